@@ -1,0 +1,82 @@
+"""The command line: the only place that parses argv.
+
+``python -m game`` with no sub-command starts the game on the title screen.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Sequence
+
+EXIT_OK = 0
+EXIT_NO_PATH = 1
+EXIT_BAD_INPUT = 2
+
+
+class UsageError(Exception):
+    """Bad command-line input: printed as one line, exit code 2."""
+
+
+def _add_maze_options(p: argparse.ArgumentParser, *, required: bool) -> None:
+    p.add_argument("--algorithm", "-a", required=required, help="generator name")
+    p.add_argument("--size", "-s", help="ROWSxCOLS in tiles, both odd and at least 3")
+    p.add_argument("--seed", help="integer seed (default: random)")
+    p.add_argument("--loops", help="probability 0..1 of extra openings (0: perfect maze)")
+    p.add_argument("--room-size", help="division only: stop splitting below K cells (rooms)")
+    p.add_argument("--rank", help="dig only: dig length knob, bigger is simpler")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Return the argument parser with every sub-command."""
+    parser = argparse.ArgumentParser(
+        prog="migong", description="Migong: a maze game built on the classic maze algorithms."
+    )
+    parser.add_argument(
+        "--selftest", action="store_true", help="run a headless self-test and exit (0 = ok)"
+    )
+    sub = parser.add_subparsers(dest="command")
+
+    gen = sub.add_parser("generate", help="generate a maze and print it as text")
+    _add_maze_options(gen, required=True)
+    gen.add_argument("--solve", help="draw the solution found by this solver")
+    gen.add_argument("-o", "--output", help="write to FILE instead of standard output")
+
+    sol = sub.add_parser("solve", help="solve a text maze (FILE or - for standard input)")
+    sol.add_argument("file", help="maze text file, or - for standard input")
+    sol.add_argument("--solver", default="bfs", help="bfs, dfs or stack (default bfs)")
+    sol.add_argument("--start", help="R,C start tile (default: the maze's S)")
+    sol.add_argument("--goal", help="R,C goal tile (default: the maze's E)")
+    sol.add_argument("--json", action="store_true", help="print one JSON object")
+
+    play = sub.add_parser("play", help="play a maze file or a custom generated maze")
+    play.add_argument("file", nargs="?", help="maze text file to play")
+    _add_maze_options(play, required=False)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Parse ``argv`` and run the chosen command; return the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.selftest:
+            from game.selftest import run_selftest
+
+            return run_selftest()
+        if args.command == "generate":
+            from game.commands import cmd_generate
+
+            return cmd_generate(args)
+        if args.command == "solve":
+            from game.commands import cmd_solve
+
+            return cmd_solve(args)
+        from game.commands import cmd_play
+
+        return cmd_play(args)
+    except UsageError as exc:
+        print(f"migong: error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        return 130
