@@ -1,0 +1,169 @@
+"""The campaign: enough levels, growing sizes, every generator, shareable codes, stars."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.levels import (
+    CAMPAIGN,
+    LevelSpec,
+    build_level,
+    campaign_index,
+    level_code,
+    parse_level_code,
+    star_rating,
+)
+from game.maze.generators import GENERATORS
+from game.maze.solvers import solve
+
+
+def test_campaign_has_at_least_twenty_levels() -> None:
+    assert len(CAMPAIGN) >= 20
+
+
+def test_campaign_sizes_grow_from_small_to_large() -> None:
+    areas = [spec.rows * spec.cols for spec in CAMPAIGN]
+    assert areas == sorted(areas)
+    assert CAMPAIGN[0].rows <= 13 and CAMPAIGN[0].cols <= 13
+    assert CAMPAIGN[-1].rows >= 191 and CAMPAIGN[-1].cols >= 191
+
+
+def test_campaign_sizes_are_odd() -> None:
+    for spec in CAMPAIGN:
+        assert spec.rows % 2 == 1 and spec.cols % 2 == 1, spec
+
+
+def test_every_generator_appears_in_the_campaign() -> None:
+    assert {spec.algorithm for spec in CAMPAIGN} == set(GENERATORS)
+
+
+def test_campaign_has_room_maps_and_looped_levels() -> None:
+    rooms = [s for s in CAMPAIGN if s.is_room_map]
+    looped = [s for s in CAMPAIGN if s.loops > 0]
+    assert len(rooms) >= 3
+    assert all(3 <= s.room_size <= 6 for s in rooms if s.room_size is not None)
+    assert len(looped) >= 3
+    assert all(0.05 <= s.loops <= 0.3 for s in looped)
+
+
+def test_every_level_has_a_unique_name_and_code() -> None:
+    names = [s.name for s in CAMPAIGN]
+    codes = [level_code(s) for s in CAMPAIGN]
+    assert all(names) and len(set(names)) == len(names)
+    assert len(set(codes)) == len(codes)
+
+
+def _reachable(maze, start, goal) -> bool:  # type: ignore[no-untyped-def]
+    """Return True when ``goal`` can be reached from ``start`` (a plain flood fill)."""
+    seen = {start}
+    todo = [start]
+    while todo:
+        pos = todo.pop()
+        if pos == goal:
+            return True
+        for q in maze.neighbours(pos):
+            if q not in seen:
+                seen.add(q)
+                todo.append(q)
+    return False
+
+
+@pytest.mark.parametrize("spec", CAMPAIGN, ids=[s.name for s in CAMPAIGN])
+def test_every_campaign_level_builds_and_is_solvable(spec: LevelSpec) -> None:
+    maze = build_level(spec)
+    assert (maze.rows, maze.cols) == (spec.rows, spec.cols)
+    assert _reachable(maze, maze.start, maze.goal)
+    solution = solve(maze, "bfs")
+    assert solution.found and solution.path is not None
+    assert solution.path[0] == maze.start and solution.path[-1] == maze.goal
+
+
+def test_building_a_level_twice_gives_the_same_maze() -> None:
+    spec = CAMPAIGN[5]
+    assert build_level(spec) == build_level(spec)
+
+
+@pytest.mark.parametrize("spec", CAMPAIGN, ids=[s.name for s in CAMPAIGN])
+def test_campaign_codes_round_trip_with_their_names(spec: LevelSpec) -> None:
+    assert parse_level_code(level_code(spec)) == spec
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        LevelSpec("prim", 3, 3, 0),
+        LevelSpec("dig", 2001, 1999, 2**40 + 7, loops=0.125, rank=4),
+        LevelSpec("division", 51, 81, 99, loops=1.0, room_size=3),
+        LevelSpec("backtracker", 9, 101, 35, loops=0.07),
+    ],
+)
+def test_custom_codes_round_trip(spec: LevelSpec) -> None:
+    back = parse_level_code(level_code(spec))
+    assert back == spec
+    assert campaign_index(back) is None
+
+
+def test_codes_are_short_and_case_insensitive() -> None:
+    spec = CAMPAIGN[11]
+    code = level_code(spec)
+    assert len(code) <= 24
+    assert parse_level_code(code.lower()) == spec
+    assert parse_level_code(f"  {code} ") == spec
+
+
+def test_campaign_index_finds_a_level_from_its_code() -> None:
+    for i, spec in enumerate(CAMPAIGN):
+        assert campaign_index(parse_level_code(level_code(spec))) == i
+
+
+@pytest.mark.parametrize(
+    "code, fragment",
+    [
+        ("", "expected e.g."),
+        ("hello", "expected e.g."),
+        ("X11x11-5", "unknown algorithm letter 'X'"),
+        ("B12x11-5", "rows must be odd"),
+        ("B11x1-5", "cols must be odd and at least 3"),
+        ("B11x11-5-Q3", "unknown option 'Q'"),
+        ("B11x11-5-L1.2.3", "bad value '1.2.3' for L"),
+        ("B11x11-5-L150", "loops must be 0..100 %"),
+        ("D11x11-5-R3-R4", "option R given twice"),
+        ("B11x11-5-R", "expected e.g."),
+        ("B11x11-!", "expected e.g."),
+    ],
+)
+def test_bad_codes_raise_a_clear_value_error(code: str, fragment: str) -> None:
+    with pytest.raises(ValueError) as info:
+        parse_level_code(code)
+    assert fragment in str(info.value)
+    assert repr(code) in str(info.value)
+
+
+def test_negative_seeds_have_no_code() -> None:
+    with pytest.raises(ValueError, match="seed >= 0"):
+        level_code(LevelSpec("prim", 11, 11, -1))
+
+
+@pytest.mark.parametrize(
+    "moves, optimal, hints, stars",
+    [
+        (20, 20, 0, 3),  # optimal, no hints
+        (22, 20, 0, 3),  # within the grace of 2 moves
+        (23, 20, 0, 2),  # just past the grace
+        (110, 100, 0, 3),  # within 10% on a long route
+        (111, 100, 0, 2),
+        (200, 100, 0, 2),  # twice optimal is still 2 stars
+        (201, 100, 0, 1),
+        (100, 100, 1, 2),  # a hint caps the rating at 2
+        (100, 100, 5, 2),
+        (500, 100, 3, 1),
+        (0, 0, 0, 3),
+    ],
+)
+def test_star_rating_rule(moves: int, optimal: int, hints: int, stars: int) -> None:
+    assert star_rating(moves, optimal, hints) == stars
+
+
+def test_star_rating_rejects_negative_counts() -> None:
+    with pytest.raises(ValueError):
+        star_rating(-1, 10, 0)
