@@ -1,0 +1,259 @@
+"""The save file: round trips, atomic writes, and bad files that never crash the game."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+import game.save as save
+from game.levels import CAMPAIGN
+from game.save import (
+    SCHEMA_VERSION,
+    Progress,
+    Settings,
+    default_save_path,
+    load_progress,
+    record_result,
+    save_progress,
+)
+
+
+def _sample() -> Progress:
+    """Return a progress with something in every field."""
+    return Progress(
+        unlocked=4,
+        best_times={"B11x11-UL": 12.5, "P13x13-106": 30.25},
+        best_moves={"B11x11-UL": 20, "P13x13-106": 44},
+        stars={"B11x11-UL": 3, "P13x13-106": 2},
+        settings=Settings(
+            volume=0.4, muted=True, fullscreen=True, anim_speed=2.0, default_solver="stack"
+        ),
+    )
+
+
+def _files(directory: Path) -> list[str]:
+    return sorted(p.name for p in directory.iterdir())
+
+
+def test_round_trip(tmp_path: Path) -> None:
+    path = tmp_path / "save.json"
+    save_progress(_sample(), path)
+    loaded, notice = load_progress(path)
+    assert loaded == _sample()
+    assert notice is None
+    assert json.loads(path.read_text())["version"] == SCHEMA_VERSION
+
+
+def test_missing_file_starts_fresh_without_notice(tmp_path: Path) -> None:
+    loaded, notice = load_progress(tmp_path / "nope.json")
+    assert loaded == Progress()
+    assert notice is None
+    assert _files(tmp_path) == []
+
+
+def test_missing_directory_is_created(tmp_path: Path) -> None:
+    path = tmp_path / "deep" / "er" / "save.json"
+    save_progress(_sample(), path)
+    assert load_progress(path) == (_sample(), None)
+
+
+def test_write_leaves_no_temp_files(tmp_path: Path) -> None:
+    path = tmp_path / "save.json"
+    save_progress(_sample(), path)
+    save_progress(Progress(), path)
+    assert _files(tmp_path) == ["save.json"]
+
+
+@pytest.mark.parametrize("where", ["fsync", "replace"])
+def test_crash_mid_write_keeps_the_old_save(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str
+) -> None:
+    path = tmp_path / "save.json"
+    save_progress(_sample(), path)
+
+    def crash(*args: object) -> None:
+        raise OSError("power cut")
+
+    monkeypatch.setattr(save.os, where, crash)
+    newer = _sample()
+    newer.unlocked = 9
+    with pytest.raises(OSError, match="power cut"):
+        save_progress(newer, path)
+    monkeypatch.undo()
+    assert load_progress(path) == (_sample(), None)
+    assert _files(tmp_path) == ["save.json"]
+
+
+def test_crash_while_serialising_keeps_the_old_save(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "save.json"
+    save_progress(_sample(), path)
+    real_write = os.fdopen
+
+    class HalfWriter:
+        """A file that writes half of the text, then the process 'dies'."""
+
+        def __init__(self, fd: int, *args: object, **kwargs: object) -> None:
+            self.f = real_write(fd, "w", encoding="utf-8")
+
+        def __enter__(self) -> "HalfWriter":
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            self.f.close()
+
+        def write(self, text: str) -> None:
+            self.f.write(text[: len(text) // 2])
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(save.os, "fdopen", HalfWriter)
+    with pytest.raises(KeyboardInterrupt):
+        save_progress(Progress(unlocked=7), path)
+    monkeypatch.undo()
+    assert load_progress(path) == (_sample(), None)
+    assert _files(tmp_path) == ["save.json"]
+
+
+BAD_FILES = {
+    "empty": b"",
+    "blank": b"  \n ",
+    "truncated": b'{"version": 1, "unlocked": 3, "best_ti',
+    "binary": b"\xff\xfe\x00garbage",
+    "a list": b"[1, 2, 3]",
+    "newer version": json.dumps({"version": SCHEMA_VERSION + 1, "unlocked": 5}).encode(),
+    "string version": b'{"version": "one"}',
+    "unlocked as text": json.dumps({"version": 1, "unlocked": "three"}).encode(),
+    "unlocked as bool": json.dumps({"version": 1, "unlocked": True}).encode(),
+    "times as list": json.dumps({"version": 1, "best_times": [1, 2]}).encode(),
+    "time as text": json.dumps({"version": 1, "best_times": {"B11x11-UL": "fast"}}).encode(),
+    "settings as number": json.dumps({"version": 1, "settings": 3}).encode(),
+    "volume as text": json.dumps({"version": 1, "settings": {"volume": "loud"}}).encode(),
+    "muted as int": json.dumps({"version": 1, "settings": {"muted": 1}}).encode(),
+}
+
+
+@pytest.mark.parametrize("content", BAD_FILES.values(), ids=BAD_FILES.keys())
+def test_bad_file_starts_fresh_and_is_kept_aside(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "save.json"
+    path.write_bytes(content)
+    loaded, notice = load_progress(path)
+    assert loaded == Progress()
+    assert notice is not None and "\n" not in notice
+    assert "save.json.corrupt" in notice
+    assert not path.exists()
+    assert (tmp_path / "save.json.corrupt").read_bytes() == content
+    # The game then saves over a clean slate, and the next load is quiet.
+    save_progress(loaded, path)
+    assert load_progress(path) == (Progress(), None)
+
+
+def test_newer_version_notice_says_so(tmp_path: Path) -> None:
+    path = tmp_path / "save.json"
+    path.write_text(json.dumps({"version": 99}))
+    _, notice = load_progress(path)
+    assert notice is not None and "newer version" in notice
+
+
+def test_older_corrupt_copies_are_never_overwritten(tmp_path: Path) -> None:
+    path = tmp_path / "save.json"
+    for content in (b"first", b"second", b"third"):
+        path.write_bytes(content)
+        load_progress(path)
+    assert (tmp_path / "save.json.corrupt").read_bytes() == b"first"
+    assert (tmp_path / "save.json.corrupt.1").read_bytes() == b"second"
+    assert (tmp_path / "save.json.corrupt.2").read_bytes() == b"third"
+
+
+def test_out_of_range_values_are_clamped(tmp_path: Path) -> None:
+    path = tmp_path / "save.json"
+    doc = {
+        "version": 1,
+        "unlocked": 10_000,
+        "best_times": {"a": 5, "b": -3.0},
+        "best_moves": {"a": 7, "b": -1},
+        "stars": {"a": 9, "b": -2},
+        "settings": {"volume": 3.5, "anim_speed": 0.0, "default_solver": "astar"},
+    }
+    path.write_text(json.dumps(doc))
+    loaded, notice = load_progress(path)
+    assert notice is None
+    assert loaded.unlocked == len(CAMPAIGN)
+    assert loaded.best_times == {"a": 5.0}
+    assert loaded.best_moves == {"a": 7}
+    assert loaded.stars == {"a": 3, "b": 0}
+    assert loaded.settings.volume == 1.0
+    assert loaded.settings.anim_speed == save.ANIM_SPEED_RANGE[0]
+    assert loaded.settings.default_solver == "bfs"
+
+
+def test_negative_volume_and_nan_are_repaired(tmp_path: Path) -> None:
+    path = tmp_path / "save.json"
+    path.write_text('{"version": 1, "unlocked": 0, "settings": {"volume": -1, "anim_speed": NaN}}')
+    loaded, _ = load_progress(path)
+    assert loaded.unlocked == 1
+    assert loaded.settings.volume == 0.0
+    assert loaded.settings.anim_speed == Settings().anim_speed
+
+
+def test_missing_keys_take_defaults(tmp_path: Path) -> None:
+    path = tmp_path / "save.json"
+    path.write_text('{"version": 1, "unlocked": 2, "settings": {"muted": true}}')
+    loaded, notice = load_progress(path)
+    assert notice is None
+    assert loaded == Progress(unlocked=2, settings=Settings(muted=True))
+
+
+def test_unversioned_old_save_is_migrated(tmp_path: Path) -> None:
+    path = tmp_path / "save.json"
+    old = {"unlocked": 3, "stars": {"x": 2}, "volume": 0.2, "default_solver": "dfs"}
+    path.write_text(json.dumps(old))
+    loaded, notice = load_progress(path)
+    assert notice is None
+    assert loaded.unlocked == 3 and loaded.stars == {"x": 2}
+    assert loaded.settings == Settings(volume=0.2, default_solver="dfs")
+    assert _files(tmp_path) == ["save.json"]
+
+
+def test_save_path_env_override(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("MIGONG_SAVE_PATH", str(tmp_path / "x.json"))
+    assert default_save_path() == tmp_path / "x.json"
+    monkeypatch.delenv("MIGONG_SAVE_PATH")
+    default = default_save_path()
+    assert default.name == "save.json"
+    assert "migong" in str(default.parent).lower()
+
+
+def test_record_result_keeps_bests_and_unlocks_the_next_level() -> None:
+    p = Progress()
+    code = "B11x11-UL"
+    first = record_result(p, code, 30.0, 40, 2, level_index=0)
+    assert first.new_best_time and first.new_best_moves and first.unlocked_next
+    assert (p.best_times[code], p.best_moves[code], p.stars[code], p.unlocked) == (30.0, 40, 2, 2)
+
+    slower = record_result(p, code, 35.0, 22, 3, level_index=0)
+    assert not slower.new_best_time and slower.new_best_moves and not slower.unlocked_next
+    assert (p.best_times[code], p.best_moves[code], p.stars[code], p.unlocked) == (30.0, 22, 3, 2)
+
+    worse = record_result(p, code, 10.0, 90, 1, level_index=0)
+    assert worse.new_best_time and not worse.new_best_moves
+    assert p.stars[code] == 3  # stars never go down
+
+
+def test_replaying_an_early_level_does_not_lock_later_ones() -> None:
+    p = Progress(unlocked=10)
+    record = record_result(p, "B11x11-UL", 5.0, 20, 3, level_index=0)
+    assert p.unlocked == 10 and not record.unlocked_next
+
+
+def test_last_level_and_custom_mazes_unlock_nothing_new() -> None:
+    p = Progress(unlocked=len(CAMPAIGN))
+    record_result(p, "last", 5.0, 20, 3, level_index=len(CAMPAIGN) - 1)
+    assert p.unlocked == len(CAMPAIGN)
+    q = Progress()
+    record = record_result(q, "P99x99-Z", 5.0, 20, 3, level_index=None)
+    assert q.unlocked == 1 and not record.unlocked_next
+    assert q.best_times == {"P99x99-Z": 5.0}
