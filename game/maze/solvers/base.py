@@ -8,10 +8,13 @@ few events per frame to animate the search.
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from typing import Callable, Iterator, Optional, Union
 
-from game.maze.grid import Maze, Pos
+import numpy as np
+
+from game.maze.grid import FLOOR, Maze, Pos
 
 #: A tile was marked (enqueued for bfs, entered for dfs, pushed for stack).
 VISIT = 0
@@ -45,3 +48,73 @@ class Solution:
 
 
 Explore = Callable[[Maze, Pos, Pos], Iterator[Union[Event, Solution]]]
+
+
+#: Grid byte of a floor tile nobody has marked yet (falsy, so ``if not grid[i]`` probes it).
+FREE = 0
+#: Grid byte of a wall tile, of the padding around the maze, or of a marked tile (non-zero).
+BLOCKED = 1
+
+
+@dataclass(frozen=True)
+class FlatGrid:
+    """A maze flattened for fast solving: one byte per tile, padded with wall.
+
+    Tile ``(r, c)`` lives at index ``r * width + c``.  Each row carries one extra pad
+    column on its right and a pad row follows the last row, so the four neighbours of any
+    tile are ``i + width``, ``i + 1``, ``i - width``, ``i - 1`` with no bounds check:
+    stepping off the right or bottom edge lands on padding, and stepping off the top or
+    left edge gives an index in ``-width..-1``, which Python reads from the pad row at the
+    end.  Padding is never free.  ``divmod(i, width)`` is ``(r, c)``.
+    """
+
+    cells: bytearray  # FREE for unmarked floor, non-zero otherwise; solvers mark in place
+    width: int  # maze cols + 1
+    start: int
+    goal: int
+
+    def pos(self, index: int) -> Pos:
+        """Return the ``(row, col)`` of a flat index."""
+        r, c = divmod(index, self.width)
+        return (r, c)
+
+    def positions(self, indices: list[int]) -> list[Pos]:
+        """Return the ``(row, col)`` of many flat indices at once."""
+        flat = np.asarray(indices, dtype=np.int64)
+        rows, cols = np.divmod(flat, self.width)
+        return list(zip(rows.tolist(), cols.tolist()))
+
+
+def check_end(maze: Maze, pos: object, what: str) -> Pos:
+    """Return ``pos`` as a ``(row, col)`` of ints, or raise ValueError saying what is wrong."""
+    try:
+        r, c = pos  # type: ignore[misc]
+        if isinstance(r, bool) or isinstance(c, bool):
+            raise TypeError
+        r, c = operator.index(r), operator.index(c)
+    except (TypeError, ValueError):
+        raise ValueError(f"{what} must be a (row, col) pair of integers, got {pos!r}") from None
+    if not (0 <= r < maze.rows and 0 <= c < maze.cols):
+        raise ValueError(
+            f"{what} ({r}, {c}) is off the grid: rows 0..{maze.rows - 1}, "
+            f"cols 0..{maze.cols - 1}"
+        )
+    if maze.tiles[r, c] != FLOOR:
+        raise ValueError(f"{what} ({r}, {c}) is on a wall (expected a floor tile)")
+    return (r, c)
+
+
+def flatten(maze: Maze, start: Pos, goal: Pos) -> FlatGrid:
+    """Check the ends and return the padded flat grid a solver runs on."""
+    start = check_end(maze, start, "start")
+    goal = check_end(maze, goal, "goal")
+    rows, cols = maze.rows, maze.cols
+    width = cols + 1
+    padded = np.full((rows + 1, width), BLOCKED, dtype=np.uint8)
+    padded[:rows, :cols] = maze.tiles != FLOOR
+    return FlatGrid(
+        bytearray(padded.tobytes()),
+        width,
+        start[0] * width + start[1],
+        goal[0] * width + goal[1],
+    )

@@ -1,0 +1,95 @@
+"""Breadth-first search: a queue of tiles, each remembering its predecessor.
+
+Seed 003's queue solver, made exact:
+
+1. Mark the start and put it in the queue.
+2. Take the oldest tile from the queue and probe its neighbours **down, right, up,
+   left**; mark each free one as it is enqueued, remembering the way it was reached.
+3. Stop as soon as the goal is marked, then walk the predecessors back to the start.
+4. An empty queue means there is no path.
+
+The first path found is a shortest one.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator, Union
+
+from game.maze.grid import Maze, Pos
+from game.maze.solvers.base import FOUND, VISIT, Event, FlatGrid, Solution, flatten
+
+NAME = "bfs"
+
+# How a marked tile was reached, stored in its grid byte (free floor is 0, wall is 1).
+_FROM_ABOVE, _FROM_LEFT, _FROM_BELOW, _FROM_RIGHT, _ORIGIN = 2, 3, 4, 5, 6
+
+
+def explore(maze: Maze, start: Pos, goal: Pos) -> Iterator[Union[Event, Solution]]:
+    """Search breadth-first from ``start`` to ``goal``, yielding events then a Solution."""
+    flat = flatten(maze, start, goal)
+    return _search(flat, flat.pos(flat.start), flat.pos(flat.goal))
+
+
+def _search(flat: FlatGrid, start: Pos, goal: Pos) -> Iterator[Union[Event, Solution]]:
+    """Run the search on a prepared flat grid (a generator, so checks happen eagerly)."""
+    grid, w, s, g = flat.cells, flat.width, flat.start, flat.goal
+    grid[s] = _ORIGIN
+    yield (VISIT, start[0], start[1])
+    if s == g:
+        yield (FOUND, goal[0], goal[1])
+        yield Solution(NAME, [start], 1, start, goal)
+        return
+    queue = [s]
+    append = queue.append
+    found = False
+    # Iterating a list while appending to it visits the new items too: a FIFO queue.
+    for p in queue:
+        n = p + w  # down
+        if not grid[n]:
+            grid[n] = _FROM_ABOVE
+            append(n)
+            r = n // w
+            yield (VISIT, r, n - r * w)
+            if n == g:
+                found = True
+                break
+        n = p + 1  # right
+        if not grid[n]:
+            grid[n] = _FROM_LEFT
+            append(n)
+            r = n // w
+            yield (VISIT, r, n - r * w)
+            if n == g:
+                found = True
+                break
+        n = p - w  # up
+        if not grid[n]:
+            grid[n] = _FROM_BELOW
+            append(n)
+            r = n // w
+            yield (VISIT, r, n - r * w)
+            if n == g:
+                found = True
+                break
+        n = p - 1  # left
+        if not grid[n]:
+            grid[n] = _FROM_RIGHT
+            append(n)
+            r = n // w
+            yield (VISIT, r, n - r * w)
+            if n == g:
+                found = True
+                break
+    visited = len(queue)
+    if not found:
+        yield Solution(NAME, None, visited, start, goal)
+        return
+    yield (FOUND, goal[0], goal[1])
+    back = {_FROM_ABOVE: -w, _FROM_LEFT: -1, _FROM_BELOW: w, _FROM_RIGHT: 1}
+    trail = [g]
+    n = g
+    while n != s:
+        n += back[grid[n]]
+        trail.append(n)
+    trail.reverse()
+    yield Solution(NAME, flat.positions(trail), visited, start, goal)

@@ -1,0 +1,91 @@
+"""Depth-first search with backtracking: seed 003's recursive solver, without recursion.
+
+1. Enter the start: mark it.
+2. From the tile being explored, probe **down, right, up, left**; enter the first free
+   neighbour (mark it) and explore from there, as a recursive call would.
+3. When a tile has no free neighbour left, abandon it (backtrack) and resume its parent.
+4. Stop when the goal is entered: the chain of open frames is the path.
+
+Each frame is just the tile on an explicit stack, so a path of millions of tiles costs no
+Python recursion.  A frame needs no "next direction": when it resumes, every direction it
+already tried is marked or was never free, so probing again from "down" finds the same
+next neighbour the recursive call would.  Marked tiles stay marked (the seed un-marks on
+the way back, which is exponential on mazes with loops).
+"""
+
+from __future__ import annotations
+
+from typing import Iterator, Union
+
+from game.maze.grid import Maze, Pos
+from game.maze.solvers.base import BACKTRACK, FOUND, VISIT, Event, FlatGrid, Solution, flatten
+
+NAME = "dfs"
+
+_MARKED = 2
+
+
+def explore(maze: Maze, start: Pos, goal: Pos) -> Iterator[Union[Event, Solution]]:
+    """Search depth-first from ``start`` to ``goal``, yielding events then a Solution."""
+    flat = flatten(maze, start, goal)
+    return _search(flat, flat.pos(flat.start), flat.pos(flat.goal))
+
+
+def _search(flat: FlatGrid, start: Pos, goal: Pos) -> Iterator[Union[Event, Solution]]:
+    """Run the search on a prepared flat grid (a generator, so checks happen eagerly)."""
+    grid, w, s, g = flat.cells, flat.width, flat.start, flat.goal
+    grid[s] = _MARKED
+    yield (VISIT, start[0], start[1])
+    frames = [s]
+    append, pop = frames.append, frames.pop
+    t = s
+    while s != g:
+        n = t + w  # down
+        if not grid[n]:
+            grid[n] = _MARKED
+            append(n)
+            r = n // w
+            yield (VISIT, r, n - r * w)
+            if n == g:
+                break
+            t = n
+            continue
+        n = t + 1  # right
+        if not grid[n]:
+            grid[n] = _MARKED
+            append(n)
+            r = n // w
+            yield (VISIT, r, n - r * w)
+            if n == g:
+                break
+            t = n
+            continue
+        n = t - w  # up
+        if not grid[n]:
+            grid[n] = _MARKED
+            append(n)
+            r = n // w
+            yield (VISIT, r, n - r * w)
+            if n == g:
+                break
+            t = n
+            continue
+        n = t - 1  # left
+        if not grid[n]:
+            grid[n] = _MARKED
+            append(n)
+            r = n // w
+            yield (VISIT, r, n - r * w)
+            if n == g:
+                break
+            t = n
+            continue
+        pop()  # a dead end: return from this frame
+        r = t // w
+        yield (BACKTRACK, r, t - r * w)
+        if not frames:
+            yield Solution(NAME, None, grid.count(_MARKED), start, goal)
+            return
+        t = frames[-1]
+    yield (FOUND, goal[0], goal[1])
+    yield Solution(NAME, flat.positions(frames), grid.count(_MARKED), start, goal)

@@ -1,0 +1,110 @@
+"""Explicit-stack search: seed 003's stack of ``(row, col, next direction)`` boxes.
+
+1. Push a box for the start (next direction: the first) and mark the start.
+2. Look at the top box.  If it is the goal, the boxes from bottom to top are the path.
+3. Otherwise try its directions in order **up, right, down, left**, from its next
+   direction on; at the first free neighbour, remember where to resume, push a box for
+   the neighbour and mark it.
+4. If no direction is left the box is a dead end: pop it (backtrack).  It stays marked
+   (the seed makes popped tiles walkable again, which is exponential on loops).
+5. An empty stack means there is no path.
+
+A box is the tile's flat index on the stack; its next direction lives in the tile's own
+grid byte, which doubles as its mark (every value from ``_UP`` on means "marked").
+"""
+
+from __future__ import annotations
+
+from typing import Iterator, Union
+
+from game.maze.grid import Maze, Pos
+from game.maze.solvers.base import BACKTRACK, FOUND, VISIT, Event, FlatGrid, Solution, flatten
+
+NAME = "stack"
+
+# A marked tile's grid byte: the next direction to try (free floor is 0, wall is 1).
+_UP, _RIGHT, _DOWN, _LEFT, _NONE_LEFT = 2, 3, 4, 5, 6
+
+
+def explore(maze: Maze, start: Pos, goal: Pos) -> Iterator[Union[Event, Solution]]:
+    """Search with an explicit stack from ``start`` to ``goal``, yielding events then a Solution."""
+    flat = flatten(maze, start, goal)
+    return _search(flat, flat.pos(flat.start), flat.pos(flat.goal))
+
+
+def _search(flat: FlatGrid, start: Pos, goal: Pos) -> Iterator[Union[Event, Solution]]:
+    """Run the search on a prepared flat grid (a generator, so checks happen eagerly)."""
+    grid, w, s, g = flat.cells, flat.width, flat.start, flat.goal
+    grid[s] = _UP
+    yield (VISIT, start[0], start[1])
+    boxes = [s]
+    push, pop = boxes.append, boxes.pop
+    t = s
+    while s != g:
+        d = grid[t]
+        if d == _UP:
+            n = t - w
+            if not grid[n]:
+                grid[t] = _RIGHT
+                grid[n] = _UP
+                push(n)
+                r = n // w
+                yield (VISIT, r, n - r * w)
+                if n == g:
+                    break
+                t = n
+                continue
+            d = _RIGHT
+        if d == _RIGHT:
+            n = t + 1
+            if not grid[n]:
+                grid[t] = _DOWN
+                grid[n] = _UP
+                push(n)
+                r = n // w
+                yield (VISIT, r, n - r * w)
+                if n == g:
+                    break
+                t = n
+                continue
+            d = _DOWN
+        if d == _DOWN:
+            n = t + w
+            if not grid[n]:
+                grid[t] = _LEFT
+                grid[n] = _UP
+                push(n)
+                r = n // w
+                yield (VISIT, r, n - r * w)
+                if n == g:
+                    break
+                t = n
+                continue
+            d = _LEFT
+        if d == _LEFT:
+            n = t - 1
+            if not grid[n]:
+                grid[t] = _NONE_LEFT
+                grid[n] = _UP
+                push(n)
+                r = n // w
+                yield (VISIT, r, n - r * w)
+                if n == g:
+                    break
+                t = n
+                continue
+        grid[t] = _NONE_LEFT
+        pop()  # a dead end
+        r = t // w
+        yield (BACKTRACK, r, t - r * w)
+        if not boxes:
+            yield Solution(NAME, None, _marked(grid), start, goal)
+            return
+        t = boxes[-1]
+    yield (FOUND, goal[0], goal[1])
+    yield Solution(NAME, flat.positions(boxes), _marked(grid), start, goal)
+
+
+def _marked(grid: bytearray) -> int:
+    """Return how many tiles carry a mark."""
+    return len(grid) - grid.count(0) - grid.count(1)
