@@ -1,0 +1,135 @@
+"""Cold start benchmark: launch to the first drawn frame, and what the imports cost.
+
+    python tests/benchmarks/bench_startup.py                 # python -m game (+ dist/migong/migong if built)
+    python tests/benchmarks/bench_startup.py --exe PATH      # a built executable elsewhere
+    python tests/benchmarks/bench_startup.py --only exe --quiet   # just the executable's median (CI)
+
+Each run is a fresh process started with MIGONG_EXIT_AFTER_FIRST_FRAME=1 under SDL's dummy
+video and audio drivers: the game opens its title screen, draws and flips the first frame,
+then exits 0.  The figure is the wall time from launch to that exit (median of --runs).
+Then ``python -X importtime`` shows the heaviest imports behind ``game.cli`` and the app.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Optional, Sequence
+
+ROOT = Path(__file__).resolve().parents[2]
+DEFAULT_EXE = ROOT / "dist" / "migong" / ("migong.exe" if os.name == "nt" else "migong")
+IMPORT_TARGETS = ("game.cli", "game.play.app")
+
+
+def headless_env(save_dir: Path) -> dict[str, str]:
+    """Return the environment of one measured launch: dummy drivers, exit after frame one."""
+    env = dict(os.environ)
+    env.update(
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        PYGAME_HIDE_SUPPORT_PROMPT="1",
+        MIGONG_EXIT_AFTER_FIRST_FRAME="1",
+        MIGONG_SAVE_PATH=str(save_dir / "save.json"),
+    )
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    return env
+
+
+def time_first_frame(command: Sequence[str], runs: int, timeout: float = 60.0) -> list[float]:
+    """Launch ``command`` ``runs`` times; return each launch-to-first-frame time in seconds."""
+    times = []
+    with tempfile.TemporaryDirectory(prefix="migong-bench-") as tmp:
+        env = headless_env(Path(tmp))
+        for _ in range(runs):
+            began = time.perf_counter()
+            done = subprocess.run(
+                list(command), env=env, cwd=tmp, capture_output=True, text=True, timeout=timeout
+            )
+            elapsed = time.perf_counter() - began
+            if done.returncode != 0:
+                raise SystemExit(
+                    f"bench_startup: {' '.join(command)} exited {done.returncode}:\n"
+                    f"{done.stdout}{done.stderr}"
+                )
+            times.append(elapsed)
+    return times
+
+
+def describe(times: list[float]) -> str:
+    """Return 'median (min..max)' in milliseconds."""
+    return (
+        f"{statistics.median(times) * 1000:.0f} ms median "
+        f"(min {min(times) * 1000:.0f}, max {max(times) * 1000:.0f}, n={len(times)})"
+    )
+
+
+def import_times(module: str) -> tuple[float, list[tuple[float, str]]]:
+    """Return the total import time of ``module`` and (cumulative s, name) of every import."""
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-c", f"import {module}"],
+        env=headless_env(Path(tempfile.gettempdir())),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    rows: list[tuple[float, str]] = []
+    for line in done.stderr.splitlines():
+        if not line.startswith("import time:") or "cumulative" in line:
+            continue
+        _self_us, cumulative_us, name = line[len("import time:"):].split("|")
+        rows.append((int(cumulative_us) / 1e6, name.rstrip()))
+    # the name column holds one space, plus two per level of nesting
+    top_level = [t for t, name in rows if not name.startswith("  ")]
+    return sum(top_level), sorted(rows, reverse=True)
+
+
+def print_import_report(module: str, top: int) -> None:
+    """Print the total import time of ``module`` and its heaviest imports."""
+    total, rows = import_times(module)
+    print(f"\nimport {module}: {total * 1000:.0f} ms in total; heaviest (cumulative):")
+    for seconds, name in rows[:top]:
+        print(f"  {seconds * 1000:8.1f} ms  {name.strip()}")
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Measure and print the start-up figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="launches per command (default 5)")
+    parser.add_argument("--exe", type=Path, default=DEFAULT_EXE, help="built executable")
+    parser.add_argument("--only", choices=("all", "python", "exe"), default="all")
+    parser.add_argument("--top", type=int, default=12, help="imports listed per module")
+    parser.add_argument("--quiet", action="store_true", help="print only the last median")
+    args = parser.parse_args(argv)
+
+    last = ""
+    if args.only in ("all", "python"):
+        times = time_first_frame([sys.executable, "-m", "game"], args.runs)
+        last = describe(times)
+        if not args.quiet:
+            print(f"python -m game, launch to first frame: {last}")
+    if args.only in ("all", "exe"):
+        if args.exe.is_file():
+            times = time_first_frame([str(args.exe.resolve())], args.runs)
+            last = describe(times)
+            if not args.quiet:
+                print(f"{args.exe}, launch to first frame: {last}")
+        elif args.only == "exe":
+            raise SystemExit(f"bench_startup: no executable at {args.exe} (build it first)")
+        elif not args.quiet:
+            print(f"{args.exe}: not built, skipped (pyinstaller --noconfirm build.spec)")
+    if args.quiet:
+        print(last)
+    elif args.only != "exe":
+        for module in IMPORT_TARGETS:
+            print_import_report(module, args.top)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
