@@ -1,0 +1,118 @@
+"""``pip install .`` gives a working game: every module, every asset, the entry point.
+
+Builds a real (non-editable) wheel from a copy of this checkout, reads what is inside it,
+then installs it into a throwaway virtual environment and runs ``migong --selftest`` there
+from a directory far from the checkout, so the assets can only come from the wheel.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import venv
+import zipfile
+from email.parser import Parser
+from pathlib import Path
+
+import pytest
+
+from game.selftest import asset_files
+
+ROOT = Path(__file__).resolve().parents[2]
+RUNTIME_DEPENDENCIES = {"pygame-ce", "numpy", "platformdirs"}
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Build the wheel from a clean copy of the sources (the checkout stays untouched)."""
+    src = tmp_path_factory.mktemp("src")
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy2(ROOT / name, src / name)
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+    shutil.copytree(ROOT / "game", src / "game", ignore=ignore)
+    shutil.copytree(ROOT / "assets", src / "assets", ignore=ignore)
+    out = tmp_path_factory.mktemp("wheel")
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(src)],
+        capture_output=True, text=True, timeout=600,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    (built,) = out.glob("migong-*.whl")
+    return built
+
+
+def wheel_names(wheel: Path) -> set[str]:
+    """Return the file names inside the wheel."""
+    with zipfile.ZipFile(wheel) as zf:
+        return set(zf.namelist())
+
+
+def test_wheel_holds_every_module_of_the_game(wheel: Path) -> None:
+    names = wheel_names(wheel)
+    sources = {
+        p.relative_to(ROOT).as_posix() for p in (ROOT / "game").rglob("*.py")
+        if "__pycache__" not in p.parts
+    }
+    assert sources, "no game sources found"
+    assert sources - names == set(), "modules missing from the wheel (pyproject packages list)"
+
+
+def test_wheel_ships_every_asset_under_game_assets(wheel: Path) -> None:
+    names = wheel_names(wheel)
+    assets = {f"game/assets/{p.relative_to(ROOT / 'assets').as_posix()}" for p in asset_files(ROOT / "assets")}
+    assert "game/assets/icon.png" in assets
+    assert assets - names == set()
+    assert not any(n.startswith("game/assets/screenshots/") for n in names)
+
+
+def test_wheel_declares_the_entry_point_and_only_runtime_dependencies(wheel: Path) -> None:
+    with zipfile.ZipFile(wheel) as zf:
+        dist_info = next(n.split("/")[0] for n in zf.namelist() if ".dist-info/" in n)
+        entry_points = zf.read(f"{dist_info}/entry_points.txt").decode()
+        metadata = Parser().parsestr(zf.read(f"{dist_info}/METADATA").decode())
+    assert "migong = game.cli:main" in entry_points
+    required = {
+        req.split(";")[0].split(">")[0].split("=")[0].split("<")[0].strip()
+        for req in metadata.get_all("Requires-Dist") or []
+        if "extra ==" not in req
+    }
+    assert required == RUNTIME_DEPENDENCIES
+
+
+def test_installed_wheel_runs_its_selftest_away_from_the_checkout(
+    wheel: Path, tmp_path: Path
+) -> None:
+    env_dir = tmp_path / "venv"
+    # system site-packages provide pygame-ce/numpy/platformdirs without a download
+    venv.EnvBuilder(system_site_packages=True, with_pip=False).create(env_dir)
+    bindir = env_dir / ("Scripts" if os.name == "nt" else "bin")
+    python = bindir / ("python.exe" if os.name == "nt" else "python")
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "--python", str(python), "install", "-q", "--no-deps",
+         "--no-index", "--force-reinstall", str(wheel)],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+
+    away = tmp_path / "elsewhere"
+    away.mkdir()
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    where = subprocess.run(
+        [str(python), "-c", "import game, game.resources as r; print(game.__file__); print(r.asset_path('icon.png'))"],
+        capture_output=True, text=True, cwd=away, env=env, timeout=60,
+    )
+    assert where.returncode == 0, where.stderr
+    package_file, icon = where.stdout.split()
+    package = Path(package_file).parent
+    assert package.is_relative_to(env_dir), f"imported the checkout, not the wheel: {package}"
+    assert Path(icon) == package / "assets" / "icon.png"
+
+    migong = bindir / ("migong.exe" if os.name == "nt" else "migong")
+    run = subprocess.run(
+        [str(migong), "--selftest"], capture_output=True, text=True, cwd=away, env=env, timeout=180
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "selftest passed" in run.stdout

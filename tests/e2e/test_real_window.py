@@ -1,0 +1,137 @@
+"""A real window under Xvfb, real key presses from xdotool, verdicts from screen pixels.
+
+The game (the built executable when MIGONG_EXE is set, else ``python -m game``) plays
+prim 15x15 seed 7.  The player stands on the entrance (1, 0), so Right always walks
+onto (1, 1).  The test finds the maze on the screen by its wall colour, works out the
+tile size, and checks pixels tile by tile: Right uncovers the entrance and covers the
+next tile; H tints the explored floor with the hint colours, Space draws the path, and
+H again hides the overlay.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Callable
+
+import numpy as np
+import pytest
+
+from game.maze.generators import generate
+from game.play import hint, render
+from tests.e2e.conftest import GameWindow, changed_mask
+
+pytestmark = pytest.mark.xvfb
+
+ROWS = COLS = 15
+SEED = 7
+ARGS = ("play", "--algorithm", "prim", "--size", f"{ROWS}x{COLS}", "--seed", str(SEED))
+WALL = render.CLASSIC_PALETTE[render.WALL_TOP]
+FLOOR = render.CLASSIC_PALETTE[render.FLOOR_PLAIN]
+ENTRANCE = render.CLASSIC_PALETTE[render.ENTRANCE]
+
+
+def near(img: np.ndarray, colour: tuple[int, ...], tolerance: int = 12) -> np.ndarray:
+    """Return a bool mask of pixels within ``tolerance`` of ``colour`` on every channel."""
+    return (np.abs(img.astype(np.int16) - np.array(colour[:3], np.int16)) <= tolerance).all(axis=2)
+
+
+def blend(top: tuple[int, int, int, int], under: tuple[int, int, int]) -> tuple[int, int, int]:
+    """Return ``top`` (RGBA) drawn over the opaque colour ``under``."""
+    a = top[3] / 255
+    return tuple(round(t * a + u * (1 - a)) for t, u in zip(top[:3], under))  # type: ignore[return-value]
+
+
+class Board:
+    """Where the maze lies on a screenshot: its origin and tile size in pixels."""
+
+    def __init__(self, img: np.ndarray) -> None:
+        ys, xs = near(img, WALL, 2).nonzero()
+        assert len(xs) > 0, "no maze wall colour on screen"
+        self.x0, self.y0 = int(xs.min()), int(ys.min())
+        width, height = int(xs.max()) + 1 - self.x0, int(ys.max()) + 1 - self.y0
+        self.tile = width / COLS
+        assert abs(height / ROWS - self.tile) <= 1.0, f"maze is {width}x{height} px: not square tiles"
+        assert self.tile >= 6, f"tiles of {self.tile:.1f} px are too small to judge"
+
+    def cell(self, img: np.ndarray, row: int, col: int, inset: float = 0.15) -> np.ndarray:
+        """Return the pixels of tile (row, col), shrunk by ``inset`` of a tile on each side."""
+        t, m = self.tile, self.tile * inset
+        top, left = self.y0 + row * t, self.x0 + col * t
+        return img[round(top + m): round(top + t - m), round(left + m): round(left + t - m)]
+
+    def maze_area(self, img: np.ndarray) -> np.ndarray:
+        """Return the pixels of the whole maze."""
+        return img[self.y0: round(self.y0 + ROWS * self.tile), self.x0: round(self.x0 + COLS * self.tile)]
+
+
+@pytest.fixture
+def game(launch_game: Callable[..., GameWindow]) -> GameWindow:
+    """Start the game on a 15x15 prim maze and wait until its window shows the maze."""
+    g = launch_game(*ARGS)
+    g.find_window()
+    g.focus()
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if near(g.screenshot("waiting"), WALL, 2).sum() > 1000:
+            return g
+        time.sleep(0.3)
+    raise AssertionError(f"the maze never appeared on screen:\n{g.output()}")
+
+
+def test_right_arrow_walks_the_player_off_the_entrance(game: GameWindow) -> None:
+    maze = generate("prim", rows=ROWS, cols=COLS, seed=SEED)
+    assert maze.start == (1, 0) and maze.is_floor((1, 1))
+    before = game.settle("start")
+    board = Board(before)
+
+    game.key("Right")
+    time.sleep(0.6)
+    after = game.settle("after-right")
+
+    assert changed_mask(board.maze_area(before), board.maze_area(after)).sum() > 0
+    # the player stood on the entrance: it covered the entrance colour, now uncovered
+    entrance_before = near(board.cell(before, 1, 0), ENTRANCE).mean()
+    entrance_after = near(board.cell(after, 1, 0), ENTRANCE).mean()
+    assert entrance_after > 0.9, f"entrance tile only {entrance_after:.0%} visible after moving"
+    assert entrance_before < entrance_after - 0.2, "the player was not on the entrance"
+    # ... and now covers (1, 1), which was plain floor
+    floor_before = near(board.cell(before, 1, 1), FLOOR, 30).mean()
+    floor_after = near(board.cell(after, 1, 1), FLOOR, 30).mean()
+    assert floor_before > 0.9, f"tile (1, 1) was only {floor_before:.0%} floor before the move"
+    assert floor_after < floor_before - 0.2, "nothing arrived on tile (1, 1)"
+    # nothing else in the maze moved: the changes sit on those two tiles
+    changed = changed_mask(board.maze_area(before), board.maze_area(after))
+    ys, xs = changed.nonzero()
+    assert xs.max() < 2.5 * board.tile and ys.min() >= 0.5 * board.tile and ys.max() < 2.5 * board.tile
+
+
+def test_h_shows_the_animated_hint_and_h_again_hides_it(game: GameWindow) -> None:
+    game.key("Right")
+    time.sleep(0.6)
+    before = game.settle("before-hint")
+    board = Board(before)
+    visited = blend(hint.VISITED, FLOOR)
+    path = blend(hint.PATH, FLOOR)
+
+    game.key("h")
+    time.sleep(1.5)
+    exploring = game.screenshot("hint-exploring")
+    tile_px = board.tile**2
+    changed = changed_mask(board.maze_area(before), board.maze_area(exploring))
+    assert changed.sum() > 8 * tile_px, "H changed almost nothing in the maze"
+    tinted = near(board.maze_area(exploring), visited, 24) | near(board.maze_area(exploring), hint.FRONTIER, 24)
+    assert (tinted & changed).sum() > 5 * tile_px, "no explored tiles in the hint colours"
+
+    game.key("space")
+    time.sleep(1.0)
+    done = game.settle("hint-path")
+    yellow_before = near(board.maze_area(before), path, 30).sum()
+    yellow_after = near(board.maze_area(done), path, 30).sum() + near(board.maze_area(done), hint.LINE, 30).sum()
+    assert yellow_after > yellow_before + 5 * tile_px, "the hint path was not drawn"
+
+    game.key("h")
+    time.sleep(0.5)
+    hidden = game.settle("hint-hidden")
+    assert changed_mask(board.maze_area(before), board.maze_area(hidden)).mean() < 0.01, (
+        "H again did not hide the overlay"
+    )
