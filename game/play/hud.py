@@ -1,0 +1,143 @@
+"""The heads-up display of the play view: a top bar of facts, the hint caption, toasts.
+
+Everything lays out from the surface size; on narrow windows the least important facts
+drop out instead of overlapping.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+import pygame
+
+from game.play import ui
+
+
+@dataclass(frozen=True)
+class HudInfo:
+    """The facts the top bar shows."""
+
+    title: str
+    algorithm: str
+    size: str
+    time: float
+    moves: int
+    hints: int
+    code: str = ""
+
+
+def format_time(seconds: float) -> str:
+    """Return ``m:ss.t`` (or ``h:mm:ss`` past an hour)."""
+    seconds = max(0.0, seconds)
+    if seconds >= 3600:
+        h, rest = divmod(int(seconds), 3600)
+        return f"{h}:{rest // 60:02d}:{rest % 60:02d}"
+    m, s = divmod(seconds, 60)
+    return f"{int(m)}:{s:04.1f}"
+
+
+def bar_height(surface_size: tuple[int, int]) -> int:
+    """Return the height of the top bar for a surface of this size."""
+    w, h = surface_size
+    return max(0, min(h // 4, max(16, round(min(w / 1280, h / 720) * 40))))
+
+
+def _font(bar: int) -> pygame.font.Font:
+    """Return the HUD font for a bar of height ``bar``."""
+    return ui.font(max(8, round(bar * 0.62)))
+
+
+def draw_bar(surface: pygame.Surface, info: HudInfo) -> pygame.Rect:
+    """Draw the top bar; return its rect."""
+    w, h = surface.get_size()
+    rect = pygame.Rect(0, 0, w, bar_height((w, h)))
+    if rect.height <= 0:
+        return rect
+    surface.fill(ui.PANEL, rect)
+    pygame.draw.line(surface, ui.PANEL_EDGE, (0, rect.bottom - 1), (rect.right, rect.bottom - 1))
+    f = _font(rect.height)
+    pad = max(4, rect.height // 3)
+    cy = rect.centery
+    # (text, colour, priority: lower stays longer)
+    left = [(info.title, ui.ACCENT, 0)]
+    right = [
+        (format_time(info.time), ui.TEXT, 0),
+        (f"moves {info.moves}", ui.TEXT, 1),
+        (f"hints {info.hints}", ui.TEXT, 2),
+        (info.size, ui.TEXT_DIM, 3),
+        (info.algorithm, ui.TEXT_DIM, 4),
+        (info.code, ui.TEXT_DIM, 5),
+    ]
+    right = [item for item in right if item[0]]
+    gap = pad * 2
+    title_w = min(f.size(info.title)[0], max(0, w // 3))
+    budget = w - 2 * pad - title_w - gap
+    keep = sorted(right, key=lambda it: it[2])
+    while keep and sum(f.size(t)[0] for t, _, _ in keep) + gap * (len(keep) - 1) > budget:
+        keep.pop()
+    shown = [it for it in right if it in keep]
+    x = w - pad
+    for text, color, _ in reversed(shown):
+        r = ui.draw_text(surface, text, f, color, (x, cy), anchor="midright")
+        x = r.left - gap
+    ui.draw_text(surface, info.title, f, ui.ACCENT, (pad, cy), anchor="midleft",
+                 max_width=max(0, x - pad - gap // 2 if shown else w - 2 * pad))
+    return rect
+
+
+def draw_caption(surface: pygame.Surface, view: pygame.Rect, text: str,
+                 sub: str = "", *, accent: tuple[int, int, int] = ui.TEAL) -> None:
+    """Draw a translucent caption box at the bottom centre of ``view``."""
+    if view.width < 40 or view.height < 30:
+        return
+    size = max(10, round(min(view.width / 1280, view.height / 720) * 26))
+    f = ui.font(size, bold=True)
+    fs = ui.font(max(9, round(size * 0.75)))
+    maxw = view.width - 20
+    text = ui.ellipsize(text, f, maxw - 24)
+    sub = ui.ellipsize(sub, fs, maxw - 24) if sub else ""
+    tw = max(f.size(text)[0], fs.size(sub)[0] if sub else 0)
+    th = f.get_height() + (fs.get_height() + 2 if sub else 0)
+    box = pygame.Rect(0, 0, tw + 24, th + 12)
+    box.midbottom = (view.centerx, view.bottom - max(4, view.height // 40))
+    panel = pygame.Surface(box.size, pygame.SRCALPHA)
+    panel.fill((*ui.PANEL, 215))
+    surface.blit(panel, box)
+    pygame.draw.rect(surface, accent, box, 1, border_radius=3)
+    ui.draw_text(surface, text, f, ui.TEXT, (box.centerx, box.top + 6), anchor="midtop")
+    if sub:
+        ui.draw_text(surface, sub, fs, ui.TEXT_DIM,
+                     (box.centerx, box.top + 8 + f.get_height()), anchor="midtop")
+
+
+def draw_toast(surface: pygame.Surface, view: pygame.Rect, text: str, alpha: float) -> None:
+    """Draw a short-lived message near the top of ``view``."""
+    if not text or alpha <= 0 or view.width < 40 or view.height < 30:
+        return
+    size = max(10, round(min(view.width / 1280, view.height / 720) * 24))
+    f = ui.font(size)
+    text = ui.ellipsize(text, f, view.width - 30)
+    img = f.render(text, True, ui.TEXT)
+    box = img.get_rect().inflate(20, 10)
+    box.midtop = (view.centerx, view.top + max(4, view.height // 30))
+    panel = pygame.Surface(box.size, pygame.SRCALPHA)
+    a = max(0, min(255, int(alpha * 220)))
+    panel.fill((*ui.PANEL, a))
+    img.set_alpha(max(0, min(255, int(alpha * 255))))
+    surface.blit(panel, box)
+    surface.blit(img, img.get_rect(center=box.center))
+
+
+def draw_help_line(surface: pygame.Surface, view: pygame.Rect, text: str) -> Optional[pygame.Rect]:
+    """Draw a dim one-line key reminder at the bottom left of ``view``."""
+    if view.width < 200 or view.height < 120:
+        return None
+    f = ui.font(max(10, round(min(view.width / 1280, view.height / 720) * 18)))
+    img = f.render(ui.ellipsize(text, f, view.width - 16), True, ui.TEXT_DIM)
+    box = img.get_rect(bottomleft=(view.left + 8, view.bottom - 6)).inflate(10, 4)
+    panel = pygame.Surface(box.size, pygame.SRCALPHA)
+    panel.fill((*ui.BG_DEEP, 170))
+    surface.blit(panel, box)
+    surface.blit(img, img.get_rect(center=box.center))
+    return box

@@ -1,0 +1,381 @@
+"""The gameplay view: walk the maze, ask for the animated hint, reach the exit.
+
+Keys map to intents (data); ``apply`` carries an intent out, so tests and replays can
+drive the scene with the same intents the keyboard produces.  Held keys are tracked from
+KEYDOWN/KEYUP events, never from ``pygame.key.get_pressed``.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any, Iterator, Optional, Union
+
+import pygame
+
+from game.maze.grid import Maze
+from game.play import hud
+from game.play.camera import Camera
+from game.play.hint import SOLVER_ORDER, SPEEDS, HintOverlay
+from game.play.player import BUMP, STEP, Move, Player
+from game.play.render import MazeRenderer, draw_player, load_player_sprites, load_tile_images, style_for
+from game.play.scene import Context, Scene
+
+
+# -- intents -----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ToggleHint:
+    """Intent: show or hide the hint."""
+
+
+@dataclass(frozen=True)
+class CycleSolver:
+    """Intent: switch the hint to the next solver."""
+
+
+@dataclass(frozen=True)
+class SelectSolver:
+    """Intent: switch the hint to a named solver."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class ChangeSpeed:
+    """Intent: make the hint animation faster (+1) or slower (-1)."""
+
+    step: int
+
+
+@dataclass(frozen=True)
+class FinishHint:
+    """Intent: jump the hint animation to its end."""
+
+
+@dataclass(frozen=True)
+class Zoom:
+    """Intent: zoom in (+) or out (-) by some notches."""
+
+    steps: float
+
+
+@dataclass(frozen=True)
+class FitView:
+    """Intent: fit the whole maze in the window (again: back to the playing zoom)."""
+
+
+@dataclass(frozen=True)
+class Pause:
+    """Intent: open the pause menu."""
+
+
+Intent = Union[Move, ToggleHint, CycleSolver, SelectSolver, ChangeSpeed, FinishHint, Zoom, FitView, Pause]
+
+UP, DOWN, LEFT, RIGHT = Move(-1, 0), Move(1, 0), Move(0, -1), Move(0, 1)
+
+KEY_INTENTS: dict[int, Intent] = {
+    pygame.K_UP: UP, pygame.K_w: UP, pygame.K_KP8: UP,
+    pygame.K_DOWN: DOWN, pygame.K_s: DOWN, pygame.K_KP2: DOWN,
+    pygame.K_LEFT: LEFT, pygame.K_a: LEFT, pygame.K_KP4: LEFT,
+    pygame.K_RIGHT: RIGHT, pygame.K_d: RIGHT, pygame.K_KP6: RIGHT,
+    pygame.K_h: ToggleHint(),
+    pygame.K_TAB: CycleSolver(),
+    pygame.K_1: SelectSolver("bfs"), pygame.K_2: SelectSolver("dfs"), pygame.K_3: SelectSolver("stack"),
+    pygame.K_LEFTBRACKET: ChangeSpeed(-1), pygame.K_RIGHTBRACKET: ChangeSpeed(1),
+    pygame.K_SPACE: FinishHint(),
+    pygame.K_PLUS: Zoom(1), pygame.K_EQUALS: Zoom(1), pygame.K_KP_PLUS: Zoom(1),
+    pygame.K_MINUS: Zoom(-1), pygame.K_KP_MINUS: Zoom(-1),
+    pygame.K_f: FitView(), pygame.K_z: FitView(),
+    pygame.K_ESCAPE: Pause(),
+}
+
+HELP_LINE = "Arrows/WASD move · H hint · +/- zoom · F fit · Esc pause"
+HINT_KEYS = "Tab/1-3 solver · [ ] speed x{speed:g} · Space finish · H hide"
+#: Time per frame spent computing the optimal move count in the background.
+OPTIMAL_BUDGET = 0.001
+TOAST_SECONDS = 1.6
+MAX_DT = 0.1
+
+
+@dataclass
+class RunResult:
+    """How a finished run went; handed to the level-complete screen."""
+
+    level_index: Optional[int]
+    spec: Any  # LevelSpec or None for a loaded file
+    maze: Maze
+    label: str
+    time: float
+    moves: int
+    optimal: int  # BFS path length from the entrance
+    hints_used: int
+
+
+class PlayScene(Scene):
+    """Walk a maze from its entrance to its exit."""
+
+    def __init__(self, ctx: Context, maze: Maze, *, spec: Any = None,
+                 level_index: Optional[int] = None, label: str = "") -> None:
+        super().__init__(ctx)
+        self.maze = maze
+        self.spec = spec
+        self.level_index = level_index
+        self.label = label or (getattr(spec, "name", "") or "Custom maze")
+        self.style = style_for(spec)
+        self.renderer = MazeRenderer(maze, self.style, images=self._tile_images())
+        self.sprites = self._sprites() if self.style == "rpg" else None
+        self.player = Player.on_maze(maze)
+        self.camera = Camera(maze.rows, maze.cols, 1280, 720)
+        self.camera.follow(*maze.start, 0.0, snap=True)
+        self._snap_camera = True
+        self.hint: Optional[HintOverlay] = None
+        self._hint_surface: Optional[pygame.Surface] = None
+        settings = getattr(ctx.progress, "settings", None)
+        solver = getattr(settings, "default_solver", "bfs")
+        self.solver_name = solver if solver in SOLVER_ORDER else "bfs"
+        speed = getattr(settings, "anim_speed", 1.0)
+        self.anim_speed = float(min(SPEEDS, key=lambda s: abs(s - speed))) if isinstance(speed, (int, float)) else 1.0
+        self.hints_used = 0
+        self.elapsed = 0.0
+        self.started = False
+        self.toast = ""
+        self._toast_left = 0.0
+        self._optimal: Optional[int] = None
+        self._optimal_run: Optional[Iterator[Any]] = None
+        self.info = self._static_info()
+
+    # -- set-up helpers ----------------------------------------------------------------
+    def _tile_images(self) -> dict[str, pygame.Surface]:
+        """Return the tile images by name, from the Context or loaded once into it."""
+        images = self.ctx.images
+        if not any(k.startswith("tiles/") for k in images):
+            images.update({f"tiles/{k}": v for k, v in load_tile_images().items()})
+        found = {k[len("tiles/"):]: v for k, v in images.items() if k.startswith("tiles/")}
+        missing = load_tile_images() if any(n not in found for n in ("floor", "wall_top")) else {}
+        return {**missing, **found}
+
+    def _sprites(self) -> dict[str, pygame.Surface]:
+        """Return the player sprites by facing, from the Context or loaded once into it."""
+        images = self.ctx.images
+        found = {k[len("sprites/player_"):]: v for k, v in images.items()
+                 if k.startswith("sprites/player_")}
+        if len(found) < 4:
+            found = {**load_player_sprites(), **found}
+            images.update({f"sprites/player_{k}": v for k, v in found.items()})
+        return found
+
+    def _static_info(self) -> dict[str, str]:
+        """Return the HUD facts that never change during a run."""
+        spec = self.spec
+        if spec is None:
+            return {"algorithm": "from file", "size": f"{self.maze.rows}x{self.maze.cols}", "code": ""}
+        algorithm = str(getattr(spec, "algorithm", "?"))
+        if getattr(spec, "room_size", None):
+            algorithm += f" · rooms {spec.room_size}"
+        if getattr(spec, "loops", 0):
+            algorithm += f" · loops {round(spec.loops * 100)}%"
+        try:
+            from game.levels import level_code
+
+            code = f"code {level_code(spec)}"
+        except Exception:  # a custom spec the code scheme cannot express
+            code = f"seed {getattr(spec, 'seed', '?')}"
+        return {"algorithm": algorithm, "size": f"{self.maze.rows}x{self.maze.cols}", "code": code}
+
+    def restarted(self) -> "PlayScene":
+        """Return a fresh run of the same maze."""
+        return PlayScene(self.ctx, self.maze, spec=self.spec, level_index=self.level_index,
+                         label=self.label)
+
+    # -- input ---------------------------------------------------------------------------
+    def handle_event(self, event: "pygame.event.Event") -> Optional[Scene]:
+        """Turn key, wheel and focus events into intents."""
+        kind = getattr(event, "type", None)
+        if kind == pygame.KEYDOWN:
+            intent = KEY_INTENTS.get(getattr(event, "key", None))
+            return self.apply(intent) if intent is not None else None
+        if kind == pygame.KEYUP:
+            intent = KEY_INTENTS.get(getattr(event, "key", None))
+            if isinstance(intent, Move):
+                self.player.release(intent)
+        elif kind == pygame.MOUSEWHEEL:
+            steps = getattr(event, "y", 0)
+            if isinstance(steps, (int, float)) and steps:
+                self.apply(Zoom(max(-5.0, min(5.0, float(steps)))))
+        elif kind in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED):
+            self.player.release_all()
+        return None
+
+    def apply(self, intent: Intent) -> Optional[Scene]:
+        """Carry out one intent; return the next scene, if any."""
+        if isinstance(intent, Move):
+            self.started = True
+            events = self.player.press(intent)
+            self._sounds(events)
+            self._after_move()
+        elif isinstance(intent, ToggleHint):
+            if self.hint is None:
+                self.hints_used += 1
+                self._show_hint()
+                self._sound("hint")
+            else:
+                self._hint_surface = self.hint.surface
+                self.hint = None
+        elif isinstance(intent, (CycleSolver, SelectSolver)):
+            if isinstance(intent, SelectSolver):
+                name = intent.name
+            else:
+                name = SOLVER_ORDER[(SOLVER_ORDER.index(self.solver_name) + 1) % len(SOLVER_ORDER)]
+            self.solver_name = name
+            if self.hint is not None:
+                self.hint.restart(self.player.pos, name)
+            self._say(f"Hint solver: {name.upper()}")
+        elif isinstance(intent, ChangeSpeed):
+            i = SPEEDS.index(self.anim_speed) + intent.step
+            self.anim_speed = SPEEDS[max(0, min(len(SPEEDS) - 1, i))]
+            if self.hint is not None:
+                self.hint.speed = self.anim_speed
+            settings = getattr(self.ctx.progress, "settings", None)
+            if settings is not None and hasattr(settings, "anim_speed"):
+                settings.anim_speed = self.anim_speed
+            self._say(f"Animation speed x{self.anim_speed:g}")
+        elif isinstance(intent, FinishHint):
+            if self.hint is not None:
+                self.hint.finish()
+        elif isinstance(intent, Zoom):
+            self.camera.zoom(intent.steps)
+            self._snap_camera = True
+        elif isinstance(intent, FitView):
+            self.camera.toggle_fit()
+            self._snap_camera = True
+        elif isinstance(intent, Pause):
+            self.player.release_all()
+            from game.play.scenes import PauseScene
+
+            return PauseScene(self.ctx, self)
+        return None
+
+    def _show_hint(self) -> None:
+        """Start a hint from the player's tile."""
+        self.hint = HintOverlay(self.maze, self.player.pos, self.solver_name,
+                                speed=self.anim_speed, surface=self._hint_surface)
+
+    def _after_move(self) -> None:
+        """Keep the hint about the tile the player now stands on."""
+        if self.hint is not None:
+            self.hint.follow(self.player.pos)
+
+    def _sounds(self, events: list[str]) -> None:
+        """Play the sounds of player events."""
+        if STEP in events:
+            self._sound("step")
+        if BUMP in events:
+            self._sound("bump")
+
+    def _sound(self, name: str) -> None:
+        """Play a sound through the Context's audio, if there is any."""
+        play = getattr(self.ctx.audio, "play", None)
+        if play is not None:
+            play(name)
+
+    def _say(self, text: str) -> None:
+        """Show a short message."""
+        self.toast = text
+        self._toast_left = TOAST_SECONDS
+
+    # -- simulation ------------------------------------------------------------------------
+    def update(self, dt: float) -> Optional[Scene]:
+        """Advance the player, the hint and the camera by ``dt`` seconds."""
+        dt = max(0.0, min(MAX_DT, float(dt)))
+        if self.started:
+            self.elapsed += dt
+        events = self.player.update(dt)
+        self._sounds(events)
+        if events:
+            self._after_move()
+        if not self.player.moving and self.player.pos == self.maze.goal:
+            return self._complete()
+        if self.hint is not None:
+            self.hint.update(dt)
+        self._compute_optimal(OPTIMAL_BUDGET)
+        if not self.camera.fitted:
+            self.camera.follow(*self.player.render_pos, dt, snap=self._snap_camera)
+            self._snap_camera = False
+        self._toast_left = max(0.0, self._toast_left - dt)
+        return None
+
+    def _compute_optimal(self, budget: Optional[float]) -> Optional[int]:
+        """Run the entrance-to-exit BFS a little (``budget`` seconds; None: to the end)."""
+        if self._optimal is not None:
+            return self._optimal
+        if self._optimal_run is None:
+            from game.maze.solvers import SOLVERS
+
+            self._optimal_run = SOLVERS["bfs"](self.maze, self.maze.start, self.maze.goal)
+            if budget is not None:
+                return None
+        deadline = None if budget is None else time.perf_counter() + budget
+        n = 0
+        for item in self._optimal_run:
+            if type(item) is not tuple:
+                self._optimal = max(0, (item.length or 0))
+                return self._optimal
+            n += 1
+            if deadline is not None and not n & 1023 and time.perf_counter() > deadline:
+                return None
+        self._optimal = 0
+        return self._optimal
+
+    @property
+    def optimal(self) -> int:
+        """Return the BFS move count from the entrance to the exit (computed on demand)."""
+        return self._compute_optimal(None) or 0
+
+    def _complete(self) -> Scene:
+        """Finish the run and hand over to the level-complete screen."""
+        self._sound("complete")
+        result = RunResult(self.level_index, self.spec, self.maze, self.label, self.elapsed,
+                           self.player.moves, self.optimal, self.hints_used)
+        from game.play.scenes import LevelCompleteScene
+
+        return LevelCompleteScene(self.ctx, result)
+
+    # -- drawing -----------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the maze, the hint, the player and the HUD, laid out for ``surface``."""
+        w, h = surface.get_size()
+        bar = hud.bar_height((w, h))
+        view = pygame.Rect(0, bar, w, max(0, h - bar))
+        if view.width > 0 and view.height > 0:
+            if (view.width, view.height) != (self.camera.view_w, self.camera.view_h):
+                self.camera.resize(view.width, view.height)
+                if not self.camera.fitted:
+                    self.camera.follow(*self.player.render_pos, 0.0, snap=True)
+            self.renderer.draw(surface, view, self.camera)
+            if self.hint is not None:
+                self.hint.draw(surface, view, self.camera)
+            clip = surface.get_clip()
+            surface.set_clip(view)
+            self._draw_exit(surface, view)
+            draw_player(surface, view, self.camera, self.player.render_pos, self.player.facing,
+                        self.style, self.sprites)
+            surface.set_clip(clip)
+            if self.hint is not None:
+                hud.draw_caption(surface, view, self.hint.label(),
+                                 HINT_KEYS.format(speed=self.anim_speed))
+            else:
+                hud.draw_help_line(surface, view, HELP_LINE)
+            if self._toast_left > 0:
+                hud.draw_toast(surface, view, self.toast, min(1.0, self._toast_left / 0.4))
+        hud.draw_bar(surface, hud.HudInfo(self.label, self.info["algorithm"], self.info["size"],
+                                          self.elapsed, self.player.moves, self.hints_used,
+                                          self.info["code"]))
+
+    def _draw_exit(self, surface: pygame.Surface, view: pygame.Rect) -> None:
+        """Draw a soft pulsing ring on the exit so it reads at any zoom."""
+        t = self.camera.tile
+        x, y = self.camera.to_screen(*self.maze.goal)
+        cx, cy = view.x + x + t / 2, view.y + y + t / 2
+        pulse = 0.5 + 0.5 * abs(((self.elapsed * 1.2) % 2.0) - 1.0)
+        radius = max(4, round(t * (0.55 + 0.25 * pulse)))
+        pygame.draw.circle(surface, (242, 193, 78), (round(cx), round(cy)), radius, max(1, round(t / 10)))

@@ -1,0 +1,162 @@
+"""The player model: tile moves, wall bumps, buffered turns, held-key walking.
+
+Pure Python (no pygame), driven by intents and ``update(dt)`` so tests, replays and the
+game share it.  Speeds are in tiles per second; behaviour does not depend on the frame
+rate because leftover time at the end of a step carries into the next one.
+
+Rules:
+1. A press while standing still steps at once (or bumps when the way is blocked).
+2. A press while sliding is buffered and taken on arrival when that way is open; a
+   buffered turn that is still blocked waits ``buffer_time`` seconds for an opening.
+3. On arrival the player keeps walking in the most recently pressed direction that is
+   still held and open, once it has been held for ``repeat_delay`` seconds.  A quick tap
+   therefore moves exactly one tile.
+4. Walls never move the player: a blocked fresh press reports one ``"bump"``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Optional
+
+from game.maze.grid import Maze, Pos
+
+Direction = tuple[int, int]
+
+#: Facing names by direction, matching assets/sprites/player_<facing>.png.
+FACING: dict[Direction, str] = {(-1, 0): "up", (0, 1): "right", (1, 0): "down", (0, -1): "left"}
+
+STEP = "step"
+BUMP = "bump"
+ARRIVE = "arrive"
+
+#: Upper bound on steps per update, so a huge ``dt`` (a stalled frame) cannot teleport.
+MAX_STEPS_PER_UPDATE = 8
+
+
+@dataclass(frozen=True)
+class Move:
+    """Intent: walk one tile in direction ``(dr, dc)``."""
+
+    dr: int
+    dc: int
+
+    @property
+    def direction(self) -> Direction:
+        """Return ``(dr, dc)``."""
+        return (self.dr, self.dc)
+
+
+class Player:
+    """A walker on a maze grid with smooth tile-to-tile motion."""
+
+    def __init__(
+        self,
+        is_floor: Callable[[Pos], bool],
+        start: Pos,
+        *,
+        speed: float = 8.0,
+        repeat_delay: float = 0.2,
+        buffer_time: float = 0.25,
+    ) -> None:
+        self.is_floor = is_floor
+        self.pos: Pos = start  # the tile the player stands on, or is stepping onto
+        self.prev: Pos = start  # the tile the current step started from
+        self.fraction = 1.0  # progress of the current step, 1.0 = arrived
+        self.speed = speed
+        self.repeat_delay = repeat_delay
+        self.buffer_time = buffer_time
+        self.facing = "right"
+        self.moves = 0
+        self.clock = 0.0
+        self._held: dict[Direction, float] = {}  # direction -> time pressed, in press order
+        self._buffered: Optional[tuple[Direction, float]] = None
+        self.events: list[str] = []
+
+    @classmethod
+    def on_maze(cls, maze: Maze, **options: float) -> "Player":
+        """Return a player standing on the maze's start tile."""
+        return cls(maze.is_floor, maze.start, **options)
+
+    @property
+    def moving(self) -> bool:
+        """Return True while sliding between two tiles."""
+        return self.fraction < 1.0
+
+    @property
+    def render_pos(self) -> tuple[float, float]:
+        """Return the interpolated (row, col) for drawing."""
+        f = self.fraction
+        return (
+            self.prev[0] + (self.pos[0] - self.prev[0]) * f,
+            self.prev[1] + (self.pos[1] - self.prev[1]) * f,
+        )
+
+    def press(self, move: Move) -> list[str]:
+        """Apply a key press; return the events it caused ("step", "bump")."""
+        d = move.direction
+        self._held.pop(d, None)
+        self._held[d] = self.clock
+        self.facing = FACING.get(d, self.facing)
+        self.events = []
+        if self.moving:
+            self._buffered = (d, self.clock)
+        elif not self._try_step(d):
+            self.events.append(BUMP)
+        return self.events
+
+    def release(self, move: Move) -> None:
+        """Apply a key release."""
+        self._held.pop(move.direction, None)
+
+    def release_all(self) -> None:
+        """Forget every held key (focus lost, scene paused)."""
+        self._held.clear()
+        self._buffered = None
+
+    def update(self, dt: float) -> list[str]:
+        """Advance by ``dt`` seconds; return the events ("step", "arrive", "bump")."""
+        self.events = []
+        self.clock += dt
+        budget = dt
+        for _ in range(MAX_STEPS_PER_UPDATE):
+            if self.moving:
+                need = (1.0 - self.fraction) / self.speed
+                if budget < need:
+                    self.fraction += budget * self.speed
+                    return self.events
+                budget -= need
+                self.fraction = 1.0
+                self.events.append(ARRIVE)
+            if not self._continue(arrival_time=self.clock - budget):
+                return self.events
+            # the new step already used no time; keep spending what is left
+        return self.events
+
+    def _continue(self, arrival_time: float) -> bool:
+        """Start the next step after arriving, if a buffered or held key asks; True if so."""
+        if self._buffered is not None:
+            d, pressed = self._buffered
+            if self._try_step(d):
+                self._buffered = None
+                return True
+            if arrival_time - pressed > self.buffer_time or d not in self._held:
+                self._buffered = None
+        for d in reversed(list(self._held)):
+            if self.clock - self._held[d] < self.repeat_delay:
+                continue
+            if self._try_step(d):
+                return True
+        return False
+
+    def _try_step(self, d: Direction) -> bool:
+        """Start a step in direction ``d`` when it is open; return True if started."""
+        target = (self.pos[0] + d[0], self.pos[1] + d[1])
+        self.facing = FACING.get(d, self.facing)
+        if not self.is_floor(target):
+            return False
+        self.prev, self.pos = self.pos, target
+        self.fraction = 0.0
+        self.moves += 1
+        self.events.append(STEP)
+        return True

@@ -1,0 +1,377 @@
+"""Draw a maze: classify tiles once, cache them, blit only what the camera sees.
+
+Two looks share one pipeline:
+
+* classic -- every tile class maps to a colour in one numpy lookup into a surface of
+  1 px per tile; each frame the visible part is scaled up with nearest-neighbour (crisp at
+  any zoom) and the scaled piece is reused until the visible tile range or zoom changes;
+* rpg (division with rooms) -- textured tiles from ``assets/tiles`` drawn into chunks of
+  about 512x512 px at the current zoom, kept in a small cache; at small zooms it falls back
+  to the 1 px-per-tile lookup with the same colours.
+
+A 2001x2001 maze therefore costs one 2001x2001 px surface, never one at full tile size.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any, Optional
+
+import numpy as np
+import pygame
+
+from game.maze.grid import FLOOR, Maze
+from game.play.camera import Camera
+
+# -- tile classes ----------------------------------------------------------------------
+WALL_TOP = 0
+WALL_FACE = 1
+FLOOR_PLAIN = 2
+FLOOR_ALT = 3
+DOOR = 4
+ENTRANCE = 5
+EXIT = 6
+FLOOR_SHADE = 7  # classic: floor tile right under a wall (a soft shadow)
+N_CLASSES = 8
+
+#: Asset file (assets/tiles/<name>.png) for each class in the RPG look.
+RPG_TILE_NAMES: dict[int, str] = {
+    WALL_TOP: "wall_top",
+    WALL_FACE: "wall_face",
+    FLOOR_PLAIN: "floor",
+    FLOOR_ALT: "floor_alt",
+    DOOR: "door",
+    ENTRANCE: "entrance",
+    EXIT: "stairs",
+    FLOOR_SHADE: "floor",
+}
+
+Color = tuple[int, int, int]
+
+CLASSIC_PALETTE: dict[int, Color] = {
+    WALL_TOP: (36, 44, 76),
+    WALL_FACE: (36, 44, 76),
+    FLOOR_PLAIN: (228, 221, 203),
+    FLOOR_ALT: (228, 221, 203),
+    FLOOR_SHADE: (228, 221, 203),
+    DOOR: (228, 221, 203),
+    ENTRANCE: (84, 214, 196),
+    EXIT: (242, 193, 78),
+}
+
+RPG_PALETTE: dict[int, Color] = {
+    WALL_TOP: (58, 50, 62),
+    WALL_FACE: (104, 86, 78),
+    FLOOR_PLAIN: (150, 122, 88),
+    FLOOR_ALT: (140, 113, 81),
+    FLOOR_SHADE: (150, 122, 88),
+    DOOR: (176, 116, 52),
+    ENTRANCE: (84, 214, 196),
+    EXIT: (242, 193, 78),
+}
+
+VOID: Color = (13, 16, 28)
+
+#: Smallest tile size at which the RPG look draws textures instead of flat colours.
+TEXTURE_MIN_TILE = 8
+CHUNK_PX = 512
+CHUNK_CACHE = 96
+
+
+def style_for(spec: Any) -> str:
+    """Return "rpg" for a division room map, else "classic"."""
+    if spec is not None and getattr(spec, "algorithm", None) == "division" and getattr(
+        spec, "room_size", None
+    ):
+        return "rpg"
+    return "classic"
+
+
+def _shift(a: np.ndarray, dr: int, dc: int, fill: bool) -> np.ndarray:
+    """Return ``a`` seen from one tile away: out[r, c] = a[r + dr, c + dc] (``fill`` outside)."""
+    out = np.full_like(a, fill)
+    rows, cols = a.shape
+    out[max(0, -dr) : rows - max(0, dr), max(0, -dc) : cols - max(0, dc)] = a[
+        max(0, dr) : rows - max(0, -dr), max(0, dc) : cols - max(0, -dc)
+    ]
+    return out
+
+
+def find_doors(floor: np.ndarray) -> np.ndarray:
+    """Return a mask of doorways: floor in a wall line, opening onto a room on one side.
+
+    A doorway has walls on both sides along one axis, floor on both sides along the other,
+    and at least one of those floor neighbours belongs to a room (lies in a 2x2 block of
+    floor).  Corridor tiles and junctions of 1-wide passages are therefore not doors.
+    """
+    n, s = _shift(floor, -1, 0, False), _shift(floor, 1, 0, False)
+    w, e = _shift(floor, 0, -1, False), _shift(floor, 0, 1, False)
+    block = floor & _shift(floor, 0, 1, False) & _shift(floor, 1, 0, False) & _shift(floor, 1, 1, False)
+    room = block | _shift(block, 0, -1, False) | _shift(block, -1, 0, False) | _shift(block, -1, -1, False)
+    room_n, room_s = _shift(room, -1, 0, False), _shift(room, 1, 0, False)
+    room_w, room_e = _shift(room, 0, -1, False), _shift(room, 0, 1, False)
+    in_h_wall = ~w & ~e & n & s & (room_n | room_s)  # horizontal wall line, passage N-S
+    in_v_wall = ~n & ~s & w & e & (room_w | room_e)  # vertical wall line, passage W-E
+    return floor & (in_h_wall | in_v_wall)
+
+
+def classify(maze: Maze, style: str) -> np.ndarray:
+    """Return a uint8 array of tile classes (WALL_TOP, WALL_FACE, FLOOR_PLAIN, ...)."""
+    floor = maze.tiles == FLOOR
+    south_floor = _shift(floor, 1, 0, False)
+    north_floor = _shift(floor, -1, 0, True)
+    rows, cols = floor.shape
+    out = np.full(floor.shape, WALL_TOP, dtype=np.uint8)
+    out[~floor & south_floor] = WALL_FACE
+    if style == "rpg":
+        rr, cc = np.indices((rows, cols), dtype=np.uint32)
+        alt = ((rr * 73856093) ^ (cc * 19349663)) % 7 == 0  # scattered worn tiles
+        out[floor] = FLOOR_PLAIN
+        out[floor & alt] = FLOOR_ALT
+        out[find_doors(floor)] = DOOR
+    else:
+        out[floor] = FLOOR_PLAIN
+        out[floor & ~north_floor] = FLOOR_SHADE
+    for pos, cls in ((maze.start, ENTRANCE), (maze.goal, EXIT)):
+        if maze.in_bounds(pos):
+            out[pos] = cls
+    return out
+
+
+def palette_array(style: str) -> np.ndarray:
+    """Return the (N_CLASSES, 3) uint8 colour lookup of a style."""
+    pal = RPG_PALETTE if style == "rpg" else CLASSIC_PALETTE
+    return np.array([pal[i] for i in range(N_CLASSES)], dtype=np.uint8)
+
+
+def surface_from_rgb(rgb: np.ndarray) -> pygame.Surface:
+    """Return a surface from a (rows, cols, 3) array (1 px per tile)."""
+    return pygame.surfarray.make_surface(np.ascontiguousarray(rgb.transpose(1, 0, 2)))
+
+
+class ScaledLayer:
+    """Blit the visible part of a 1 px-per-tile surface, scaled, reusing the last scale."""
+
+    def __init__(self) -> None:
+        self._key: Optional[tuple[Any, ...]] = None
+        self._scaled: Optional[pygame.Surface] = None
+
+    def invalidate(self) -> None:
+        """Forget the cached scaled piece (the source changed)."""
+        self._key = None
+        self._scaled = None
+
+    def draw(self, src: pygame.Surface, target: pygame.Surface, view: pygame.Rect,
+             camera: Camera, *, version: int = 0) -> None:
+        """Blit the part of ``src`` the camera sees into ``view`` on ``target``."""
+        r0, c0, r1, c1 = camera.visible_tiles()
+        if r1 <= r0 or c1 <= c0:
+            return
+        t = camera.tile
+        size = (max(1, round((c1 - c0) * t)), max(1, round((r1 - r0) * t)))
+        key = (r0, c0, r1, c1, t, version, id(src))
+        if key != self._key or self._scaled is None:
+            piece = src.subsurface((c0, r0, c1 - c0, r1 - r0))
+            self._scaled = pygame.transform.scale(piece, size)
+            self._key = key
+        ox, oy = camera.origin()
+        pos = (view.x + round(ox + c0 * t), view.y + round(oy + r0 * t))
+        target.blit(self._scaled, pos)
+
+
+class MazeRenderer:
+    """The cached picture of one maze in one style."""
+
+    def __init__(self, maze: Maze, style: str = "classic",
+                 images: Optional[dict[str, pygame.Surface]] = None) -> None:
+        self.maze = maze
+        self.style = style
+        self.classes = classify(maze, style)
+        self.base = surface_from_rgb(palette_array(style)[self.classes])
+        self._layer = ScaledLayer()
+        self._images = images if images is not None else {}
+        self._tiles_by_size: dict[int, list[pygame.Surface]] = {}
+        self._chunks: "OrderedDict[tuple[int, int, int], pygame.Surface]" = OrderedDict()
+
+    def textured(self, camera: Camera) -> bool:
+        """Return True when this frame draws textured tiles (RPG look, close enough)."""
+        return self.style == "rpg" and camera.tile >= TEXTURE_MIN_TILE
+
+    def draw(self, target: pygame.Surface, view: pygame.Rect, camera: Camera) -> None:
+        """Draw the visible part of the maze into ``view``."""
+        target.fill(VOID, view)
+        clip = target.get_clip()
+        target.set_clip(view.clip(clip) if clip else view)
+        try:
+            if self.textured(camera):
+                self._draw_chunks(target, view, camera)
+            else:
+                self._layer.draw(self.base, target, view, camera)
+        finally:
+            target.set_clip(clip)
+
+    # -- RPG textured chunks ---------------------------------------------------------
+    def _tiles_at(self, size: int) -> list[pygame.Surface]:
+        """Return the class tiles scaled to ``size`` px (cached per size)."""
+        tiles = self._tiles_by_size.get(size)
+        if tiles is None:
+            if not self._images:
+                self._images.update(load_tile_images())
+            tiles = []
+            for cls in range(N_CLASSES):
+                img = self._images[RPG_TILE_NAMES[cls]]
+                if img.get_width() == size:
+                    scaled = img.copy()
+                elif size >= img.get_width():
+                    scaled = pygame.transform.scale(img, (size, size))
+                else:
+                    scaled = pygame.transform.smoothscale(img.convert(32) if img.get_bitsize() < 24 else img, (size, size))
+                tiles.append(scaled)
+            self._tiles_by_size = {size: tiles}
+        return tiles
+
+    def _chunk(self, size: int, n: int, cr: int, cc: int) -> pygame.Surface:
+        """Return chunk (cr, cc) of n x n tiles drawn at ``size`` px per tile."""
+        key = (size, cr, cc)
+        surf = self._chunks.get(key)
+        if surf is not None:
+            self._chunks.move_to_end(key)
+            return surf
+        r0, c0 = cr * n, cc * n
+        block = self.classes[r0 : r0 + n, c0 : c0 + n]
+        surf = pygame.Surface((block.shape[1] * size, block.shape[0] * size))
+        tiles = self._tiles_at(size)
+        surf.blits(
+            [
+                (tiles[cls], (c * size, r * size))
+                for r, row in enumerate(block.tolist())
+                for c, cls in enumerate(row)
+            ],
+            doreturn=False,
+        )
+        self._chunks[key] = surf
+        while len(self._chunks) > CHUNK_CACHE:
+            self._chunks.popitem(last=False)
+        return surf
+
+    def _draw_chunks(self, target: pygame.Surface, view: pygame.Rect, camera: Camera) -> None:
+        """Blit the visible textured chunks."""
+        size = int(camera.tile)
+        n = max(4, CHUNK_PX // size)
+        r0, c0, r1, c1 = camera.visible_tiles()
+        if r1 <= r0 or c1 <= c0:
+            return
+        ox, oy = camera.origin()
+        bx, by = view.x + round(ox), view.y + round(oy)
+        for cr in range(r0 // n, (r1 - 1) // n + 1):
+            for cc in range(c0 // n, (c1 - 1) // n + 1):
+                target.blit(self._chunk(size, n, cr, cc), (bx + cc * n * size, by + cr * n * size))
+
+
+# -- tile images -----------------------------------------------------------------------
+def _fallback_tile(name: str, size: int = 32) -> pygame.Surface:
+    """Return a procedurally drawn tile for ``name`` (used when an asset file is missing)."""
+    s = pygame.Surface((size, size))
+    pal = {"floor": RPG_PALETTE[FLOOR_PLAIN], "floor_alt": RPG_PALETTE[FLOOR_ALT],
+           "wall_top": RPG_PALETTE[WALL_TOP], "wall_face": RPG_PALETTE[WALL_FACE]}
+    if name in pal:
+        base = pal[name]
+        s.fill(base)
+        dark = tuple(max(0, v - 22) for v in base)
+        light = tuple(min(255, v + 18) for v in base)
+        if name.startswith("floor"):
+            pygame.draw.rect(s, dark, s.get_rect(), 1)
+            pygame.draw.line(s, light, (1, 1), (size - 2, 1))
+        elif name == "wall_face":
+            for y in range(0, size, size // 4):
+                pygame.draw.line(s, dark, (0, y), (size, y))
+                off = (size // 4) if (y // (size // 4)) % 2 else 0
+                for x in range(off, size, size // 2):
+                    pygame.draw.line(s, dark, (x, y), (x, y + size // 4))
+            pygame.draw.line(s, light, (0, 0), (size, 0), 2)
+        else:
+            pygame.draw.rect(s, light, s.get_rect().inflate(-6, -6), 1)
+        return s
+    if name == "door":
+        s.fill(RPG_PALETTE[FLOOR_PLAIN])
+        pygame.draw.rect(s, RPG_PALETTE[DOOR], (4, 2, size - 8, size - 4), border_radius=4)
+        pygame.draw.rect(s, (92, 58, 26), (4, 2, size - 8, size - 4), 2, border_radius=4)
+        pygame.draw.circle(s, (240, 210, 120), (size - 10, size // 2), 2)
+        return s
+    if name == "stairs":
+        s.fill((40, 32, 40))
+        for i in range(5):
+            y = 4 + i * (size - 8) // 5
+            shade = 200 - i * 30
+            pygame.draw.rect(s, (shade, shade - 20, shade - 50), (3 + i * 2, y, size - 6 - i * 4, (size - 8) // 5 - 1))
+        return s
+    if name == "entrance":
+        s.fill(RPG_PALETTE[FLOOR_PLAIN])
+        pygame.draw.circle(s, RPG_PALETTE[ENTRANCE], (size // 2, size // 2), size // 2 - 4, 3)
+        return s
+    s.fill((255, 0, 255))
+    return s
+
+
+def load_tile_images() -> dict[str, pygame.Surface]:
+    """Return the RPG tile images by name, falling back to drawn ones when missing."""
+    return {name: _load_image(("tiles", f"{name}.png"), lambda n=name: _fallback_tile(n))
+            for name in set(RPG_TILE_NAMES.values())}
+
+
+def _load_image(parts: tuple[str, ...], fallback: Any) -> pygame.Surface:
+    """Load an asset image, or return ``fallback()`` when it is missing or unreadable."""
+    try:
+        from game.resources import asset_path
+
+        img = pygame.image.load(str(asset_path(*parts)))
+        if pygame.display.get_surface() is not None:
+            img = img.convert_alpha()
+        return img
+    except (ImportError, OSError, pygame.error, ValueError):
+        return fallback()
+
+
+def _fallback_sprite(facing: str, size: int = 32) -> pygame.Surface:
+    """Return a simple drawn character facing ``facing``."""
+    s = pygame.Surface((size, size), pygame.SRCALPHA)
+    pygame.draw.ellipse(s, (0, 0, 0, 70), (6, size - 9, size - 12, 6))
+    pygame.draw.rect(s, (70, 110, 200), (9, 13, size - 18, size - 17), border_radius=5)
+    pygame.draw.circle(s, (246, 214, 178), (size // 2, 11), 7)
+    eye = {"up": None, "down": (0, 1), "left": (-1, 0), "right": (1, 0)}[facing]
+    if eye is not None:
+        ex, ey = size // 2 + eye[0] * 3, 11 + eye[1] * 2
+        pygame.draw.circle(s, (30, 30, 40), (ex - (2 if eye[0] == 0 else 0), ey), 1)
+        pygame.draw.circle(s, (30, 30, 40), (ex + (2 if eye[0] == 0 else 0), ey), 1)
+    return s
+
+
+def load_player_sprites() -> dict[str, pygame.Surface]:
+    """Return the player sprites by facing, falling back to drawn ones when missing."""
+    return {f: _load_image(("sprites", f"player_{f}.png"), lambda f=f: _fallback_sprite(f))
+            for f in ("up", "right", "down", "left")}
+
+
+def draw_player(target: pygame.Surface, view: pygame.Rect, camera: Camera,
+                render_pos: tuple[float, float], facing: str, style: str,
+                sprites: Optional[dict[str, pygame.Surface]] = None) -> None:
+    """Draw the player at its interpolated position: a sprite (RPG) or a bright token."""
+    x, y = camera.to_screen(*render_pos)
+    t = camera.tile
+    x, y = view.x + x, view.y + y
+    if style == "rpg" and sprites and t >= TEXTURE_MIN_TILE:
+        img = sprites.get(facing) or next(iter(sprites.values()))
+        size = max(1, round(t))
+        img = pygame.transform.scale(img, (size, size)) if img.get_width() != size else img
+        target.blit(img, (round(x), round(y)))
+        return
+    cx, cy = round(x + t / 2), round(y + t / 2)
+    radius = max(2, round(t * 0.36))
+    if t >= 6:
+        pygame.draw.circle(target, (12, 14, 24), (cx + max(1, radius // 5), cy + max(1, radius // 5)), radius)
+    pygame.draw.circle(target, (236, 92, 112), (cx, cy), radius)
+    if t >= 10:
+        pygame.draw.circle(target, (255, 236, 240), (cx, cy), radius, max(1, radius // 5))
+        dr, dc = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}.get(facing, (0, 1))
+        nose = (cx + round(dc * radius * 0.45), cy + round(dr * radius * 0.45))
+        pygame.draw.circle(target, (255, 255, 255), nose, max(1, radius // 3))
