@@ -111,6 +111,16 @@ class MenuScene(Scene):
         if self.backdrop_dim:
             ui.dim(surface, self.backdrop_dim)
 
+    def menu_box(self, surface: pygame.Surface, lay: ui.Layout, menu: ui.Menu, top: int,
+                 bottom: int, *, width: float, font_size: int) -> None:
+        """Draw ``menu`` on a panel sized to it, centred between ``top`` and ``bottom``."""
+        pad = lay.px(14, lo=3)
+        area = self.content_rect(lay, top, bottom, width=width)
+        h = min(area.height, menu.preferred_height(lay, font_size) + 2 * pad)
+        box = pygame.Rect(area.left, area.top + (area.height - h) // 2, area.width, h)
+        ui.panel(surface, box, radius=lay.px(16, lo=4))
+        menu.draw(surface, box.inflate(-2 * pad, -2 * pad), lay, font_size=font_size)
+
     def content_rect(self, lay: ui.Layout, top: int, bottom: int,
                      width: float = 620) -> pygame.Rect:
         """Return a centred column between ``top`` and ``bottom``."""
@@ -190,10 +200,8 @@ class TitleScene(MenuScene):
                      (lay.width // 2, title_cy + f.get_height() // 2 + sub.get_height() // 2),
                      max_width=lay.width - 2 * lay.margin)
         menu_top = band.bottom + lay.px(18, lo=4)
-        box = self.content_rect(lay, menu_top, bottom - lay.px(8, lo=2), width=520)
-        pad = lay.px(14, lo=3)
-        ui.panel(surface, box, radius=lay.px(16, lo=4))
-        self.menu.draw(surface, box.inflate(-2 * pad, -2 * pad), lay, font_size=44)
+        self.menu_box(surface, lay, self.menu, menu_top, bottom - lay.px(4, lo=1), width=520,
+                      font_size=44)
 
     def _draw_notice(self, surface: pygame.Surface, lay: ui.Layout, top: int) -> int:
         """Draw the one-time notice banner at the top; return the y below it."""
@@ -527,10 +535,7 @@ class CustomMazeScene(MenuScene):
                 if self.menu.selected == 2 else
                 "Up/Down choose  ·  Left/Right change  ·  Enter start  ·  Esc back")
         bottom = ui.footer(surface, hint, lay)
-        box = self.content_rect(lay, top, bottom, width=820)
-        pad = lay.px(14, lo=3)
-        ui.panel(surface, box, radius=lay.px(16, lo=4))
-        self.menu.draw(surface, box.inflate(-2 * pad, -2 * pad), lay, font_size=38)
+        self.menu_box(surface, lay, self.menu, top, bottom, width=820, font_size=38)
 
 
 def _digit(key: int) -> Optional[int]:
@@ -624,30 +629,27 @@ class SettingsScene(MenuScene):
         self.draw_background(surface)
         top = ui.title_bar(surface, "Settings", lay)
         bottom = ui.footer(surface, "Up/Down choose  ·  Left/Right change  ·  Esc back", lay)
-        box = self.content_rect(lay, top, bottom, width=820)
-        pad = lay.px(14, lo=3)
-        ui.panel(surface, box, radius=lay.px(16, lo=4))
-        self.menu.draw(surface, box.inflate(-2 * pad, -2 * pad), lay, font_size=38)
+        self.menu_box(surface, lay, self.menu, top, bottom, width=820, font_size=38)
 
 
 # ---------------------------------------------------------------------------------------
 HELP_SECTIONS: list[tuple[str, list[tuple[str, str]]]] = [
     ("Walking", [
-        ("Arrows / WASD", "walk one tile; hold to keep walking"),
-        ("+ / - / wheel", "zoom in and out"),
-        ("F or Z", "fit the whole maze in the window"),
-        ("Esc", "pause: resume, restart, settings, quit"),
+        ("Arrows / WASD", "walk; hold to keep going"),
+        ("+  -  wheel", "zoom in and out"),
+        ("F or Z", "see the whole maze"),
+        ("Esc", "pause menu"),
     ]),
     ("The hint", [
-        ("H", "show / hide the route from where you stand"),
-        ("Tab or 1 2 3", "solver: bfs, dfs, explicit stack"),
-        ("[ and ]", "slower / faster animation"),
-        ("Space", "jump to the end of the animation"),
+        ("H", "show the way out from here"),
+        ("Tab or 1 2 3", "solver: bfs, dfs, stack"),
+        ("[  ]", "slower / faster hint"),
+        ("Space", "skip to the path"),
     ]),
     ("Menus and window", [
-        ("Arrows + Enter", "choose (the mouse works too)"),
+        ("Arrows, Enter", "choose (or use the mouse)"),
         ("Left / Right", "change a setting"),
-        ("Esc / Backspace", "go back"),
+        ("Esc", "go back"),
         ("F11", "toggle fullscreen"),
         ("M", "mute / unmute"),
     ]),
@@ -687,35 +689,43 @@ class HelpScene(MenuScene):
         pad = lay.px(20, lo=4)
         ui.panel(surface, box, radius=lay.px(16, lo=4))
         inner = box.inflate(-2 * pad, -2 * pad)
-        rows: list[tuple[str, str, bool]] = []
-        for title, keys in HELP_SECTIONS:
-            rows.append((title, "", True))
-            rows.extend((k, v, False) for k, v in keys)
-        two_cols = inner.width >= 900 * lay.scale and inner.width > 700
-        columns = [rows[:5] + rows[5:10], rows[10:]] if two_cols else [rows]
+        sections = [[(t, "", True)] + [(k, v, False) for k, v in keys]
+                    for t, keys in HELP_SECTIONS]
+        two_cols = inner.width > 760
+        if two_cols:
+            columns = [sections[0] + sections[1], [r for sec in sections[2:] for r in sec]]
+        else:
+            columns = [[r for sec in sections for r in sec]]
         n_lines = max(len(c) for c in columns)
+        col_gap = pad
+        col_w = (inner.width - col_gap * (len(columns) - 1)) // len(columns)
         line_h = max(ui.MIN_FONT + 4, min(lay.px(44), inner.height // max(1, n_lines)))
-        size = max(ui.MIN_FONT, min(lay.font_size(30), int(line_h * 0.95)))
+        size = max(ui.MIN_FONT, min(lay.font_size(30), int(line_h * 0.9)))
+        keys = [k for c in columns for k, _, h in c if not h]
+        values = [v for c in columns for _, v, h in c if not h]
+        key_w = max(ui.font(size, bold=True).size(k)[0] for k in keys) + pad
+        key_w = min(key_w, int(col_w * 0.42))
+        for v in values:  # one size for the whole table
+            size = min(size, ui._fit(v, size, col_w - key_w - pad // 2))
+        for k in keys:
+            while size > ui.MIN_FONT and ui.font(size, bold=True).size(k)[0] > key_w - pad // 2:
+                size -= 1
+        kf, vf, hf = ui.font(size, bold=True), ui.font(size), ui.font(size + 2, bold=True)
         shown = max(1, inner.height // line_h)
         self.max_scroll = max(0, n_lines - shown)
         self.scroll = min(self.scroll, self.max_scroll)
-        col_w = inner.width // len(columns)
         for ci, col in enumerate(columns):
-            x = inner.left + ci * col_w
-            key_w = int(col_w * 0.38)
+            x = inner.left + ci * (col_w + col_gap)
             for li, (k, v, heading) in enumerate(col[self.scroll:self.scroll + shown]):
                 y = inner.top + li * line_h + line_h // 2
                 if heading:
-                    f = ui.font(size, bold=True)
-                    ui.draw_text(surface, k, f, ui.ACCENT, (x, y), anchor="midleft",
-                                 max_width=col_w - pad)
+                    ui.draw_text(surface, k, hf, ui.ACCENT, (x, y), anchor="midleft",
+                                 max_width=col_w)
                     continue
-                kf = ui.fit_font(k, size, key_w - pad, bold=True, min_size=12)
                 ui.draw_text(surface, k, kf, ui.TEAL, (x + pad // 2, y), anchor="midleft",
                              max_width=key_w - pad // 2)
-                vf = ui.fit_font(v, size, col_w - key_w - pad, min_size=12)
                 ui.draw_text(surface, v, vf, ui.TEXT, (x + key_w, y), anchor="midleft",
-                             max_width=col_w - key_w - pad)
+                             max_width=col_w - key_w)
         if self.max_scroll:
             s = lay.px(8, lo=4)
             x = box.right - s - 2
@@ -870,7 +880,8 @@ class LevelCompleteScene(MenuScene):
         last = r.level_index is not None and not self.has_next
         title = "Campaign complete!" if last else "Level complete!"
         top = ui.title_bar(surface, title, lay)
-        bottom = ui.footer(surface, "Enter next  ·  R retry  ·  Esc title", lay)
+        first = self.menu.items[0].text().lower()
+        bottom = ui.footer(surface, f"Enter {first}  ·  R retry  ·  Esc title", lay)
         box = self.content_rect(lay, top, bottom, width=760)
         ui.panel(surface, box, radius=lay.px(18, lo=4))
         pad = lay.px(18, lo=4)
@@ -891,12 +902,14 @@ class LevelCompleteScene(MenuScene):
             rows.append(("Best time", fmt_time(self.best) + ("   new best!" if self.new_best
                                                             else "")))
         button_h = max(ui.MIN_FONT + 10, min(lay.px(64), inner.height // 6))
-        avail = inner.bottom - button_h - y
+        avail = inner.bottom - button_h - lay.px(12, lo=2) - y
         star_r = max(6, min(lay.px(34), avail // 7))
         line_h = max(ui.MIN_FONT + 2, min(lay.px(40), (avail - star_r * 3) // len(rows)))
-        y += star_r + lay.px(10, lo=2)
+        block = star_r * 2 + lay.px(22, lo=4) + line_h * len(rows)
+        y += max(lay.px(6, lo=1), (avail - block) // 2)
+        y += star_r
         self._draw_popping_stars(surface, (inner.centerx, y), star_r)
-        y += star_r + lay.px(12, lo=2)
+        y += star_r + lay.px(22, lo=4)
         f = ui.font(max(ui.MIN_FONT, min(lay.font_size(32), int(line_h * 0.95))))
         for name, value in rows:
             cy = y + line_h // 2

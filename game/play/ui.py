@@ -19,7 +19,7 @@ Color = tuple[int, int, int]
 # -- palette -----------------------------------------------------------------------------
 BG: Color = (13, 16, 28)
 BG_DEEP: Color = (8, 10, 18)
-MAZE_WALL: Color = (29, 36, 60)
+MAZE_WALL: Color = (25, 31, 52)
 MAZE_GLOW: Color = (242, 193, 78)
 PANEL: Color = (22, 27, 44)
 PANEL_EDGE: Color = (52, 62, 96)
@@ -412,15 +412,34 @@ class Menu:
         return MenuOutcome("none")
 
     # ---- drawing
+    def row_height(self, lay: Layout, font_size: int) -> int:
+        """Return the natural height of one row."""
+        return lay.px(font_size * 1.45, lo=16)
+
+    def preferred_height(self, lay: Layout, font_size: int) -> int:
+        """Return the height the rows would like."""
+        return self.row_height(lay, font_size) * max(1, len(self.items))
+
     def draw(self, surface: pygame.Surface, area: pygame.Rect, lay: Layout,
              *, font_size: int = 40, align: str = "center") -> None:
-        """Draw the rows evenly inside ``area`` (shrinking the font to fit)."""
+        """Draw the rows evenly inside ``area``, one font size shrunk until all fit."""
         n = max(1, len(self.items))
-        row_h = max(1, min(lay.px(font_size * 1.45, lo=16), area.height // n))
-        size = max(MIN_FONT, min(lay.font_size(font_size), int(row_h / 0.95)))
+        row_h = max(1, min(self.row_height(lay, font_size), area.height // n))
         pad = max(4, row_h // 3)
         top = area.top + max(0, (area.height - row_h * n) // 2)
-        has_values = any(it.value is not None for it in self.items)
+        inner_w = max(8, area.width - 2 * pad)
+        label_w = int(inner_w * 0.46)
+        value_w = inner_w - label_w
+        size = max(MIN_FONT, min(lay.font_size(font_size), int(row_h / 0.95)))
+        for item in self.items:  # the one size every row can use
+            if item.value is None:
+                size = min(size, _fit(item.text(), size, inner_w))
+            else:
+                arrow_w = max(8, font(size).size("<")[0] * 2)
+                size = min(size, _fit(item.text(), size, label_w),
+                           _fit(item.value(), size, value_w - 2 * arrow_w))
+        f = font(size)
+        arrow_w = max(8, f.size("<")[0] * 2)
         self.rects, self.arrow_rects = [], []
         for i, item in enumerate(self.items):
             r = pygame.Rect(area.left, top + i * row_h, area.width, row_h)
@@ -433,36 +452,32 @@ class Menu:
             color = ACCENT_DARK if chosen else (TEXT if enabled else TEXT_OFF)
             label = item.text()
             left_rect = right_rect = None
-            if has_values:
-                label_w = int((hi.width - 2 * pad) * 0.48)
-                value_w = hi.width - 2 * pad - label_w
-                f = fit_font(label, size, label_w, min_size=min(size, MIN_FONT))
+            if item.value is not None:
                 draw_text(surface, label, f, color, (hi.left + pad, hi.centery),
                           anchor="midleft", max_width=label_w)
-                if item.value is not None:
-                    value = item.value()
-                    arrow_w = max(8, f.size("<")[0] * 2)
-                    inner = value_w - 2 * arrow_w
-                    vf = fit_font(value, size, max(8, inner), min_size=min(size, MIN_FONT))
-                    vx = hi.right - pad - value_w // 2
-                    draw_text(surface, value, vf, color, (vx, hi.centery),
-                              max_width=max(8, inner))
-                    if item.adjust is not None and enabled:
-                        acol = color if chosen else TEXT_DIM
-                        left_rect = pygame.Rect(hi.right - pad - value_w, hi.top, arrow_w,
-                                                hi.height)
-                        right_rect = pygame.Rect(hi.right - pad - arrow_w, hi.top, arrow_w,
-                                                 hi.height)
-                        _arrow(surface, left_rect, -1, acol)
-                        _arrow(surface, right_rect, 1, acol)
+                vx = hi.right - pad - value_w // 2
+                draw_text(surface, item.value(), f, color, (vx, hi.centery),
+                          max_width=max(8, value_w - 2 * arrow_w))
+                if item.adjust is not None and enabled:
+                    acol = color if chosen else TEXT_DIM
+                    left_rect = pygame.Rect(hi.right - pad - value_w, hi.top, arrow_w, hi.height)
+                    right_rect = pygame.Rect(hi.right - pad - arrow_w, hi.top, arrow_w, hi.height)
+                    _arrow(surface, left_rect, -1, acol)
+                    _arrow(surface, right_rect, 1, acol)
+            elif align == "center":
+                draw_text(surface, label, f, color, hi.center, max_width=inner_w)
             else:
-                f = fit_font(label, size, hi.width - 2 * pad, min_size=min(size, MIN_FONT))
-                if align == "center":
-                    draw_text(surface, label, f, color, hi.center, max_width=hi.width - 2 * pad)
-                else:
-                    draw_text(surface, label, f, color, (hi.left + pad, hi.centery),
-                              anchor="midleft", max_width=hi.width - 2 * pad)
+                draw_text(surface, label, f, color, (hi.left + pad, hi.centery),
+                          anchor="midleft", max_width=inner_w)
             self.arrow_rects.append((left_rect, right_rect))
+
+
+def _fit(text: str, size: int, width: int) -> int:
+    """Return the largest font size <= ``size`` (not below MIN_FONT) that fits ``width``."""
+    size = max(MIN_FONT, int(size))
+    while size > MIN_FONT and font(size).size(text)[0] > width:
+        size = max(MIN_FONT, int(size * 0.92))
+    return size
 
 
 def _arrow(surface: pygame.Surface, rect: pygame.Rect, direction: int, color: Color) -> None:
