@@ -305,16 +305,19 @@ def make_stairs(rng: np.random.Generator, floor: Image) -> Image:
     for i in range(steps):
         y0 = 6 + i * 4
         inset = i
-        depth = 1.0 - i / (steps + 0.5)
+        depth = i / (steps - 1)  # 0 at the top step, 1 at the bottom
         tread = rect(6 + inset, y0, 26 - inset, y0 + 3)
-        stone = tuple(int(v * (0.55 + 0.55 * depth)) for v in (170, 156, 140))
-        fill(img, tread, stone)  # type: ignore[arg-type]
+        stone = rgb((150, 138, 124)) * (1.0 - 0.45 * depth) + rgb(GOLD_DEEP) * 0.55 * depth
+        fill(img, tread, tuple(int(v * 255) for v in stone))  # type: ignore[arg-type]
         shade(img, tread & rect(0, y0, T, y0 + 1), 1.2)
+        shade(img, tread & (rect(6 + inset, 0, 7 + inset, T) | rect(25 - inset, 0, 26 - inset, T)), 0.75)
         fill(img, rect(6 + inset, y0 + 3, 26 - inset, y0 + 4), (20, 16, 24))
     # glow rising out of the depth
     y, x = yx()
-    glow = np.clip(1.0 - np.hypot((x - 16) / 11, (y - 27) / 10), 0, 1) ** 1.5
-    img[..., :3] = np.clip(img[..., :3] + glow[..., None] * rgb(GOLD) * 0.65 * hole[..., None], 0, 1)
+    glow = np.clip(1.0 - np.hypot((x - 16) / 10, (y - 28) / 9), 0, 1) ** 1.3
+    img[..., :3] = np.clip(img[..., :3] + glow[..., None] * rgb(GOLD) * 0.9 * hole[..., None], 0, 1)
+    rim = frame & ~rect(4, 4, 28, 29)
+    fill(img, rim, GOLD_DEEP, 0.55)
     for sx, sy in ((10, 9), (22, 14), (15, 20), (19, 24), (12, 16)):
         fill(img, rect(sx, sy, sx + 1, sy + 1), (255, 240, 170), 0.9)
     shade(img, rect(6, 6, 26, 7), 0.5)  # shadow under the lintel
