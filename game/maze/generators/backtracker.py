@@ -1,0 +1,91 @@
+"""Recursive backtracker: depth-first search over cells with an explicit stack.
+
+Seed 003's depth-first generator:
+
+1. Start at the first cell (top left, next to the entrance); mark it visited.
+2. If the current cell has unvisited neighbours, pick one at random, knock down the wall
+   between them, push it and make it current.
+3. Otherwise pop back to the previous cell (the cell is blocked).
+4. Repeat until the stack is empty: every cell is visited.
+
+With ``loops=0`` the result is a perfect maze (a spanning tree of the cells) with long,
+winding corridors and few dead ends.  The stack is a Python list, so there is no
+recursion limit at any size.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from game.maze.generators._common import (
+    DOWN,
+    LEFT,
+    NO_MOVE,
+    RIGHT,
+    UP,
+    RngLike,
+    braid,
+    cell_shape,
+    check_common,
+    padded_cells,
+    tiles_from_moves,
+)
+from game.maze.grid import Maze, open_border
+
+NAME = "backtracker"
+
+# One random byte 0..11 picks uniformly among 1, 2, 3 or 4 free neighbours (12 = lcm).
+_DRAW = 12
+
+
+def _choice_tables(stride: int) -> tuple[list[int], list[int]]:
+    """Return, per (blocked-mask * 12 + draw), the step to take and its direction code."""
+    steps = {UP: -stride, RIGHT: 1, DOWN: stride, LEFT: -1}
+    step_of = [0] * (16 * _DRAW)
+    code_of = [NO_MOVE] * (16 * _DRAW)
+    for mask in range(16):
+        free = [d for d in (UP, RIGHT, DOWN, LEFT) if not (mask >> d) & 1]
+        for draw in range(_DRAW):
+            if free:
+                d = free[draw % len(free)]
+                step_of[mask * _DRAW + draw] = steps[d]
+                code_of[mask * _DRAW + draw] = d
+    return step_of, code_of
+
+
+def generate(*, rows: int, cols: int, rng: RngLike = None, loops: float = 0.0) -> Maze:
+    """Generate a depth-first (recursive backtracker) maze of ``rows`` x ``cols`` tiles."""
+    loops, gen = check_common(rows, cols, loops, rng)
+    height, width = cell_shape(rows, cols)
+    stride = width + 2
+    seen = padded_cells(height, width)
+    moves = bytearray([NO_MOVE]) * len(seen)
+    step_of, code_of = _choice_tables(stride)
+    draws = gen.integers(0, _DRAW, size=height * width, dtype=np.uint8).tobytes()
+    k = 0
+    cell = stride + 1
+    seen[cell] = 1
+    stack = [cell]
+    push, pop = stack.append, stack.pop
+    while True:
+        blocked = (
+            seen[cell - stride]
+            | seen[cell + 1] << 1
+            | seen[cell + stride] << 2
+            | seen[cell - 1] << 3
+        )
+        if blocked == 15:
+            pop()
+            if not stack:
+                break
+            cell = stack[-1]
+            continue
+        i = blocked * _DRAW + draws[k]
+        k += 1
+        cell += step_of[i]
+        seen[cell] = 1
+        moves[cell] = code_of[i]
+        push(cell)
+    maze = open_border(tiles_from_moves(moves, rows, cols))
+    braid(maze.tiles, loops, gen)
+    return maze

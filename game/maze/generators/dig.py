@@ -1,0 +1,235 @@
+"""Tile digging (seed 003's ``CreateMaze``): depth-first, one tile of corridor at a time.
+
+Unlike the cell generators this one has no parity: corridors are one tile wide and may
+turn on any tile.  The seed's rule, kept exactly:
+
+1. Start on the entrance tile, (1, 0), and dig into the maze from there.
+2. On a freshly dug tile, shuffle the four directions.  For each in turn, dig up to
+   ``range`` tiles straight on, where ``range`` is 1, or with ``rank`` R a random
+   length 1..R (the seed's ``Rank``: bigger digs longer runs, a simpler maze).
+3. A tile is dug only if it is wall, inside the outer ring, and touches no floor but the
+   tile it is dug from.  A run stops at the first tile that fails; only a run dug to its
+   full length continues depth-first from its last tile, then the next direction is tried.
+4. Join the exit, (rows-2, cols-1), to the dug region by the shortest run of wall tiles
+   that touches the region at a single tile (the seed instead moves its exit).
+5. With ``loops`` > 0, at each dead-end tile, with probability ``loops``, open a wall
+   tile that touches other floor as well, closing a loop.
+
+The dug region is a tree of tiles: no floor tile ever touches two others it was not dug
+from.  The recursion is an explicit stack of pending digs, each checked when it comes
+off the stack -- when the seed's recursion would reach it -- so there is no recursion
+limit.  Each tile keeps a count of the floor tiles touching it (floor itself counts 8),
+so the seed's test "touches no other floor" is one byte lookup: ``count < 2``.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+from typing import Optional
+
+import numpy as np
+
+from game.maze.generators._common import RngLike, check_common, check_positive
+from game.maze.grid import FLOOR, Maze, open_border
+
+NAME = "dig"
+
+_FLOOR_MARK = 8  # counts of floor tiles; a wall has at most 4 floor neighbours
+_BLOCKED = 2  # count given to the outer ring so it is never dug
+_BATCH = 1 << 16
+
+
+def _counts(rows: int, cols: int) -> bytearray:
+    """Return the all-wall count grid with the outer ring blocked, flat."""
+    counts = bytearray(rows * cols)
+    grid = np.frombuffer(counts, dtype=np.uint8).reshape(rows, cols)
+    grid[0, :] = grid[-1, :] = grid[:, 0] = grid[:, -1] = _BLOCKED
+    return counts
+
+
+def _dig_single(
+    counts: bytearray, first: int, steps: list[tuple[int, ...]], draws: bytes
+) -> None:
+    """Dig depth-first from tile ``first``, one tile per step (rank 1)."""
+    pending: list[int] = []
+    push, pop = pending.append, pending.pop
+    tile, k = first, 0
+    while True:
+        counts[tile] = _FLOOR_MARK
+        a, b, c, d = steps[draws[k]]
+        k += 1
+        # Count the new floor on all four neighbours (the one dug from is floor already,
+        # so its count stays >= 8).  A neighbour that now touches two floor tiles can
+        # never be dug, so only the others are queued, the first direction on top.
+        n = tile + d
+        x = counts[n]
+        counts[n] = x + 1
+        if not x:
+            push(n)
+        n = tile + c
+        x = counts[n]
+        counts[n] = x + 1
+        if not x:
+            push(n)
+        n = tile + b
+        x = counts[n]
+        counts[n] = x + 1
+        if not x:
+            push(n)
+        n = tile + a
+        x = counts[n]
+        counts[n] = x + 1
+        if not x:
+            tile = n  # the first direction is tried at once
+            continue
+        while pending:
+            n = pop()
+            if counts[n] < 2:
+                tile = n
+                break
+        else:
+            return
+
+
+def _dig_runs(
+    counts: bytearray,
+    cols: int,
+    first: int,
+    steps: list[tuple[int, ...]],
+    draws: bytes,
+    rank: int,
+    gen: np.random.Generator,
+) -> None:
+    """Dig depth-first from tile ``first`` in straight runs of 1..``rank`` tiles."""
+    pending: list[int] = []  # flat triples: from tile, step, run length
+    push, pop = pending.append, pending.pop
+    lengths: list[int] = []
+    q = 0
+    k = 0
+    tile = first
+    counts[tile] = _FLOOR_MARK
+    for s in steps[0]:
+        counts[tile + s] += 1
+    while True:
+        # ``tile`` ends a full run: queue its four directions, the first on top.
+        if q + 4 > len(lengths):
+            lengths = gen.integers(1, rank + 1, size=_BATCH).tolist()
+            q = 0
+        a, b, c, d = steps[draws[k]]
+        k += 1
+        pending += (tile, d, lengths[q], tile, c, lengths[q + 1])
+        pending += (tile, b, lengths[q + 2], tile, a, lengths[q + 3])
+        q += 4
+        while pending:
+            run = pop()
+            step = pop()
+            n = pop()
+            for _ in range(run):
+                n += step
+                if counts[n] >= 2:
+                    break
+                counts[n] = _FLOOR_MARK
+                counts[n - cols] += 1
+                counts[n + 1] += 1
+                counts[n + cols] += 1
+                counts[n - 1] += 1
+            else:
+                tile = n
+                break
+        else:
+            return
+
+
+def _connect_exit(floor: bytearray, rows: int, cols: int) -> None:
+    """Carve the shortest wall run from the tile inside the exit to the dug region.
+
+    The run may touch the region at one tile only, so the maze stays a tree; only when
+    no such run exists is one touching it twice accepted.
+    """
+    root = (rows - 2) * cols + cols - 2
+    if floor[root]:
+        return
+    inner = np.zeros((rows, cols), dtype=np.uint8)
+    inner[1:-1, 1:-1] = 1
+    inside = inner.tobytes()
+    came = {root: root}
+    queue = [root]
+    end = fallback = -1
+    for w in queue:  # grows while it is walked: a FIFO queue
+        touching = floor[w - cols] + floor[w + 1] + floor[w + cols] + floor[w - 1]
+        if touching == 1:
+            end = w
+            break
+        if touching:
+            if fallback < 0:
+                fallback = w
+            continue
+        for n in (w - cols, w + 1, w + cols, w - 1):
+            if inside[n] and n not in came:
+                came[n] = w
+                queue.append(n)
+    if end < 0:
+        end = fallback
+    while True:
+        floor[end] = FLOOR
+        if end == root:
+            return
+        end = came[end]
+
+
+def _add_loops(
+    floor: bytearray, rows: int, cols: int, loops: float, gen: np.random.Generator
+) -> None:
+    """At each dead-end tile, with probability ``loops``, open a wall that closes a loop."""
+    grid = np.frombuffer(floor, dtype=np.uint8).reshape(rows, cols)
+    around = grid[:-2, 1:-1] + grid[2:, 1:-1] + grid[1:-1, :-2] + grid[1:-1, 2:]
+    ys, xs = np.nonzero((grid[1:-1, 1:-1] == FLOOR) & (around == 1))
+    dead = (ys + 1) * cols + xs + 1
+    dead = dead[gen.permutation(len(dead))]
+    dead = dead[gen.random(len(dead)) < loops]
+    picks = gen.random(len(dead)).tolist()
+    inner = np.zeros((rows, cols), dtype=np.uint8)
+    inner[1:-1, 1:-1] = 1
+    inside = inner.tobytes()
+    for t, pick in zip(dead.tolist(), picks):
+        if floor[t - cols] + floor[t + 1] + floor[t + cols] + floor[t - 1] != 1:
+            continue
+        choice = [
+            w
+            for w in (t - cols, t + 1, t + cols, t - 1)
+            if inside[w]
+            and not floor[w]
+            and floor[w - cols] + floor[w + 1] + floor[w + cols] + floor[w - 1] >= 2
+        ]
+        if choice:
+            floor[choice[int(pick * len(choice))]] = FLOOR
+
+
+def generate(
+    *,
+    rows: int,
+    cols: int,
+    rng: RngLike = None,
+    loops: float = 0.0,
+    rank: Optional[int] = None,
+) -> Maze:
+    """Generate a tile-digging maze of ``rows`` x ``cols`` tiles."""
+    loops, gen = check_common(rows, cols, loops, rng)
+    if rank is not None:
+        rank = check_positive("rank", rank, "the longest straight dig, 1 = the seed's default")
+    offsets = (-cols, 1, cols, -1)
+    steps = [tuple(offsets[i] for i in order) for order in permutations(range(4))]
+    draws = gen.integers(0, len(steps), size=rows * cols, dtype=np.uint8).tobytes()
+    counts = _counts(rows, cols)
+    entrance = cols  # tile (1, 0)
+    counts[entrance] = _FLOOR_MARK
+    if rank is None or rank == 1:
+        _dig_single(counts, entrance + 1, steps, draws)
+    else:
+        _dig_runs(counts, cols, entrance + 1, steps, draws, rank, gen)
+    tiles = (np.frombuffer(counts, dtype=np.uint8) >= _FLOOR_MARK).astype(np.uint8)
+    floor = bytearray(tiles.tobytes())
+    _connect_exit(floor, rows, cols)
+    if loops > 0.0:
+        _add_loops(floor, rows, cols, loops, gen)
+    return open_border(np.frombuffer(floor, dtype=np.uint8).reshape(rows, cols).copy())

@@ -1,0 +1,80 @@
+"""Randomized Prim: grow the maze from a random cell by opening random frontier walls.
+
+Seed 003's randomized Prim generator:
+
+1. Start with every wall up; pick a random cell, mark it visited and put the walls to
+   its unvisited neighbours in a list.
+2. While the list is not empty, take a wall from it at random (every wall in the list is
+   equally likely, old or new).
+3. If the cell behind it is still unvisited, open the wall, mark that cell visited and
+   add its walls to unvisited neighbours; otherwise just drop the wall.
+
+With ``loops=0`` the result is a perfect maze with many short branches and dead ends,
+harder than the backtracker's.  A wall is stored as one int, ``cell * 4 + direction``,
+and taken out of the list by swapping it with the last one.
+"""
+
+from __future__ import annotations
+
+from game.maze.generators._common import (
+    DOWN,
+    LEFT,
+    NO_MOVE,
+    RIGHT,
+    UP,
+    RngLike,
+    braid,
+    cell_shape,
+    check_common,
+    padded_cells,
+    tiles_from_moves,
+)
+from game.maze.grid import Maze, open_border
+
+NAME = "prim"
+
+# Random floats are drawn in batches of at most this many.
+_BATCH = 1 << 16
+
+
+def generate(*, rows: int, cols: int, rng: RngLike = None, loops: float = 0.0) -> Maze:
+    """Generate a randomized-Prim maze of ``rows`` x ``cols`` tiles."""
+    loops, gen = check_common(rows, cols, loops, rng)
+    height, width = cell_shape(rows, cols)
+    stride = width + 2
+    seen = padded_cells(height, width)
+    moves = bytearray([NO_MOVE]) * len(seen)
+    first = int(gen.integers(height * width))
+    root = (first // width + 1) * stride + first % width + 1
+    # The list starts with the root itself, as if entered by a move; that move is undone
+    # below, so the root opens no wall.
+    walls = [root * 4 + UP]
+    push, pop = walls.append, walls.pop
+    batch = min(_BATCH, 2 * height * width + 8)
+    while walls:
+        for pick in gen.random(batch).tolist():
+            n = len(walls)
+            if not n:
+                break
+            i = int(pick * n)
+            wall = walls[i]
+            walls[i] = walls[-1]
+            pop()
+            cell = wall >> 2
+            if seen[cell]:
+                continue
+            seen[cell] = 1
+            moves[cell] = wall & 3
+            # Add the walls to its unvisited neighbours, tagged with the crossing move.
+            if not seen[cell - stride]:
+                push((cell - stride) * 4 + UP)
+            if not seen[cell + 1]:
+                push((cell + 1) * 4 + RIGHT)
+            if not seen[cell + stride]:
+                push((cell + stride) * 4 + DOWN)
+            if not seen[cell - 1]:
+                push((cell - 1) * 4 + LEFT)
+    moves[root] = NO_MOVE
+    maze = open_border(tiles_from_moves(moves, rows, cols))
+    braid(maze.tiles, loops, gen)
+    return maze
