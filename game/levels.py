@@ -82,12 +82,12 @@ CAMPAIGN: list[LevelSpec] = [
     _level("Long Winter", "backtracker", 51, 5116),
     _level("Catacombs", "division", 57, 5717, room_size=4, loops=0.2),
     _level("Fungal Grotto", "prim", 65, 6518),
-    _level("Deep Tunnels", "dig", 75, 7519),
+    _level("Deep Tunnels", "dig", 75, 7519, rank=3),
     _level("Mirror Halls", "division", 91, 9120, loops=0.3),
     _level("Serpent's Coil", "backtracker", 111, 11121, loops=0.05),
     _level("The Citadel", "division", 131, 13122, room_size=5, loops=0.1),
     _level("Endless Hedge", "prim", 161, 16123, loops=0.1),
-    _level("Heart of Migong", "backtracker", 201, 20124),
+    _level("Heart of Migong", "backtracker", 201, 20124, loops=0.1),
 ]
 
 
