@@ -167,3 +167,31 @@ def test_star_rating_rule(moves: int, optimal: int, hints: int, stars: int) -> N
 def test_star_rating_rejects_negative_counts() -> None:
     with pytest.raises(ValueError):
         star_rating(-1, 10, 0)
+
+
+ROOM_MAPS = [s for s in CAMPAIGN if s.is_room_map]
+LOOPED = [s for s in CAMPAIGN if s.loops > 0]
+
+
+@pytest.mark.parametrize("spec", ROOM_MAPS, ids=[s.name for s in ROOM_MAPS])
+def test_room_maps_have_open_rooms(spec: LevelSpec) -> None:
+    floor = build_level(spec).tiles == 1
+    blocks = floor[:-1, :-1] & floor[1:, :-1] & floor[:-1, 1:] & floor[1:, 1:]
+    assert blocks.sum() >= 4  # at least one room wider than a corridor
+
+
+@pytest.mark.parametrize("spec", LOOPED, ids=[s.name for s in LOOPED])
+def test_looped_levels_have_more_than_one_route_somewhere(spec: LevelSpec) -> None:
+    floor = build_level(spec).tiles == 1
+    tiles = int(floor.sum())
+    edges = int((floor[1:] & floor[:-1]).sum() + (floor[:, 1:] & floor[:, :-1]).sum())
+    assert edges >= tiles  # a connected tree has exactly tiles - 1 edges
+
+
+def test_perfect_levels_are_trees() -> None:
+    perfect = [s for s in CAMPAIGN if s.loops == 0 and not s.is_room_map][:6]
+    for spec in perfect:
+        floor = build_level(spec).tiles == 1
+        tiles = int(floor.sum())
+        edges = int((floor[1:] & floor[:-1]).sum() + (floor[:, 1:] & floor[:, :-1]).sum())
+        assert edges == tiles - 1, spec.name
