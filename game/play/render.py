@@ -32,7 +32,8 @@ DOOR = 4
 ENTRANCE = 5
 EXIT = 6
 FLOOR_SHADE = 7  # classic: floor tile right under a wall (a soft shadow)
-N_CLASSES = 8
+DOOR_SIDE = 8  # a doorway in a north-south wall (passage runs west-east)
+N_CLASSES = 9
 
 #: Asset file (assets/tiles/<name>.png) for each class in the RPG look.
 RPG_TILE_NAMES: dict[int, str] = {
@@ -41,6 +42,7 @@ RPG_TILE_NAMES: dict[int, str] = {
     FLOOR_PLAIN: "floor",
     FLOOR_ALT: "floor_alt",
     DOOR: "door",
+    DOOR_SIDE: "door_side",
     ENTRANCE: "entrance",
     EXIT: "stairs",
     FLOOR_SHADE: "floor",
@@ -55,6 +57,7 @@ CLASSIC_PALETTE: dict[int, Color] = {
     FLOOR_ALT: (228, 221, 203),
     FLOOR_SHADE: (228, 221, 203),
     DOOR: (228, 221, 203),
+    DOOR_SIDE: (228, 221, 203),
     ENTRANCE: (84, 214, 196),
     EXIT: (242, 193, 78),
 }
@@ -66,6 +69,7 @@ RPG_PALETTE: dict[int, Color] = {
     FLOOR_ALT: (140, 113, 81),
     FLOOR_SHADE: (150, 122, 88),
     DOOR: (176, 116, 52),
+    DOOR_SIDE: (176, 116, 52),
     ENTRANCE: (84, 214, 196),
     EXIT: (242, 193, 78),
 }
@@ -97,8 +101,10 @@ def _shift(a: np.ndarray, dr: int, dc: int, fill: bool) -> np.ndarray:
     return out
 
 
-def find_doors(floor: np.ndarray) -> np.ndarray:
-    """Return a mask of doorways: floor in a wall line, opening onto a room on one side.
+def find_doors(floor: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Return masks of doorways in east-west and in north-south wall lines.
+
+    A doorway is floor in a wall line that opens onto a room on at least one side.
 
     A doorway has walls on both sides along one axis, floor on both sides along the other,
     and at least one of those floor neighbours belongs to a room (lies in a 2x2 block of
@@ -110,9 +116,9 @@ def find_doors(floor: np.ndarray) -> np.ndarray:
     room = block | _shift(block, 0, -1, False) | _shift(block, -1, 0, False) | _shift(block, -1, -1, False)
     room_n, room_s = _shift(room, -1, 0, False), _shift(room, 1, 0, False)
     room_w, room_e = _shift(room, 0, -1, False), _shift(room, 0, 1, False)
-    in_h_wall = ~w & ~e & n & s & (room_n | room_s)  # horizontal wall line, passage N-S
-    in_v_wall = ~n & ~s & w & e & (room_w | room_e)  # vertical wall line, passage W-E
-    return floor & (in_h_wall | in_v_wall)
+    in_h_wall = ~w & ~e & n & s & (room_n | room_s)  # east-west wall line, passage N-S
+    in_v_wall = ~n & ~s & w & e & (room_w | room_e)  # north-south wall line, passage W-E
+    return floor & in_h_wall, floor & in_v_wall
 
 
 def classify(maze: Maze, style: str) -> np.ndarray:
@@ -128,7 +134,9 @@ def classify(maze: Maze, style: str) -> np.ndarray:
         alt = ((rr * 73856093) ^ (cc * 19349663)) % 7 == 0  # scattered worn tiles
         out[floor] = FLOOR_PLAIN
         out[floor & alt] = FLOOR_ALT
-        out[find_doors(floor)] = DOOR
+        doors, side_doors = find_doors(floor)
+        out[doors] = DOOR
+        out[side_doors] = DOOR_SIDE
     else:
         out[floor] = FLOOR_PLAIN
         out[floor & ~north_floor] = FLOOR_SHADE
@@ -222,10 +230,10 @@ class MazeRenderer:
                 img = self._images[RPG_TILE_NAMES[cls]]
                 if img.get_width() == size:
                     scaled = img.copy()
-                elif size >= img.get_width():
+                elif size >= img.get_width() or img.get_bitsize() < 24:
                     scaled = pygame.transform.scale(img, (size, size))
                 else:
-                    scaled = pygame.transform.smoothscale(img.convert(32) if img.get_bitsize() < 24 else img, (size, size))
+                    scaled = pygame.transform.smoothscale(img, (size, size))
                 tiles.append(scaled)
             self._tiles_by_size = {size: tiles}
         return tiles
@@ -291,6 +299,12 @@ def _fallback_tile(name: str, size: int = 32) -> pygame.Surface:
             pygame.draw.line(s, light, (0, 0), (size, 0), 2)
         else:
             pygame.draw.rect(s, light, s.get_rect().inflate(-6, -6), 1)
+        return s
+    if name == "door_side":
+        s.fill(RPG_PALETTE[FLOOR_PLAIN])
+        pygame.draw.rect(s, RPG_PALETTE[WALL_TOP], (0, 0, size, 5))
+        pygame.draw.rect(s, RPG_PALETTE[WALL_TOP], (0, size - 5, size, 5))
+        pygame.draw.rect(s, RPG_PALETTE[DOOR], (size - 10, 5, 4, size - 12))
         return s
     if name == "door":
         s.fill(RPG_PALETTE[FLOOR_PLAIN])

@@ -1,0 +1,309 @@
+"""The gameplay view, driven the way a player drives it: key events, updates, draws."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import pygame
+import pytest
+
+from game.levels import CAMPAIGN, build_level
+from game.maze.grid import Maze, Pos
+from game.maze.solvers import solve
+from game.play.play_scene import PlayScene, RunResult
+from game.play.scene import Context, Scene
+from game.save import Progress
+from tests.play.test_player import CORRIDOR, TURN, maze_from
+
+KEYS = {(-1, 0): pygame.K_UP, (1, 0): pygame.K_DOWN, (0, -1): pygame.K_LEFT, (0, 1): pygame.K_RIGHT}
+DT = 1 / 60
+
+
+class RecordingAudio:
+    """An Audio stand-in that remembers what was played."""
+
+    def __init__(self) -> None:
+        self.played: list[str] = []
+
+    def play(self, name: str) -> None:
+        self.played.append(name)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def pygame_up():
+    pygame.display.init()
+    pygame.font.init()
+    yield
+
+
+@pytest.fixture
+def ctx() -> Context:
+    return Context(progress=Progress(), save_path=None, audio=RecordingAudio())
+
+
+def key(scene: Scene, k: int, kind: int = pygame.KEYDOWN) -> Optional[Scene]:
+    return scene.handle_event(pygame.event.Event(kind, key=k, mod=0, unicode="", scancode=0))
+
+
+def tap(scene: PlayScene, k: int, frames: int = 30) -> Optional[Scene]:
+    """Press and release a key, then let the step finish; return a scene change if any."""
+    nxt = key(scene, k)
+    if nxt is not None:
+        return nxt
+    nxt = scene.update(DT)
+    key(scene, k, pygame.KEYUP)
+    for _ in range(frames):
+        if nxt is not None:
+            return nxt
+        if not scene.player.moving:
+            break
+        nxt = scene.update(DT)
+    return nxt
+
+
+def walk(scene: PlayScene, path: list[Pos]) -> Optional[Scene]:
+    """Walk along ``path`` (starting where the player stands) with one tap per tile."""
+    nxt = None
+    for (r0, c0), (r1, c1) in zip(path, path[1:]):
+        assert scene.player.pos == (r0, c0)
+        nxt = tap(scene, KEYS[(r1 - r0, c1 - c0)])
+        if nxt is not None:
+            break
+    return nxt
+
+
+def finish_hint(scene: PlayScene, frames: int = 2000) -> None:
+    for _ in range(frames):
+        if scene.hint.done:
+            return
+        scene.update(DT)
+    raise AssertionError("hint never finished")
+
+
+def test_walking_the_bfs_path_with_key_events_completes_the_level(ctx):
+    spec = CAMPAIGN[0]
+    maze = build_level(spec)
+    scene = PlayScene(ctx, maze, spec=spec, level_index=0, label="Level 1")
+    path = solve(maze, "bfs").path
+    nxt = walk(scene, path)
+    assert type(nxt).__name__ == "LevelCompleteScene"
+    result = nxt.result
+    moves = len(path) - 1
+    assert scene.player.moves == moves
+    assert isinstance(result, RunResult)
+    assert result.moves == result.optimal == moves
+    assert result.level_index == 0 and result.spec == spec and result.hints_used == 0
+    assert result.time > 0
+    assert "complete" in ctx.audio.played
+
+
+def test_the_run_result_counts_detours_against_the_entrance_optimum(ctx, monkeypatch):
+    captured = {}
+
+    class FakeComplete(Scene):
+        def __init__(self, c: Context, result: RunResult) -> None:
+            captured["result"] = result
+
+    import game.play.scenes as scenes
+
+    monkeypatch.setattr(scenes, "LevelCompleteScene", FakeComplete)
+    scene = PlayScene(ctx, TURN)
+    tap(scene, pygame.K_RIGHT)
+    tap(scene, pygame.K_LEFT)  # a detour of two moves
+    path = solve(TURN, "bfs").path
+    assert isinstance(walk(scene, path), FakeComplete)
+    result = captured["result"]
+    assert result.optimal == len(path) - 1 == 8
+    assert result.moves == 10 and result.spec is None and result.level_index is None
+
+
+def test_a_wall_bump_does_not_move_the_player(ctx):
+    scene = PlayScene(ctx, TURN)
+    start = scene.player.pos
+    for k in (pygame.K_UP, pygame.K_LEFT, pygame.K_DOWN):
+        assert tap(scene, k) is None
+        assert scene.player.pos == start
+    assert scene.player.moves == 0
+    assert ctx.audio.played.count("bump") == 3
+
+
+def test_holding_a_key_keeps_walking_until_it_is_released(ctx):
+    scene = PlayScene(ctx, CORRIDOR)
+    key(scene, pygame.K_d)  # WASD works too
+    for _ in range(60):
+        scene.update(DT)
+    walked = scene.player.moves
+    assert 6 <= walked <= 9  # about 8 tiles/s after the repeat delay
+    key(scene, pygame.K_d, pygame.KEYUP)
+    for _ in range(60):
+        scene.update(DT)
+    assert scene.player.moves == walked  # a step is counted when it starts
+    assert not scene.player.moving
+
+
+def test_h_shows_the_route_from_where_the_player_stands(ctx):
+    maze = build_level(CAMPAIGN[0])
+    scene = PlayScene(ctx, maze)
+    walk(scene, solve(maze, "bfs").path[:4])
+    here = scene.player.pos
+    key(scene, pygame.K_h)
+    assert scene.hint is not None and scene.hints_used == 1
+    assert scene.hint.solver_name == "bfs"
+    finish_hint(scene)
+    assert scene.hint.path == solve(maze, "bfs", start=here).path
+    assert scene.hint.visited > 0
+    key(scene, pygame.K_h)
+    assert scene.hint is None and scene.hints_used == 1
+    key(scene, pygame.K_h)
+    assert scene.hints_used == 2
+
+
+def test_space_jumps_to_the_end_of_the_animation(ctx):
+    maze = build_level(CAMPAIGN[7])
+    scene = PlayScene(ctx, maze)
+    key(scene, pygame.K_h)
+    scene.update(DT)
+    assert not scene.hint.done
+    key(scene, pygame.K_SPACE)
+    finish_hint(scene, frames=200)
+    assert scene.hint.path == solve(maze, "bfs").path
+
+
+@pytest.mark.parametrize("k, name", [(pygame.K_2, "dfs"), (pygame.K_3, "stack"), (pygame.K_1, "bfs")])
+def test_number_keys_pick_the_solver(ctx, k, name):
+    maze = build_level(CAMPAIGN[1])
+    scene = PlayScene(ctx, maze)
+    key(scene, pygame.K_h)
+    key(scene, k)
+    assert scene.hint.solver_name == name
+    key(scene, pygame.K_SPACE)
+    finish_hint(scene)
+    assert scene.hint.path == solve(maze, name).path
+
+
+def test_tab_cycles_solvers_and_the_default_comes_from_settings(ctx):
+    ctx.progress.settings.default_solver = "dfs"
+    scene = PlayScene(ctx, build_level(CAMPAIGN[0]))
+    key(scene, pygame.K_h)
+    assert scene.hint.solver_name == "dfs"
+    seen = []
+    for _ in range(3):
+        key(scene, pygame.K_TAB)
+        seen.append(scene.hint.solver_name)
+    assert seen == ["stack", "bfs", "dfs"]
+
+
+def test_moving_with_the_hint_shown_updates_it_from_the_new_tile(ctx):
+    maze = build_level(CAMPAIGN[1])
+    scene = PlayScene(ctx, maze)
+    key(scene, pygame.K_h)
+    scene.update(DT)
+    tap(scene, pygame.K_RIGHT)  # mid-animation: the search starts over from the new tile
+    assert scene.player.pos == (1, 1)
+    assert scene.hint.start == (1, 1)
+    finish_hint(scene)
+    full = solve(maze, "bfs", start=(1, 1)).path
+    assert scene.hint.path == full
+    walk(scene, full[:3])  # along the shown path: the rest of it stays shown
+    assert scene.hint.done and scene.hint.path == full[2:]
+    assert scene.hint.path == solve(maze, "bfs", start=scene.player.pos).path
+    assert scene.hints_used == 1
+
+
+def test_brackets_change_the_animation_speed_and_remember_it(ctx):
+    scene = PlayScene(ctx, CORRIDOR)
+    key(scene, pygame.K_RIGHTBRACKET)
+    key(scene, pygame.K_RIGHTBRACKET)
+    assert scene.anim_speed == 4.0 and ctx.progress.settings.anim_speed == 4.0
+    for _ in range(10):
+        key(scene, pygame.K_LEFTBRACKET)
+    assert scene.anim_speed == 0.25
+
+
+def test_escape_pauses(ctx):
+    scene = PlayScene(ctx, CORRIDOR)
+    nxt = key(scene, pygame.K_ESCAPE)
+    assert type(nxt).__name__ == "PauseScene"
+
+
+def test_the_clock_runs_from_the_first_move(ctx):
+    scene = PlayScene(ctx, CORRIDOR)
+    for _ in range(30):
+        scene.update(DT)
+    assert scene.elapsed == 0.0
+    tap(scene, pygame.K_RIGHT)
+    after_tap = scene.elapsed
+    assert after_tap > 0
+    for _ in range(30):
+        scene.update(DT)
+    assert scene.elapsed == pytest.approx(after_tap + 30 * DT)
+
+
+ROOMS = maze_from(
+    """
+    ###########
+    S....#....#
+    #....#....#
+    #.........#
+    #....#....#
+    ##.#####.##
+    #.........E
+    ###########
+    """
+)
+
+
+@pytest.mark.parametrize("size", [(50, 40), (1, 1), (320, 200), (1280, 720), (733, 1021), (3000, 1800)])
+@pytest.mark.parametrize("rpg", [False, True])
+def test_draw_works_on_any_surface_size(ctx, size, rpg):
+    from game.levels import LevelSpec
+
+    spec = LevelSpec("division", ROOMS.rows, ROOMS.cols, 1, room_size=4) if rpg else None
+    scene = PlayScene(ctx, ROOMS, spec=spec)
+    surface = pygame.Surface(size)
+    scene.draw(surface)
+    key(scene, pygame.K_h)
+    for _ in range(5):
+        scene.update(DT)
+        scene.draw(surface)
+    t = scene.camera.tile
+    assert t == int(t) or t < 2  # square, whole-pixel tiles from 2 px up
+
+
+def test_zoom_wheel_and_fit_never_break_drawing(ctx):
+    maze = build_level(CAMPAIGN[10])
+    scene = PlayScene(ctx, maze)
+    surface = pygame.Surface((800, 600))
+    scene.draw(surface)
+    start_tile = scene.camera.tile
+    key(scene, pygame.K_EQUALS)
+    assert scene.camera.tile > start_tile
+    for _ in range(30):
+        key(scene, pygame.K_MINUS)
+        scene.update(DT)
+        scene.draw(surface)
+    for y in (3, -3, 10, -10):
+        scene.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False))
+        scene.update(DT)
+        scene.draw(surface)
+    key(scene, pygame.K_f)
+    scene.update(DT)
+    scene.draw(surface)
+    cam = scene.camera
+    assert cam.fitted
+    assert maze.cols * cam.tile <= cam.view_w and maze.rows * cam.tile <= cam.view_h
+    scene.draw(pygame.Surface((300, 900)))  # a resize re-fits
+    assert maze.cols * cam.tile <= 300
+    key(scene, pygame.K_f)
+    assert not cam.fitted
+
+
+def test_a_bigger_window_shows_more_of_a_big_maze(ctx):
+    maze = build_level(CAMPAIGN[15])
+    scene = PlayScene(ctx, maze)
+    scene.draw(pygame.Surface((640, 360)))
+    small = scene.camera.visible_tiles()
+    scene.draw(pygame.Surface((1920, 1080)))
+    big = scene.camera.visible_tiles()
+    area = lambda r: (r[2] - r[0]) * (r[3] - r[1])  # noqa: E731
+    assert area(big) > area(small)
