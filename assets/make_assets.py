@@ -529,7 +529,6 @@ def make_icon(rng: np.random.Generator) -> Image:
     glow = np.clip(1 - np.hypot(x - gx, y - gy) / 9, 0, 1) ** 2 * body
     img[..., :3] = np.clip(img[..., :3] + glow[..., None] * rgb(GOLD) * 0.8, 0, 1)
     fill(img, ellipse(off + 2, off + px + 2, 2.6, 2.6, s, s), TEAL)
-    fill(img, outline(body) & ~body, OUTLINE, 0.0)
     return img
 
 
