@@ -9,6 +9,7 @@ few events per frame to animate the search.
 from __future__ import annotations
 
 import operator
+from itertools import repeat
 from dataclasses import dataclass
 from typing import Callable, Iterator, Optional, Union
 
@@ -80,9 +81,7 @@ class FlatGrid:
 
     def positions(self, indices: list[int]) -> list[Pos]:
         """Return the ``(row, col)`` of many flat indices at once."""
-        flat = np.asarray(indices, dtype=np.int64)
-        rows, cols = np.divmod(flat, self.width)
-        return list(zip(rows.tolist(), cols.tolist()))
+        return list(map(divmod, indices, repeat(self.width, len(indices))))
 
 
 def check_end(maze: Maze, pos: object, what: str) -> Pos:

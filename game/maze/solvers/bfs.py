@@ -85,7 +85,7 @@ def _search(flat: FlatGrid, start: Pos, goal: Pos) -> Iterator[Union[Event, Solu
         yield Solution(NAME, None, visited, start, goal)
         return
     yield (FOUND, goal[0], goal[1])
-    back = {_FROM_ABOVE: -w, _FROM_LEFT: -1, _FROM_BELOW: w, _FROM_RIGHT: 1}
+    back = (0, 0, -w, -1, w, 1)  # indexed by the grid byte: the step back to the predecessor
     trail = [g]
     n = g
     while n != s:
