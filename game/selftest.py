@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator, Optional, TextIO
 
+import numpy as np
+
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from game.maze.grid import Maze, Pos
 
@@ -78,16 +80,18 @@ def check_path(maze: "Maze", path: Optional[list["Pos"]], start: "Pos", goal: "P
 
 
 def check_generated(maze: "Maze", rows: int, cols: int) -> None:
-    """Raise CheckFailed unless ``maze`` has the shape and ends of a generated maze."""
-    from game.maze.grid import WALL
+    """Raise CheckFailed unless ``maze`` has the shape, ends and border of a generated maze."""
+    from game.maze.grid import FLOOR
 
     if (maze.rows, maze.cols) != (rows, cols):
         raise CheckFailed(f"expected {rows}x{cols} tiles, got {maze.rows}x{maze.cols}")
-    if not (maze.is_floor(maze.start) and maze.is_floor(maze.goal)):
-        raise CheckFailed(f"start {maze.start} or goal {maze.goal} is not a floor tile")
-    posts = maze.tiles[::2, ::2]
-    if (posts != WALL).any():
-        raise CheckFailed("a wall post (even row, even column) is open")
+    if (maze.start, maze.goal) != ((1, 0), (rows - 2, cols - 1)):
+        raise CheckFailed(f"start {maze.start} / goal {maze.goal} are not the border openings")
+    border = np.ones(maze.tiles.shape, dtype=bool)
+    border[1:-1, 1:-1] = False
+    openings = sorted(map(tuple, np.argwhere(border & (maze.tiles == FLOOR)).tolist()))
+    if openings != sorted([maze.start, maze.goal]):
+        raise CheckFailed(f"the outer wall is open at {openings}, not just the entrance and exit")
 
 
 def maze_checks(mazes: dict[str, "Maze"]) -> Iterator[Check]:

@@ -160,7 +160,7 @@ def test_check_path_accepts_a_walk_along_the_floor() -> None:
         ([], "path must run from"),
         ([(1, 1), (1, 2), (1, 3), (1, 4)], "path must run from"),
         ([(1, 0), (1, 1), (1, 3), (1, 4)], "step 2 jumps"),
-        ([(1, 0), (1, 1), (0, 1), (1, 1), (1, 2), (1, 3), (1, 4)], "step 2, (0, 1), is not a floor"),
+        ([(1, 0), (1, 1), (0, 1), (1, 1), (1, 2), (1, 3), (1, 4)], "step 2 of the path, (0, 1), is not a floor"),
         ([(1, 0), (1, 1), (1, 2), (1, 1), (1, 2), (1, 3), (1, 4)], "visits a tile twice"),
     ],
 )
