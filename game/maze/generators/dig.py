@@ -11,12 +11,14 @@ turn on any tile.  The seed's rule, kept exactly:
    tile it is dug from.  A run stops at the first tile that fails; only a run dug to its
    full length continues depth-first from its last tile, then the next direction is tried.
 4. Join the exit, (rows-2, cols-1), to the dug region by the shortest run of wall tiles
-   that touches the region at a single tile (the seed instead moves its exit).
+   that touches the region at a single tile (the seed instead moves its exit).  If every
+   run touches it twice, the loop that closes is broken again by walling up a corridor
+   tile on it.
 5. With ``loops`` > 0, at each dead-end tile, with probability ``loops``, open a wall
    tile that touches other floor as well, closing a loop.
 
-The dug region is a tree of tiles: no floor tile ever touches two others it was not dug
-from.  The recursion is an explicit stack of pending digs, each checked when it comes
+The dug region is a tree of tiles: a tile is dug only when it touches exactly one floor
+tile, and the exit's join keeps it so (see :func:`_connect_exit`).  The recursion is an explicit stack of pending digs, each checked when it comes
 off the stack -- when the seed's recursion would reach it -- so there is no recursion
 limit.  Each tile keeps a count of the floor tiles touching it (floor itself counts 8),
 so the seed's test "touches no other floor" is one byte lookup: ``count < 2``.
@@ -30,13 +32,14 @@ from typing import Optional
 import numpy as np
 
 from game.maze.generators._common import RngLike, check_common, check_positive
-from game.maze.grid import FLOOR, Maze, open_border
+from game.maze.grid import FLOOR, WALL, Maze, open_border
 
 NAME = "dig"
 
 _FLOOR_MARK = 8  # counts of floor tiles; a wall has at most 4 floor neighbours
 _BLOCKED = 2  # count given to the outer ring so it is never dug
 _BATCH = 1 << 16
+_SEARCH = 1 << 16  # tiles searched for the loop the exit's join may close
 
 
 def _counts(rows: int, cols: int) -> bytearray:
@@ -143,8 +146,9 @@ def _dig_runs(
 def _connect_exit(floor: bytearray, rows: int, cols: int) -> None:
     """Carve the shortest wall run from the tile inside the exit to the dug region.
 
-    The run may touch the region at one tile only, so the maze stays a tree; only when
-    no such run exists is one touching it twice accepted.
+    The run may touch the region at one tile only, so the maze stays a tree; when no
+    such run exists, the nearest tile touching it more often is used and the loop this
+    closes is broken again.
     """
     root = (rows - 2) * cols + cols - 2
     if floor[root]:
@@ -170,11 +174,46 @@ def _connect_exit(floor: bytearray, rows: int, cols: int) -> None:
                 queue.append(n)
     if end < 0:
         end = fallback
+    near = [n for n in (end - cols, end + 1, end + cols, end - 1) if floor[n]]
+    tile = end
     while True:
-        floor[end] = FLOOR
-        if end == root:
+        floor[tile] = FLOOR
+        if tile == root:
+            break
+        tile = came[tile]
+    if len(near) > 1:
+        _break_loop(floor, end, near, cols)
+
+
+def _break_loop(floor: bytearray, tile: int, near: list[int], cols: int) -> None:
+    """Wall up a corridor tile on the loop that opening ``tile`` closed, if one is near.
+
+    ``near`` are the floor tiles ``tile`` joined.  The loop is ``tile`` plus the tree
+    path between two of them, found breadth-first (giving up after ``_SEARCH`` tiles); a
+    tile on it with exactly two floor neighbours can go without disconnecting anything.
+    """
+    came = {near[0]: near[0], tile: tile}
+    queue = [near[0]]
+    others = set(near[1:])
+    for w in queue:  # grows while it is walked: a FIFO queue
+        if w in others:
+            break
+        if len(queue) > _SEARCH:
             return
-        end = came[end]
+        for n in (w - cols, w + 1, w + cols, w - 1):
+            if floor[n] and n not in came:
+                came[n] = w
+                queue.append(n)
+    else:
+        return
+    while True:
+        around = floor[w - cols] + floor[w + 1] + floor[w + cols] + floor[w - 1]
+        if around == 2 and w != cols + 1:  # keep the tile inside the entrance
+            floor[w] = WALL
+            return
+        if w == near[0]:
+            return
+        w = came[w]
 
 
 def _add_loops(
