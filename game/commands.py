@@ -37,7 +37,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     seed = _int_option("--seed", args.seed, minimum=0)
     loops = parse_loops(args.loops)
     room_size = _int_option("--room-size", args.room_size, minimum=1)
-    rank = _int_option("--rank", args.rank, minimum=0)
+    rank = _int_option("--rank", args.rank, minimum=1)
     if room_size is not None and name != "division":
         raise UsageError(f"--room-size only applies to --algorithm division (got {name})")
     if rank is not None and name != "dig":
