@@ -12,6 +12,7 @@ Environment hooks: ``MIGONG_EXIT_AFTER_FIRST_FRAME=1`` exits right after the fir
 from __future__ import annotations
 
 import os
+import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Optional, Union
 
@@ -117,7 +118,9 @@ class App:
         if surface is None:
             surface = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
             try:
-                pygame.Window.from_display_module().minimum_size = MIN_WINDOW
+                with warnings.catch_warnings():  # from_display_module is marked deprecated
+                    warnings.simplefilter("ignore", DeprecationWarning)
+                    pygame.Window.from_display_module().minimum_size = MIN_WINDOW
             except (AttributeError, pygame.error, ValueError):
                 pass
         self.fullscreen = fullscreen

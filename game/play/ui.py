@@ -43,6 +43,12 @@ def font(size: int, *, bold: bool = False) -> pygame.font.Font:
     size = max(6, int(size))
     key = (size, bold)
     cached = _fonts.get(key)
+    if cached is not None:
+        try:
+            cached.get_height()
+        except pygame.error:  # pygame.font was shut down and restarted since
+            _fonts.clear()
+            cached = None
     if cached is None:
         if not pygame.font.get_init():
             pygame.font.init()

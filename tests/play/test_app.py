@@ -1,0 +1,230 @@
+"""The App and the play launcher: window, global keys, resize, save path, exit codes."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, Iterator
+
+import pygame
+import pytest
+
+from game.play import scenes
+from game.play.app import App
+from game.play.launch import play_from_args
+from game.save import load_progress
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def save_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Point MIGONG_SAVE_PATH at a temporary file."""
+    path = tmp_path / "save.json"
+    monkeypatch.setenv("MIGONG_SAVE_PATH", str(path))
+    monkeypatch.delenv("MIGONG_EXIT_AFTER_FIRST_FRAME", raising=False)
+    return path
+
+
+@pytest.fixture
+def app(save_path: Path) -> Iterator[App]:
+    """Return an App on the dummy display; close pygame afterwards."""
+    a = App()
+    yield a
+    pygame.quit()
+
+
+def key(k: int, mod: int = 0) -> pygame.event.Event:
+    """Return a KEYDOWN event."""
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
+
+
+def args(**given: Any) -> argparse.Namespace:
+    """Return play arguments as game.cli would parse them."""
+    base: dict[str, Any] = dict(file=None, algorithm=None, size=None, seed=None, loops=None,
+                                room_size=None, rank=None)
+    base.update(given)
+    return argparse.Namespace(**base)
+
+
+def test_the_app_opens_a_resizable_window_called_migong(app: App, save_path: Path) -> None:
+    assert pygame.display.get_caption()[0] == "Migong"
+    surface = pygame.display.get_surface()
+    assert surface is not None and surface.get_size() == (1280, 720)
+    assert app.ctx.save_path == save_path
+    assert any(k.startswith("tiles/") for k in app.ctx.images)
+
+
+def test_exit_after_first_frame_draws_once_and_returns_0(app: App,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MIGONG_EXIT_AFTER_FIRST_FRAME", "1")
+    assert app.run(scenes.TitleScene) == 0
+    assert app.frames == 1
+
+
+def test_a_quit_event_ends_the_loop_with_0(app: App) -> None:
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    assert app.run(scenes.TitleScene) == 0
+    assert app.frames == 1
+
+
+def test_choosing_quit_on_the_title_ends_the_loop(app: App) -> None:
+    app.set_scene(scenes.TitleScene)
+    app.handle_event(key(pygame.K_UP))  # wraps to Quit
+    app.handle_event(key(pygame.K_RETURN))
+    assert app.ctx.quit_requested
+    assert app.run(app.scene) == 0  # type: ignore[arg-type]
+
+
+def test_f11_toggles_fullscreen_and_remembers_it(app: App, save_path: Path) -> None:
+    app.set_scene(scenes.TitleScene)
+    app.handle_event(key(pygame.K_F11))
+    assert app.fullscreen and app.ctx.progress.settings.fullscreen
+    assert load_progress(save_path)[0].settings.fullscreen
+    app.frame(1 / 60)
+    app.handle_event(key(pygame.K_F11))
+    assert not app.fullscreen
+    assert pygame.display.get_surface().get_size() == (1280, 720)
+    assert not load_progress(save_path)[0].settings.fullscreen
+
+
+def test_the_settings_screen_switches_the_window_mode(app: App) -> None:
+    app.set_scene(lambda ctx: scenes.SettingsScene(ctx))
+    app.handle_event(key(pygame.K_DOWN))
+    app.handle_event(key(pygame.K_DOWN))
+    app.handle_event(key(pygame.K_RETURN))  # Fullscreen: on
+    app.frame(1 / 60)
+    assert app.fullscreen
+
+
+def test_m_mutes_and_remembers_it(app: App, save_path: Path) -> None:
+    app.set_scene(scenes.TitleScene)
+    app.handle_event(key(pygame.K_m))
+    assert app.ctx.progress.settings.muted
+    assert load_progress(save_path)[0].settings.muted
+    app.handle_event(key(pygame.K_m))
+    assert not load_progress(save_path)[0].settings.muted
+
+
+def test_resizing_relays_out_the_scene(app: App) -> None:
+    app.set_scene(scenes.TitleScene)
+    for size in [(320, 240), (1920, 1080), (481, 333)]:
+        pygame.display.set_mode(size, pygame.RESIZABLE)
+        app.handle_event(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+        app.frame(1 / 60)
+        assert app.surface.get_size() == size
+        assert app.windowed_size == size
+        title = app.scene
+        assert isinstance(title, scenes.TitleScene)
+        assert all(app.surface.get_rect().contains(r) for r in title.menu.rects)
+
+
+def test_a_corrupt_save_is_reported_once_on_the_title(save_path: Path) -> None:
+    save_path.write_text("{ not json", encoding="utf-8")
+    app = App()
+    try:
+        assert app.ctx.notice is not None
+        app.set_scene(scenes.TitleScene)
+        first = app.scene
+        assert isinstance(first, scenes.TitleScene) and first.notice
+        assert "corrupt" in first.notice
+        app.frame(1 / 60)
+        app.handle_event(key(pygame.K_DOWN))
+        app.handle_event(key(pygame.K_RETURN))  # level select
+        app.handle_event(key(pygame.K_ESCAPE))  # back to a new title
+        again = app.scene
+        assert isinstance(again, scenes.TitleScene) and again is not first
+        assert again.notice is None
+        assert save_path.with_name("save.json.corrupt").exists()
+    finally:
+        pygame.quit()
+
+
+def test_progress_is_loaded_from_the_save(save_path: Path) -> None:
+    from game.save import Progress, save_progress
+
+    progress = Progress(unlocked=4)
+    progress.settings.volume = 0.3
+    save_progress(progress, save_path)
+    app = App()
+    try:
+        assert app.ctx.progress.unlocked == 4
+        assert app.ctx.progress.settings.volume == pytest.approx(0.3)
+    finally:
+        pygame.quit()
+
+
+# -- the launcher ------------------------------------------------------------------------
+@pytest.mark.parametrize("given, fragment", [
+    (dict(algorithm="prim", size="4x4"), "--size"),
+    (dict(algorithm="prim", size="21"), "--size"),
+    (dict(algorithm="nope"), "unknown --algorithm"),
+    (dict(algorithm="prim", loops="2"), "--loops"),
+    (dict(algorithm="prim", seed="abc"), "--seed"),
+    (dict(algorithm="prim", room_size="4"), "--room-size only applies"),
+    (dict(algorithm="division", room_size="0"), "--room-size"),
+    (dict(algorithm="prim", rank="3"), "--rank only applies"),
+    (dict(file="maze.txt", algorithm="prim"), "not both"),
+])
+def test_bad_play_options_are_one_line_errors_with_exit_2(
+        given: dict[str, Any], fragment: str, capsys: pytest.CaptureFixture[str],
+        save_path: Path) -> None:
+    assert play_from_args(args(**given)) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("migong: error: ") and err.count("\n") == 1
+    assert fragment in err
+
+
+def test_a_bad_maze_file_names_file_line_and_column(tmp_path: Path, save_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.txt"
+    bad.write_text("#####\n#S..#\n#.Q.E\n#####\n", encoding="utf-8")
+    assert play_from_args(args(file=str(bad))) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert f"{bad}:3:3:" in err
+
+
+def test_a_missing_maze_file_is_exit_2(tmp_path: Path, save_path: Path,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    assert play_from_args(args(file=str(tmp_path / "nope.txt"))) == 2
+    assert "nope.txt" in capsys.readouterr().err
+
+
+def run_game(*argv: str, save: Path, first_frame_only: bool = True) -> subprocess.CompletedProcess:
+    """Run ``python -m game`` headless with its own save file."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               MIGONG_SAVE_PATH=str(save))
+    if first_frame_only:
+        env["MIGONG_EXIT_AFTER_FIRST_FRAME"] = "1"
+    return subprocess.run([sys.executable, "-m", "game", *argv], cwd=REPO, env=env,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_python_m_game_play_with_a_bad_size_exits_2_without_a_traceback(tmp_path: Path) -> None:
+    done = run_game("play", "--size", "4x4", "--algorithm", "prim", save=tmp_path / "s.json")
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    lines = [line for line in done.stderr.splitlines() if line.startswith("migong")]
+    assert len(lines) == 1 and "--size" in lines[0]
+
+
+@pytest.mark.parametrize("argv", [
+    (),
+    ("play",),
+    ("play", "--algorithm", "division", "--size", "21x31", "--seed", "5", "--room-size", "4"),
+])
+def test_python_m_game_starts_and_draws_a_first_frame(tmp_path: Path, argv: tuple[str, ...]) -> None:
+    done = run_game(*argv, save=tmp_path / "s.json")
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_python_m_game_play_file_starts(tmp_path: Path) -> None:
+    maze = tmp_path / "m.txt"
+    maze.write_text("#####\nS...#\n###.#\n#...E\n#####\n", encoding="utf-8")
+    done = run_game("play", str(maze), save=tmp_path / "s.json")
+    assert done.returncode == 0, done.stderr
