@@ -234,10 +234,10 @@ def xserver() -> Iterator[XServer]:
 
 
 @pytest.fixture
-def shots_dir(tmp_path: Path) -> Path:
-    """Return where screenshots go: $MIGONG_E2E_SHOTS if set (to look at them), else tmp."""
+def shots_dir(tmp_path: Path, request: pytest.FixtureRequest) -> Path:
+    """Return where screenshots go: $MIGONG_E2E_SHOTS/<test> if set (to look at them), else tmp."""
     chosen = os.environ.get("MIGONG_E2E_SHOTS")
-    path = Path(chosen) if chosen else tmp_path / "shots"
+    path = Path(chosen) / request.node.name if chosen else tmp_path / "shots"
     path.mkdir(parents=True, exist_ok=True)
     return path
 

@@ -4,8 +4,9 @@ The game (the built executable when MIGONG_EXE is set, else ``python -m game``) 
 prim 15x15 seed 7.  The player stands on the entrance (1, 0), so Right always walks
 onto (1, 1).  The test finds the maze on the screen by its wall colour, works out the
 tile size, and checks pixels tile by tile: Right uncovers the entrance and covers the
-next tile; H tints the explored floor with the hint colours, Space draws the path, and
-H again hides the overlay.
+next tile; H tints the explored floor with the hint colours, Space finishes the animation
+and the tiles painted in the path colour are the BFS route from the player's tile; H
+again hides the overlay.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ import numpy as np
 import pytest
 
 from game.maze.generators import generate
+from game.maze.grid import Maze
+from game.maze.solvers import solve
 from game.play import hint, render
 from tests.e2e.conftest import GameWindow, changed_mask
 
@@ -42,22 +45,43 @@ def blend(top: tuple[int, int, int, int], under: tuple[int, int, int]) -> tuple[
 
 
 class Board:
-    """Where the maze lies on a screenshot: its origin and tile size in pixels."""
+    """Where the maze lies on a screenshot: its origin and tile size in pixels.
 
-    def __init__(self, img: np.ndarray) -> None:
+    Found from the wall colour (the maze is narrower than the window, so its full width
+    shows), then confirmed against the maze itself: at every visible tile centre the
+    screen shows wall colour exactly where the maze has a wall.
+    """
+
+    def __init__(self, img: np.ndarray, maze: Maze) -> None:
         ys, xs = near(img, WALL, 2).nonzero()
         assert len(xs) > 0, "no maze wall colour on screen"
         self.x0, self.y0 = int(xs.min()), int(ys.min())
-        width, height = int(xs.max()) + 1 - self.x0, int(ys.max()) + 1 - self.y0
-        self.tile = width / COLS
-        assert abs(height / ROWS - self.tile) <= 1.0, f"maze is {width}x{height} px: not square tiles"
+        self.tile = (int(xs.max()) + 1 - self.x0) / COLS
         assert self.tile >= 6, f"tiles of {self.tile:.1f} px are too small to judge"
+        wrong, seen = [], 0
+        for r in range(ROWS):
+            for c in range(COLS):
+                y = round(self.y0 + (r + 0.5) * self.tile)
+                x = round(self.x0 + (c + 0.5) * self.tile)
+                if y > ys.max():
+                    continue  # below the visible part of the maze
+                seen += 1
+                if bool(near(img[y:y + 1, x:x + 1], WALL, 2)[0, 0]) != (maze.tiles[r, c] == 0):
+                    wrong.append((r, c))
+        assert seen >= COLS * 5, f"only {seen} tiles of the maze are visible"
+        assert not wrong, f"the screen does not show the maze at tiles {wrong[:10]}"
 
     def cell(self, img: np.ndarray, row: int, col: int, inset: float = 0.15) -> np.ndarray:
         """Return the pixels of tile (row, col), shrunk by ``inset`` of a tile on each side."""
         t, m = self.tile, self.tile * inset
         top, left = self.y0 + row * t, self.x0 + col * t
         return img[round(top + m): round(top + t - m), round(left + m): round(left + t - m)]
+
+    def blank_around(self, mask: np.ndarray, pos: tuple[int, int], radius: int) -> None:
+        """Clear ``mask`` (maze-area coordinates) within ``radius`` tiles of tile ``pos``."""
+        t = self.tile
+        top, left = max(0, round((pos[0] - radius) * t)), max(0, round((pos[1] - radius) * t))
+        mask[top: round((pos[0] + radius + 1) * t), left: round((pos[1] + radius + 1) * t)] = False
 
     def maze_area(self, img: np.ndarray) -> np.ndarray:
         """Return the pixels of the whole maze."""
@@ -78,11 +102,17 @@ def game(launch_game: Callable[..., GameWindow]) -> GameWindow:
     raise AssertionError(f"the maze never appeared on screen:\n{g.output()}")
 
 
-def test_right_arrow_walks_the_player_off_the_entrance(game: GameWindow) -> None:
-    maze = generate("prim", rows=ROWS, cols=COLS, seed=SEED)
-    assert maze.start == (1, 0) and maze.is_floor((1, 1))
+@pytest.fixture
+def maze() -> Maze:
+    """Return the maze the game plays (the same generator call gives the same maze)."""
+    m = generate("prim", rows=ROWS, cols=COLS, seed=SEED)
+    assert m.start == (1, 0) and m.is_floor((1, 1))
+    return m
+
+
+def test_right_arrow_walks_the_player_off_the_entrance(game: GameWindow, maze: Maze) -> None:
     before = game.settle("start")
-    board = Board(before)
+    board = Board(before, maze)
 
     game.key("Right")
     time.sleep(0.6)
@@ -99,17 +129,19 @@ def test_right_arrow_walks_the_player_off_the_entrance(game: GameWindow) -> None
     floor_after = near(board.cell(after, 1, 1), FLOOR, 30).mean()
     assert floor_before > 0.9, f"tile (1, 1) was only {floor_before:.0%} floor before the move"
     assert floor_after < floor_before - 0.2, "nothing arrived on tile (1, 1)"
-    # nothing else in the maze moved: the changes sit on those two tiles
+    # nothing else in the maze moved (the camera stayed): the changes sit on those two
+    # tiles, apart from the exit marker, which pulses all the time
     changed = changed_mask(board.maze_area(before), board.maze_area(after))
+    board.blank_around(changed, maze.goal, radius=1)
     ys, xs = changed.nonzero()
     assert xs.max() < 2.5 * board.tile and ys.min() >= 0.5 * board.tile and ys.max() < 2.5 * board.tile
 
 
-def test_h_shows_the_animated_hint_and_h_again_hides_it(game: GameWindow) -> None:
+def test_h_shows_the_animated_hint_and_h_again_hides_it(game: GameWindow, maze: Maze) -> None:
     game.key("Right")
     time.sleep(0.6)
     before = game.settle("before-hint")
-    board = Board(before)
+    board = Board(before, maze)
     visited = blend(hint.VISITED, FLOOR)
     path = blend(hint.PATH, FLOOR)
 
@@ -125,9 +157,15 @@ def test_h_shows_the_animated_hint_and_h_again_hides_it(game: GameWindow) -> Non
     game.key("space")
     time.sleep(1.0)
     done = game.settle("hint-path")
-    yellow_before = near(board.maze_area(before), path, 30).sum()
-    yellow_after = near(board.maze_area(done), path, 30).sum() + near(board.maze_area(done), hint.LINE, 30).sum()
-    assert yellow_after > yellow_before + 5 * tile_px, "the hint path was not drawn"
+    # the tiles painted in the path colour are the BFS route from the player's tile
+    route = set(solve(maze, "bfs", start=(1, 1)).path or []) - {(1, 1), maze.goal}
+    assert len(route) >= 5
+    painted = {
+        (r, c) for r in range(ROWS) for c in range(COLS)
+        if maze.tiles[r, c] and near(board.cell(done, r, c), path, 30).mean() > 0.3
+    }
+    assert len(painted & route) >= 0.8 * len(route), f"path tiles missing: {sorted(route - painted)}"
+    assert painted - route - {(1, 1), maze.goal} == set(), "tiles off the route painted as path"
 
     game.key("h")
     time.sleep(0.5)
