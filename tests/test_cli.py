@@ -1,0 +1,247 @@
+"""The command line, run as a user would: ``python -m game generate|solve``."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Optional
+
+import pytest
+
+from game.maze.formats import parse_maze
+from game.maze.grid import FLOOR
+
+ROOT = Path(__file__).resolve().parents[1]
+
+SMALL = """\
+#####
+S...#
+###.#
+#...E
+#####
+"""
+
+WALLED_OFF = """\
+#####
+S.#.E
+#####
+"""
+
+
+def migong(*args: str, stdin: Optional[str] = None) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m game`` with ``args`` and return the finished process."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.run(
+        [sys.executable, "-m", "game", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=120,
+    )
+
+
+def assert_clean_error(proc: subprocess.CompletedProcess[str], *fragments: str) -> None:
+    """Check exit code 2 and one error line on stderr, with no traceback."""
+    assert proc.returncode == 2, proc.stderr
+    assert "Traceback" not in proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("migong: error: "), proc.stderr
+    for fragment in fragments:
+        assert fragment in lines[0]
+
+
+@pytest.fixture
+def small_file(tmp_path: Path) -> Path:
+    path = tmp_path / "small.txt"
+    path.write_text(SMALL, encoding="utf-8")
+    return path
+
+
+# --- generate ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("algorithm", ["backtracker", "prim", "division", "dig"])
+def test_generate_prints_a_maze_in_our_format(algorithm: str) -> None:
+    proc = migong("generate", "--algorithm", algorithm, "--size", "11x21", "--seed", "4")
+    assert proc.returncode == 0, proc.stderr
+    maze = parse_maze(proc.stdout)
+    assert (maze.rows, maze.cols) == (11, 21)
+    assert maze.start == (1, 0) and maze.goal == (9, 20)
+    assert set(proc.stdout) <= set("#.SE\n")
+
+
+def test_generate_is_deterministic_for_a_seed() -> None:
+    args = ("generate", "-a", "prim", "-s", "15x15", "--seed", "12", "--loops", "0.3")
+    first, second = migong(*args), migong(*args)
+    assert first.returncode == 0 and first.stdout == second.stdout
+    other = migong("generate", "-a", "prim", "-s", "15x15", "--seed", "13", "--loops", "0.3")
+    assert other.stdout != first.stdout
+
+
+def test_generate_with_solve_draws_the_path(tmp_path: Path) -> None:
+    plain = migong("generate", "-a", "backtracker", "-s", "15x25", "--seed", "5")
+    solved = migong("generate", "-a", "backtracker", "-s", "15x25", "--seed", "5", "--solve", "dfs")
+    assert solved.returncode == 0
+    assert "o" in solved.stdout and "o" not in plain.stdout
+    assert parse_maze(solved.stdout) == parse_maze(plain.stdout)
+    maze = parse_maze(plain.stdout)
+    marked = [
+        (r, c) for r, line in enumerate(solved.stdout.splitlines()) for c, ch in enumerate(line)
+        if ch in "oSE"
+    ]  # fmt: skip
+    assert all(maze.tiles[p] == FLOOR for p in marked)
+
+
+def test_generate_writes_to_a_file(tmp_path: Path) -> None:
+    out = tmp_path / "maze.txt"
+    proc = migong("generate", "-a", "division", "-s", "21x31", "--seed", "1", "-o", str(out))
+    assert proc.returncode == 0 and proc.stdout == ""
+    assert parse_maze(out.read_text(encoding="utf-8")).cols == 31
+
+
+@pytest.mark.parametrize(
+    "args,fragments",
+    [
+        (["-a", "maze-o-matic"], ["unknown --algorithm 'maze-o-matic'", "backtracker", "prim"]),
+        (["-a", "prim", "-s", "20x21"], ["--size 20x21", "odd numbers from 3"]),
+        (["-a", "prim", "-s", "1x5"], ["--size 1x5", "odd numbers from 3"]),
+        (["-a", "prim", "-s", "big"], ["--size must be ROWSxCOLS", "'big'"]),
+        (["-a", "prim", "--loops", "2"], ["--loops must be a number from 0 to 1", "'2'"]),
+        (["-a", "prim", "--loops", "-0.1"], ["--loops must be a number from 0 to 1"]),
+        (["-a", "prim", "--seed", "abc"], ["--seed must be an integer >= 0", "'abc'"]),
+        (["-a", "prim", "--room-size", "3"], ["--room-size only applies to --algorithm division"]),
+        (["-a", "division", "--room-size", "zero"], ["--room-size must be an integer >= 1"]),
+        (["-a", "backtracker", "--rank", "2"], ["--rank only applies to --algorithm dig"]),
+        (["-a", "dig", "--rank", "0"], ["--rank must be an integer >= 1"]),
+        (["-a", "prim", "--solve", "astar"], ["unknown --solve 'astar'", "bfs, dfs, stack"]),
+        (["-a", "prim", "-o", "/nonexistent/dir/m.txt"], ["cannot write -o /nonexistent/dir/m.txt"]),
+    ],
+)
+def test_generate_refuses_bad_options_in_one_line(args: list[str], fragments: list[str]) -> None:
+    proc = migong("generate", *args)
+    assert_clean_error(proc, *fragments)
+    assert proc.stdout == ""
+
+
+# --- solve ------------------------------------------------------------------------------
+
+
+def test_solve_prints_the_maze_with_the_path_and_its_coordinates(small_file: Path) -> None:
+    proc = migong("solve", str(small_file))
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == (
+        "#####\nSooo#\n###o#\n#..oE\n#####\n\n"
+        "bfs: a path of 6 moves from (1,0) to (3,4) (7 tiles visited):\n"
+        "(1,0) (1,1) (1,2) (1,3) (2,3) (3,3) (3,4)\n"
+    )
+
+
+def test_solve_json_prints_exactly_one_object(small_file: Path) -> None:
+    proc = migong("solve", str(small_file), "--json", "--solver", "stack")
+    assert proc.returncode == 0
+    answer = json.loads(proc.stdout)
+    assert answer == {
+        "solver": "stack",
+        "found": True,
+        "length": 6,
+        "visited": 7,
+        "path": [[1, 0], [1, 1], [1, 2], [1, 3], [2, 3], [3, 3], [3, 4]],
+        "start": [1, 0],
+        "goal": [3, 4],
+    }
+
+
+def test_solve_reads_standard_input_and_reports_no_path_with_exit_1() -> None:
+    proc = migong("solve", "-", "--json", stdin=WALLED_OFF)
+    assert proc.returncode == 1
+    answer = json.loads(proc.stdout)
+    assert answer["found"] is False and answer["length"] is None and answer["path"] is None
+    assert answer["visited"] == 2
+    text = migong("solve", "-", stdin=WALLED_OFF)
+    assert text.returncode == 1 and "bfs: no path from (1,0) to (1,4) (2 tiles visited)" in text.stdout
+
+
+def test_solve_takes_start_and_goal(small_file: Path) -> None:
+    proc = migong("solve", str(small_file), "--start", "1,1", "--goal", "3,1", "--json")
+    answer = json.loads(proc.stdout)
+    assert proc.returncode == 0
+    assert answer["start"] == [1, 1] and answer["goal"] == [3, 1] and answer["length"] == 6
+    same = migong("solve", str(small_file), "--start", "2,3", "--goal", "2,3", "--json")
+    assert json.loads(same.stdout)["length"] == 0 and same.returncode == 0
+
+
+def test_generate_pipes_into_solve() -> None:
+    maze = migong("generate", "-a", "dig", "-s", "21x21", "--seed", "9", "--rank", "2")
+    for solver in ("bfs", "dfs", "stack"):
+        proc = migong("solve", "-", "--solver", solver, "--json", stdin=maze.stdout)
+        answer = json.loads(proc.stdout)
+        assert proc.returncode == 0 and answer["found"] and answer["solver"] == solver
+        assert answer["path"][0] == [1, 0] and answer["path"][-1] == [19, 20]
+
+
+def test_seed_dialects_are_solved_too() -> None:
+    proc = migong("solve", "-", "--json", stdin="00000\n11101\n00101\n00111\n00000\n")
+    answer = json.loads(proc.stdout)
+    assert proc.returncode == 0 and answer["start"] == [1, 0] and answer["goal"] == [3, 4]
+
+
+@pytest.mark.parametrize(
+    "content,fragments",
+    [
+        (b"", ["bad.txt: empty file"]),
+        (b"#####\n#...#\n#..#\n", ["bad.txt:3:5: ragged rows: line 3 has 4 tiles, expected 5"]),
+        (b"S..Q.E\n", ["bad.txt:1:4: unknown character 'Q'"]),
+        (b"S..S\n", ["bad.txt:1:4: two starts 'S': line 1 tile 1 and line 1 tile 4"]),
+        (b"####\n####\n", ["bad.txt: no floor tiles"]),
+        (b"\x7fELF\x02\x01\x01\x00\x00", ["bad.txt:1:8: NUL byte"]),
+        (b"S..\xfe\xff.E\n", ["bad.txt:1:4: invalid UTF-8 byte 0xfe"]),
+    ],
+)
+def test_solve_refuses_bad_files_with_a_located_error(
+    tmp_path: Path, content: bytes, fragments: list[str]
+) -> None:
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(content)
+    proc = migong("solve", str(bad))  # messages start "<path>/bad.txt:LINE:COL: "
+    assert_clean_error(proc, *fragments)
+    assert proc.stdout == ""
+
+
+def test_solve_refuses_a_huge_file_without_reading_it(tmp_path: Path) -> None:
+    big = tmp_path / "huge.txt"
+    with open(big, "wb") as out:
+        out.truncate(50 * 1024 * 1024)
+    assert_clean_error(migong("solve", str(big)), "52428800 bytes", "16 MiB limit")
+
+
+@pytest.mark.parametrize(
+    "args,fragments",
+    [
+        (["/no/such/maze.txt"], ["/no/such/maze.txt: no such file"]),
+        (["/tmp"], ["/tmp: is a directory"]),
+        (["{small}", "--solver", "astar"], ["unknown --solver 'astar'", "bfs, dfs, stack"]),
+        (["{small}", "--start", "one,two"], ["--start must be R,C", "'one,two'"]),
+        (["{small}", "--start", "0,0"], [":1:1: start 0,0 is on a wall"]),
+        (["{small}", "--goal", "9,9"], ["goal 9,9 is off the grid", "row 0..4, column 0..4"]),
+    ],
+)
+def test_solve_refuses_bad_arguments_in_one_line(
+    small_file: Path, args: list[str], fragments: list[str]
+) -> None:
+    proc = migong("solve", *[a.replace("{small}", str(small_file)) for a in args])
+    assert_clean_error(proc, *fragments)
+
+
+def test_a_closed_pipe_is_not_an_error() -> None:
+    cmd = f"{sys.executable} -m game generate -a backtracker -s 301x301 --seed 1 | head -n 1"
+    proc = subprocess.run(
+        cmd, shell=True, capture_output=True, text=True, cwd=ROOT, timeout=120,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+    )  # fmt: skip
+    assert proc.stdout == "#" * 301 + "\n"
+    assert "Traceback" not in proc.stderr and proc.stderr == ""
