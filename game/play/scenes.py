@@ -168,9 +168,13 @@ class TitleScene(MenuScene):
         return None
 
     def handle_event(self, event: Any) -> Optional[Scene]:
-        """Navigate the menu; Esc asks to quit."""
+        """Navigate the menu; Esc goes to Quit, and Esc again quits."""
         if ui.event_key(event) == pygame.K_ESCAPE:
-            self.ctx.quit_requested = True
+            quit_row = len(self.menu.items) - 1
+            if self.menu.selected == quit_row:
+                self.ctx.quit_requested = True
+            else:
+                self.menu.select(quit_row)
             return None
         return self.menu.handle_event(event).scene
 
@@ -771,10 +775,11 @@ class PauseScene(Scene):
         if self._snapshot is None or self._snapshot.get_size() != surface.get_size():
             self._snapshot = pygame.Surface(surface.get_size())
             self.play_scene.draw(self._snapshot)
-            ui.dim(self._snapshot, 165)
+            ui.dim(self._snapshot, 190)
         surface.blit(self._snapshot, (0, 0))
         f = ui.font(lay.font_size(72, lo=22), bold=True)
-        menu_h = min(lay.height - 2 * lay.margin - f.get_height(), lay.px(4 * 70, lo=4 * 24))
+        menu_h = min(lay.height - 2 * lay.margin - f.get_height(),
+                     self.menu.preferred_height(lay, 42))
         box_h = f.get_height() + menu_h + lay.px(40, lo=8)
         box_w = min(lay.width - 2 * lay.margin, max(lay.px(460), 240))
         box = pygame.Rect(0, 0, box_w, box_h)

@@ -209,8 +209,12 @@ def test_the_notice_is_shown_on_the_first_title_only(ctx: Context) -> None:
     assert tuple(surface.get_at((ui.Layout.of(surface).margin + 4, 22)))[:3] != ui.NOTICE_BG
 
 
-def test_escape_on_the_title_asks_to_quit(ctx: Context) -> None:
-    assert scenes.TitleScene(ctx).handle_event(key(pygame.K_ESCAPE)) is None
+def test_escape_on_the_title_goes_to_quit_and_again_quits(ctx: Context) -> None:
+    title = scenes.TitleScene(ctx)
+    assert title.handle_event(key(pygame.K_ESCAPE)) is None
+    assert title.menu.items[title.menu.selected].text() == "Quit"
+    assert not ctx.quit_requested
+    assert title.handle_event(key(pygame.K_ESCAPE)) is None
     assert ctx.quit_requested
 
 
