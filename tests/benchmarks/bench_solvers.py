@@ -138,8 +138,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cpu(s); {status}")
     print("times: best / median of N runs of solve() (drains every event); peak: tracemalloc\n")
     header = (
-        f"{"maze":<20} {'solver':<6} {'N':>3} {'best':>11} {'median':>11} {'peak MiB':>9} "
-        f"{'visited':>9} {'length':>8}  {"floor":<12} {'mazelib':<19} {'its time':>11} {'ratio':>8}"
+        f"{'maze':<20} {'solver':<6} {'N':>3} {'best':>11} {'median':>11} {'peak MiB':>9} "
+        f"{'visited':>9} {'length':>8}  {'floor':<12} {'mazelib':<19} {'its time':>11} {'ratio':>8}"
     )
     print(header)
     print("-" * len(header))
