@@ -22,7 +22,7 @@ import numpy as np
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-TOOLS = ("Xvfb", "xdotool", "import")
+TOOLS = ("Xvfb", "xdotool", "xprop", "import")
 SCREEN = (1280, 800)
 WM_CLASS = "migong_e2e"
 
@@ -33,11 +33,14 @@ def on_ci() -> bool:
 
 
 def require_x_tools() -> None:
-    """Skip (developer machine) or fail (CI) unless Xvfb, xdotool and import are installed."""
+    """Skip (developer machine) or fail (CI) unless the X tools are all installed."""
     missing = [tool for tool in TOOLS if shutil.which(tool) is None]
     if not missing:
         return
-    message = f"real-window test needs {', '.join(missing)} (apt install xvfb xdotool x11-utils imagemagick)"
+    message = (
+        f"real-window test needs {', '.join(missing)}"
+        " (apt install xvfb xdotool x11-utils imagemagick)"
+    )
     if on_ci():
         pytest.fail(f"CI: {message}", pytrace=False)
     pytest.skip(message)

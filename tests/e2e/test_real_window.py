@@ -11,6 +11,7 @@ again hides the overlay.
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Callable
 
@@ -173,3 +174,15 @@ def test_h_shows_the_animated_hint_and_h_again_hides_it(game: GameWindow, maze: 
     assert changed_mask(board.maze_area(before), board.maze_area(hidden)).mean() < 0.01, (
         "H again did not hide the overlay"
     )
+
+
+def test_window_is_titled_migong_and_carries_the_game_icon(game: GameWindow) -> None:
+    import pygame
+
+    from game.resources import asset_path
+
+    assert game.x.run("xdotool", "getwindowname", game.window).strip().startswith("Migong")
+    icon = pygame.image.load(str(asset_path("icon.png")))
+    prop = game.x.run("xprop", "-id", game.window, "_NET_WM_ICON")
+    sizes = {(int(w), int(h)) for w, h in re.findall(r"Icon \((\d+) x (\d+)\)", prop)}
+    assert icon.get_size() in sizes, f"no {icon.get_size()} window icon: {prop[:200]}"
