@@ -175,7 +175,7 @@ def main(argv: Optional[list[str]] = None) -> int:
                     f"{fmt_time(median):>11} {peak / 2**20:>9.2f} {solution.visited:>9} "
                     f"{str(solution.length):>8}  {verdict:<12} {peer:<19} {peer_time:>11} {ratio:>8}"
                 )
-            print(f"{'':<18} (maze generated in {fmt_time(gen_seconds)})")
+            print(f"{'':<20} (maze generated in {fmt_time(gen_seconds)})")
     if use_mazelib:
         print(
             "\nratio = mazelib time / our best time (higher: ours is faster).  mazelib's"
