@@ -245,6 +245,27 @@ def shots_dir(tmp_path: Path, request: pytest.FixtureRequest) -> Path:
     return path
 
 
+def start_game(xserver: XServer, args: Sequence[str], workdir: Path, shots: Path) -> GameWindow:
+    """Start the game with ``args`` on the Xvfb screen (saves and log go to ``workdir``)."""
+    env = xserver.env()
+    env.update(
+        SDL_VIDEODRIVER="x11",
+        SDL_AUDIODRIVER="dummy",
+        SDL_VIDEO_X11_WMCLASS=WM_CLASS,
+        PYGAME_HIDE_SUPPORT_PROMPT="1",
+        MIGONG_SAVE_PATH=str(workdir / "save.json"),
+    )
+    env.pop("MIGONG_EXIT_AFTER_FIRST_FRAME", None)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    log = workdir / f"game-{time.monotonic_ns()}.log"
+    with open(log, "wb") as sink:
+        proc = subprocess.Popen(
+            game_command(args), env=env, cwd=workdir, stdout=sink, stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    return GameWindow(xserver, proc, shots, log)
+
+
 @pytest.fixture
 def launch_game(
     xserver: XServer, tmp_path: Path, shots_dir: Path
@@ -253,23 +274,7 @@ def launch_game(
     started: list[GameWindow] = []
 
     def launch(*args: str) -> GameWindow:
-        env = xserver.env()
-        env.update(
-            SDL_VIDEODRIVER="x11",
-            SDL_AUDIODRIVER="dummy",
-            SDL_VIDEO_X11_WMCLASS=WM_CLASS,
-            PYGAME_HIDE_SUPPORT_PROMPT="1",
-            MIGONG_SAVE_PATH=str(tmp_path / "save.json"),
-        )
-        env.pop("MIGONG_EXIT_AFTER_FIRST_FRAME", None)
-        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
-        log = tmp_path / f"game-{len(started)}.log"
-        with open(log, "wb") as sink:
-            proc = subprocess.Popen(
-                game_command(args), env=env, cwd=tmp_path, stdout=sink, stderr=subprocess.STDOUT,
-                start_new_session=True,
-            )
-        game = GameWindow(xserver, proc, shots_dir, log)
+        game = start_game(xserver, args, tmp_path, shots_dir)
         started.append(game)
         return game
 
