@@ -66,8 +66,11 @@ class HintOverlay:
         self.base_rate = max(40.0, floor_tiles / EXPLORE_SECONDS)
         if surface is None or surface.get_size() != (maze.cols, maze.rows):
             surface = pygame.Surface((maze.cols, maze.rows), pygame.SRCALPHA)
+        surface.fill((0, 0, 0, 0))
         self.surface = surface
         self._layer = ScaledLayer()
+        self._bbox: Optional[list[int]] = None  # the painted tiles: x0, y0, x1, y1
+        self.version = 0
         self.restart(start, solver_name)
 
     # -- state -------------------------------------------------------------------------
@@ -77,11 +80,17 @@ class HintOverlay:
             self.solver_name = solver_name
         self.start = start
         self.goal = self.maze.goal
-        self.surface.fill((0, 0, 0, 0))
-        self.version = 0
+        if self._bbox is not None:  # clear only what was painted
+            x0, y0, x1, y1 = self._bbox
+            self.surface.fill((0, 0, 0, 0), (x0, y0, x1 - x0 + 1, y1 - y0 + 1))
+            self._bbox = None
+            self._layer.clear()
+        self._patches: list[tuple[np.ndarray, RGBA]] = []
+        self.version += 1
         self.visited = 0
         self.solution: Any = None
         self.path: Optional[list[Pos]] = None
+        self._path_xy: Optional[np.ndarray] = None  # the path as an (n, 2) float array
         self.path_shown = 0
         self.done = False
         self.finishing = False
@@ -90,9 +99,7 @@ class HintOverlay:
         self._path_credit = 0.0
         self._frontier: deque[tuple[float, np.ndarray]] = deque()
         self._fading: deque[tuple[float, np.ndarray]] = deque()
-        self._events: Iterator[Union[tuple[int, int, int], Any]] = solver_registry()[
-            self.solver_name
-        ](self.maze, start, self.goal)
+        self._events: Optional[Iterator[Union[tuple[int, int, int], Any]]] = None
 
     @property
     def path_length(self) -> Optional[int]:
@@ -118,14 +125,14 @@ class HintOverlay:
         """Jump to the end: search at full budget and show the whole path."""
         self.finishing = True
 
-    def follow(self, pos: Pos) -> None:
-        """Update the hint for a player now standing on ``pos``.
+    def follow(self, pos: Pos, *, restart: bool = True) -> bool:
+        """Update the hint for a player now standing on ``pos``; return True if updated.
 
         On the finished path the route from ``pos`` is the rest of that path; anywhere
-        else the search starts over from ``pos``.
+        else the search starts over from ``pos`` (unless ``restart`` is False).
         """
         if pos == self.start:
-            return
+            return True
         if self.done and self.path is not None:
             try:
                 i = self.path.index(pos)
@@ -134,10 +141,13 @@ class HintOverlay:
             if i > 0:
                 self._paint(self.path[:i], VISITED)
                 self.path = self.path[i:]
+                self._path_xy = None
                 self.path_shown = len(self.path)
                 self.start = pos
-                return
-        self.restart(pos)
+                return True
+        if restart:
+            self.restart(pos)
+        return restart
 
     # -- animation ---------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -175,6 +185,8 @@ class HintOverlay:
                                self.speed * self.base_rate * 0.25 + 1.0)
             quota, budget = int(self._credit), FRAME_BUDGET
         deadline = self._clock() + budget
+        if self._events is None:  # the solver's set-up counts against this frame's budget
+            self._events = solver_registry()[self.solver_name](self.maze, self.start, self.goal)
         vr: list[int] = []
         vc: list[int] = []
         br: list[int] = []
@@ -229,13 +241,16 @@ class HintOverlay:
         px = pygame.surfarray.pixels2d(self.surface)
         front, visited = self._mapped(FRONTIER), self._mapped(VISITED)
         fresh, old = self._mapped(BT_FRESH), self._mapped(BT_OLD)
-        for queue, limit, src, dst in ((self._frontier, FRONTIER_TIME, front, visited),
-                                       (self._fading, FADE_TIME, fresh, old)):
+        for queue, limit, src, dst, rgba in ((self._frontier, FRONTIER_TIME, front, visited, VISITED),
+                                             (self._fading, FADE_TIME, fresh, old, BT_OLD)):
             while queue and (flush or self._now - queue[0][0] >= limit):
                 _, idx = queue.popleft()
-                cur = px[idx[0], idx[1]]
-                px[idx[0], idx[1]] = np.where(cur == src, dst, cur)
-                self.version += 1
+                hit = px[idx[0], idx[1]] == src
+                if hit.any():
+                    idx = idx[:, hit]
+                    px[idx[0], idx[1]] = dst
+                    self.version += 1
+                    self._patches.append((idx, rgba))
         del px
 
     def _paint(self, tiles: list[Pos], color: RGBA) -> None:
@@ -247,9 +262,18 @@ class HintOverlay:
     def _paint_idx(self, idx: np.ndarray, color: RGBA) -> None:
         """Colour the tiles at x = idx[0], y = idx[1]."""
         px = pygame.surfarray.pixels2d(self.surface)
-        px[idx[0], idx[1]] = self._mapped(color)
+        mapped = self._mapped(color)
+        px[idx[0], idx[1]] = mapped
         del px
         self.version += 1
+        self._patches.append((idx, color))
+        x0, y0 = int(idx[0].min()), int(idx[1].min())
+        x1, y1 = int(idx[0].max()), int(idx[1].max())
+        if self._bbox is None:
+            self._bbox = [x0, y0, x1, y1]
+        else:
+            b = self._bbox
+            b[0], b[1], b[2], b[3] = min(b[0], x0), min(b[1], y0), max(b[2], x1), max(b[3], y1)
 
     def _mapped(self, color: RGBA) -> int:
         """Return ``color`` as this surface's raw (unsigned) pixel value."""
@@ -261,7 +285,9 @@ class HintOverlay:
         clip = target.get_clip()
         target.set_clip(view.clip(clip) if clip else view)
         try:
-            self._layer.draw(self.surface, target, view, camera, version=self.version)
+            self._layer.draw(self.surface, target, view, camera, version=self.version,
+                             patches=self._patches)
+            self._patches = []
             t = camera.tile
             if self.path is not None and self.path_shown > 1 and t >= 4 and self.path_shown <= 20000:
                 self._draw_line(target, view, camera)
@@ -278,7 +304,9 @@ class HintOverlay:
         t = camera.tile
         ox, oy = camera.origin()
         r0, c0, r1, c1 = camera.visible_tiles()
-        pts = np.asarray(self.path[: self.path_shown], dtype=np.float64)
+        if self._path_xy is None or len(self._path_xy) != len(self.path):
+            self._path_xy = np.asarray(self.path, dtype=np.float64)
+        pts = self._path_xy[: self.path_shown]
         inside = (pts[:, 0] >= r0 - 1) & (pts[:, 0] <= r1) & (pts[:, 1] >= c0 - 1) & (pts[:, 1] <= c1)
         if not inside.any():
             return

@@ -7,6 +7,7 @@ KEYDOWN/KEYUP events, never from ``pygame.key.get_pressed``.
 
 from __future__ import annotations
 
+import gc
 import time
 from dataclasses import dataclass
 from typing import Any, Iterator, Optional, Union
@@ -95,6 +96,8 @@ HINT_KEYS = "Tab/1-3 solver · [ ] speed x{speed:g} · Space finish · H hide"
 OPTIMAL_BUDGET = 0.001
 TOAST_SECONDS = 1.6
 MAX_DT = 0.1
+#: While walking with the hint shown, start its search over at most this often (s).
+HINT_RESTART_EVERY = 0.3
 
 
 @dataclass
@@ -143,6 +146,11 @@ class PlayScene(Scene):
         self._optimal: Optional[int] = None
         self._optimal_run: Optional[Iterator[Any]] = None
         self.info = self._static_info()
+        self._hint_age = 0.0
+        # Everything built so far lives as long as the level: keep it out of the cyclic
+        # garbage collector's full passes, which would otherwise stall frames for tens of
+        # milliseconds on big mazes while the hint churns through millions of events.
+        gc.freeze()
 
     # -- set-up helpers ----------------------------------------------------------------
     def _tile_images(self) -> dict[str, pygame.Surface]:
@@ -212,7 +220,6 @@ class PlayScene(Scene):
             self.started = True
             events = self.player.press(intent)
             self._sounds(events)
-            self._after_move()
         elif isinstance(intent, ToggleHint):
             if self.hint is None:
                 self.hints_used += 1
@@ -260,10 +267,14 @@ class PlayScene(Scene):
         self.hint = HintOverlay(self.maze, self.player.pos, self.solver_name,
                                 speed=self.anim_speed, surface=self._hint_surface)
 
-    def _after_move(self) -> None:
-        """Keep the hint about the tile the player now stands on."""
-        if self.hint is not None:
-            self.hint.follow(self.player.pos)
+    def _follow_with_hint(self, dt: float) -> None:
+        """Keep the hint about the player's tile (restarts at most every so often)."""
+        self._hint_age += dt
+        if self.hint is None or self.hint.start == self.player.pos:
+            return
+        may_restart = not self.player.moving or self._hint_age >= HINT_RESTART_EVERY
+        if self.hint.follow(self.player.pos, restart=may_restart) and may_restart:
+            self._hint_age = 0.0
 
     def _sounds(self, events: list[str]) -> None:
         """Play the sounds of player events."""
@@ -291,8 +302,7 @@ class PlayScene(Scene):
             self.elapsed += dt
         events = self.player.update(dt)
         self._sounds(events)
-        if events:
-            self._after_move()
+        self._follow_with_hint(dt)
         if not self.player.moving and self.player.pos == self.maze.goal:
             return self._complete()
         if self.hint is not None:

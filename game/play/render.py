@@ -157,34 +157,127 @@ def surface_from_rgb(rgb: np.ndarray) -> pygame.Surface:
     return pygame.surfarray.make_surface(np.ascontiguousarray(rgb.transpose(1, 0, 2)))
 
 
+#: A scaled chunk is about this many pixels square.
+LAYER_CHUNK_PX = 384
+#: Chunks with more changed tiles than this are scaled again instead of patched.
+MAX_PATCHES_PER_CHUNK = 48
+
+Patch = tuple[np.ndarray, tuple[int, ...]]  # (2, n) array of x and y tile indices, colour
+
+
 class ScaledLayer:
-    """Blit the visible part of a 1 px-per-tile surface, scaled, reusing the last scale."""
+    """Blit the visible part of a 1 px-per-tile surface at the camera's zoom.
+
+    From 2 px per tile up, the source is scaled (nearest neighbour: crisp) in square chunks
+    that are cached, so a frame only blits; chunks entering the view are scaled once, and
+    tiles that change in the source are patched into cached chunks (``patches``) or the
+    few chunks with many changes are scaled again.  Below 2 px per tile (a fitted huge
+    maze) the visible range is scaled as one piece and reused while nothing changes.
+    """
 
     def __init__(self) -> None:
-        self._key: Optional[tuple[Any, ...]] = None
-        self._scaled: Optional[pygame.Surface] = None
+        self._chunks: "OrderedDict[tuple[int, int], pygame.Surface]" = OrderedDict()
+        self._tile = 0.0
+        self._src_id = 0
+        self._version = -1
+        self._piece_key: Optional[tuple[Any, ...]] = None
+        self._piece: Optional[pygame.Surface] = None
 
     def invalidate(self) -> None:
-        """Forget the cached scaled piece (the source changed)."""
-        self._key = None
-        self._scaled = None
+        """Forget every cached scaled chunk (the source changed everywhere)."""
+        self._chunks.clear()
+        self._piece_key = None
+        self._piece = None
+
+    def clear(self) -> None:
+        """Make every cached chunk transparent (the source was cleared)."""
+        for chunk in self._chunks.values():
+            chunk.fill((0, 0, 0, 0))
+        self._piece_key = None
 
     def draw(self, src: pygame.Surface, target: pygame.Surface, view: pygame.Rect,
-             camera: Camera, *, version: int = 0) -> None:
-        """Blit the part of ``src`` the camera sees into ``view`` on ``target``."""
+             camera: Camera, *, version: int = 0,
+             patches: Optional[list[Patch]] = None) -> None:
+        """Blit the part of ``src`` the camera sees into ``view`` on ``target``.
+
+        ``version`` changes whenever ``src`` changes; ``patches`` lists every tile changed
+        since the previous draw (None: anything may have changed).
+        """
         r0, c0, r1, c1 = camera.visible_tiles()
         if r1 <= r0 or c1 <= c0:
             return
         t = camera.tile
-        size = (max(1, round((c1 - c0) * t)), max(1, round((r1 - r0) * t)))
-        key = (r0, c0, r1, c1, t, version, id(src))
-        if key != self._key or self._scaled is None:
-            piece = src.subsurface((c0, r0, c1 - c0, r1 - r0))
-            self._scaled = pygame.transform.scale(piece, size)
-            self._key = key
+        if t != self._tile or id(src) != self._src_id:
+            self.invalidate()
+            self._tile, self._src_id = t, id(src)
+        elif version != self._version:
+            if patches is None:
+                self.invalidate()
+            else:
+                self._apply(patches, t)
+        self._version = version
         ox, oy = camera.origin()
-        pos = (view.x + round(ox + c0 * t), view.y + round(oy + r0 * t))
-        target.blit(self._scaled, pos)
+        if t < 2:
+            self._draw_piece(src, target, view, camera, (r0, c0, r1, c1), version)
+            return
+        ts = int(t)
+        n = max(2, LAYER_CHUNK_PX // ts)
+        bx, by = view.x + round(ox), view.y + round(oy)
+        cols, rows = src.get_size()
+        for cr in range(r0 // n, (r1 - 1) // n + 1):
+            for cc in range(c0 // n, (c1 - 1) // n + 1):
+                key = (cr, cc)
+                chunk = self._chunks.get(key)
+                if chunk is None:
+                    w, h = min(n, cols - cc * n), min(n, rows - cr * n)
+                    chunk = pygame.transform.scale(src.subsurface((cc * n, cr * n, w, h)), (w * ts, h * ts))
+                    self._chunks[key] = chunk
+                else:
+                    self._chunks.move_to_end(key)
+                target.blit(chunk, (bx + cc * n * ts, by + cr * n * ts))
+        while len(self._chunks) > CHUNK_CACHE:
+            self._chunks.popitem(last=False)
+
+    def _draw_piece(self, src: pygame.Surface, target: pygame.Surface, view: pygame.Rect,
+                    camera: Camera, rng: tuple[int, int, int, int], version: int) -> None:
+        """Scale the whole visible range as one piece (tiny tiles) and blit it."""
+        r0, c0, r1, c1 = rng
+        t = camera.tile
+        key = (rng, t, version)
+        if key != self._piece_key or self._piece is None:
+            size = (max(1, round((c1 - c0) * t)), max(1, round((r1 - r0) * t)))
+            self._piece = pygame.transform.scale(src.subsurface((c0, r0, c1 - c0, r1 - r0)), size)
+            self._piece_key = key
+        ox, oy = camera.origin()
+        target.blit(self._piece, (view.x + round(ox + c0 * t), view.y + round(oy + r0 * t)))
+
+    def _apply(self, patches: list[Patch], t: float) -> None:
+        """Bring cached chunks up to date with the changed tiles."""
+        self._piece_key = None
+        if not self._chunks or t < 2:
+            return
+        ts = int(t)
+        n = max(2, LAYER_CHUNK_PX // ts)
+        cached = np.array([cr * 1_000_003 + cc for cr, cc in self._chunks], dtype=np.int64)
+        for idx, color in patches:
+            xs, ys = idx[0], idx[1]
+            keys = (ys // n).astype(np.int64) * 1_000_003 + xs // n
+            hit = np.isin(keys, cached)
+            if not hit.any():
+                continue
+            xs, ys, keys = xs[hit], ys[hit], keys[hit]
+            uniq, counts = np.unique(keys, return_counts=True)
+            busy = uniq[counts > MAX_PATCHES_PER_CHUNK]
+            for k in busy.tolist():
+                self._chunks.pop((k // 1_000_003, k % 1_000_003), None)
+            if len(busy):
+                keep = ~np.isin(keys, busy)
+                xs, ys = xs[keep], ys[keep]
+                cached = np.setdiff1d(cached, busy)
+            chunks = self._chunks
+            for x, y in zip(xs.tolist(), ys.tolist()):
+                cr, cc = y // n, x // n
+                chunks[(cr, cc)].fill(color, ((x - cc * n) * ts, (y - cr * n) * ts, ts, ts))
 
 
 class MazeRenderer:
