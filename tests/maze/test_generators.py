@@ -18,7 +18,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.maze.generators import GENERATORS, OPTIONS, backtracker, dig, division, generate, prim
+from game.maze.generators import (
+    GENERATORS,
+    OPTIONS,
+    backtracker,
+    dig,
+    division,
+    generate,
+    prim,
+)
 from game.maze.grid import FLOOR, WALL, Maze
 
 NAMES = sorted(GENERATORS)
@@ -209,7 +217,9 @@ def test_dig_makes_a_tree_of_tiles(rows: int, cols: int, seed: int, rank: int | 
 def test_division_with_rooms_keeps_the_grid_invariants(
     rows: int, cols: int, seed: int, room_size: int, loops: float
 ) -> None:
-    maze = generate("division", rows=rows, cols=cols, seed=seed, room_size=room_size, loops=loops)
+    maze = generate(
+        "division", rows=rows, cols=cols, seed=seed, room_size=room_size, loops=loops
+    )
     assert_grid_invariants(maze, rows, cols)
     assert_cell_parity(maze, posts=False)
 
@@ -410,13 +420,22 @@ def test_bad_sizes_are_refused(name: str, rows: Any, cols: Any, message: str) ->
 def test_unknown_algorithm_lists_the_valid_ones() -> None:
     with pytest.raises(ValueError) as info:
         generate("foo", rows=9, cols=9)
-    assert str(info.value) == "unknown algorithm 'foo' (choose from backtracker, dig, division, prim)"
+    assert str(info.value) == (
+        "unknown algorithm 'foo' (choose from backtracker, dig, division, prim)"
+    )
 
 
 @pytest.mark.parametrize("name", NAMES)
 @pytest.mark.parametrize(
     "loops,shown",
-    [(2, "2.0"), (2.0, "2.0"), (-0.1, "-0.1"), (float("nan"), "nan"), ("0.5", "'0.5'"), (True, "True")],
+    [
+        (2, "2.0"),
+        (2.0, "2.0"),
+        (-0.1, "-0.1"),
+        (float("nan"), "nan"),
+        ("0.5", "'0.5'"),
+        (True, "True"),
+    ],
 )
 def test_bad_loops_are_refused(name: str, loops: Any, shown: str) -> None:
     with pytest.raises(ValueError) as info:
@@ -453,7 +472,8 @@ def test_rank_only_applies_to_dig(name: str) -> None:
 @pytest.mark.parametrize("name", NAMES)
 @pytest.mark.parametrize("seed", [-1, 1.5, "7", True])
 def test_bad_seed_is_refused(name: str, seed: Any) -> None:
-    with pytest.raises(ValueError, match="seed must be a non-negative integer, None or a numpy Generator"):
+    valid = "seed must be a non-negative integer, None or a numpy Generator"
+    with pytest.raises(ValueError, match=valid):
         generate(name, rows=9, cols=9, seed=seed)
 
 

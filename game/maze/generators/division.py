@@ -13,9 +13,9 @@
    ``loops=1`` leaves no dead end here either.
 
 With ``loops=0`` and no ``room_size`` the result is a perfect maze: each cross joins its
-four sub-chambers by exactly three doorways.  Walls are recorded as (start, length)
-segments and drawn with numpy at the end; doorways are applied last, and a doorway is
-never crossed by a later wall because sub-chambers lie strictly inside the cross.
+four sub-chambers by exactly three doorways.  Walls are drawn with numpy slices as they
+are made; doorways are collected and opened at the end in one step, which is safe
+because a later wall lies strictly inside a sub-chamber and never crosses a doorway.
 """
 
 from __future__ import annotations
@@ -33,18 +33,6 @@ NAME = "division"
 # one doorway position per arm.
 _PER_SPLIT = 8
 _BATCH_SPLITS = 4096
-
-
-def _draw_segments(flat: np.ndarray, segments: list[int], step: int) -> None:
-    """Set to WALL the runs of tiles given as flat (start, length) pairs, ``step`` apart."""
-    if not segments:
-        return
-    pairs = np.array(segments, dtype=np.int64).reshape(-1, 2)
-    starts, lengths = pairs[:, 0], pairs[:, 1]
-    total = int(lengths.sum())
-    first = np.cumsum(lengths) - lengths
-    offsets = np.arange(total, dtype=np.int64) - np.repeat(first, lengths)
-    flat[np.repeat(starts, lengths) + offsets * step] = WALL
 
 
 def generate(
@@ -66,10 +54,8 @@ def generate(
     least = max(room_size or 1, 2) - 1
     tiles = np.zeros((rows, cols), dtype=np.uint8)
     tiles[1:-1, 1:-1] = FLOOR
-    across: list[int] = []  # horizontal wall segments: start, length
-    down: list[int] = []  # vertical wall segments: start, length
     doors: list[int] = []
-    add_across, add_down, add_door = across.extend, down.extend, doors.append
+    add_door = doors.append
     chambers: list[tuple[int, int, int, int]] = []
     if rows > 3 and cols > 3 and ((rows - 3) // 2 >= least or (cols - 3) // 2 >= least):
         chambers.append((1, 1, rows - 2, cols - 2))
@@ -85,8 +71,8 @@ def generate(
         # The walls go on an even row and column strictly inside the chamber.
         wr = r1 + 1 + 2 * int(draws[p] * ((r2 - r1) >> 1))
         wc = c1 + 1 + 2 * int(draws[p + 1] * ((c2 - c1) >> 1))
-        add_across((wr * cols + c1, c2 - c1 + 1))
-        add_down((r1 * cols + wc, r2 - r1 + 1))
+        tiles[wr, c1 : c2 + 1] = WALL
+        tiles[r1 : r2 + 1, wc] = WALL
         closed = 4 if draws[p + 2] < loops else int(draws[p + 3] * 4)
         if closed != 0:  # left arm
             add_door(wr * cols + c1 + 2 * int(draws[p + 4] * ((wc - c1 + 1) >> 1)))
@@ -109,10 +95,7 @@ def generate(
             push((r1, wc + 1, wr - 1, c2))
         if up_h and left_w and (up_h >= least or left_w >= least):
             push((r1, c1, wr - 1, wc - 1))
-    flat = tiles.reshape(-1)
-    _draw_segments(flat, across, 1)
-    _draw_segments(flat, down, cols)
-    flat[np.array(doors, dtype=np.int64)] = FLOOR
+    tiles.reshape(-1)[np.array(doors, dtype=np.int64)] = FLOOR
     maze = open_border(tiles)
     braid(maze.tiles, loops, gen)
     return maze

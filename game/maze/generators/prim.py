@@ -10,8 +10,9 @@ Seed 003's randomized Prim generator:
    add its walls to unvisited neighbours; otherwise just drop the wall.
 
 With ``loops=0`` the result is a perfect maze with many short branches and dead ends,
-harder than the backtracker's.  A wall is stored as one int, ``cell * 4 + direction``,
-and taken out of the list by swapping it with the last one.
+harder than the backtracker's.  A wall is stored as one int, ``cell * 4 + move`` (the
+cell behind it and the direction crossing it), and taken out of the list by swapping it
+with the last one.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ def generate(*, rows: int, cols: int, rng: RngLike = None, loops: float = 0.0) -
     # below, so the root opens no wall.
     walls = [root * 4 + UP]
     push, pop = walls.append, walls.pop
+    stride4 = stride * 4
     batch = min(_BATCH, 2 * height * width + 8)
     while walls:
         for pick in gen.random(batch).tolist():
@@ -65,15 +67,17 @@ def generate(*, rows: int, cols: int, rng: RngLike = None, loops: float = 0.0) -
                 continue
             seen[cell] = 1
             moves[cell] = wall & 3
-            # Add the walls to its unvisited neighbours, tagged with the crossing move.
+            # Add the walls to its unvisited neighbours, tagged with the crossing move:
+            # (cell + step) * 4 + move, from ``base`` = cell * 4.
+            base = wall - (wall & 3)
             if not seen[cell - stride]:
-                push((cell - stride) * 4 + UP)
+                push(base - stride4 + UP)
             if not seen[cell + 1]:
-                push((cell + 1) * 4 + RIGHT)
+                push(base + 4 + RIGHT)
             if not seen[cell + stride]:
-                push((cell + stride) * 4 + DOWN)
+                push(base + stride4 + DOWN)
             if not seen[cell - 1]:
-                push((cell - 1) * 4 + LEFT)
+                push(base - 4 + LEFT)
     moves[root] = NO_MOVE
     maze = open_border(tiles_from_moves(moves, rows, cols))
     braid(maze.tiles, loops, gen)
