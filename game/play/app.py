@@ -140,6 +140,8 @@ class App:
             self.surface = self._set_mode(want)
 
     def _save(self) -> None:
+
+        """Write progress and settings to the save file."""
         from game.play.scenes import save_now
 
         save_now(self.ctx)

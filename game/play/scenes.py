@@ -9,7 +9,6 @@ from __future__ import annotations
 import math
 import random
 import threading
-import time
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
 import pygame
@@ -149,23 +148,32 @@ class TitleScene(MenuScene):
         ], ctx)
 
     def _has_progress(self) -> bool:
+
+        """Return True once the player has finished or unlocked anything."""
         p = self.ctx.progress
         return p.unlocked > 1 or bool(p.best_times)
 
     def _continue_index(self) -> int:
+
+        """Return the campaign index Continue starts: the highest unlocked level."""
         return max(0, min(self.ctx.progress.unlocked, len(campaign())) - 1)
 
     def _continue_label(self) -> str:
+
+        """Return "New game" on a fresh save, else "Continue · Level N"."""
         if self._has_progress():
             return f"Continue · Level {self._continue_index() + 1}"
         return "New game"
 
     def _continue(self) -> Scene:
+
+        """Start the highest unlocked level."""
         return start_level(self.ctx, self._continue_index())
 
     def _quit(self) -> None:
+
+        """Ask the App to end the game."""
         self.ctx.quit_requested = True
-        return None
 
     def handle_event(self, event: Any) -> Optional[Scene]:
         """Navigate the menu; Esc goes to Quit, and Esc again quits."""
@@ -245,11 +253,15 @@ class LevelSelectScene(MenuScene):
         return 0 <= index < self.ctx.progress.unlocked
 
     def _code(self, spec: LevelSpec) -> str:
+
+        """Return the level code of ``spec`` (the key of its records)."""
         from game.levels import level_code
 
         return level_code(spec)
 
     def _move(self, delta: int) -> None:
+
+        """Move the selection by ``delta`` levels (clamped), with a click."""
         new = max(0, min(len(self.levels) - 1, self.selected + delta))
         if new != self.selected:
             self.selected = new
@@ -257,6 +269,8 @@ class LevelSelectScene(MenuScene):
             self.ctx.audio.play("click")
 
     def _choose(self, index: int) -> Optional[Scene]:
+
+        """Play level ``index`` if it is unlocked, else say why not."""
         if self.unlocked(index):
             self.ctx.audio.play("click")
             return start_level(self.ctx, index)
@@ -484,20 +498,29 @@ class CustomMazeScene(MenuScene):
         ], ctx, selected=5)
 
     def _cycle(self, attr: str, delta: int, n: int) -> None:
+
+        """Step the index attribute ``attr`` by ``delta`` modulo ``n``."""
         setattr(self, attr, (getattr(self, attr) + delta) % n)
 
     def _adjust_algorithm(self, delta: int) -> None:
+
+        """Step to the previous or next generator."""
         i = self.algorithms.index(self.algorithm)
         self.algorithm = self.algorithms[(i + delta) % len(self.algorithms)]
 
     def _adjust_seed(self, delta: int) -> None:
+
+        """Add ``delta`` to the seed (kept in range)."""
         self.seed = max(0, min(MAX_SEED, self.seed + delta))
 
     def _reroll(self) -> None:
+
+        """Pick a fresh random seed."""
         self.seed = self.rng.randrange(1, 100_000)
-        return None
 
     def _room_value(self) -> str:
+
+        """Return the room-size choice as shown in the list."""
         if self.algorithm != "division":
             return "division only"
         size = ROOM_SIZES[self.room_i]
@@ -511,6 +534,8 @@ class CustomMazeScene(MenuScene):
                          room, None, "Custom")
 
     def _start(self) -> Scene:
+
+        """Return the loading scene of the chosen maze."""
         spec = self.spec()
         return LoadingScene(self.ctx, spec, None, custom_label(spec))
 
@@ -564,7 +589,6 @@ class SettingsScene(MenuScene):
         from game.maze.solvers import SOLVERS
 
         self.solvers = list(SOLVERS)
-        s = ctx.progress.settings
         self.menu = ui.Menu([
             ui.MenuItem("Volume", value=lambda: f"{round(self.settings.volume * 100)} %",
                         adjust=self._adjust_volume),
@@ -580,7 +604,6 @@ class SettingsScene(MenuScene):
                         adjust=self._adjust_solver),
             ui.MenuItem("Back", self._leave),
         ], ctx)
-        del s
 
     @property
     def settings(self) -> Any:
@@ -588,36 +611,50 @@ class SettingsScene(MenuScene):
         return self.ctx.progress.settings
 
     def _changed(self) -> None:
+
+        """Save the settings after a change."""
         save_now(self.ctx)
 
     def _adjust_volume(self, delta: int) -> None:
+
+        """Change the volume by ten percent steps."""
         v = round(min(1.0, max(0.0, self.settings.volume + 0.1 * delta)), 2)
         self.settings.volume = v
         self.ctx.audio.set_volume(v)
         self._changed()
 
     def _toggle_mute(self) -> None:
+
+        """Mute or unmute."""
         self.settings.muted = bool(self.ctx.audio.toggle_mute())
         self._changed()
 
     def _toggle_fullscreen(self) -> None:
+
+        """Flip the fullscreen setting."""
         # The App watches this setting and switches the window mode.
         self.settings.fullscreen = not self.settings.fullscreen
         self._changed()
 
     def _adjust_speed(self, delta: int) -> None:
+
+        """Step the hint animation speed through ANIM_SPEEDS."""
         cur = self.settings.anim_speed
         i = min(range(len(ANIM_SPEEDS)), key=lambda k: abs(ANIM_SPEEDS[k] - cur))
         self.settings.anim_speed = ANIM_SPEEDS[max(0, min(len(ANIM_SPEEDS) - 1, i + delta))]
         self._changed()
 
     def _adjust_solver(self, delta: int) -> None:
+
+        """Step to the previous or next solver."""
         cur = self.settings.default_solver
         i = self.solvers.index(cur) if cur in self.solvers else 0
         self.settings.default_solver = self.solvers[(i + delta) % len(self.solvers)]
         self._changed()
 
     def _leave(self) -> Scene:
+
+        """Save and return to the screen that opened the settings."""
         save_now(self.ctx)
         return self.back if self.back is not None else TitleScene(self.ctx)
 
@@ -758,6 +795,8 @@ class PauseScene(Scene):
         ], ctx)
 
     def _restart(self) -> Scene:
+
+        """Return a fresh run of the paused maze."""
         p = self.play_scene
         return make_play_scene(self.ctx, getattr(p, "maze"), getattr(p, "spec", None),
                                getattr(p, "level_index", None), getattr(p, "label", ""))
@@ -843,6 +882,8 @@ class LevelCompleteScene(MenuScene):
         self.menu = ui.Menu(items, ctx)
 
     def _next(self) -> Scene:
+
+        """Return the next level (or, for a custom maze, a new one like it)."""
         r = self.result
         if r.level_index is not None and self.has_next:
             return start_level(self.ctx, r.level_index + 1)
@@ -854,6 +895,8 @@ class LevelCompleteScene(MenuScene):
         return TitleScene(self.ctx)
 
     def _retry(self) -> Scene:
+
+        """Return a fresh run of the same maze."""
         r = self.result
         return make_play_scene(self.ctx, r.maze, r.spec, r.level_index, r.label)
 
@@ -924,6 +967,13 @@ class LevelCompleteScene(MenuScene):
             ui.draw_text(surface, value, f, color, (inner.centerx + pad // 2, cy),
                          anchor="midleft", max_width=inner.width // 2 - pad)
             y += line_h
+        if self.unlocked_next and self.has_next and r.level_index is not None:
+            note = f"Level {r.level_index + 2} unlocked"
+            nf = ui.fit_font(note, lay.font_size(28), inner.width, min_size=12)
+            ny = min(y + nf.get_height(), inner.bottom - button_h - nf.get_height() // 2 - 2)
+            if ny - nf.get_height() // 2 >= y - line_h // 4:
+                ui.draw_text(surface, note, nf, ui.TEAL, (inner.centerx, ny),
+                             max_width=inner.width)
         area = pygame.Rect(inner.left, inner.bottom - button_h, inner.width, button_h)
         self._draw_buttons(surface, lay, area)
 
@@ -987,6 +1037,8 @@ class LoadingScene(MenuScene):
         self.builder: Callable[[LevelSpec], "Maze"] = _build
 
     def _work(self) -> None:
+
+        """Build the maze (worker thread); keep the error message if it fails."""
         try:
             self.maze = self.builder(self.spec)
         except Exception as exc:  # shown to the player instead of crashing the loop

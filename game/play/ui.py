@@ -311,14 +311,19 @@ class Menu:
 
     # ---- behaviour
     def _enabled(self, i: int) -> bool:
+        """Return True when item ``i`` exists and is enabled."""
         return 0 <= i < len(self.items) and bool(self.items[i].enabled())
 
     def _click(self) -> None:
+
+        """Play the menu click."""
         audio = getattr(self.ctx, "audio", None)
         if audio is not None:
             audio.play("click")
 
     def _step(self, delta: int) -> bool:
+
+        """Move the selection to the next enabled row in ``delta`` direction."""
         n = len(self.items)
         i = self.selected
         for _ in range(n):
@@ -520,6 +525,8 @@ class MazeBackdrop:
         self.t = (self.t + max(0.0, dt) * self.SPEED) % (len(self.path) + self.TRAIL * 2)
 
     def _render(self, size: tuple[int, int]) -> tuple[pygame.Surface, int, tuple[int, int]]:
+
+        """Draw the maze once, scaled to cover ``size``; return it, the tile and offset."""
         w, h = size
         rows, cols = self.maze.rows, self.maze.cols
         tile = max(2, -(-w // cols), -(-h // rows))
