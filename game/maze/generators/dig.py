@@ -18,9 +18,9 @@ turn on any tile.  The seed's rule, kept exactly:
    tile that touches other floor as well, closing a loop.
 
 The dug region is a tree of tiles: a tile is dug only when it touches exactly one floor
-tile, and the exit's join keeps it so (see :func:`_connect_exit`).  The recursion is an explicit stack of pending digs, each checked when it comes
-off the stack -- when the seed's recursion would reach it -- so there is no recursion
-limit.  Each tile keeps a count of the floor tiles touching it (floor itself counts 8),
+tile, and the exit's join keeps it so (see :func:`_connect_exit`).  The recursion is an
+explicit stack of pending digs, each checked when it comes off the stack -- when the
+seed's recursion would reach it -- so there is no recursion limit.  Each tile keeps a count of the floor tiles touching it (floor itself counts 8),
 so the seed's test "touches no other floor" is one byte lookup: ``count < 2``.
 """
 

@@ -62,11 +62,13 @@ def generate(
     push, pop = chambers.append, chambers.pop
     draws: list[float] = []
     p = 0
+    # Each split leaves at least three doorways of the cells - 1 a tree has.
+    batch = min(_BATCH_SPLITS, (rows // 2) * (cols // 2) // 3 + 1)
     while chambers:
         # Corners of the chamber in tiles, inclusive, all odd.
         r1, c1, r2, c2 = pop()
         if p == len(draws):
-            draws = gen.random(_PER_SPLIT * _BATCH_SPLITS).tolist()
+            draws = gen.random(_PER_SPLIT * batch).tolist()
             p = 0
         # The walls go on an even row and column strictly inside the chamber.
         wr = r1 + 1 + 2 * int(draws[p] * ((r2 - r1) >> 1))
