@@ -1035,6 +1035,7 @@ class LoadingScene(MenuScene):
         self.elapsed = 0.0
         self.thread: Optional[threading.Thread] = None
         self.builder: Callable[[LevelSpec], "Maze"] = _build
+        self.drawing = False  # the maze exists; the map is being drawn
 
     def _work(self) -> None:
 
@@ -1071,6 +1072,10 @@ class LoadingScene(MenuScene):
         if self.maze is None:
             self.error = "the maze could not be built"
             return None
+        if not first and not self.drawing:
+            # The spinner is showing: say what the last step is before it runs.
+            self.drawing = True
+            return None
         return make_play_scene(self.ctx, self.maze, self.spec, self.level_index, self.label)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -1095,8 +1100,9 @@ class LoadingScene(MenuScene):
                      (cx, spin_cy + radius + lay.px(20, lo=4) + f.get_height() // 2),
                      max_width=lay.width - 2 * lay.margin)
         spec = self.spec
-        line = (f"Building a {spec.rows} x {spec.cols} {algorithm_name(spec).lower()} maze"
-                f"  ·  {self.elapsed:.1f} s")
+        what = ("Drawing the map" if self.drawing else
+                f"Building a {spec.rows} x {spec.cols} {algorithm_name(spec).lower()} maze")
+        line = f"{what}  ·  {self.elapsed:.1f} s"
         ui.draw_text(surface, line, small, ui.TEXT_DIM,
                      (cx, spin_cy + radius + lay.px(28, lo=6) + f.get_height()
                       + small.get_height()), max_width=lay.width - 2 * lay.margin)

@@ -442,6 +442,7 @@ def test_a_slow_maze_shows_the_spinner_then_plays(ctx: Context) -> None:
         play = loading.update(1 / 60)
         time.sleep(0.005)
     assert isinstance(play, PlayScene) and play.level_index == 1
+    assert loading.drawing  # one frame said "Drawing the map" before the play scene
 
 
 def test_escape_cancels_loading_and_a_failed_build_is_reported(ctx: Context) -> None:
