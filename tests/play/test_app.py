@@ -228,3 +228,36 @@ def test_python_m_game_play_file_starts(tmp_path: Path) -> None:
     maze.write_text("#####\nS...#\n###.#\n#...E\n#####\n", encoding="utf-8")
     done = run_game("play", str(maze), save=tmp_path / "s.json")
     assert done.returncode == 0, done.stderr
+
+
+def test_a_whole_session_title_to_level_two(app: App, save_path: Path) -> None:
+    """New game, walk level 1's BFS path with key presses, finish, go on to level 2."""
+    from game.levels import CAMPAIGN
+    from game.maze.solvers import solve
+    from game.play.play_scene import PlayScene
+
+    arrows = {(-1, 0): pygame.K_UP, (1, 0): pygame.K_DOWN, (0, -1): pygame.K_LEFT,
+              (0, 1): pygame.K_RIGHT}
+    app.set_scene(scenes.TitleScene)
+    app.handle_event(key(pygame.K_RETURN))  # New game
+    app.frame(1 / 60)
+    play = app.scene
+    assert isinstance(play, PlayScene) and play.level_index == 0
+    path = solve(play.maze, "bfs").path
+    assert path is not None
+    for (r0, c0), (r1, c1) in zip(path, path[1:]):
+        k = arrows[(r1 - r0, c1 - c0)]
+        app.handle_event(key(k))
+        app.handle_event(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0))
+        for _ in range(12):
+            app.update(1 / 30)
+            if not isinstance(app.scene, PlayScene):
+                break
+    done = app.scene
+    assert isinstance(done, scenes.LevelCompleteScene)
+    assert done.moves == len(path) - 1 == done.optimal and done.stars == 3
+    saved = load_progress(save_path)[0]
+    assert saved.unlocked == 2
+    app.handle_event(key(pygame.K_RETURN))  # Next level
+    app.frame(1 / 60)
+    assert isinstance(app.scene, PlayScene) and app.scene.spec == CAMPAIGN[1]
