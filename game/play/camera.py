@@ -115,11 +115,15 @@ class Camera:
             self.cy = min(max(self.cy, half_h), self.rows - half_h)
 
     def origin(self) -> tuple[float, float]:
-        """Return the screen position (x, y) of the maze's top-left corner, view-relative."""
-        return (
-            self.view_w / 2.0 - self.cx * self.tile,
-            self.view_h / 2.0 - self.cy * self.tile,
-        )
+        """Return the screen position (x, y) of the maze's top-left corner, view-relative.
+
+        Whole pixels from 2 px per tile up, so every layer lines up with the tiles.
+        """
+        x = self.view_w / 2.0 - self.cx * self.tile
+        y = self.view_h / 2.0 - self.cy * self.tile
+        if self.tile >= MIN_TILE:
+            return float(math.floor(x + 0.5)), float(math.floor(y + 0.5))
+        return x, y
 
     def to_screen(self, row: float, col: float) -> tuple[float, float]:
         """Return the view-relative pixel of the top-left corner of (row, col)."""
