@@ -105,8 +105,9 @@ def _dig_runs(
 ) -> None:
     """Dig depth-first from tile ``first`` in straight runs of 1..``rank`` tiles."""
     pending: list[int] = []  # flat triples: from tile, step, run length
-    push, pop = pending.append, pending.pop
+    pop = pending.pop
     lengths: list[int] = []
+    batch = min(_BATCH, 4 * len(counts))  # four run lengths per dug tile at most
     q = 0
     k = 0
     tile = first
@@ -116,7 +117,7 @@ def _dig_runs(
     while True:
         # ``tile`` ends a full run: queue its four directions, the first on top.
         if q + 4 > len(lengths):
-            lengths = gen.integers(1, rank + 1, size=_BATCH).tolist()
+            lengths = gen.integers(1, rank + 1, size=batch).tolist()
             q = 0
         a, b, c, d = steps[draws[k]]
         k += 1

@@ -62,7 +62,7 @@ def generate(
     push, pop = chambers.append, chambers.pop
     draws: list[float] = []
     p = 0
-    # Each split leaves at least three doorways of the cells - 1 a tree has.
+    # A split opens at least three of a tree's cells - 1 doorways: at most cells / 3 splits.
     batch = min(_BATCH_SPLITS, (rows // 2) * (cols // 2) // 3 + 1)
     while chambers:
         # Corners of the chamber in tiles, inclusive, all odd.
