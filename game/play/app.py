@@ -78,6 +78,8 @@ class App:
 
         from game.save import default_save_path
 
+        # Name the window class so desktops group and label the game as "migong".
+        os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "migong")
         pygame.display.init()
         pygame.font.init()
         if use_save and save_path is None:

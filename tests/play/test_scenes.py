@@ -469,3 +469,15 @@ def test_draw_every_scene_draws_them_all() -> None:
                      "HelpScene", "LoadingScene", "PlayScene", "PauseScene",
                      "LevelCompleteScene"]
     assert distinct_colours(surface) >= 3
+
+
+@pytest.mark.parametrize("size", [(1, 1), (10, 10), (200, 100), (100, 600), (5000, 200)])
+def test_no_scene_breaks_at_degenerate_window_sizes(ctx: Context, size: tuple[int, int]) -> None:
+    ctx.notice = "A notice that has to wrap somewhere on a tiny window."
+    for name, factory in FACTORIES.items():
+        scene = factory(ctx)
+        surface = pygame.Surface(size)
+        scene.draw(surface)
+        scene.handle_event(click((size[0] // 2, size[1] // 2)))
+        scene.update(0.1)
+        scene.draw(surface)
