@@ -34,8 +34,10 @@ from game.maze.grid import Maze, open_border
 
 NAME = "prim"
 
-# Random floats are drawn in batches of at most this many.
+# Random picks are drawn in batches of at most this many, as integers below _RANGE; a
+# pick modulo the list length is uniform to within 2**-40 (faster than int(float * n)).
 _BATCH = 1 << 16
+_RANGE = 1 << 62
 
 
 def generate(*, rows: int, cols: int, rng: RngLike = None, loops: float = 0.0) -> Maze:
@@ -54,11 +56,11 @@ def generate(*, rows: int, cols: int, rng: RngLike = None, loops: float = 0.0) -
     stride4 = stride * 4
     batch = min(_BATCH, 2 * height * width + 8)
     while walls:
-        for pick in gen.random(batch).tolist():
+        for pick in gen.integers(0, _RANGE, size=batch).tolist():
             n = len(walls)
             if not n:
                 break
-            i = int(pick * n)
+            i = pick % n
             wall = walls[i]
             walls[i] = walls[-1]
             pop()
