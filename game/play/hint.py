@@ -27,11 +27,12 @@ FRAME_BUDGET = 0.003
 #: Budget per frame while Space fast-forwards (still keeps the window responsive).
 FINISH_BUDGET = 0.010
 #: Seconds a newly marked tile stays highlighted as the frontier / stack head.
-FRONTIER_TIME = 0.18
+FRONTIER_TIME = 0.3
 #: Seconds before a backtracked tile fades from its fresh colour to its old one.
 FADE_TIME = 0.35
 #: A whole exploration of a maze takes about this long at speed 1.
 EXPLORE_SECONDS = 3.0
+SCREEN_TILES_PER_SECOND = 400.0
 PATH_SECONDS = 1.2
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 
@@ -62,8 +63,11 @@ class HintOverlay:
         self.speed = speed
         self._clock = clock
         self._now = 0.0
+        # Events per second at speed 1: the geometric mean of "explore the whole maze in
+        # EXPLORE_SECONDS" and "cross a screenful of tiles in about a second", so a small
+        # maze finishes quickly and a big one still shows the search spreading.
         floor_tiles = max(1, maze.rows * maze.cols // 2)
-        self.base_rate = max(40.0, floor_tiles / EXPLORE_SECONDS)
+        self.base_rate = max(40.0, (floor_tiles / EXPLORE_SECONDS * SCREEN_TILES_PER_SECOND) ** 0.5)
         if surface is None or surface.get_size() != (maze.cols, maze.rows):
             surface = pygame.Surface((maze.cols, maze.rows), pygame.SRCALPHA)
         surface.fill((0, 0, 0, 0))
@@ -289,7 +293,7 @@ class HintOverlay:
                              patches=self._patches)
             self._patches = []
             t = camera.tile
-            if self.path is not None and self.path_shown > 1 and t >= 4 and self.path_shown <= 20000:
+            if self.path is not None and self.path_shown > 1 and t >= 2 and self.path_shown <= 20000:
                 self._draw_line(target, view, camera)
             if self.head is not None and not self.done:
                 x, y = camera.to_screen(*self.head)
@@ -312,7 +316,7 @@ class HintOverlay:
             return
         xs = view.x + ox + (pts[:, 1] + 0.5) * t
         ys = view.y + oy + (pts[:, 0] + 0.5) * t
-        width = max(2, round(t * 0.22))
+        width = max(1, round(t * 0.22))
         # split the path into runs of consecutive visible points
         idx = np.flatnonzero(inside)
         breaks = np.flatnonzero(np.diff(idx) > 1)

@@ -54,7 +54,7 @@ CLASSIC_PALETTE: dict[int, Color] = {
     WALL_TOP: (36, 44, 76),
     WALL_FACE: (36, 44, 76),
     FLOOR_PLAIN: (228, 221, 203),
-    FLOOR_ALT: (228, 221, 203),
+    FLOOR_ALT: (224, 217, 198),
     FLOOR_SHADE: (228, 221, 203),
     DOOR: (228, 221, 203),
     DOOR_SIDE: (228, 221, 203),
@@ -125,7 +125,6 @@ def classify(maze: Maze, style: str) -> np.ndarray:
     """Return a uint8 array of tile classes (WALL_TOP, WALL_FACE, FLOOR_PLAIN, ...)."""
     floor = maze.tiles == FLOOR
     south_floor = _shift(floor, 1, 0, False)
-    north_floor = _shift(floor, -1, 0, True)
     rows, cols = floor.shape
     out = np.full(floor.shape, WALL_TOP, dtype=np.uint8)
     out[~floor & south_floor] = WALL_FACE
@@ -138,8 +137,9 @@ def classify(maze: Maze, style: str) -> np.ndarray:
         out[doors] = DOOR
         out[side_doors] = DOOR_SIDE
     else:
+        rr, cc = np.indices((rows, cols))
         out[floor] = FLOOR_PLAIN
-        out[floor & ~north_floor] = FLOOR_SHADE
+        out[floor & ((rr + cc) % 2 == 1)] = FLOOR_ALT  # a faint checkerboard to count tiles by
     for pos, cls in ((maze.start, ENTRANCE), (maze.goal, EXIT)):
         if maze.in_bounds(pos):
             out[pos] = cls
