@@ -126,10 +126,12 @@ def test_following_the_player_trims_a_finished_path_and_restarts_elsewhere():
     overlay = HintOverlay(maze, maze.start, "bfs")
     overlay.finish()
     run_to_end(overlay)
-    overlay.follow(path[3])
-    assert overlay.done and overlay.path == path[3:] and overlay.start == path[3]
-    assert colour_at(overlay, path[1]) == VISITED
-    off_path = next(n for n in maze.neighbours(path[3]) if n not in path)
+    on_path = set(path)
+    i = next(i for i in range(1, len(path)) if any(n not in on_path for n in maze.neighbours(path[i])))
+    overlay.follow(path[i])
+    assert overlay.done and overlay.path == path[i:] and overlay.start == path[i]
+    assert colour_at(overlay, path[0]) == VISITED
+    off_path = next(n for n in maze.neighbours(path[i]) if n not in on_path)
     overlay.follow(off_path)
     assert not overlay.done and overlay.start == off_path and overlay.path is None
     run_to_end(overlay)
