@@ -105,10 +105,7 @@ class MenuScene(Scene):
 
     def draw_background(self, surface: pygame.Surface) -> None:
         """Fill the surface with the backdrop, dimmed for readability."""
-        surface.fill(ui.BG)
-        self.backdrop.draw(surface)
-        if self.backdrop_dim:
-            ui.dim(surface, self.backdrop_dim)
+        self.backdrop.draw(surface, self.backdrop_dim)  # it covers the whole surface
 
     def menu_box(self, surface: pygame.Surface, lay: ui.Layout, menu: ui.Menu, top: int,
                  bottom: int, *, width: float, font_size: int) -> None:
@@ -814,7 +811,7 @@ class PauseScene(Scene):
         if self._snapshot is None or self._snapshot.get_size() != surface.get_size():
             self._snapshot = pygame.Surface(surface.get_size())
             self.play_scene.draw(self._snapshot)
-            ui.dim(self._snapshot, 190)
+            ui.dim(self._snapshot, 160)
         surface.blit(self._snapshot, (0, 0))
         f = ui.font(lay.font_size(72, lo=22), bold=True)
         menu_h = min(lay.height - 2 * lay.margin - f.get_height(),

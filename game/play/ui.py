@@ -36,6 +36,11 @@ NOTICE_BG: Color = (74, 52, 18)
 MIN_FONT = 14
 
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+#: Rendered text by (font, text, colour): menus redraw the same words every frame.
+_texts: dict[tuple[int, str, Color], pygame.Surface] = {}
+#: Translucent panels by (size, alpha, radius, edge).
+_panels: dict[tuple[int, int, int, int, Color], pygame.Surface] = {}
+CACHE_LIMIT = 600
 
 
 def font(size: int, *, bold: bool = False) -> pygame.font.Font:
@@ -48,6 +53,7 @@ def font(size: int, *, bold: bool = False) -> pygame.font.Font:
             cached.get_height()
         except pygame.error:  # pygame.font was shut down and restarted since
             _fonts.clear()
+            _texts.clear()
             cached = None
     if cached is None:
         if not pygame.font.get_init():
@@ -78,17 +84,28 @@ def ellipsize(text: str, f: pygame.font.Font, max_width: int) -> str:
     return text.rstrip() + "..." if text else ""
 
 
+def render(f: pygame.font.Font, text: str, color: Color) -> pygame.Surface:
+    """Return ``text`` rendered antialiased in ``color`` (cached)."""
+    key = (id(f), text, tuple(color))
+    img = _texts.get(key)
+    if img is None:
+        if len(_texts) > CACHE_LIMIT:
+            _texts.clear()
+        img = _texts[key] = f.render(text, True, color)
+    return img
+
+
 def draw_text(surface: pygame.Surface, text: str, f: pygame.font.Font, color: Color,
               pos: tuple[float, float], *, anchor: str = "center",
               max_width: Optional[int] = None, shadow: Optional[Color] = None) -> pygame.Rect:
     """Draw one line of text anchored at ``pos`` ("center", "midleft", "topleft", ...)."""
     if max_width is not None:
         text = ellipsize(text, f, max(0, max_width))
-    img = f.render(text, True, color)
+    img = render(f, text, color)
     rect = img.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
     if shadow is not None:
         off = max(1, f.get_height() // 16)
-        surface.blit(f.render(text, True, shadow), rect.move(off, off))
+        surface.blit(render(f, text, shadow), rect.move(off, off))
     surface.blit(img, rect)
     return rect
 
@@ -210,17 +227,24 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, *, alpha: int = 235,
     if rect.width <= 0 or rect.height <= 0:
         return
     radius = max(0, min(radius, rect.width // 2, rect.height // 2))
-    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(layer, (*PANEL, alpha), layer.get_rect(), border_radius=radius)
-    pygame.draw.rect(layer, (*edge, 255), layer.get_rect(), width=1, border_radius=radius)
+    key = (rect.width, rect.height, alpha, radius, tuple(edge))
+    layer = _panels.get(key)
+    if layer is None:
+        if len(_panels) > 32:
+            _panels.clear()
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (*PANEL, alpha), layer.get_rect(), border_radius=radius)
+        pygame.draw.rect(layer, (*edge, 255), layer.get_rect(), width=1, border_radius=radius)
+        _panels[key] = layer
     surface.blit(layer, rect)
 
 
 def dim(surface: pygame.Surface, alpha: int = 150) -> None:
-    """Darken the whole surface (used beneath overlays)."""
-    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    shade.fill((*BG_DEEP, alpha))
-    surface.blit(shade, (0, 0))
+    """Darken the whole surface towards BG_DEEP by ``alpha``/255 (used beneath overlays)."""
+    alpha = max(0, min(255, int(alpha)))
+    keep = 255 - alpha
+    surface.fill((keep, keep, keep), special_flags=pygame.BLEND_MULT)
+    surface.fill(tuple(c * alpha // 255 for c in BG_DEEP), special_flags=pygame.BLEND_ADD)
 
 
 def star_points(center: tuple[float, float], radius: float) -> list[tuple[float, float]]:
@@ -518,7 +542,8 @@ class MazeBackdrop:
         path = solve(self.maze, "bfs").path
         self.path = path or [self.maze.start]
         self.t = 0.0
-        self._cache: Optional[tuple[tuple[int, int], pygame.Surface, int, tuple[int, int]]] = None
+        self._cache: Optional[tuple[tuple[tuple[int, int], int], pygame.Surface, int,
+                                    tuple[int, int]]] = None
 
     def update(self, dt: float) -> None:
         """Advance the tracing light."""
@@ -548,20 +573,23 @@ class MazeBackdrop:
         offset = ((w - img.get_width()) // 2, (h - img.get_height()) // 2)
         return img, tile, offset
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """Draw the maze and its moving light over the whole surface."""
+    def draw(self, surface: pygame.Surface, dim_alpha: int = 0) -> None:
+        """Draw the maze (darkened by ``dim_alpha``) and its moving light over the surface."""
         size = surface.get_size()
-        if self._cache is None or self._cache[0] != size:
+        if self._cache is None or self._cache[0] != (size, dim_alpha):
             img, tile, offset = self._render(size)
-            self._cache = (size, img, tile, offset)
+            if dim_alpha:
+                dim(img, dim_alpha)
+            self._cache = ((size, dim_alpha), img, tile, offset)
         _, img, tile, (ox, oy) = self._cache
         surface.blit(img, (ox, oy))
+        light = (255 - dim_alpha) / 255
         head = int(self.t)
         glow = pygame.Surface((tile, tile), pygame.SRCALPHA)
         for k in range(self.TRAIL):
             i = head - k
             if 0 <= i < len(self.path):
                 r, c = self.path[i]
-                a = int(170 * (1 - k / self.TRAIL) ** 1.5)
+                a = int(170 * light * (1 - k / self.TRAIL) ** 1.5)
                 glow.fill((*MAZE_GLOW, a))
                 surface.blit(glow, (ox + c * tile, oy + r * tile))
