@@ -48,10 +48,10 @@ def _font(bar: int) -> pygame.font.Font:
     return ui.font(max(8, round(bar * 0.62)))
 
 
-def draw_bar(surface: pygame.Surface, info: HudInfo) -> pygame.Rect:
-    """Draw the top bar; return its rect."""
+def draw_bar(surface: pygame.Surface, info: HudInfo, *, full_height: Optional[int] = None) -> pygame.Rect:
+    """Draw the top bar (sized for a window ``full_height`` tall); return its rect."""
     w, h = surface.get_size()
-    rect = pygame.Rect(0, 0, w, bar_height((w, h)))
+    rect = pygame.Rect(0, 0, w, bar_height((w, full_height or h)))
     if rect.height <= 0:
         return rect
     surface.fill(ui.PANEL, rect)
@@ -84,6 +84,29 @@ def draw_bar(surface: pygame.Surface, info: HudInfo) -> pygame.Rect:
     ui.draw_text(surface, info.title, f, ui.ACCENT, (pad, cy), anchor="midleft",
                  max_width=max(0, x - pad - gap // 2 if shown else w - 2 * pad))
     return rect
+
+
+class BarCache:
+    """Redraw the top bar only when its text or size changes (the clock ticks at 10 Hz)."""
+
+    def __init__(self) -> None:
+        self._key: Optional[tuple[object, ...]] = None
+        self._image: Optional[pygame.Surface] = None
+
+    def draw(self, surface: pygame.Surface, info: HudInfo) -> pygame.Rect:
+        """Blit the bar for ``info`` onto ``surface``; return its rect."""
+        w, h = surface.get_size()
+        height = bar_height((w, h))
+        if height <= 0:
+            return pygame.Rect(0, 0, w, 0)
+        key = (w, h, info.title, info.algorithm, info.size, format_time(info.time), info.moves,
+               info.hints, info.code)
+        if key != self._key or self._image is None:
+            image = pygame.Surface((w, height))
+            draw_bar(image, info, full_height=h)
+            self._image, self._key = image, key
+        surface.blit(self._image, (0, 0))
+        return pygame.Rect(0, 0, w, height)
 
 
 def draw_caption(surface: pygame.Surface, view: pygame.Rect, text: str,
@@ -133,7 +156,7 @@ def draw_help_line(surface: pygame.Surface, view: pygame.Rect, text: str) -> Opt
     """Draw a dim one-line key reminder at the bottom left of ``view``."""
     if view.width < 200 or view.height < 120:
         return None
-    f = ui.font(max(10, round(min(view.width / 1280, view.height / 720) * 18)))
+    f = ui.font(max(12, round(min(view.width / 1280, view.height / 720) * 21)))
     img = f.render(ui.ellipsize(text, f, view.width - 16), True, ui.TEXT_DIM)
     box = img.get_rect(bottomleft=(view.left + 8, view.bottom - 6)).inflate(10, 4)
     panel = pygame.Surface(box.size, pygame.SRCALPHA)

@@ -147,6 +147,7 @@ class PlayScene(Scene):
         self._optimal_run: Optional[Iterator[Any]] = None
         self.info = self._static_info()
         self._hint_age = 0.0
+        self._bar = hud.BarCache()
         # Everything built so far lives as long as the level: keep it out of the cyclic
         # garbage collector's full passes, which would otherwise stall frames for tens of
         # milliseconds on big mazes while the hint churns through millions of events.
@@ -377,7 +378,7 @@ class PlayScene(Scene):
                 hud.draw_help_line(surface, view, HELP_LINE)
             if self._toast_left > 0:
                 hud.draw_toast(surface, view, self.toast, min(1.0, self._toast_left / 0.4))
-        hud.draw_bar(surface, hud.HudInfo(self.label, self.info["algorithm"], self.info["size"],
+        self._bar.draw(surface, hud.HudInfo(self.label, self.info["algorithm"], self.info["size"],
                                           self.elapsed, self.player.moves, self.hints_used,
                                           self.info["code"]))
 

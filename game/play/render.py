@@ -320,7 +320,8 @@ class MazeRenderer:
                 self._images.update(load_tile_images())
             tiles = []
             for cls in range(N_CLASSES):
-                img = self._images[RPG_TILE_NAMES[cls]]
+                name = RPG_TILE_NAMES[cls]
+                img = self._images.get(name) or _fallback_tile(name)
                 if img.get_width() == size:
                     scaled = img.copy()
                 elif size >= img.get_width() or img.get_bitsize() < 24:
