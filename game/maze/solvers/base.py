@@ -11,7 +11,7 @@ from __future__ import annotations
 import operator
 from itertools import repeat
 from dataclasses import dataclass
-from typing import Callable, Iterator, Optional, Union
+from typing import Callable, Iterator, Optional, Sequence, Union
 
 import numpy as np
 
@@ -74,12 +74,17 @@ class FlatGrid:
     start: int
     goal: int
 
+    @property
+    def typecode(self) -> str:
+        """Return the ``array`` typecode wide enough for every flat index."""
+        return "i" if len(self.cells) < 2**31 else "q"
+
     def pos(self, index: int) -> Pos:
         """Return the ``(row, col)`` of a flat index."""
         r, c = divmod(index, self.width)
         return (r, c)
 
-    def positions(self, indices: list[int]) -> list[Pos]:
+    def positions(self, indices: Sequence[int]) -> list[Pos]:
         """Return the ``(row, col)`` of many flat indices at once."""
         return list(map(divmod, indices, repeat(self.width, len(indices))))
 

@@ -13,6 +13,7 @@ The first path found is a shortest one.
 
 from __future__ import annotations
 
+from array import array
 from typing import Iterator, Union
 
 from game.maze.grid import Maze, Pos
@@ -39,10 +40,10 @@ def _search(flat: FlatGrid, start: Pos, goal: Pos) -> Iterator[Union[Event, Solu
         yield (FOUND, goal[0], goal[1])
         yield Solution(NAME, [start], 1, start, goal)
         return
-    queue = [s]
+    queue = array(flat.typecode, [s])  # machine ints: a fraction of a list's memory
     append = queue.append
     found = False
-    # Iterating a list while appending to it visits the new items too: a FIFO queue.
+    # Iterating an array while appending to it visits the new items too: a FIFO queue.
     for p in queue:
         n = p + w  # down
         if not grid[n]:

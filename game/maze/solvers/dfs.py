@@ -15,6 +15,7 @@ the way back, which is exponential on mazes with loops).
 
 from __future__ import annotations
 
+from array import array
 from typing import Iterator, Union
 
 from game.maze.grid import Maze, Pos
@@ -36,7 +37,7 @@ def _search(flat: FlatGrid, start: Pos, goal: Pos) -> Iterator[Union[Event, Solu
     grid, w, s, g = flat.cells, flat.width, flat.start, flat.goal
     grid[s] = _MARKED
     yield (VISIT, start[0], start[1])
-    frames = [s]
+    frames = array(flat.typecode, [s])  # machine ints: a fraction of a list's memory
     append, pop = frames.append, frames.pop
     t = s
     while s != g:

@@ -15,6 +15,7 @@ grid byte, which doubles as its mark (every value from ``_UP`` on means "marked"
 
 from __future__ import annotations
 
+from array import array
 from typing import Iterator, Union
 
 from game.maze.grid import Maze, Pos
@@ -37,7 +38,7 @@ def _search(flat: FlatGrid, start: Pos, goal: Pos) -> Iterator[Union[Event, Solu
     grid, w, s, g = flat.cells, flat.width, flat.start, flat.goal
     grid[s] = _UP
     yield (VISIT, start[0], start[1])
-    boxes = [s]
+    boxes = array(flat.typecode, [s])  # machine ints: a fraction of a list's memory
     push, pop = boxes.append, boxes.pop
     t = s
     while s != g:
