@@ -95,10 +95,11 @@ class Player:
     def press(self, move: Move) -> list[str]:
         """Apply a key press; return the events it caused ("step", "bump")."""
         d = move.direction
-        self._held.pop(d, None)
+        self.events = []
+        if d in self._held:  # a key-repeat event for a key already down: walking covers it
+            return self.events
         self._held[d] = self.clock
         self.facing = FACING.get(d, self.facing)
-        self.events = []
         if self.moving:
             self._buffered = (d, self.clock)
         elif not self._try_step(d):

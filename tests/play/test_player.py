@@ -154,3 +154,14 @@ def test_releasing_everything_stops_walking():
     before = p.moves
     run(p, 1.0)
     assert p.moves == before
+
+
+def test_key_repeat_events_for_a_held_key_do_not_add_steps():
+    p = Player.on_maze(CORRIDOR, speed=8.0)
+    p.press(RIGHT)
+    for _ in range(25):  # the OS repeating the held key for 0.25 s
+        assert p.press(RIGHT) == []
+        p.update(0.01)
+    p.release(RIGHT)
+    run(p, 1.0)
+    assert p.moves == 2  # the press, then one more once held past the 0.2 s repeat delay
