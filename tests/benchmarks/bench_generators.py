@@ -112,7 +112,10 @@ def main(argv: Optional[list[str]] = None) -> int:
         import mazelib
 
         version = getattr(mazelib, "__version__", "?")
-        print(f"mazelib {version} from {Path(mazelib.__file__).parent}")
+        where = Path(mazelib.__file__).parent
+        compiled = any(where.rglob("*.so")) or any(where.rglob("*.pyd"))
+        build = "compiled extension" if compiled else "pure Python, no compiled extension"
+        print(f"mazelib {version} from {where} ({build})")
     print(f"python {sys.version.split()[0]}")
     configs = [(name, {}) for name in sorted(GENERATORS)]
     if args.variants:
