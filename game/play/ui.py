@@ -528,29 +528,43 @@ def _arrow(surface: pygame.Surface, rect: pygame.Rect, direction: int, color: Co
 
 # -- the title's maze motif ----------------------------------------------------------------
 class MazeBackdrop:
-    """A faint maze filling the screen, with a light tracing its solution path."""
+    """A faint maze filling the screen, with lights running along solved routes through it."""
 
     TRAIL = 26  # tiles of glowing tail
     SPEED = 14.0  # tiles per second
+    WALKERS = 4  # the entrance-to-exit route plus routes between random far-apart tiles
 
     def __init__(self, *, rows: int = 37, cols: int = 65, seed: int = 2024,
                  algorithm: str = "backtracker") -> None:
+        import random
+
         from game.maze.generators import generate
         from game.maze.solvers import solve
 
         self.maze = generate(algorithm, rows=rows, cols=cols, seed=seed)
-        path = solve(self.maze, "bfs").path
-        self.path = path or [self.maze.start]
+        rng = random.Random(seed)
+        self.paths: list[list[tuple[int, int]]] = []
+        ends = [(self.maze.start, self.maze.goal)]
+        for _ in range(self.WALKERS - 1):
+            a = (rng.randrange(1, rows, 2), rng.randrange(1, max(2, cols // 4), 2))
+            b = (rng.randrange(1, rows, 2), rng.randrange(cols - max(2, cols // 4), cols - 1, 2))
+            ends.append((a, b) if rng.random() < 0.5 else (b, a))
+        for a, b in ends:
+            path = solve(self.maze, "bfs", a, b).path
+            if path:
+                self.paths.append(path)
+        self.path = self.paths[0] if self.paths else [self.maze.start]
+        # Each light starts part-way along its route so they never move in step.
+        self.phases = [rng.uniform(0, len(p)) for p in self.paths]
         self.t = 0.0
         self._cache: Optional[tuple[tuple[tuple[int, int], int], pygame.Surface, int,
                                     tuple[int, int]]] = None
 
     def update(self, dt: float) -> None:
-        """Advance the tracing light."""
-        self.t = (self.t + max(0.0, dt) * self.SPEED) % (len(self.path) + self.TRAIL * 2)
+        """Advance the lights."""
+        self.t += max(0.0, dt) * self.SPEED
 
     def _render(self, size: tuple[int, int]) -> tuple[pygame.Surface, int, tuple[int, int]]:
-
         """Draw the maze once, scaled to cover ``size``; return it, the tile and offset."""
         w, h = size
         rows, cols = self.maze.rows, self.maze.cols
@@ -584,12 +598,13 @@ class MazeBackdrop:
         _, img, tile, (ox, oy) = self._cache
         surface.blit(img, (ox, oy))
         light = (255 - dim_alpha) / 255
-        head = int(self.t)
         glow = pygame.Surface((tile, tile), pygame.SRCALPHA)
-        for k in range(self.TRAIL):
-            i = head - k
-            if 0 <= i < len(self.path):
-                r, c = self.path[i]
-                a = int(170 * light * (1 - k / self.TRAIL) ** 1.5)
-                glow.fill((*MAZE_GLOW, a))
-                surface.blit(glow, (ox + c * tile, oy + r * tile))
+        for path, phase in zip(self.paths, self.phases):
+            head = int((self.t + phase) % (len(path) + self.TRAIL * 2))
+            for k in range(self.TRAIL):
+                i = head - k
+                if 0 <= i < len(path):
+                    r, c = path[i]
+                    a = int(150 * light * (1 - k / self.TRAIL) ** 1.5)
+                    glow.fill((*MAZE_GLOW, a))
+                    surface.blit(glow, (ox + c * tile, oy + r * tile))
