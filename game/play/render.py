@@ -126,20 +126,20 @@ def classify(maze: Maze, style: str) -> np.ndarray:
     floor = maze.tiles == FLOOR
     south_floor = _shift(floor, 1, 0, False)
     rows, cols = floor.shape
-    out = np.full(floor.shape, WALL_TOP, dtype=np.uint8)
-    out[~floor & south_floor] = WALL_FACE
+    walls = np.where(south_floor, np.uint8(WALL_FACE), np.uint8(WALL_TOP))
     if style == "rpg":
-        rr, cc = np.indices((rows, cols), dtype=np.uint32)
-        alt = ((rr * 73856093) ^ (cc * 19349663)) % 7 == 0  # scattered worn tiles
-        out[floor] = FLOOR_PLAIN
-        out[floor & alt] = FLOOR_ALT
+        rr = np.arange(rows, dtype=np.uint32)[:, None] * np.uint32(73856093)
+        cc = np.arange(cols, dtype=np.uint32)[None, :] * np.uint32(19349663)
+        alt = (rr ^ cc) % np.uint32(7) == 0  # scattered worn tiles
+        out = np.where(floor, np.where(alt, np.uint8(FLOOR_ALT), np.uint8(FLOOR_PLAIN)), walls)
         doors, side_doors = find_doors(floor)
         out[doors] = DOOR
         out[side_doors] = DOOR_SIDE
     else:
-        rr, cc = np.indices((rows, cols))
-        out[floor] = FLOOR_PLAIN
-        out[floor & ((rr + cc) % 2 == 1)] = FLOOR_ALT  # a faint checkerboard to count tiles by
+        checker = np.add.outer(np.arange(rows, dtype=np.uint8) & 1, np.arange(cols, dtype=np.uint8) & 1) == 1
+        # a faint checkerboard on the floor to count tiles by
+        out = np.where(floor, np.where(checker, np.uint8(FLOOR_ALT), np.uint8(FLOOR_PLAIN)), walls)
+    out = out.astype(np.uint8, copy=False)
     for pos, cls in ((maze.start, ENTRANCE), (maze.goal, EXIT)):
         if maze.in_bounds(pos):
             out[pos] = cls
@@ -150,6 +150,13 @@ def palette_array(style: str) -> np.ndarray:
     """Return the (N_CLASSES, 3) uint8 colour lookup of a style."""
     pal = RPG_PALETTE if style == "rpg" else CLASSIC_PALETTE
     return np.array([pal[i] for i in range(N_CLASSES)], dtype=np.uint8)
+
+
+def surface_from_classes(classes: np.ndarray, palette: np.ndarray) -> pygame.Surface:
+    """Return an 8-bit paletted surface, 1 px per tile, coloured by ``palette[class]``."""
+    surface = pygame.surfarray.make_surface(classes.T)
+    surface.set_palette([tuple(int(v) for v in rgb) for rgb in palette] + [(0, 0, 0)] * (256 - len(palette)))
+    return surface
 
 
 def surface_from_rgb(rgb: np.ndarray) -> pygame.Surface:
@@ -288,7 +295,7 @@ class MazeRenderer:
         self.maze = maze
         self.style = style
         self.classes = classify(maze, style)
-        self.base = surface_from_rgb(palette_array(style)[self.classes])
+        self.base = surface_from_classes(self.classes, palette_array(style))
         self._layer = ScaledLayer()
         self._images = images if images is not None else {}
         self._tiles_by_size: dict[int, list[pygame.Surface]] = {}
