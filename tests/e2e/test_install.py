@@ -116,3 +116,21 @@ def test_installed_wheel_runs_its_selftest_away_from_the_checkout(
     )
     assert run.returncode == 0, run.stdout + run.stderr
     assert "selftest passed" in run.stdout
+
+
+def readme_command(after: str) -> str:
+    """Return the first command of the README's code block following the line ``after``."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = text.split(after, 1)[1].split("```", 2)[1]
+    return block.splitlines()[1].strip()
+
+
+def test_ci_runs_the_readme_test_command_verbatim() -> None:
+    test_command = readme_command("Install and run the tests:")
+    assert test_command == 'python -m pip install -e ".[test]" && python -m pytest'
+    ci_lines = [line.strip() for line in (ROOT / ".ci" / "run").read_text().splitlines()]
+    assert test_command in ci_lines
+
+
+def test_readme_install_and_play_command_uses_the_entry_point() -> None:
+    assert readme_command("Install and play:") == "python -m pip install . && migong"
