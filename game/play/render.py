@@ -167,7 +167,7 @@ def surface_from_rgb(rgb: np.ndarray) -> pygame.Surface:
 #: A scaled chunk is about this many pixels square.
 LAYER_CHUNK_PX = 384
 #: Chunks with more changed tiles than this are scaled again instead of patched.
-MAX_PATCHES_PER_CHUNK = 48
+MAX_PATCHES_PER_CHUNK = 160
 
 Patch = tuple[np.ndarray, tuple[int, ...]]  # (2, n) array of x and y tile indices, colour
 
@@ -189,10 +189,12 @@ class ScaledLayer:
         self._version = -1
         self._piece_key: Optional[tuple[Any, ...]] = None
         self._piece: Optional[pygame.Surface] = None
+        self._stale: set[tuple[int, int]] = set()  # cached chunks to scale again
 
     def invalidate(self) -> None:
         """Forget every cached scaled chunk (the source changed everywhere)."""
         self._chunks.clear()
+        self._stale.clear()
         self._piece_key = None
         self._piece = None
 
@@ -200,6 +202,7 @@ class ScaledLayer:
         """Make every cached chunk transparent (the source was cleared)."""
         for chunk in self._chunks.values():
             chunk.fill((0, 0, 0, 0))
+        self._stale.clear()
         self._piece_key = None
 
     def draw(self, src: pygame.Surface, target: pygame.Surface, view: pygame.Rect,
@@ -235,15 +238,19 @@ class ScaledLayer:
             for cc in range(c0 // n, (c1 - 1) // n + 1):
                 key = (cr, cc)
                 chunk = self._chunks.get(key)
-                if chunk is None:
+                if chunk is None or key in self._stale:
                     w, h = min(n, cols - cc * n), min(n, rows - cr * n)
-                    chunk = pygame.transform.scale(src.subsurface((cc * n, cr * n, w, h)), (w * ts, h * ts))
+                    piece = src.subsurface((cc * n, cr * n, w, h))
+                    if chunk is None:
+                        chunk = pygame.transform.scale(piece, (w * ts, h * ts))
+                    else:  # scale into the surface it already has
+                        pygame.transform.scale(piece, (w * ts, h * ts), chunk)
+                        self._stale.discard(key)
                     self._chunks[key] = chunk
-                else:
-                    self._chunks.move_to_end(key)
+                self._chunks.move_to_end(key)
                 target.blit(chunk, (bx + cc * n * ts, by + cr * n * ts))
         while len(self._chunks) > CHUNK_CACHE:
-            self._chunks.popitem(last=False)
+            self._stale.discard(self._chunks.popitem(last=False)[0])
 
     def _draw_piece(self, src: pygame.Surface, target: pygame.Surface, view: pygame.Rect,
                     camera: Camera, rng: tuple[int, int, int, int], version: int) -> None:
@@ -259,29 +266,32 @@ class ScaledLayer:
         target.blit(self._piece, (view.x + round(ox + c0 * t), view.y + round(oy + r0 * t)))
 
     def _apply(self, patches: list[Patch], t: float) -> None:
-        """Bring cached chunks up to date with the changed tiles."""
+        """Bring cached chunks up to date with the changed tiles (or mark them stale)."""
         self._piece_key = None
         if not self._chunks or t < 2:
             return
         ts = int(t)
         n = max(2, LAYER_CHUNK_PX // ts)
-        cached = np.array([cr * 1_000_003 + cc for cr, cc in self._chunks], dtype=np.int64)
+        k = 1_000_003
+        cached = np.array([cr * k + cc for cr, cc in self._chunks if (cr, cc) not in self._stale],
+                          dtype=np.int64)
+        chunks = self._chunks
         for idx, color in patches:
+            if not len(cached):
+                return
             xs, ys = idx[0], idx[1]
-            keys = (ys // n).astype(np.int64) * 1_000_003 + xs // n
+            keys = (ys // n).astype(np.int64) * k + xs // n
             hit = np.isin(keys, cached)
             if not hit.any():
                 continue
             xs, ys, keys = xs[hit], ys[hit], keys[hit]
             uniq, counts = np.unique(keys, return_counts=True)
             busy = uniq[counts > MAX_PATCHES_PER_CHUNK]
-            for k in busy.tolist():
-                self._chunks.pop((k // 1_000_003, k % 1_000_003), None)
-            if len(busy):
+            if len(busy):  # cheaper to scale these chunks again when they are drawn
+                self._stale.update((key // k, key % k) for key in busy.tolist())
                 keep = ~np.isin(keys, busy)
                 xs, ys = xs[keep], ys[keep]
                 cached = np.setdiff1d(cached, busy)
-            chunks = self._chunks
             for x, y in zip(xs.tolist(), ys.tolist()):
                 cr, cc = y // n, x // n
                 chunks[(cr, cc)].fill(color, ((x - cc * n) * ts, (y - cr * n) * ts, ts, ts))
