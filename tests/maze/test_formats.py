@@ -272,3 +272,31 @@ def test_place_ends_moves_start_and_goal_to_floor_tiles() -> None:
     maze = place_ends(parse_maze(SMALL), start=(1, 1), goal=(3, 1))
     assert maze.start == (1, 1) and maze.goal == (3, 1)
     assert solve(maze).length == 6
+
+
+MAZE_ALPHABET = st.sampled_from(list("#. SEo01X2墙囻√,\t\r\nQ\0é"))
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet=MAZE_ALPHABET, max_size=60) | st.text(max_size=30))
+def test_any_text_gives_a_maze_or_a_located_format_error(text: str) -> None:
+    try:
+        maze = parse_maze(text, "fuzz.txt")
+    except MazeFormatError as err:
+        assert str(err).startswith("fuzz.txt")
+        if err.line is not None:
+            assert 1 <= err.line <= text.count("\n") + text.count("\r") + 1
+    else:
+        assert maze.tiles.ndim == 2 and maze.tiles.size > 0
+        assert maze.tiles[maze.start] == FLOOR and maze.tiles[maze.goal] == FLOOR
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.binary(max_size=80))
+def test_any_bytes_give_a_maze_or_a_located_format_error(tmp_path_factory: pytest.TempPathFactory, data: bytes) -> None:
+    path = tmp_path_factory.mktemp("fuzz") / "junk.bin"
+    path.write_bytes(data)
+    try:
+        load_maze(path)
+    except MazeFormatError as err:
+        assert str(err).startswith(str(path))
