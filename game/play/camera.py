@@ -14,6 +14,9 @@ MAX_TILE = 96.0
 ZOOM_STEP = 1.25
 #: Tiles visible vertically at the default zoom (when the maze does not fit anyway).
 DEFAULT_ROWS_VISIBLE = 23
+#: A maze that fits the view at this tile size or more starts fully visible.
+COMFORTABLE_FIT_TILE = 18
+MAX_DEFAULT_TILE = 72.0
 #: How fast the camera catches up with its target, per second (exponential).
 FOLLOW_RATE = 10.0
 
@@ -28,6 +31,7 @@ class Camera:
         self.view_h = max(1, view_h)
         self.tile = 1.0
         self.fitted = False
+        self.zoomed = False  # the player picked a zoom: keep it across resizes
         self.cx = cols / 2.0  # view centre in tile units (x = column)
         self.cy = rows / 2.0
         self.reset_zoom()
@@ -39,13 +43,15 @@ class Camera:
 
     def default_tile(self) -> float:
         """Return the comfortable playing zoom for this view size."""
-        base = max(8.0, math.floor(self.view_h / DEFAULT_ROWS_VISIBLE))
         fit = math.floor(self.fit_tile())
-        return float(min(72.0, max(base, fit)))
+        if fit >= COMFORTABLE_FIT_TILE:  # a small maze: show all of it
+            return float(min(MAX_DEFAULT_TILE, fit))
+        return float(max(8, math.floor(min(self.view_w, self.view_h) / DEFAULT_ROWS_VISIBLE)))
 
     def reset_zoom(self) -> None:
         """Go back to the default playing zoom."""
         self.fitted = False
+        self.zoomed = False
         self.tile = self.default_tile()
 
     def fit(self) -> None:
@@ -64,6 +70,7 @@ class Camera:
     def zoom(self, steps: float) -> None:
         """Zoom in (positive) or out (negative) by ``steps`` notches."""
         self.fitted = False
+        self.zoomed = True
         lo = min(MIN_TILE, self._snap(self.fit_tile(), down=True))
         new = self.tile * (ZOOM_STEP**steps)
         if steps > 0 and new >= MIN_TILE:
@@ -88,6 +95,8 @@ class Camera:
         self.view_w, self.view_h = view_w, view_h
         if self.fitted:
             self.fit()
+        elif not self.zoomed:
+            self.reset_zoom()
         else:
             self.tile = min(self.tile, MAX_TILE)
             self.tile = max(self.tile, min(MIN_TILE, self.fit_tile()))

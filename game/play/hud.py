@@ -37,10 +37,16 @@ def format_time(seconds: float) -> str:
     return f"{int(m)}:{s:04.1f}"
 
 
+def ui_scale(size: tuple[int, int]) -> float:
+    """Return the text scale for a surface: 1.0 at 1280x720, never tiny on narrow windows."""
+    w, h = size
+    return max(0.6, min(1.6, min(w / 1280, h / 720) ** 0.5))
+
+
 def bar_height(surface_size: tuple[int, int]) -> int:
     """Return the height of the top bar for a surface of this size."""
     w, h = surface_size
-    return max(0, min(h // 4, max(16, round(min(w / 1280, h / 720) * 40))))
+    return max(0, min(h // 4, round(ui_scale((w, h)) * 40)))
 
 
 def _font(bar: int) -> pygame.font.Font:
@@ -114,9 +120,9 @@ def draw_caption(surface: pygame.Surface, view: pygame.Rect, text: str,
     """Draw a translucent caption box at the bottom centre of ``view``."""
     if view.width < 40 or view.height < 30:
         return
-    size = max(10, round(min(view.width / 1280, view.height / 720) * 26))
+    size = round(ui_scale(view.size) * 26)
     f = ui.font(size, bold=True)
-    fs = ui.font(max(9, round(size * 0.75)))
+    fs = ui.font(max(12, round(size * 0.72)))
     maxw = view.width - 20
     text = ui.ellipsize(text, f, maxw - 24)
     sub = ui.ellipsize(sub, fs, maxw - 24) if sub else ""
@@ -138,8 +144,7 @@ def draw_toast(surface: pygame.Surface, view: pygame.Rect, text: str, alpha: flo
     """Draw a short-lived message near the top of ``view``."""
     if not text or alpha <= 0 or view.width < 40 or view.height < 30:
         return
-    size = max(10, round(min(view.width / 1280, view.height / 720) * 24))
-    f = ui.font(size)
+    f = ui.font(round(ui_scale(view.size) * 24))
     text = ui.ellipsize(text, f, view.width - 30)
     img = f.render(text, True, ui.TEXT)
     box = img.get_rect().inflate(20, 10)
@@ -156,7 +161,7 @@ def draw_help_line(surface: pygame.Surface, view: pygame.Rect, text: str) -> Opt
     """Draw a dim one-line key reminder at the bottom left of ``view``."""
     if view.width < 200 or view.height < 120:
         return None
-    f = ui.font(max(12, round(min(view.width / 1280, view.height / 720) * 21)))
+    f = ui.font(round(ui_scale(view.size) * 21))
     img = f.render(ui.ellipsize(text, f, view.width - 16), True, ui.TEXT_DIM)
     box = img.get_rect(bottomleft=(view.left + 8, view.bottom - 6)).inflate(10, 4)
     panel = pygame.Surface(box.size, pygame.SRCALPHA)
