@@ -362,6 +362,29 @@ def test_every_solver_finds_the_one_route_of_a_perfect_maze(h: int, w: int, seed
     assert paths["bfs"] == paths["dfs"] == paths["stack"]
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from(["backtracker", "prim", "division", "dig"]),
+    st.integers(1, 12),
+    st.integers(1, 12),
+    st.integers(0, 2**31),
+    st.sampled_from([0.0, 0.2, 1.0]),
+)
+def test_on_generated_mazes_bfs_is_shortest_and_all_solvers_get_out(
+    algorithm: str, h: int, w: int, seed: int, loops: float
+) -> None:
+    from game.maze.generators import generate
+
+    maze = generate(algorithm, rows=2 * h + 1, cols=2 * w + 1, seed=seed, loops=loops)
+    expected = nx.shortest_path_length(graph_of(maze), maze.start, maze.goal)
+    assert solve(maze, "bfs").length == expected
+    for solver in ("dfs", "stack"):
+        solution = solve(maze, solver)
+        assert solution.path is not None and solution.length is not None
+        assert solution.length >= expected
+        assert_valid_path(maze, solution.path, maze.start, maze.goal)
+
+
 @pytest.mark.parametrize("solver", sorted(SOLVERS))
 def test_runs_are_deterministic(solver: str) -> None:
     maze = perfect_maze(41, 61, seed=7)
