@@ -159,11 +159,6 @@ def surface_from_classes(classes: np.ndarray, palette: np.ndarray) -> pygame.Sur
     return surface
 
 
-def surface_from_rgb(rgb: np.ndarray) -> pygame.Surface:
-    """Return a surface from a (rows, cols, 3) array (1 px per tile)."""
-    return pygame.surfarray.make_surface(np.ascontiguousarray(rgb.transpose(1, 0, 2)))
-
-
 #: A scaled chunk is about this many pixels square.
 LAYER_CHUNK_PX = 384
 #: Chunks with more changed tiles than this are scaled again instead of patched.

@@ -170,3 +170,17 @@ def test_camera_fit_zoom_and_resize_keep_the_maze_in_view():
     small.follow(1, 0, 0, snap=True)
     ox, oy = small.origin()
     assert ox >= 0 and oy >= 0  # centred, not pushed off screen
+
+
+def test_resizing_refits_a_small_maze_unless_the_player_chose_a_zoom():
+    cam = Camera(19, 19, 1280, 680)
+    assert 19 * cam.tile <= 680
+    cam.resize(420, 660)
+    assert 19 * cam.tile <= 420 and cam.tile >= 18
+    cam.zoom(2)
+    chosen = cam.tile
+    cam.resize(1000, 900)
+    assert cam.tile == chosen
+    cam.toggle_fit()
+    cam.resize(300, 300)
+    assert cam.fitted and 19 * cam.tile <= 300
