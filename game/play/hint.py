@@ -284,8 +284,13 @@ class HintOverlay:
         return self.surface.map_rgb(color) & 0xFFFFFFFF
 
     # -- drawing -----------------------------------------------------------------------
-    def draw(self, target: pygame.Surface, view: pygame.Rect, camera: Camera) -> None:
-        """Draw the overlay (and the path line when it is short enough) into ``view``."""
+    def draw(self, target: pygame.Surface, view: pygame.Rect, camera: Camera,
+             pointer_area: Optional[pygame.Rect] = None) -> None:
+        """Draw the overlay (and the path line when it is short enough) into ``view``.
+
+        An off-screen search head gets an arrow on the edge of ``pointer_area`` (the
+        part of the view not covered by captions; default: the whole view).
+        """
         clip = target.get_clip()
         target.set_clip(view.clip(clip) if clip else view)
         try:
@@ -299,9 +304,31 @@ class HintOverlay:
                 x, y = camera.to_screen(*self.head)
                 centre = (round(view.x + x + t / 2), round(view.y + y + t / 2))
                 radius = max(2, round(t * 0.3))
-                pygame.draw.circle(target, HEAD, centre, radius, max(1, radius // 3))
+                if view.collidepoint(centre):
+                    pygame.draw.circle(target, HEAD, centre, radius, max(1, radius // 3))
+                else:
+                    self._draw_pointer(target, pointer_area or view, centre)
         finally:
             target.set_clip(clip)
+
+    @staticmethod
+    def _draw_pointer(target: pygame.Surface, view: pygame.Rect, goal: tuple[int, int]) -> None:
+        """Draw an arrow on the edge of ``view`` pointing at an off-screen search head."""
+        size = max(6, min(view.width, view.height) // 40)
+        cx, cy = view.center
+        dx, dy = goal[0] - cx, goal[1] - cy
+        if dx == dy == 0 or view.width < 4 * size or view.height < 4 * size:
+            return
+        half_w, half_h = view.width / 2 - 2 * size, view.height / 2 - 2 * size
+        k = min(half_w / abs(dx) if dx else float("inf"), half_h / abs(dy) if dy else float("inf"))
+        px, py = cx + dx * k, cy + dy * k
+        length = (dx * dx + dy * dy) ** 0.5
+        ux, uy = dx / length, dy / length
+        tip = (px + ux * size, py + uy * size)
+        left = (px - uy * size * 0.7 - ux * size * 0.6, py + ux * size * 0.7 - uy * size * 0.6)
+        right = (px + uy * size * 0.7 - ux * size * 0.6, py - ux * size * 0.7 - uy * size * 0.6)
+        pygame.draw.circle(target, (20, 24, 40), (round(px), round(py)), round(size * 1.3))
+        pygame.draw.polygon(target, FRONTIER[:3], [tip, left, right])
 
     def _draw_line(self, target: pygame.Surface, view: pygame.Rect, camera: Camera) -> None:
         """Draw the shown part of the path as a line through tile centres."""

@@ -115,6 +115,13 @@ class BarCache:
         return pygame.Rect(0, 0, w, height)
 
 
+def caption_height(view: pygame.Rect) -> int:
+    """Return the height the two-line caption takes at the bottom of ``view``."""
+    size = round(ui_scale(view.size) * 26)
+    f, fs = ui.font(size, bold=True), ui.font(max(12, round(size * 0.72)))
+    return f.get_height() + fs.get_height() + 14 + max(4, view.height // 40)
+
+
 def draw_caption(surface: pygame.Surface, view: pygame.Rect, text: str,
                  sub: str = "", *, accent: tuple[int, int, int] = ui.TEAL) -> None:
     """Draw a translucent caption box at the bottom centre of ``view``."""

@@ -364,7 +364,9 @@ class PlayScene(Scene):
                     self.camera.follow(*self.player.render_pos, 0.0, snap=True)
             self.renderer.draw(surface, view, self.camera)
             if self.hint is not None:
-                self.hint.draw(surface, view, self.camera)
+                free = view.copy()
+                free.height = max(1, view.height - hud.caption_height(view))
+                self.hint.draw(surface, view, self.camera, pointer_area=free)
             clip = surface.get_clip()
             surface.set_clip(view)
             self._draw_exit(surface, view)
