@@ -24,7 +24,9 @@ FOLLOW_RATE = 10.0
 class Camera:
     """Follow a target smoothly inside a view rectangle, with zoom and fit."""
 
-    def __init__(self, rows: int, cols: int, view_w: int, view_h: int) -> None:
+    def __init__(self, rows: int, cols: int, view_w: int, view_h: int, *,
+                 comfortable_tile: int = COMFORTABLE_FIT_TILE) -> None:
+        self.comfortable_tile = comfortable_tile
         self.rows = rows
         self.cols = cols
         self.view_w = max(1, view_w)
@@ -44,7 +46,7 @@ class Camera:
     def default_tile(self) -> float:
         """Return the comfortable playing zoom for this view size."""
         fit = math.floor(self.fit_tile())
-        if fit >= COMFORTABLE_FIT_TILE:  # a small maze: show all of it
+        if fit >= self.comfortable_tile:  # a small maze: show all of it
             return float(min(MAX_DEFAULT_TILE, fit))
         return float(max(8, math.floor(min(self.view_w, self.view_h) / DEFAULT_ROWS_VISIBLE)))
 

@@ -96,6 +96,8 @@ HINT_KEYS = "Tab/1-3 solver · [ ] speed x{speed:g} · Space finish · H hide"
 OPTIMAL_BUDGET = 0.001
 TOAST_SECONDS = 1.6
 MAX_DT = 0.1
+#: An RPG room map starts fully visible only when its tiles are at least this big.
+RPG_COMFORTABLE_TILE = 28
 #: While walking with the hint shown, start its search over at most this often (s).
 HINT_RESTART_EVERY = 0.3
 
@@ -128,7 +130,9 @@ class PlayScene(Scene):
         self.renderer = MazeRenderer(maze, self.style, images=self._tile_images())
         self.sprites = self._sprites() if self.style == "rpg" else None
         self.player = Player.on_maze(maze)
-        self.camera = Camera(maze.rows, maze.cols, 1280, 720)
+        # room maps are pictures: start close enough to see the tiles and the hero
+        self.camera = Camera(maze.rows, maze.cols, 1280, 720,
+                             comfortable_tile=RPG_COMFORTABLE_TILE if self.style == "rpg" else 18)
         self.camera.follow(*maze.start, 0.0, snap=True)
         self._snap_camera = True
         self.hint: Optional[HintOverlay] = None
