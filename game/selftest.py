@@ -319,6 +319,7 @@ def run_selftest(*, asset_root: Optional[Path] = None, out: Optional[TextIO] = N
     import pygame
 
     state: dict[str, bool] = {}
+    already_running = pygame.display.get_init()  # called in-process by a running game/test
 
     def start_pygame() -> str:
         state["mixer"] = init_pygame()
@@ -341,7 +342,8 @@ def run_selftest(*, asset_root: Optional[Path] = None, out: Optional[TextIO] = N
             for name in names:
                 print(f"ok scene {name}", file=out)
     finally:
-        pygame.quit()
+        if not already_running:
+            pygame.quit()
 
     seconds = time.perf_counter() - began
     if failed:
