@@ -111,7 +111,10 @@ def maze_checks(mazes: dict[str, "Maze"]) -> Iterator[Check]:
     cases.append((f"{loopy} {rows}x{cols} loops=0.5", loopy, {"loops": 0.5}))
 
     def generate_one(label: str, name: str, options: dict[str, object]) -> Check:
+        """Return the check that generates ``label`` and keeps the maze for the solvers."""
+
         def run() -> str:
+            """Generate twice (same seed, same maze) and round-trip the text format."""
             maze = generate(name, rows=rows, cols=cols, seed=SEED, **options)  # type: ignore[arg-type]
             check_generated(maze, rows, cols)
             if generate(name, rows=rows, cols=cols, seed=SEED, **options) != maze:  # type: ignore[arg-type]
@@ -124,7 +127,10 @@ def maze_checks(mazes: dict[str, "Maze"]) -> Iterator[Check]:
         return Check(f"generate {label}", run)
 
     def solve_one(solver: str, label: str) -> Check:
+        """Return the check that drains ``solver`` on maze ``label`` and walks its path."""
+
         def run() -> str:
+            """Drain the solver's events and check the path it ends with."""
             maze = mazes.get(label)
             if maze is None:
                 raise CheckFailed(f"no maze: generating {label} failed")
@@ -153,6 +159,7 @@ def shortest_check(mazes: dict[str, "Maze"]) -> Check:
     """Return a check that bfs is never longer than another solver on the same maze."""
 
     def run() -> str:
+        """Compare every solver's path length with bfs's on every generated maze."""
         from game.maze.solvers import SOLVERS, solve
 
         if not mazes:
@@ -225,6 +232,7 @@ def asset_checks(root: Path, mixer_ok: bool) -> Iterator[Check]:
     """Yield a check per asset file under ``root``, plus the default font and the icon."""
 
     def exists() -> str:
+        """Check the directory, the icon, and that there are images and sounds."""
         if not root.is_dir():
             raise CheckFailed(f"assets directory {root} not found")
         if not (root / "icon.png").is_file():
@@ -252,6 +260,7 @@ def scene_check(names: list[str]) -> Check:
     """Return a check that draws one frame of every scene off-screen."""
 
     def run() -> str:
+        """Draw every scene onto a magenta surface; something must cover the magenta."""
         import pygame
 
         from game.play.app import draw_every_scene
@@ -322,6 +331,7 @@ def run_selftest(*, asset_root: Optional[Path] = None, out: Optional[TextIO] = N
     already_running = pygame.display.get_init()  # called in-process by a running game/test
 
     def start_pygame() -> str:
+        """Start pygame's display, fonts and mixer; describe the versions and drivers."""
         state["mixer"] = init_pygame()
         sdl = ".".join(map(str, pygame.get_sdl_version()))
         mixer = "on" if state["mixer"] else "off"
