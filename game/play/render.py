@@ -14,6 +14,7 @@ A 2001x2001 maze therefore costs one 2001x2001 px surface, never one at full til
 
 from __future__ import annotations
 
+import math
 from collections import OrderedDict
 from typing import Any, Optional
 
@@ -177,7 +178,9 @@ class ScaledLayer:
     maze) the visible range is scaled as one piece and reused while nothing changes.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, *, static: bool = False) -> None:
+        self.static = static  # the source never changes: it may be averaged down once
+        self._mips: dict[int, pygame.Surface] = {}
         self._chunks: "OrderedDict[tuple[int, int], pygame.Surface]" = OrderedDict()
         self._tile = 0.0
         self._src_id = 0
@@ -249,16 +252,43 @@ class ScaledLayer:
 
     def _draw_piece(self, src: pygame.Surface, target: pygame.Surface, view: pygame.Rect,
                     camera: Camera, rng: tuple[int, int, int, int], version: int) -> None:
-        """Scale the whole visible range as one piece (tiny tiles) and blit it."""
+        """Scale the whole visible range as one piece (tiny tiles) and blit it.
+
+        A static source shrunk below 1 px per tile is first averaged down by a whole
+        factor (a mipmap, built once per factor), so a fitted huge maze reads as an even
+        texture instead of aliasing stripes.
+        """
         r0, c0, r1, c1 = rng
         t = camera.tile
-        key = (rng, t, version)
+        k = max(1, math.ceil(1.0 / t - 1e-9)) if self.static and t < 1 else 1
+        if k > 1:
+            r0, c0 = (r0 // k) * k, (c0 // k) * k
+        key = (r0, c0, r1, c1, t, version)
         if key != self._piece_key or self._piece is None:
             size = (max(1, round((c1 - c0) * t)), max(1, round((r1 - r0) * t)))
-            self._piece = pygame.transform.scale(src.subsurface((c0, r0, c1 - c0, r1 - r0)), size)
+            if k > 1:
+                mip = self._mip(src, k)
+                mw, mh = mip.get_size()
+                x0, y0 = c0 // k, r0 // k
+                area = (x0, y0, max(1, min(mw - x0, -(-(c1 - c0) // k))), max(1, min(mh - y0, -(-(r1 - r0) // k))))
+                size = (max(1, round(area[2] * k * t)), max(1, round(area[3] * k * t)))
+                self._piece = pygame.transform.scale(mip.subsurface(area), size)
+            else:
+                self._piece = pygame.transform.scale(src.subsurface((c0, r0, c1 - c0, r1 - r0)), size)
             self._piece_key = key
         ox, oy = camera.origin()
         target.blit(self._piece, (view.x + round(ox + c0 * t), view.y + round(oy + r0 * t)))
+
+    def _mip(self, src: pygame.Surface, k: int) -> pygame.Surface:
+        """Return ``src`` averaged over k x k blocks (cached per k)."""
+        mip = self._mips.get(k)
+        if mip is None:
+            w, h = src.get_size()
+            full = pygame.Surface((w, h), 0, 32)
+            full.blit(src, (0, 0))  # smoothscale wants 24/32-bit pixels
+            mip = pygame.transform.smoothscale(full, (-(-w // k), -(-h // k)))
+            self._mips = {k: mip}
+        return mip
 
     def _apply(self, patches: list[Patch], t: float) -> None:
         """Bring cached chunks up to date with the changed tiles (or mark them stale)."""
@@ -301,7 +331,7 @@ class MazeRenderer:
         self.style = style
         self.classes = classify(maze, style)
         self.base = surface_from_classes(self.classes, palette_array(style))
-        self._layer = ScaledLayer()
+        self._layer = ScaledLayer(static=True)
         self._images = images if images is not None else {}
         self._tiles_by_size: dict[int, list[pygame.Surface]] = {}
         self._chunks: "OrderedDict[tuple[int, int, int], pygame.Surface]" = OrderedDict()
