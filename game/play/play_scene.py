@@ -127,7 +127,8 @@ class PlayScene(Scene):
         self.level_index = level_index
         self.label = label or (getattr(spec, "name", "") or "Custom maze")
         self.style = style_for(spec)
-        self.renderer = MazeRenderer(maze, self.style, images=self._tile_images())
+        self.renderer = MazeRenderer(maze, self.style,
+                                     images=self._tile_images() if self.style == "rpg" else None)
         self.sprites = self._sprites() if self.style == "rpg" else None
         self.player = Player.on_maze(maze)
         # room maps are pictures: start close enough to see the tiles and the hero
@@ -151,6 +152,7 @@ class PlayScene(Scene):
         self._optimal_run: Optional[Iterator[Any]] = None
         self.info = self._static_info()
         self._hint_age = 0.0
+        self._clock = 0.0  # scene time, for animations that run before the first move
         self._bar = hud.BarCache()
         # Everything built so far lives as long as the level: keep it out of the cyclic
         # garbage collector's full passes, which would otherwise stall frames for tens of
@@ -303,6 +305,7 @@ class PlayScene(Scene):
     def update(self, dt: float) -> Optional[Scene]:
         """Advance the player, the hint and the camera by ``dt`` seconds."""
         dt = max(0.0, min(MAX_DT, float(dt)))
+        self._clock += dt
         if self.started:
             self.elapsed += dt
         events = self.player.update(dt)
@@ -393,6 +396,6 @@ class PlayScene(Scene):
         t = self.camera.tile
         x, y = self.camera.to_screen(*self.maze.goal)
         cx, cy = view.x + x + t / 2, view.y + y + t / 2
-        pulse = 0.5 + 0.5 * abs(((self.elapsed * 1.2) % 2.0) - 1.0)
+        pulse = 0.5 + 0.5 * abs(((self._clock * 1.2) % 2.0) - 1.0)
         radius = max(4, round(t * (0.55 + 0.25 * pulse)))
         pygame.draw.circle(surface, (242, 193, 78), (round(cx), round(cy)), radius, max(1, round(t / 10)))
