@@ -33,7 +33,7 @@ def explore(maze: Maze, start: Pos, goal: Pos) -> Iterator[Union[Event, Solution
 
 
 def _search(flat: FlatGrid, start: Pos, goal: Pos) -> Iterator[Union[Event, Solution]]:
-    """Run the search on a prepared flat grid (a generator, so checks happen eagerly)."""
+    """Run the search on a checked flat grid (explore() checks before the first next())."""
     grid, w, s, g = flat.cells, flat.width, flat.start, flat.goal
     grid[s] = _MARKED
     yield (VISIT, start[0], start[1])
