@@ -6,7 +6,8 @@
 
 Each run is a fresh process started with MIGONG_EXIT_AFTER_FIRST_FRAME=1 under SDL's dummy
 video and audio drivers: the game opens its title screen, draws and flips the first frame,
-then exits 0.  The figure is the wall time from launch to that exit (median of --runs).
+then exits 0.  The figure is the wall time from launch to that exit (median of --runs),
+so it also holds the interpreter's and pygame's shutdown (tens of ms): an upper bound.
 Then ``python -X importtime`` shows the heaviest imports of ``import game.cli`` and of a
 whole launch to the first frame.
 """
