@@ -13,6 +13,7 @@ import select
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -103,10 +104,12 @@ class XServer:
 def start_xvfb(timeout: float = 20.0) -> XServer:
     """Start Xvfb on a free display (Xvfb picks it: -displayfd) and wait until it serves."""
     read_fd, write_fd = os.pipe()
+    # Xvfb's log goes to a file: an unread pipe could fill up and stall the server
+    log = tempfile.TemporaryFile()
     proc = subprocess.Popen(
         ["Xvfb", "-displayfd", str(write_fd), "-screen", "0", f"{SCREEN[0]}x{SCREEN[1]}x24",
          "-nolisten", "tcp", "-noreset"],
-        pass_fds=(write_fd,), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        pass_fds=(write_fd,), stdout=subprocess.DEVNULL, stderr=log,
         start_new_session=True,
     )
     os.close(write_fd)
@@ -115,7 +118,8 @@ def start_xvfb(timeout: float = 20.0) -> XServer:
     try:
         while not number.endswith(b"\n"):
             if time.monotonic() > deadline or proc.poll() is not None:
-                why = proc.stderr.read().decode() if proc.poll() is not None else "timed out"
+                log.seek(0)
+                why = log.read().decode(errors="replace") if proc.poll() is not None else "timed out"
                 raise RuntimeError(f"Xvfb did not start: {why}")
             ready, _, _ = select.select([read_fd], [], [], 0.1)
             if ready:
@@ -128,6 +132,7 @@ def start_xvfb(timeout: float = 20.0) -> XServer:
         raise
     finally:
         os.close(read_fd)
+        log.close()  # Xvfb keeps writing to its own copy of the descriptor
     return XServer(f":{number.decode().strip()}", proc)
 
 
