@@ -218,7 +218,7 @@ class HintOverlay:
                 self.visited = int(item.visited)
                 break
             pulled += 1
-            if not pulled & 255 and self._clock() > deadline:
+            if not pulled & 63 and self._clock() > deadline:
                 break
         if not self.finishing:
             self._credit -= pulled

@@ -339,7 +339,7 @@ class PlayScene(Scene):
                 self._optimal = max(0, (item.length or 0))
                 return self._optimal
             n += 1
-            if deadline is not None and not n & 1023 and time.perf_counter() > deadline:
+            if deadline is not None and not n & 255 and time.perf_counter() > deadline:
                 return None
         self._optimal = 0
         return self._optimal

@@ -164,6 +164,8 @@ def surface_from_classes(classes: np.ndarray, palette: np.ndarray) -> pygame.Sur
 LAYER_CHUNK_PX = 384
 #: Chunks with more changed tiles than this are scaled again instead of patched.
 MAX_PATCHES_PER_CHUNK = 160
+#: Stale chunks scaled again per frame at most (the others show for a frame or two more).
+MAX_REFRESHES_PER_FRAME = 4
 
 Patch = tuple[np.ndarray, tuple[int, ...]]  # (2, n) array of x and y tile indices, colour
 
@@ -232,11 +234,12 @@ class ScaledLayer:
         n = max(2, LAYER_CHUNK_PX // ts)
         bx, by = view.x + round(ox), view.y + round(oy)
         cols, rows = src.get_size()
+        refreshes = MAX_REFRESHES_PER_FRAME  # more stale chunks wait a frame or two
         for cr in range(r0 // n, (r1 - 1) // n + 1):
             for cc in range(c0 // n, (c1 - 1) // n + 1):
                 key = (cr, cc)
                 chunk = self._chunks.get(key)
-                if chunk is None or key in self._stale:
+                if chunk is None or (key in self._stale and refreshes > 0):
                     w, h = min(n, cols - cc * n), min(n, rows - cr * n)
                     piece = src.subsurface((cc * n, cr * n, w, h))
                     if chunk is None:
@@ -244,6 +247,7 @@ class ScaledLayer:
                     else:  # scale into the surface it already has
                         pygame.transform.scale(piece, (w * ts, h * ts), chunk)
                         self._stale.discard(key)
+                        refreshes -= 1
                     self._chunks[key] = chunk
                 self._chunks.move_to_end(key)
                 target.blit(chunk, (bx + cc * n * ts, by + cr * n * ts))

@@ -105,9 +105,9 @@ def test_each_update_stops_pulling_events_when_its_time_budget_is_spent():
     overlay = HintOverlay(maze, maze.start, "bfs", clock=lambda: next(ticks) * 1.0)  # 1 s per look
     overlay.finish()  # no speed limit: only the budget stops it
     overlay.update(DT)
-    assert 0 < overlay.visited <= 256
+    assert 0 < overlay.visited <= 64
     overlay.update(DT)
-    assert overlay.visited <= 512
+    assert overlay.visited <= 128
 
 
 def test_speed_scales_the_number_of_events_per_frame():
