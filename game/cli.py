@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import Sequence
 
@@ -20,7 +21,9 @@ class UsageError(Exception):
 
 def _add_maze_options(p: argparse.ArgumentParser, *, required: bool) -> None:
     p.add_argument("--algorithm", "-a", required=required, help="generator name")
-    p.add_argument("--size", "-s", help="ROWSxCOLS in tiles, both odd and at least 3")
+    p.add_argument(
+        "--size", "-s", help="ROWSxCOLS in tiles, both odd and at least 3 (default 21x21)"
+    )
     p.add_argument("--seed", help="integer seed (default: random)")
     p.add_argument("--loops", help="probability 0..1 of extra openings (0: perfect maze)")
     p.add_argument("--room-size", help="division only: stop splitting below K cells (rooms)")
@@ -57,6 +60,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse ``argv`` and run the chosen command; return the exit code."""
+    # pygame prints a banner on import unless told not to; keep stdout for our output.
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
