@@ -11,11 +11,13 @@ import argparse
 import json
 import math
 import os
+import random
 import re
 import sys
 from typing import Any, Optional
 
 from game.cli import EXIT_NO_PATH, EXIT_OK, UsageError
+from game.levels import LevelSpec
 from game.maze.grid import MIN_SIZE, Pos
 
 #: Largest side accepted by ``generate --size`` (a 4001x4001 maze is 16 million tiles).
@@ -26,27 +28,46 @@ _POS = re.compile(r"\s*(-?\d+)\s*,\s*(-?\d+)\s*")
 _DEFAULT_SIZE = "21x21"
 
 
-def cmd_generate(args: argparse.Namespace) -> int:
-    """Generate a maze and print it in our text format (or write it to ``-o FILE``)."""
-    from game.maze.formats import format_maze
-    from game.maze.generators import GENERATORS, generate
-    from game.maze.solvers import SOLVERS, solve
+def maze_spec(
+    args: argparse.Namespace, *, default_size: str = _DEFAULT_SIZE, label: str = "Custom"
+) -> LevelSpec:
+    """Return the maze the ``--algorithm/--size/--seed/...`` options describe.
 
-    name = _choice("--algorithm", args.algorithm, GENERATORS)
-    rows, cols = parse_size(args.size if args.size is not None else _DEFAULT_SIZE)
-    seed = _int_option("--seed", args.seed, minimum=0)
-    loops = parse_loops(args.loops)
+    Used by ``generate`` and ``play`` alike.  Without ``--algorithm`` the options pick the
+    generator they belong to (``--room-size``: division, ``--rank``: dig, else the
+    backtracker); without ``--seed`` a random one is drawn, so the maze still has a code.
+    Raise UsageError saying what would be valid.
+    """
+    from game.maze.generators import GENERATORS
+
     room_size = _int_option("--room-size", args.room_size, minimum=1)
     rank = _int_option("--rank", args.rank, minimum=1)
+    name = args.algorithm
+    if name is None:
+        name = "division" if room_size is not None else "dig" if rank is not None else "backtracker"
+    name = _choice("--algorithm", name, GENERATORS)
+    rows, cols = parse_size(args.size if args.size is not None else default_size)
+    seed = _int_option("--seed", args.seed, minimum=0)
+    if seed is None:
+        seed = random.Random().randrange(1, 100_000)
+    loops = parse_loops(args.loops)
     if room_size is not None and name != "division":
         raise UsageError(f"--room-size only applies to --algorithm division (got {name})")
     if rank is not None and name != "dig":
         raise UsageError(f"--rank only applies to --algorithm dig (got {name})")
+    return LevelSpec(name, rows, cols, seed, loops, room_size, rank, label)
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    """Generate a maze and print it in our text format (or write it to ``-o FILE``)."""
+    from game.levels import build_level
+    from game.maze.formats import format_maze
+    from game.maze.solvers import SOLVERS, solve
+
+    spec = maze_spec(args)
     solver = _choice("--solve", args.solve, SOLVERS) if args.solve is not None else None
     try:
-        maze = generate(
-            name, rows=rows, cols=cols, seed=seed, loops=loops, room_size=room_size, rank=rank
-        )
+        maze = build_level(spec)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     path = solve(maze, solver).path if solver else None
