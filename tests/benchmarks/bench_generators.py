@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import math
 import statistics
 import sys
 import time
@@ -83,6 +84,22 @@ def mazelib_call(cls: Any, tiles: int) -> Callable[[], object]:
     return lambda: cls(cells, cells).generate()
 
 
+def estimate_seconds(runs: list[tuple[int, float]], tiles: int) -> Optional[float]:
+    """Extrapolate a run time at ``tiles`` from earlier (tiles, seconds) runs, or None.
+
+    Time is taken to grow as area ** e, with e fitted to the last two runs (at least 1:
+    linear in the number of cells).
+    """
+    if not runs:
+        return None
+    last_tiles, last_seconds = runs[-1]
+    exponent = 1.0
+    if len(runs) > 1:
+        (t0, s0), (t1, s1) = runs[-2], runs[-1]
+        exponent = max(1.0, math.log(s1 / s0) / math.log((t1 / t0) ** 2))
+    return last_seconds * ((tiles / last_tiles) ** 2) ** exponent
+
+
 def label(name: str, options: dict[str, Any]) -> str:
     """Return a short label for a generator configuration."""
     extra = ",".join(f"{k}={v}" for k, v in options.items())
@@ -127,8 +144,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     print(header)
     print("-" * len(header))
     failures = 0
-    mazelib_seconds: dict[str, float] = {}  # last measured time per peer, for estimates
-    mazelib_tiles: dict[str, int] = {}
+    mazelib_runs: dict[str, list[tuple[int, float]]] = {}  # (tiles, seconds) per peer
     for tiles in sizes:
         repeat = args.repeat or (7 if tiles <= 101 else 3)
         for name, options in configs:
@@ -152,15 +168,14 @@ def main(argv: Optional[list[str]] = None) -> int:
             )
             peer = MAZELIB_PEERS.get(name) if not options else None
             if peers is not None and peer is not None:
-                seen = mazelib_seconds.get(peer)
-                estimate = None if seen is None else seen * (tiles / mazelib_tiles[peer]) ** 2
+                estimate = estimate_seconds(mazelib_runs.get(peer, []), tiles)
                 if estimate is not None and estimate > args.mazelib_budget:
                     row += f"{peer:<23}{'skipped':>10}  (estimated {estimate:.0f} s)"
                 else:
                     call = mazelib_call(peers[peer], tiles)
                     theirs = time_runs(call, 1 if tiles > 101 else 3)
                     their_best = min(theirs)
-                    mazelib_seconds[peer], mazelib_tiles[peer] = their_best, tiles
+                    mazelib_runs.setdefault(peer, []).append((tiles, their_best))
                     row += f"{peer:<23}{their_best * 1e3:>10.1f}{best / their_best:>13.3f}"
             print(row, flush=True)
     print()
