@@ -40,13 +40,19 @@ def make_rng(rng: RngLike) -> np.random.Generator:
 
 def check_loops(loops: float) -> float:
     """Return ``loops`` as a float, or raise ValueError unless it lies in 0..1."""
-    ok = isinstance(loops, (int, float, np.integer, np.floating)) and not isinstance(
+    number = isinstance(loops, (int, float, np.integer, np.floating)) and not isinstance(
         loops, bool
     )
-    if not ok or math.isnan(loops) or not 0.0 <= loops <= 1.0:
-        shown = float(loops) if ok else repr(loops)
+    value = math.nan
+    if number:
+        try:
+            value = float(loops)
+        except OverflowError:
+            value = math.inf
+    if math.isnan(value) or not 0.0 <= value <= 1.0:
+        shown = value if number else repr(loops)
         raise ValueError(f"loops must be between 0 and 1, got {shown}")
-    return float(loops)
+    return value
 
 
 def check_positive(name: str, value: int, meaning: str) -> int:
