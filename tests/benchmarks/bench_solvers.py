@@ -107,7 +107,8 @@ def mazelib_status() -> tuple[bool, str]:
         from mazelib.solve import ShortestPath as sp_module
     except Exception as exc:  # noqa: BLE001 - any import failure means "not available"
         return False, f"mazelib not available ({type(exc).__name__}: {exc})"
-    compiled = getattr(sp_module, "compiled", False)
+    # A Cython build imports the extension module, not the .py beside it.
+    compiled = str(getattr(sp_module, "__file__", "")).endswith((".so", ".pyd"))
     version = getattr(mazelib, "__version__", "?")
     kind = "Cython-compiled" if compiled else "pure Python, not Cython-compiled"
     return True, f"mazelib {version} ({kind})"
