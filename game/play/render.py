@@ -5,6 +5,11 @@ Two looks share one pipeline:
 * classic -- every tile class maps to a colour in one numpy lookup into a surface of
   1 px per tile; each frame the visible part is scaled up with nearest-neighbour (crisp at
   any zoom) and the scaled piece is reused until the visible tile range or zoom changes;
+* classic, close up (tiles of FANCY_MIN_TILE px or more) -- raised walls with a lit rim,
+  a front face and rounded outer corners, their soft shadow on a paved floor, an entrance
+  pad and an exit portal, and the player's breadcrumb trail: each tile is one of a few
+  dozen variants (its neighbours decide which), painted once per zoom and blitted into
+  cached chunks of about 512x512 px;
 * rpg (division with rooms) -- textured tiles from ``assets/tiles`` drawn into chunks of
   about 512x512 px at the current zoom, kept in a small cache; at small zooms it falls back
   to the 1 px-per-tile lookup with the same colours.
@@ -21,7 +26,7 @@ from typing import Any, Optional
 import numpy as np
 import pygame
 
-from game.maze.grid import FLOOR, Maze
+from game.maze.grid import FLOOR, Maze, Pos
 from game.play.camera import Camera
 
 # -- tile classes ----------------------------------------------------------------------
@@ -34,7 +39,8 @@ ENTRANCE = 5
 EXIT = 6
 FLOOR_SHADE = 7  # classic: floor tile right under a wall (a soft shadow)
 DOOR_SIDE = 8  # a doorway in a north-south wall (passage runs west-east)
-N_CLASSES = 9
+FLOOR_TRAIL = 9  # classic: floor the player has walked on (breadcrumbs)
+N_CLASSES = 10
 
 #: Asset file (assets/tiles/<name>.png) for each class in the RPG look.
 RPG_TILE_NAMES: dict[int, str] = {
@@ -47,20 +53,30 @@ RPG_TILE_NAMES: dict[int, str] = {
     ENTRANCE: "entrance",
     EXIT: "stairs",
     FLOOR_SHADE: "floor",
+    FLOOR_TRAIL: "floor",
 }
 
 Color = tuple[int, int, int]
 
+# The classic look: indigo stone walls on warm paper-white paving, a teal entrance, a gold
+# exit (the hint's path colour) and a blush breadcrumb trail (apart from the hint's blues).
+WALL_RGB: Color = (52, 63, 110)
+FLOOR_RGB: Color = (234, 227, 211)
+TRAIL_RGB: Color = (244, 216, 203)
+ENTRANCE_RGB: Color = (84, 214, 196)
+EXIT_RGB: Color = (242, 193, 78)
+
 CLASSIC_PALETTE: dict[int, Color] = {
-    WALL_TOP: (36, 44, 76),
-    WALL_FACE: (36, 44, 76),
-    FLOOR_PLAIN: (228, 221, 203),
-    FLOOR_ALT: (224, 217, 198),
-    FLOOR_SHADE: (228, 221, 203),
-    DOOR: (228, 221, 203),
-    DOOR_SIDE: (228, 221, 203),
-    ENTRANCE: (84, 214, 196),
-    EXIT: (242, 193, 78),
+    WALL_TOP: WALL_RGB,
+    WALL_FACE: WALL_RGB,
+    FLOOR_PLAIN: FLOOR_RGB,
+    FLOOR_ALT: (229, 222, 205),
+    FLOOR_SHADE: FLOOR_RGB,
+    DOOR: FLOOR_RGB,
+    DOOR_SIDE: FLOOR_RGB,
+    ENTRANCE: ENTRANCE_RGB,
+    EXIT: EXIT_RGB,
+    FLOOR_TRAIL: TRAIL_RGB,
 }
 
 RPG_PALETTE: dict[int, Color] = {
@@ -73,6 +89,7 @@ RPG_PALETTE: dict[int, Color] = {
     DOOR_SIDE: (176, 116, 52),
     ENTRANCE: (84, 214, 196),
     EXIT: (242, 193, 78),
+    FLOOR_TRAIL: (150, 122, 88),
 }
 
 VOID: Color = (13, 16, 28)
@@ -81,6 +98,11 @@ VOID: Color = (13, 16, 28)
 TEXTURE_MIN_TILE = 8
 CHUNK_PX = 512
 CHUNK_CACHE = 96
+
+
+def _chunk_tiles(size: int) -> int:
+    """Return how many tiles of ``size`` px make one side of a cached chunk."""
+    return max(4, CHUNK_PX // size)
 
 
 def style_for(spec: Any) -> str:
@@ -339,10 +361,37 @@ class MazeRenderer:
         self._images = images if images is not None else {}
         self._tiles_by_size: dict[int, list[pygame.Surface]] = {}
         self._chunks: "OrderedDict[tuple[int, int, int], pygame.Surface]" = OrderedDict()
+        self.variants = classic_variants(maze) if style == "classic" else None
+        self.trail = np.zeros(maze.tiles.shape, dtype=bool)
+        self._version = 0
+        self._patches: list[Patch] = []
 
     def textured(self, camera: Camera) -> bool:
         """Return True when this frame draws textured tiles (RPG look, close enough)."""
         return self.style == "rpg" and camera.tile >= TEXTURE_MIN_TILE
+
+    def fancy(self, camera: Camera) -> bool:
+        """Return True when this frame draws the close-up classic look (bevelled walls...)."""
+        return self.style == "classic" and camera.tile >= FANCY_MIN_TILE
+
+    def mark_walked(self, pos: Pos) -> None:
+        """Add the floor tile ``pos`` to the player's breadcrumb trail (classic look)."""
+        if self.variants is None or not self.maze.in_bounds(pos) or self.trail[pos]:
+            return
+        variant = int(self.variants[pos])
+        if not FLOOR_VARIANT <= variant < FLOOR_VARIANT + 8:
+            return  # walls, the entrance and the exit keep their look
+        r, c = pos
+        self.trail[pos] = True
+        self.variants[pos] = variant + TRAIL_BIT
+        self.classes[pos] = FLOOR_TRAIL
+        self.base.set_at((c, r), FLOOR_TRAIL)
+        self._version += 1
+        self._patches.append((np.array([[c], [r]], dtype=np.intp), TRAIL_RGB))
+        for (size, cr, cc), chunk in list(self._chunks.items()):  # repaint cached chunks
+            n = _chunk_tiles(size)
+            if cr == r // n and cc == c // n:
+                chunk.blit(classic_tiles(size)[variant + TRAIL_BIT], ((c - cc * n) * size, (r - cr * n) * size))
 
     def draw(self, target: pygame.Surface, view: pygame.Rect, camera: Camera) -> None:
         """Draw the visible part of the maze into ``view``."""
@@ -350,10 +399,13 @@ class MazeRenderer:
         clip = target.get_clip()
         target.set_clip(view.clip(clip) if clip else view)
         try:
-            if self.textured(camera):
+            if self.textured(camera) or self.fancy(camera):
                 self._draw_chunks(target, view, camera)
+                self._patches = []  # the 1 px layer is rescaled when the zoom comes back
             else:
-                self._layer.draw(self.base, target, view, camera)
+                self._layer.draw(self.base, target, view, camera, version=self._version,
+                                 patches=self._patches)
+                self._patches = []
         finally:
             target.set_clip(clip)
 
@@ -386,9 +438,11 @@ class MazeRenderer:
             self._chunks.move_to_end(key)
             return surf
         r0, c0 = cr * n, cc * n
-        block = self.classes[r0 : r0 + n, c0 : c0 + n]
+        if self.variants is not None:
+            block, tiles = self.variants[r0 : r0 + n, c0 : c0 + n], classic_tiles(size)
+        else:
+            block, tiles = self.classes[r0 : r0 + n, c0 : c0 + n], self._tiles_at(size)
         surf = pygame.Surface((block.shape[1] * size, block.shape[0] * size))
-        tiles = self._tiles_at(size)
         surf.blits(
             [
                 (tiles[cls], (c * size, r * size))
@@ -405,7 +459,7 @@ class MazeRenderer:
     def _draw_chunks(self, target: pygame.Surface, view: pygame.Rect, camera: Camera) -> None:
         """Blit the visible textured chunks."""
         size = int(camera.tile)
-        n = max(4, CHUNK_PX // size)
+        n = _chunk_tiles(size)
         r0, c0, r1, c1 = camera.visible_tiles()
         if r1 <= r0 or c1 <= c0:
             return
@@ -414,6 +468,191 @@ class MazeRenderer:
         for cr in range(r0 // n, (r1 - 1) // n + 1):
             for cc in range(c0 // n, (c1 - 1) // n + 1):
                 target.blit(self._chunk(size, n, cr, cc), (bx + cc * n * size, by + cr * n * size))
+
+
+# -- the classic close-up look ---------------------------------------------------------
+#: Smallest tile size (px) at which the classic look draws bevels, shadows and paving.
+FANCY_MIN_TILE = 12
+# Tile variants: walls 0-15 (bit set = floor beyond that side: 1 N, 2 E, 4 S, 8 W); floor
+# 16-31 (bits: 1 wall to the N, 2 wall to the W, 4 wall to the NW, 8 walked on); the
+# entrance 32-35 (the way into the maze: 0 east, 1 south, 2 west, 3 north); the exit 40-47
+# with the floor's three shadow bits.
+FLOOR_VARIANT = 16
+TRAIL_BIT = 8
+ENTRANCE_VARIANT = 32
+EXIT_VARIANT = 40
+N_VARIANTS = 48
+
+WALL_RIM: Color = (118, 136, 198)  # the lit north edge of a wall top
+WALL_RIM_SIDE: Color = (78, 93, 148)  # the west edge
+WALL_SIDE: Color = (40, 48, 86)  # the east edge, away from the light
+WALL_FACE_TOP: Color = (32, 38, 70)  # the front (south) face, upper end
+WALL_FACE_LOW: Color = (20, 24, 44)  # ... and where it meets the floor
+FLOOR_LIGHT: Color = (242, 237, 225)  # paving: lit top-left edge of each slab
+FLOOR_GROUT: Color = (222, 213, 194)  # paving: the joint on the bottom-right
+CRUMB_RGB: Color = (224, 150, 132)
+SHADOW: tuple[int, int, int] = (24, 20, 40)
+#: Supersampling factor of painted tiles (smooth curves, crisp straight edges).
+SUPERSAMPLE = 4
+_TILE_SETS: "OrderedDict[int, list[pygame.Surface]]" = OrderedDict()
+
+
+def classic_variants(maze: Maze) -> np.ndarray:
+    """Return each tile's variant in the close-up classic look (uint8, see FLOOR_VARIANT)."""
+    floor = maze.tiles == FLOOR
+    n, e = _shift(floor, -1, 0, False), _shift(floor, 0, 1, False)
+    s, w = _shift(floor, 1, 0, False), _shift(floor, 0, -1, False)
+    wall_bits = n * 1 + e * 2 + s * 4 + w * 8
+    shadow = ~n * 1 + ~w * 2 + ~_shift(floor, -1, -1, False) * 4
+    out = np.where(floor, FLOOR_VARIANT + shadow, wall_bits).astype(np.uint8)
+    if maze.in_bounds(maze.goal) and floor[maze.goal]:
+        out[maze.goal] = EXIT_VARIANT + shadow[maze.goal]
+    if maze.in_bounds(maze.start) and floor[maze.start]:
+        r, c = maze.start
+        ways = [i for i, (dr, dc) in enumerate(((0, 1), (1, 0), (0, -1), (-1, 0)))
+                if maze.in_bounds((r + dr, c + dc)) and floor[r + dr, c + dc]]
+        out[maze.start] = ENTRANCE_VARIANT + (ways[0] if ways else 0)
+    return out
+
+
+def classic_tiles(size: int) -> list[pygame.Surface]:
+    """Return the N_VARIANTS painted tiles of the classic look at ``size`` px (cached)."""
+    tiles = _TILE_SETS.get(size)
+    if tiles is None:
+        tiles = [_paint_variant(v, size) for v in range(N_VARIANTS)]
+        if pygame.display.get_surface() is not None:
+            tiles = [t.convert() for t in tiles]
+        _TILE_SETS[size] = tiles
+        while len(_TILE_SETS) > 3:
+            _TILE_SETS.popitem(last=False)
+    else:
+        _TILE_SETS.move_to_end(size)
+    return tiles
+
+
+def _mix(a: Color, b: Color, t: float) -> Color:
+    """Return the colour a fraction ``t`` of the way from ``a`` to ``b``."""
+    return tuple(round(x + (y - x) * t) for x, y in zip(a, b))  # type: ignore[return-value]
+
+
+def _paint_variant(variant: int, size: int) -> pygame.Surface:
+    """Paint one tile variant at ``size`` px: supersampled, then averaged down."""
+    k = SUPERSAMPLE if size < 48 else 2
+    big = pygame.Surface((size * k, size * k), 0, 32)
+    if variant < FLOOR_VARIANT:
+        _paint_floor(big, 0, False, size * k, k)
+        _paint_wall(big, variant, k)
+    else:
+        shadow = variant & 7 if variant < ENTRANCE_VARIANT or variant >= EXIT_VARIANT else 0
+        trail = FLOOR_VARIANT <= variant < ENTRANCE_VARIANT and bool(variant & TRAIL_BIT)
+        _paint_floor(big, shadow, trail, size * k, k)
+        if ENTRANCE_VARIANT <= variant < EXIT_VARIANT:
+            _paint_entrance(big, variant - ENTRANCE_VARIANT, k)
+        elif variant >= EXIT_VARIANT:
+            _paint_exit(big, k)
+    return pygame.transform.smoothscale(big, (size, size))
+
+
+def _paint_floor(s: pygame.Surface, shadow: int, trail: bool, big: int, k: int) -> None:
+    """Paint a paving slab with the soft shadows of the walls to its north and west."""
+    base = TRAIL_RGB if trail else FLOOR_RGB
+    s.fill(base)
+    edge = k  # one screen pixel
+    s.fill(_mix(base, FLOOR_LIGHT, 0.8), (0, 0, big, edge))
+    s.fill(_mix(base, FLOOR_LIGHT, 0.8), (0, 0, edge, big))
+    s.fill(_mix(base, FLOOR_GROUT, 0.9), (0, big - edge, big, edge))
+    s.fill(_mix(base, FLOOR_GROUT, 0.9), (big - edge, 0, edge, big))
+    if trail:
+        pygame.draw.circle(s, CRUMB_RGB, (big // 2, big // 2), max(k, round(big * 0.085)))
+    if shadow:
+        shade = pygame.Surface((big, big), pygame.SRCALPHA)
+        depth_n, depth_w = max(k, round(big * 0.34)), max(k, round(big * 0.2))
+        if shadow & 1:
+            for y in range(depth_n):
+                a = round(78 * (1 - y / depth_n) ** 2)
+                shade.fill((*SHADOW, a), (0, y, big, 1))
+        if shadow & 2:
+            col = pygame.Surface((big, big), pygame.SRCALPHA)
+            for x in range(depth_w):
+                a = round(52 * (1 - x / depth_w) ** 2)
+                col.fill((*SHADOW, a), (x, 0, 1, big))
+            shade.blit(col, (0, 0))
+        if shadow == 4:  # only the diagonal neighbour is a wall: a soft corner
+            for i in range(depth_n, 0, -1):
+                a = round(62 * (1 - i / depth_n) ** 2)
+                pygame.draw.circle(shade, (*SHADOW, a), (0, 0), i)
+        s.blit(shade, (0, 0))
+
+
+def _paint_wall(s: pygame.Surface, open_sides: int, k: int) -> None:
+    """Paint a raised wall block: lit rim, front face and rounded outer corners."""
+    big = s.get_width()
+    n, e, so, w = (bool(open_sides & b) for b in (1, 2, 4, 8))
+    face = round(big * 0.24) // k * k if so else 0
+    radius = round(big * 0.17)
+    corners = {"border_top_left_radius": radius if n and w else 0,
+               "border_top_right_radius": radius if n and e else 0,
+               "border_bottom_left_radius": radius if so and w else 0,
+               "border_bottom_right_radius": radius if so and e else 0}
+    body = pygame.Surface((big, big), pygame.SRCALPHA)
+    body.fill(WALL_RGB)
+    rim = max(k, round(big * 0.07) // k * k)
+    if w:
+        body.fill(WALL_RIM_SIDE, (0, 0, rim, big - face))
+    if e:
+        body.fill(WALL_SIDE, (big - rim, 0, rim, big - face))
+    if n:  # the lit edge, fading into the top
+        body.fill(WALL_RIM, (0, 0, big, rim))
+        for y in range(rim, 3 * rim):
+            body.fill(_mix(WALL_RIM, WALL_RGB, 0.55 + 0.45 * (y - rim) / (2 * rim)), (0, y, big, 1))
+    if face:
+        for y in range(face):
+            body.fill(_mix(WALL_FACE_TOP, WALL_FACE_LOW, y / face), (0, big - face + y, big, 1))
+        body.fill(_mix(WALL_FACE_TOP, WALL_RGB, 0.35), (0, big - face, big, k))
+    mask = pygame.Surface((big, big), pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), (0, 0, big, big), **corners)
+    body.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    s.blit(body, (0, 0))
+
+
+def _paint_entrance(s: pygame.Surface, way: int, k: int) -> None:
+    """Paint the entrance: a teal pad with a small chevron pointing into the maze."""
+    big = s.get_width()
+    m = round(big * 0.06)
+    radius = round(big * 0.16)
+    rect = pygame.Rect(m, m, big - 2 * m, big - 2 * m)
+    pygame.draw.rect(s, _mix(ENTRANCE_RGB, (20, 60, 70), 0.45), rect.move(0, k), border_radius=radius)
+    pygame.draw.rect(s, ENTRANCE_RGB, rect, border_radius=radius)
+    pygame.draw.rect(s, _mix(ENTRANCE_RGB, (255, 255, 255), 0.45), rect, max(k, round(big * 0.04)),
+                     border_radius=radius)
+    c, a = big / 2, big * 0.13
+    points = [(-a * 0.6, -a), (a * 0.5, 0), (-a * 0.6, a)]  # pointing east
+    turn = ((1, 0, 0, 1), (0, -1, 1, 0), (-1, 0, 0, -1), (0, 1, -1, 0))[way & 3]
+    chevron = [(c + turn[0] * x + turn[1] * y, c + turn[2] * x + turn[3] * y) for x, y in points]
+    pygame.draw.lines(s, (240, 255, 252), False, chevron, max(k, round(big * 0.05)))
+
+
+def _paint_exit(s: pygame.Surface, k: int) -> None:
+    """Paint the exit: a golden portal with a glowing well."""
+    big = s.get_width()
+    c = big // 2
+    glow = pygame.Surface((big, big), pygame.SRCALPHA)
+    for i in range(c, 0, -max(1, k // 2)):
+        a = round(150 * (1 - i / c) ** 1.5)
+        pygame.draw.circle(glow, (*EXIT_RGB, a), (c, c), i)
+    s.blit(glow, (0, 0))
+    outer = round(big * 0.42)
+    pygame.draw.circle(s, _mix(EXIT_RGB, (120, 70, 20), 0.55), (c, c + k), outer)
+    pygame.draw.circle(s, EXIT_RGB, (c, c), outer)
+    pygame.draw.circle(s, (255, 236, 170), (c, c), outer, max(k, round(big * 0.035)))
+    well = round(big * 0.29)
+    for i in range(well, 0, -max(1, k // 2)):
+        pygame.draw.circle(s, _mix((255, 226, 130), (92, 52, 96), i / well), (c, c), i)
+    star = round(big * 0.09)
+    pygame.draw.polygon(s, (255, 250, 232), [(c, c - star * 2), (c + star // 2, c - star // 2),
+                                             (c + star * 2, c), (c + star // 2, c + star // 2),
+                                             (c, c + star * 2), (c - star // 2, c + star // 2),
+                                             (c - star * 2, c), (c - star // 2, c - star // 2)])
 
 
 # -- tile images -----------------------------------------------------------------------
@@ -520,12 +759,73 @@ def draw_player(target: pygame.Surface, view: pygame.Rect, camera: Camera,
         target.blit(img, (round(x), round(y)))
         return
     cx, cy = round(x + t / 2), round(y + t / 2)
+    if t >= TOKEN_MIN_TILE:
+        img = player_token(round(t), facing)
+        target.blit(img, (cx - img.get_width() // 2, cy - img.get_height() // 2))
+        return
     radius = max(2, round(t * 0.36))
-    if t >= 6:
-        pygame.draw.circle(target, (12, 14, 24), (cx + max(1, radius // 5), cy + max(1, radius // 5)), radius)
-    pygame.draw.circle(target, (236, 92, 112), (cx, cy), radius)
-    if t >= 10:
-        pygame.draw.circle(target, (255, 236, 240), (cx, cy), radius, max(1, radius // 5))
-        dr, dc = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}.get(facing, (0, 1))
-        nose = (cx + round(dc * radius * 0.45), cy + round(dr * radius * 0.45))
-        pygame.draw.circle(target, (255, 255, 255), nose, max(1, radius // 3))
+    if t < 4:  # a fitted huge maze: a halo says "you are here"
+        pygame.draw.circle(target, PLAYER_GLOW, (cx, cy), 7, 2)
+    pygame.draw.circle(target, PLAYER_RGB, (cx, cy), radius)
+
+
+PLAYER_RGB: Color = (236, 92, 112)
+PLAYER_LIGHT: Color = (255, 168, 170)
+PLAYER_DARK: Color = (168, 46, 78)
+PLAYER_GLOW: Color = (255, 214, 220)
+EYE_RGB: Color = (34, 30, 56)
+#: From this tile size up the player is the shaded orb with eyes looking where it goes.
+TOKEN_MIN_TILE = 8
+_TOKENS: "OrderedDict[tuple[int, str], pygame.Surface]" = OrderedDict()
+
+
+def player_token(size: int, facing: str) -> pygame.Surface:
+    """Return the player orb for tiles of ``size`` px looking ``facing`` (cached)."""
+    key = (size, facing)
+    img = _TOKENS.get(key)
+    if img is None:
+        img = _paint_token(size, facing)
+        _TOKENS[key] = img
+        while len(_TOKENS) > 16:
+            _TOKENS.popitem(last=False)
+    else:
+        _TOKENS.move_to_end(key)
+    return img
+
+
+def _paint_token(size: int, facing: str) -> pygame.Surface:
+    """Paint the player orb: a soft glow, a shaded body, a shine and two eyes."""
+    k = SUPERSAMPLE if size < 48 else 2
+    side = size + 2 * max(2, size // 6)  # room for the glow around the tile
+    big, c = side * k, side * k // 2
+    s = pygame.Surface((big, big), pygame.SRCALPHA)
+    r = round(size * 0.36 * k)
+    glow_r = round(size * 0.58 * k)
+    for i in range(glow_r, r, -max(1, k // 2)):
+        a = round(120 * (1 - (i - r) / (glow_r - r)) ** 2)
+        pygame.draw.circle(s, (*PLAYER_GLOW, a), (c, c), i)
+    pygame.draw.ellipse(s, (20, 16, 36, 80), (c - r * 0.8, c + r * 0.62, r * 1.6, r * 0.52))  # contact shadow
+    for i in range(r, 0, -max(1, k // 2)):  # body lit from the top left
+        f = i / r
+        off = round((1 - f) * r * 0.35)
+        pygame.draw.circle(s, (*_mix(PLAYER_LIGHT, PLAYER_DARK if f > 0.92 else PLAYER_RGB, f ** 0.6), 255),
+                           (c - off, c - off), i)
+    pygame.draw.circle(s, (255, 240, 242, 230), (c, c), r, max(k, r // 9))
+    dr, dc = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}.get(facing, (0, 1))
+    if size >= 14:
+        # two eyes side by side (looking up/down: a little apart), shifted the way it faces
+        ex, ey = c + dc * r * 0.3, c + dr * r * 0.3 - r * 0.06
+        gap = r * (0.36 if dr else 0.2)
+        er = max(k, round(r * 0.21))
+        for sign in (-1, 1):
+            px, py = ex + sign * gap, ey
+            pygame.draw.circle(s, (255, 255, 255, 255), (round(px), round(py)), er)
+            pygame.draw.circle(s, (*EYE_RGB, 255), (round(px + dc * er * 0.35), round(py + dr * er * 0.35)),
+                               max(1, round(er * 0.58)))
+    else:  # too small for eyes: a bright notch on the side it faces
+        pygame.draw.circle(s, (255, 255, 255, 255), (round(c + dc * r * 0.5), round(c + dr * r * 0.5)),
+                           max(k, r // 3))
+    shine = max(k, round(r * 0.22))
+    pygame.draw.circle(s, (255, 255, 255, 150), (c - round(r * 0.42), c - round(r * 0.46)), shine)
+    small = pygame.transform.smoothscale(s, (side, side))
+    return small.convert_alpha() if pygame.display.get_surface() is not None else small

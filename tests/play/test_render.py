@@ -9,19 +9,27 @@ import pytest
 from game.levels import CAMPAIGN, LevelSpec, build_level
 from game.maze.grid import FLOOR, WALL, Maze
 from game.play.camera import Camera
+from game.play import hint
 from game.play.render import (
     CLASSIC_PALETTE,
     DOOR,
     DOOR_SIDE,
     ENTRANCE,
+    ENTRANCE_RGB,
     EXIT,
+    EXIT_RGB,
+    FANCY_MIN_TILE,
     FLOOR_ALT,
     FLOOR_PLAIN,
+    FLOOR_RGB,
     RPG_PALETTE,
+    TRAIL_RGB,
     WALL_FACE,
+    WALL_RGB,
     WALL_TOP,
     MazeRenderer,
     classify,
+    player_token,
     style_for,
 )
 from tests.play.test_player import maze_from
@@ -115,8 +123,8 @@ def test_the_cached_picture_is_one_pixel_per_tile_even_for_a_huge_maze():
         r.draw(target, target.get_rect(), camera)
 
 
-@pytest.mark.parametrize("tile", [2.0, 5.0, 16.0, 40.0])
-def test_classic_tiles_are_crisp_squares_of_palette_colours(tile):
+@pytest.mark.parametrize("tile", [2.0, 5.0, 8.0, FANCY_MIN_TILE - 1.0])
+def test_far_away_classic_tiles_are_crisp_squares_of_palette_colours(tile):
     maze = build_level(CAMPAIGN[7])
     r = MazeRenderer(maze, "classic")
     camera = Camera(maze.rows, maze.cols, 400, 300)
@@ -184,3 +192,105 @@ def test_resizing_refits_a_small_maze_unless_the_player_chose_a_zoom():
     cam.toggle_fit()
     cam.resize(300, 300)
     assert cam.fitted and 19 * cam.tile <= 300
+
+
+def close_up(maze: Maze, tile: int = 32, size: tuple[int, int] = (400, 300)):
+    """Return a classic renderer, its camera on the maze's top-left corner, and a drawing."""
+    r = MazeRenderer(maze, "classic")
+    camera = Camera(maze.rows, maze.cols, *size)
+    camera.tile = float(tile)
+    camera.follow(0, 0, 0, snap=True)
+    target = pygame.Surface(size)
+    r.draw(target, target.get_rect(), camera)
+    return r, camera, target
+
+
+def cell(target: pygame.Surface, camera: Camera, pos: tuple[int, int], inset: float = 0.0) -> np.ndarray:
+    """Return the (h, w, 3) pixels of tile ``pos`` on ``target``, shrunk by ``inset`` of a tile."""
+    x, y = camera.to_screen(*pos)
+    t, m = int(camera.tile), round(camera.tile * inset)
+    x, y = round(x), round(y)
+    return pygame.surfarray.array3d(target)[x + m : x + t - m, y + m : y + t - m].transpose(1, 0, 2)
+
+
+def brightness(pixels: np.ndarray) -> float:
+    return float(pixels.astype(np.float64).mean())
+
+
+def test_close_up_walls_are_raised_blocks_that_shade_the_floor_below():
+    r, camera, target = close_up(ROOM_MAP)
+    assert r.fancy(camera)
+    wall = cell(target, camera, (0, 2))  # floor to its south: the front face shows
+    t = wall.shape[0]
+    assert tuple(wall[t // 2, t // 2]) == WALL_RGB  # the top of every wall is one flat colour
+    assert brightness(wall[-t // 8 :]) < brightness(wall[t // 3 : t // 2]) - 10  # darker face
+    floor = cell(target, camera, (1, 2))  # wall to its north: in its shadow
+    assert brightness(floor[: t // 8]) < brightness(floor[-t // 3 :]) - 15
+    open_floor = cell(target, camera, (2, 3), inset=0.15)
+    assert (np.abs(open_floor.astype(int) - FLOOR_RGB).max(axis=2) <= 12).mean() > 0.9
+
+
+def test_close_up_entrance_is_a_teal_pad_and_the_exit_a_golden_portal():
+    r, camera, target = close_up(ROOM_MAP, size=(400, 300))
+    pad = cell(target, camera, ROOM_MAP.start, inset=0.15)
+    assert (np.abs(pad.astype(int) - ENTRANCE_RGB).max(axis=2) <= 12).mean() > 0.9
+    camera.follow(*ROOM_MAP.goal, 0, snap=True)
+    r.draw(target, target.get_rect(), camera)
+    portal = cell(target, camera, ROOM_MAP.goal)
+    assert (np.abs(portal.astype(int) - EXIT_RGB).max(axis=2) <= 16).mean() > 0.1
+
+
+@pytest.mark.parametrize("tile", [5, 32])
+def test_walked_floor_keeps_a_breadcrumb_trail_and_nothing_else_changes(tile):
+    r, camera, before = close_up(ROOM_MAP, tile)
+    r.mark_walked((0, 1))  # a wall: no trail
+    r.mark_walked((2, 2))
+    r.mark_walked((2, 2))  # twice is once
+    after = pygame.Surface(before.get_size())
+    r.draw(after, after.get_rect(), camera)
+    changed = np.argwhere((pygame.surfarray.array3d(before) != pygame.surfarray.array3d(after)).any(axis=2))
+    x, y = camera.to_screen(2, 2)
+    assert len(changed) and changed[:, 0].min() >= round(x) and changed[:, 0].max() < round(x) + tile
+    assert changed[:, 1].min() >= round(y) and changed[:, 1].max() < round(y) + tile
+    crumb = cell(after, camera, (2, 2))
+    assert (np.abs(crumb.astype(int) - TRAIL_RGB).max(axis=2) <= 12).mean() > 0.5
+    assert r.trail.sum() == 1 and r.trail[2, 2]
+
+
+def test_the_trail_is_painted_into_cached_chunks_not_redrawn():
+    maze = build_level(CAMPAIGN[7])
+    r, camera, target = close_up(maze, 24, (640, 480))
+    chunks = dict(r._chunks)
+    r.draw(target, target.get_rect(), camera)
+    assert dict(r._chunks) == chunks and all(r._chunks[k] is v for k, v in chunks.items())
+    r.mark_walked(maze.start)  # the entrance keeps its pad
+    assert not r.trail.any()
+    step = next((1, c) for c in range(1, maze.cols) if maze.is_floor((1, c)))
+    r.mark_walked(step)
+    r.draw(target, target.get_rect(), camera)
+    assert all(r._chunks[k] is v for k, v in chunks.items())
+    px = cell(target, camera, step)
+    assert (np.abs(px.astype(int) - TRAIL_RGB).max(axis=2) <= 12).mean() > 0.5
+
+
+def test_the_hint_tint_stays_readable_over_the_trail():
+    def blend(top, under):
+        a = top[3] / 255
+        return np.array([t * a + u * (1 - a) for t, u in zip(top[:3], under)])
+
+    trail, floor = np.array(TRAIL_RGB), np.array(FLOOR_RGB)
+    assert np.abs(trail - floor).max() >= 8  # the trail shows on plain floor
+    for colour in (hint.VISITED, hint.PATH, hint.BT_FRESH):
+        assert np.abs(blend(colour, TRAIL_RGB) - trail).max() > 30  # hint colours win
+        assert np.abs(blend(colour, FLOOR_RGB) - floor).max() > 30
+
+
+@pytest.mark.parametrize("facing,axis,sign", [("left", 0, -1), ("right", 0, 1), ("up", 1, -1), ("down", 1, 1)])
+def test_the_player_orb_looks_the_way_it_faces(facing, axis, sign):
+    img = pygame.surfarray.array3d(player_token(32, facing)).astype(int)
+    alpha = pygame.surfarray.array_alpha(player_token(32, facing))
+    w, h = alpha.shape
+    pupils = np.argwhere((img.sum(axis=2) < 200) & (alpha > 200))  # the dark pupils
+    assert len(pupils)
+    centre = (w - 1) / 2 if axis == 0 else (h - 1) / 2
+    assert (pupils[:, axis].mean() - centre) * sign > 2
