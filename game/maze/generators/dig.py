@@ -40,6 +40,8 @@ _FLOOR_MARK = 8  # counts of floor tiles; a wall has at most 4 floor neighbours
 _BLOCKED = 2  # count given to the outer ring so it is never dug
 _BATCH = 1 << 16
 _SEARCH = 1 << 16  # tiles searched for the loop the exit's join may close
+# Ranks are drawn as int64; no run gets near this long, so a bigger rank digs the same way.
+_LONGEST_RANK = 1 << 62
 
 
 def _counts(rows: int, cols: int) -> bytearray:
@@ -257,6 +259,7 @@ def generate(
     loops, gen = check_common(rows, cols, loops, rng)
     if rank is not None:
         rank = check_positive("rank", rank, "the longest straight dig, 1 = the seed's default")
+        rank = min(rank, _LONGEST_RANK)
     offsets = (-cols, 1, cols, -1)
     steps = [tuple(offsets[i] for i in order) for order in permutations(range(4))]
     draws = gen.integers(0, len(steps), size=rows * cols, dtype=np.uint8).tobytes()
