@@ -97,6 +97,11 @@ def test_with_fewer_than_two_openings_the_first_and_last_floor_tiles_do() -> Non
     assert one.start == one.goal == (1, 1)
 
 
+def test_a_single_opening_is_fewer_than_two_so_the_floor_tiles_decide() -> None:
+    maze = parse_maze("#.###\n#...#\n#.#.#\n#####\n")
+    assert maze.start == (0, 1) and maze.goal == (2, 3)
+
+
 def test_a_lone_s_or_e_is_completed_from_the_openings() -> None:
     assert parse_maze(".S.\n").goal == (0, 2)
     assert parse_maze(".E.\n").start == (0, 0)

@@ -1,0 +1,71 @@
+"""The maze core stays pure and in the house style: no pygame, every function typed and told."""
+
+from __future__ import annotations
+
+import ast
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+MAZE = ROOT / "game" / "maze"
+SOURCES = sorted(MAZE.rglob("*.py"))
+MODULES = [
+    ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+    for path in SOURCES
+]
+
+
+def functions(path: Path) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    """Return every function and method defined in the module at ``path``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    return [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+    ]
+
+
+def test_importing_the_whole_maze_core_loads_no_pygame() -> None:
+    code = (
+        "import importlib, sys\n"
+        f"for name in {MODULES!r}:\n"
+        "    importlib.import_module(name)\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'pygame'))\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "[]"
+    assert "game.maze.solvers.stack" in MODULES and "game.maze.generators" in MODULES
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=[p.name for p in SOURCES])
+def test_every_function_is_annotated_and_has_a_one_line_docstring(path: Path) -> None:
+    for node in functions(path):
+        where = f"{path.relative_to(ROOT)}:{node.lineno} {node.name}"
+        args = node.args
+        params = [*args.posonlyargs, *args.args, *args.kwonlyargs]
+        params += [a for a in (args.vararg, args.kwarg) if a is not None]
+        untyped = [a.arg for a in params if a.annotation is None and a.arg not in ("self", "cls")]
+        assert not untyped, f"{where}: parameters without a type: {untyped}"
+        assert node.returns is not None, f"{where}: no return type"
+        if node.name.startswith("__") and node.name.endswith("__"):
+            continue  # dunders do what the data model says
+        doc = ast.get_docstring(node)
+        assert doc, f"{where}: no docstring"
+        summary = doc.splitlines()[0]
+        assert summary.endswith("."), f"{where}: the docstring's first line is not one sentence"
+        verb = summary.split()[0]
+        assert not (verb.endswith("s") and not verb.endswith("ss")), (
+            f"{where}: say what to do ('Return ...'), not what it does ({verb!r})"
+        )
