@@ -11,7 +11,7 @@ from __future__ import annotations
 import operator
 from itertools import repeat
 from dataclasses import dataclass
-from typing import Callable, Iterator, Optional, Sequence, Union
+from typing import Callable, Iterator, Optional, Sequence, SupportsIndex, Union, cast
 
 import numpy as np
 
@@ -92,10 +92,10 @@ class FlatGrid:
 def check_end(maze: Maze, pos: object, what: str) -> Pos:
     """Return ``pos`` as a ``(row, col)`` of ints, or raise ValueError saying what is wrong."""
     try:
-        r, c = pos  # type: ignore[misc]
-        if isinstance(r, bool) or isinstance(c, bool):
+        row, col = cast("tuple[SupportsIndex, SupportsIndex]", pos)  # checked just below
+        if isinstance(row, bool) or isinstance(col, bool):
             raise TypeError
-        r, c = operator.index(r), operator.index(c)
+        r, c = operator.index(row), operator.index(col)
     except (TypeError, ValueError):
         raise ValueError(f"{what} must be a (row, col) pair of integers, got {pos!r}") from None
     if not (0 <= r < maze.rows and 0 <= c < maze.cols):
