@@ -12,6 +12,7 @@ Environment hooks: ``MIGONG_EXIT_AFTER_FIRST_FRAME=1`` exits right after the fir
 from __future__ import annotations
 
 import os
+import time
 import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Optional, Union
@@ -28,6 +29,10 @@ FPS = 120
 #: Longest step a single update may take (a stalled frame must not teleport the player).
 MAX_DT = 0.05
 EXIT_AFTER_FIRST_FRAME_ENV = "MIGONG_EXIT_AFTER_FIRST_FRAME"
+#: For this long after a window-mode switch, a toggle key pressed the instant the new
+#: window gains focus is an echo, not a press: SDL (X11) replays keys it believes held
+#: when a window gains focus, and obeying that replay switches the mode back, forever.
+MODE_SWITCH_ECHO = 1.0
 
 SceneSource = Union["Scene", Callable[["Context"], "Scene"]]
 
@@ -94,6 +99,8 @@ class App:
         self.clock = pygame.time.Clock()
         self.scene: Optional[Scene] = None
         self.frames = 0
+        self._switched_at = -MODE_SWITCH_ECHO  # time.monotonic() of the last mode switch
+        self._last_event_type: Optional[int] = None
 
     # ---- window
     def _set_icon(self) -> None:
@@ -140,6 +147,7 @@ class App:
         want = bool(self.ctx.progress.settings.fullscreen)
         if want != self.fullscreen:
             self.surface = self._set_mode(want)
+            self._switched_at = time.monotonic()
 
     def _save(self) -> None:
 
@@ -160,6 +168,7 @@ class App:
         import pygame
 
         etype = getattr(event, "type", None)
+        previous, self._last_event_type = self._last_event_type, etype
         if etype == pygame.QUIT:
             self.ctx.quit_requested = True
             return
@@ -171,7 +180,10 @@ class App:
             mod = mod if isinstance(mod, int) else 0
             alt_enter = key in (pygame.K_RETURN, pygame.K_KP_ENTER) and mod & pygame.KMOD_ALT
             if key == pygame.K_F11 or alt_enter:
-                self.toggle_fullscreen()
+                echo = (previous == pygame.WINDOWFOCUSGAINED
+                        and time.monotonic() - self._switched_at < MODE_SWITCH_ECHO)
+                if not echo:
+                    self.toggle_fullscreen()
                 return
             if key == pygame.K_m and not mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
                 self.ctx.progress.settings.muted = bool(self.ctx.audio.toggle_mute())

@@ -91,6 +91,21 @@ def test_f11_toggles_fullscreen_and_remembers_it(app: App, save_path: Path) -> N
     assert not load_progress(save_path)[0].settings.fullscreen
 
 
+def test_a_toggle_key_replayed_as_the_new_window_gains_focus_does_not_switch_back(
+        app: App) -> None:
+    # SDL on X11 replays a key it believes held when a window gains focus; the F11 that
+    # made the fullscreen window comes back that way and used to flip the mode forever.
+    app.set_scene(scenes.TitleScene)
+    app.handle_event(key(pygame.K_F11))
+    assert app.fullscreen
+    app.handle_event(pygame.event.Event(pygame.WINDOWFOCUSGAINED))
+    app.handle_event(key(pygame.K_F11))
+    assert app.fullscreen
+    app.frame(1 / 60)
+    app.handle_event(key(pygame.K_F11))  # a real press later still switches back
+    assert not app.fullscreen
+
+
 def test_the_settings_screen_switches_the_window_mode(app: App) -> None:
     app.set_scene(lambda ctx: scenes.SettingsScene(ctx))
     app.handle_event(key(pygame.K_DOWN))
