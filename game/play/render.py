@@ -438,10 +438,17 @@ class MazeRenderer:
             self._chunks.move_to_end(key)
             return surf
         r0, c0 = cr * n, cc * n
-        if self.variants is not None:
-            block, tiles = self.variants[r0 : r0 + n, c0 : c0 + n], classic_tiles(size)
-        else:
-            block, tiles = self.classes[r0 : r0 + n, c0 : c0 + n], self._tiles_at(size)
+        if self.variants is not None:  # classic: copy the tiles' pixels in one numpy step
+            block = self.variants[r0 : r0 + n, c0 : c0 + n]
+            h, w = block.shape
+            tiles, atlas = _classic_set(size)
+            surf = pygame.Surface((w * size, h * size), 0, tiles[0])
+            pixels = pygame.surfarray.pixels2d(surf).view()
+            pixels.shape = (w, size, h, size)  # x = tile column, x in tile, y = tile row, y in tile
+            pixels[...] = atlas[block.T].transpose(0, 2, 1, 3)
+            del pixels
+            return self._keep(key, surf)
+        block, tiles = self.classes[r0 : r0 + n, c0 : c0 + n], self._tiles_at(size)
         surf = pygame.Surface((block.shape[1] * size, block.shape[0] * size))
         surf.blits(
             [
@@ -451,6 +458,10 @@ class MazeRenderer:
             ],
             doreturn=False,
         )
+        return self._keep(key, surf)
+
+    def _keep(self, key: tuple[int, int, int], surf: pygame.Surface) -> pygame.Surface:
+        """Cache a freshly drawn chunk (forgetting the least recently used) and return it."""
         self._chunks[key] = surf
         while len(self._chunks) > CHUNK_CACHE:
             self._chunks.popitem(last=False)
@@ -494,7 +505,7 @@ CRUMB_RGB: Color = (224, 150, 132)
 SHADOW: tuple[int, int, int] = (24, 20, 40)
 #: Supersampling factor of painted tiles (smooth curves, crisp straight edges).
 SUPERSAMPLE = 4
-_TILE_SETS: "OrderedDict[int, list[pygame.Surface]]" = OrderedDict()
+_TILE_SETS: "OrderedDict[int, tuple[list[pygame.Surface], np.ndarray]]" = OrderedDict()
 
 
 def classic_variants(maze: Maze) -> np.ndarray:
@@ -517,17 +528,23 @@ def classic_variants(maze: Maze) -> np.ndarray:
 
 def classic_tiles(size: int) -> list[pygame.Surface]:
     """Return the N_VARIANTS painted tiles of the classic look at ``size`` px (cached)."""
-    tiles = _TILE_SETS.get(size)
-    if tiles is None:
+    return _classic_set(size)[0]
+
+
+def _classic_set(size: int) -> tuple[list[pygame.Surface], np.ndarray]:
+    """Return the painted classic tiles and their pixel atlas at ``size`` px (cached)."""
+    entry = _TILE_SETS.get(size)
+    if entry is None:
         tiles = [_paint_variant(v, size) for v in range(N_VARIANTS)]
         if pygame.display.get_surface() is not None:
             tiles = [t.convert() for t in tiles]
-        _TILE_SETS[size] = tiles
+        entry = (tiles, np.stack([pygame.surfarray.array2d(t) for t in tiles]))  # mapped pixels
+        _TILE_SETS[size] = entry
         while len(_TILE_SETS) > 3:
             _TILE_SETS.popitem(last=False)
     else:
         _TILE_SETS.move_to_end(size)
-    return tiles
+    return entry
 
 
 def _mix(a: Color, b: Color, t: float) -> Color:
