@@ -102,6 +102,13 @@ RPG_COMFORTABLE_TILE = 28
 HINT_RESTART_EVERY = 0.3
 
 
+def nearest_speed(value: Any) -> float:
+    """Return the hint animation speed closest to ``value`` (1.0 when it is no number)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return 1.0
+    return float(min(SPEEDS, key=lambda s: abs(s - value)))
+
+
 @dataclass
 class RunResult:
     """How a finished run went; handed to the level-complete screen."""
@@ -141,8 +148,8 @@ class PlayScene(Scene):
         settings = getattr(ctx.progress, "settings", None)
         solver = getattr(settings, "default_solver", "bfs")
         self.solver_name = solver if solver in SOLVER_ORDER else "bfs"
-        speed = getattr(settings, "anim_speed", 1.0)
-        self.anim_speed = float(min(SPEEDS, key=lambda s: abs(s - speed))) if isinstance(speed, (int, float)) else 1.0
+        self.anim_speed = nearest_speed(getattr(settings, "anim_speed", 1.0))
+        self._settings_seen = self._settings_now()
         self.hints_used = 0
         self.elapsed = 0.0
         self.started = False
@@ -252,6 +259,7 @@ class PlayScene(Scene):
             settings = getattr(self.ctx.progress, "settings", None)
             if settings is not None and hasattr(settings, "anim_speed"):
                 settings.anim_speed = self.anim_speed
+                self._settings_seen = self._settings_now()
             self._say(f"Animation speed x{self.anim_speed:g}")
         elif isinstance(intent, FinishHint):
             if self.hint is not None:
@@ -268,6 +276,27 @@ class PlayScene(Scene):
 
             return PauseScene(self.ctx, self)
         return None
+
+    def _settings_now(self) -> tuple[Any, Any]:
+        """Return the saved hint speed and default solver, as last set anywhere."""
+        settings = getattr(self.ctx.progress, "settings", None)
+        return (getattr(settings, "anim_speed", None), getattr(settings, "default_solver", None))
+
+    def _follow_settings(self) -> None:
+        """Take up a hint speed or default solver changed elsewhere (pause -> Settings)."""
+        now = self._settings_now()
+        if now == self._settings_seen:
+            return
+        (speed, solver), (old_speed, old_solver) = now, self._settings_seen
+        self._settings_seen = now
+        if speed != old_speed:
+            self.anim_speed = nearest_speed(speed)
+            if self.hint is not None:
+                self.hint.speed = self.anim_speed
+        if solver != old_solver and solver in SOLVER_ORDER and solver != self.solver_name:
+            self.solver_name = solver
+            if self.hint is not None:
+                self.hint.restart(self.player.pos, solver)
 
     def _show_hint(self) -> None:
         """Start a hint from the player's tile."""
@@ -305,6 +334,7 @@ class PlayScene(Scene):
     def update(self, dt: float) -> Optional[Scene]:
         """Advance the player, the hint and the camera by ``dt`` seconds."""
         dt = max(0.0, min(MAX_DT, float(dt)))
+        self._follow_settings()
         self._clock += dt
         if self.started:
             self.elapsed += dt

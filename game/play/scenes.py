@@ -574,7 +574,9 @@ def _digit(key: int) -> Optional[int]:
 
 
 # ---------------------------------------------------------------------------------------
-ANIM_SPEEDS = [0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 8.0]
+#: The hint speeds the game itself steps through with [ and ] (game.play.hint.SPEEDS),
+#: within what the save keeps: a speed between them would be rounded away in play.
+ANIM_SPEEDS = [0.25, 0.5, 1.0, 2.0, 4.0, 8.0]
 
 
 class SettingsScene(MenuScene):

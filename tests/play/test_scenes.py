@@ -364,6 +364,36 @@ def test_pause_restart_settings_and_quit(ctx: Context) -> None:
     assert isinstance(pause.handle_event(key(pygame.K_RETURN)), scenes.TitleScene)
 
 
+def test_hint_speed_and_solver_set_from_the_pause_menu_reach_the_game(ctx: Context) -> None:
+    play = small_play(ctx)
+    play.handle_event(key(pygame.K_h))
+    pause = play.handle_event(key(pygame.K_ESCAPE))
+    assert isinstance(pause, scenes.PauseScene)
+    pause.handle_event(key(pygame.K_DOWN))
+    pause.handle_event(key(pygame.K_DOWN))
+    settings = pause.handle_event(key(pygame.K_RETURN))
+    assert isinstance(settings, scenes.SettingsScene)
+    for k in (pygame.K_DOWN, pygame.K_DOWN, pygame.K_DOWN, pygame.K_RIGHT):  # hint speed up
+        settings.handle_event(key(k))
+    settings.handle_event(key(pygame.K_DOWN))
+    settings.handle_event(key(pygame.K_RIGHT))  # default solver: dfs
+    assert settings.handle_event(key(pygame.K_ESCAPE)) is pause
+    assert pause.handle_event(key(pygame.K_ESCAPE)) is play
+    play.update(1 / 60)
+    assert play.anim_speed == ctx.progress.settings.anim_speed > 1.0
+    assert play.hint is not None and play.hint.speed == play.anim_speed
+    assert play.solver_name == play.hint.solver_name == "dfs"
+
+
+def test_every_hint_speed_the_settings_offer_is_one_the_game_plays_at() -> None:
+    from game.play.hint import SPEEDS
+    from game.save import ANIM_SPEED_RANGE
+
+    assert all(s in SPEEDS for s in scenes.ANIM_SPEEDS)
+    assert [s for s in SPEEDS if ANIM_SPEED_RANGE[0] <= s <= ANIM_SPEED_RANGE[1]] == \
+        scenes.ANIM_SPEEDS
+
+
 def test_escape_in_play_opens_pause_over_that_play_scene(ctx: Context) -> None:
     play = small_play(ctx)
     pause = play.handle_event(key(pygame.K_ESCAPE))
