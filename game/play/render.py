@@ -388,10 +388,15 @@ class MazeRenderer:
         self.base.set_at((c, r), FLOOR_TRAIL)
         self._version += 1
         self._patches.append((np.array([[c], [r]], dtype=np.intp), TRAIL_RGB))
-        for (size, cr, cc), chunk in list(self._chunks.items()):  # repaint cached chunks
+        for key in list(self._chunks):  # repaint the tile in cached chunks that show it
+            size, cr, cc = key
             n = _chunk_tiles(size)
             if cr == r // n and cc == c // n:
-                chunk.blit(classic_tiles(size)[variant + TRAIL_BIT], ((c - cc * n) * size, (r - cr * n) * size))
+                tiles = _TILE_SETS.get(size)
+                if tiles is None:  # painted at a zoom long gone: forget it
+                    del self._chunks[key]
+                else:
+                    self._chunks[key].blit(tiles[0][variant + TRAIL_BIT], ((c - cc * n) * size, (r - cr * n) * size))
 
     def draw(self, target: pygame.Surface, view: pygame.Rect, camera: Camera) -> None:
         """Draw the visible part of the maze into ``view``."""
@@ -819,8 +824,8 @@ def _paint_token(size: int, facing: str) -> pygame.Surface:
     r = round(size * 0.36 * k)
     glow_r = round(size * 0.58 * k)
     for i in range(glow_r, r, -max(1, k // 2)):
-        a = round(120 * (1 - (i - r) / (glow_r - r)) ** 2)
-        pygame.draw.circle(s, (*PLAYER_GLOW, a), (c, c), i)
+        a = round(95 * (1 - (i - r) / (glow_r - r)) ** 1.6)
+        pygame.draw.circle(s, (*PLAYER_RGB, a), (c, c), i)
     pygame.draw.ellipse(s, (20, 16, 36, 80), (c - r * 0.8, c + r * 0.62, r * 1.6, r * 0.52))  # contact shadow
     for i in range(r, 0, -max(1, k // 2)):  # body lit from the top left
         f = i / r
