@@ -294,3 +294,17 @@ def test_the_player_orb_looks_the_way_it_faces(facing, axis, sign):
     assert len(pupils)
     centre = (w - 1) / 2 if axis == 0 else (h - 1) / 2
     assert (pupils[:, axis].mean() - centre) * sign > 2
+
+
+def test_room_maps_keep_their_textures_and_leave_no_trail():
+    maze = build_level(CAMPAIGN[11])
+    r = MazeRenderer(maze, "rpg")
+    camera = Camera(maze.rows, maze.cols, 640, 480)
+    target = pygame.Surface((640, 480))
+    r.draw(target, target.get_rect(), camera)
+    before = pygame.surfarray.array3d(target)
+    step = next((1, c) for c in range(1, maze.cols) if maze.is_floor((1, c)))
+    r.mark_walked(step)
+    r.draw(target, target.get_rect(), camera)
+    assert not r.trail.any() and not r.fancy(camera)
+    assert np.array_equal(before, pygame.surfarray.array3d(target))
