@@ -786,15 +786,15 @@ def draw_player(target: pygame.Surface, view: pygame.Rect, camera: Camera,
         target.blit(img, (cx - img.get_width() // 2, cy - img.get_height() // 2))
         return
     radius = max(2, round(t * 0.36))
-    if t < 4:  # a fitted huge maze: a halo says "you are here"
-        pygame.draw.circle(target, PLAYER_GLOW, (cx, cy), 7, 2)
+    if t < 4:  # a fitted huge maze: a ring says "you are here" on floor and wall alike
+        pygame.draw.circle(target, (255, 255, 255), (cx, cy), 9, 1)
+        pygame.draw.circle(target, PLAYER_RGB, (cx, cy), 8, 2)
     pygame.draw.circle(target, PLAYER_RGB, (cx, cy), radius)
 
 
 PLAYER_RGB: Color = (236, 92, 112)
 PLAYER_LIGHT: Color = (255, 168, 170)
 PLAYER_DARK: Color = (168, 46, 78)
-PLAYER_GLOW: Color = (255, 214, 220)
 EYE_RGB: Color = (34, 30, 56)
 #: From this tile size up the player is the shaded orb with eyes looking where it goes.
 TOKEN_MIN_TILE = 8
