@@ -361,7 +361,6 @@ class MazeRenderer:
         self._images = images if images is not None else {}
         self._tiles_by_size: dict[int, list[pygame.Surface]] = {}
         self._chunks: "OrderedDict[tuple[int, int, int], pygame.Surface]" = OrderedDict()
-        self.variants = classic_variants(maze) if style == "classic" else None
         self.trail = np.zeros(maze.tiles.shape, dtype=bool)
         self._version = 0
         self._patches: list[Patch] = []
@@ -376,14 +375,13 @@ class MazeRenderer:
 
     def mark_walked(self, pos: Pos) -> None:
         """Add the floor tile ``pos`` to the player's breadcrumb trail (classic look)."""
-        if self.variants is None or not self.maze.in_bounds(pos) or self.trail[pos]:
+        if self.style != "classic" or not self.maze.in_bounds(pos) or self.trail[pos]:
             return
-        variant = int(self.variants[pos])
+        r, c = pos
+        variant = int(classic_variants(self.maze, (r, r + 1), (c, c + 1))[0, 0])
         if not FLOOR_VARIANT <= variant < FLOOR_VARIANT + 8:
             return  # walls, the entrance and the exit keep their look
-        r, c = pos
         self.trail[pos] = True
-        self.variants[pos] = variant + TRAIL_BIT
         self.classes[pos] = FLOOR_TRAIL
         self.base.set_at((c, r), FLOOR_TRAIL)
         self._version += 1
@@ -443,8 +441,11 @@ class MazeRenderer:
             self._chunks.move_to_end(key)
             return surf
         r0, c0 = cr * n, cc * n
-        if self.variants is not None:  # classic: copy the tiles' pixels in one numpy step
-            block = self.variants[r0 : r0 + n, c0 : c0 + n]
+        if self.style == "classic":  # copy the tiles' pixels in one numpy step
+            rows, cols = self.trail.shape
+            area = (r0, min(rows, r0 + n)), (c0, min(cols, c0 + n))
+            block = classic_variants(self.maze, *area)
+            block += self.trail[r0 : r0 + n, c0 : c0 + n].astype(np.uint8) * np.uint8(TRAIL_BIT)
             h, w = block.shape
             tiles, atlas = _classic_set(size)
             surf = pygame.Surface((w * size, h * size), 0, tiles[0])
@@ -513,21 +514,33 @@ SUPERSAMPLE = 4
 _TILE_SETS: "OrderedDict[int, tuple[list[pygame.Surface], np.ndarray]]" = OrderedDict()
 
 
-def classic_variants(maze: Maze) -> np.ndarray:
-    """Return each tile's variant in the close-up classic look (uint8, see FLOOR_VARIANT)."""
-    floor = maze.tiles == FLOOR
-    n, e = _shift(floor, -1, 0, False), _shift(floor, 0, 1, False)
-    s, w = _shift(floor, 1, 0, False), _shift(floor, 0, -1, False)
-    wall_bits = n * 1 + e * 2 + s * 4 + w * 8
-    shadow = ~n * 1 + ~w * 2 + ~_shift(floor, -1, -1, False) * 4
-    out = np.where(floor, FLOOR_VARIANT + shadow, wall_bits).astype(np.uint8)
-    if maze.in_bounds(maze.goal) and floor[maze.goal]:
-        out[maze.goal] = EXIT_VARIANT + shadow[maze.goal]
-    if maze.in_bounds(maze.start) and floor[maze.start]:
-        r, c = maze.start
-        ways = [i for i, (dr, dc) in enumerate(((0, 1), (1, 0), (0, -1), (-1, 0)))
-                if maze.in_bounds((r + dr, c + dc)) and floor[r + dr, c + dc]]
-        out[maze.start] = ENTRANCE_VARIANT + (ways[0] if ways else 0)
+def classic_variants(maze: Maze, rows: Optional[tuple[int, int]] = None,
+                     cols: Optional[tuple[int, int]] = None) -> np.ndarray:
+    """Return the close-up classic variant (uint8) of each tile in rows x cols (default: all).
+
+    The trail bit is never set here: the renderer adds the walked tiles itself.
+    """
+    r0, r1 = rows if rows is not None else (0, maze.rows)
+    c0, c1 = cols if cols is not None else (0, maze.cols)
+    pad = np.zeros((r1 - r0 + 2, c1 - c0 + 2), dtype=bool)  # one tile of margin all round
+    a0, a1, b0, b1 = max(0, r0 - 1), min(maze.rows, r1 + 1), max(0, c0 - 1), min(maze.cols, c1 + 1)
+    pad[a0 - r0 + 1 : a1 - r0 + 1, b0 - c0 + 1 : b1 - c0 + 1] = maze.tiles[a0:a1, b0:b1] == FLOOR
+    floor = pad[1:-1, 1:-1]
+    n, s, w, e, nw = pad[:-2, 1:-1], pad[2:, 1:-1], pad[1:-1, :-2], pad[1:-1, 2:], pad[:-2, :-2]
+    u8 = np.uint8
+    wall_bits = n.view(u8) | (e.view(u8) << 1) | (s.view(u8) << 2) | (w.view(u8) << 3)
+    shadow = (~n).view(u8) | ((~w).view(u8) << 1) | ((~nw).view(u8) << 2)
+    out = np.where(floor, shadow + u8(FLOOR_VARIANT), wall_bits).astype(u8)
+    for pos in (maze.goal, maze.start):
+        r, c = pos
+        if not (r0 <= r < r1 and c0 <= c < c1 and maze.is_floor(pos)):
+            continue
+        if pos == maze.goal:
+            out[r - r0, c - c0] = EXIT_VARIANT + shadow[r - r0, c - c0]
+        else:
+            ways = [i for i, (dr, dc) in enumerate(((0, 1), (1, 0), (0, -1), (-1, 0)))
+                    if maze.is_floor((r + dr, c + dc))]
+            out[r - r0, c - c0] = ENTRANCE_VARIANT + (ways[0] if ways else 0)
     return out
 
 
