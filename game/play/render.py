@@ -7,9 +7,9 @@ Two looks share one pipeline:
   any zoom) and the scaled piece is reused until the visible tile range or zoom changes;
 * classic, close up (tiles of FANCY_MIN_TILE px or more) -- raised walls with a lit rim,
   a front face and rounded outer corners, their soft shadow on a paved floor, an entrance
-  pad and an exit portal, and the player's breadcrumb trail: each tile is one of a few
-  dozen variants (its neighbours decide which), painted once per zoom and blitted into
-  cached chunks of about 512x512 px;
+  pad and an exit portal, and the player's breadcrumb trail (``mark_walked``): each tile
+  is one of 48 variants (its neighbours decide which), painted once per zoom and copied
+  with one numpy gather into cached chunks of about 512x512 px;
 * rpg (division with rooms) -- textured tiles from ``assets/tiles`` drawn into chunks of
   about 512x512 px at the current zoom, kept in a small cache; at small zooms it falls back
   to the 1 px-per-tile lookup with the same colours.
@@ -403,16 +403,15 @@ class MazeRenderer:
         target.set_clip(view.clip(clip) if clip else view)
         try:
             if self.textured(camera) or self.fancy(camera):
-                self._draw_chunks(target, view, camera)
-                self._patches = []  # the 1 px layer is rescaled when the zoom comes back
+                self._draw_chunks(target, view, camera)  # (the 1 px layer is rescaled on return)
             else:
                 self._layer.draw(self.base, target, view, camera, version=self._version,
                                  patches=self._patches)
-                self._patches = []
+            self._patches = []
         finally:
             target.set_clip(clip)
 
-    # -- RPG textured chunks ---------------------------------------------------------
+    # -- chunks of painted tiles (RPG textures, classic close-up) ---------------------
     def _tiles_at(self, size: int) -> list[pygame.Surface]:
         """Return the class tiles scaled to ``size`` px (cached per size)."""
         tiles = self._tiles_by_size.get(size)
