@@ -88,6 +88,10 @@ class FlatGrid:
         """Return the ``(row, col)`` of many flat indices at once."""
         return list(map(divmod, indices, repeat(self.width, len(indices))))
 
+    def marked(self) -> int:
+        """Return how many tiles carry a solver's mark (any byte above FREE and BLOCKED)."""
+        return int(np.count_nonzero(np.frombuffer(self.cells, dtype=np.uint8) > BLOCKED))
+
 
 def check_end(maze: Maze, pos: object, what: str) -> Pos:
     """Return ``pos`` as a ``(row, col)`` of ints, or raise ValueError saying what is wrong."""
@@ -122,3 +126,15 @@ def flatten(maze: Maze, start: Pos, goal: Pos) -> FlatGrid:
         start[0] * width + start[1],
         goal[0] * width + goal[1],
     )
+
+
+def finish(
+    solver: str, flat: FlatGrid, trail: Optional[Sequence[int]], visited: int
+) -> Iterator[Union[Event, Solution]]:
+    """Yield the end of a search: FOUND and the path when ``trail`` is given, then the Solution."""
+    start, goal = flat.pos(flat.start), flat.pos(flat.goal)
+    if trail is None:
+        yield Solution(solver, None, visited, start, goal)
+        return
+    yield (FOUND, goal[0], goal[1])
+    yield Solution(solver, flat.positions(trail), visited, start, goal)

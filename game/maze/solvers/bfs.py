@@ -17,7 +17,7 @@ from array import array
 from typing import Iterator, Union
 
 from game.maze.grid import Maze, Pos
-from game.maze.solvers.base import FOUND, VISIT, Event, FlatGrid, Solution, flatten
+from game.maze.solvers.base import VISIT, Event, FlatGrid, Solution, finish, flatten
 
 NAME = "bfs"
 
@@ -27,18 +27,16 @@ _FROM_ABOVE, _FROM_LEFT, _FROM_BELOW, _FROM_RIGHT, _ORIGIN = 2, 3, 4, 5, 6
 
 def explore(maze: Maze, start: Pos, goal: Pos) -> Iterator[Union[Event, Solution]]:
     """Search breadth-first from ``start`` to ``goal``, yielding events then a Solution."""
-    flat = flatten(maze, start, goal)
-    return _search(flat, flat.pos(flat.start), flat.pos(flat.goal))
+    return _search(flatten(maze, start, goal))  # the ends are checked before the first next()
 
 
-def _search(flat: FlatGrid, start: Pos, goal: Pos) -> Iterator[Union[Event, Solution]]:
-    """Run the search on a checked flat grid (explore() checks before the first next())."""
+def _search(flat: FlatGrid) -> Iterator[Union[Event, Solution]]:
+    """Run the search on a checked flat grid."""
     grid, w, s, g = flat.cells, flat.width, flat.start, flat.goal
     grid[s] = _ORIGIN
-    yield (VISIT, start[0], start[1])
+    yield (VISIT, *flat.pos(s))
     if s == g:
-        yield (FOUND, goal[0], goal[1])
-        yield Solution(NAME, [start], 1, start, goal)
+        yield from finish(NAME, flat, [s], 1)
         return
     queue = array(flat.typecode, [s])  # machine ints: a fraction of a list's memory
     append = queue.append
@@ -81,11 +79,9 @@ def _search(flat: FlatGrid, start: Pos, goal: Pos) -> Iterator[Union[Event, Solu
             if n == g:
                 found = True
                 break
-    visited = len(queue)
     if not found:
-        yield Solution(NAME, None, visited, start, goal)
+        yield from finish(NAME, flat, None, len(queue))
         return
-    yield (FOUND, goal[0], goal[1])
     back = (0, 0, -w, -1, w, 1)  # indexed by the grid byte: the step back to the predecessor
     trail = [g]
     n = g
@@ -93,4 +89,4 @@ def _search(flat: FlatGrid, start: Pos, goal: Pos) -> Iterator[Union[Event, Solu
         n += back[grid[n]]
         trail.append(n)
     trail.reverse()
-    yield Solution(NAME, flat.positions(trail), visited, start, goal)
+    yield from finish(NAME, flat, trail, len(queue))

@@ -19,7 +19,7 @@ from array import array
 from typing import Iterator, Union
 
 from game.maze.grid import Maze, Pos
-from game.maze.solvers.base import BACKTRACK, FOUND, VISIT, Event, FlatGrid, Solution, flatten
+from game.maze.solvers.base import BACKTRACK, VISIT, Event, FlatGrid, Solution, finish, flatten
 
 NAME = "dfs"
 
@@ -28,15 +28,14 @@ _MARKED = 2
 
 def explore(maze: Maze, start: Pos, goal: Pos) -> Iterator[Union[Event, Solution]]:
     """Search depth-first from ``start`` to ``goal``, yielding events then a Solution."""
-    flat = flatten(maze, start, goal)
-    return _search(flat, flat.pos(flat.start), flat.pos(flat.goal))
+    return _search(flatten(maze, start, goal))  # the ends are checked before the first next()
 
 
-def _search(flat: FlatGrid, start: Pos, goal: Pos) -> Iterator[Union[Event, Solution]]:
-    """Run the search on a checked flat grid (explore() checks before the first next())."""
+def _search(flat: FlatGrid) -> Iterator[Union[Event, Solution]]:
+    """Run the search on a checked flat grid."""
     grid, w, s, g = flat.cells, flat.width, flat.start, flat.goal
     grid[s] = _MARKED
-    yield (VISIT, start[0], start[1])
+    yield (VISIT, *flat.pos(s))
     frames = array(flat.typecode, [s])  # machine ints: a fraction of a list's memory
     append, pop = frames.append, frames.pop
     t = s
@@ -85,8 +84,7 @@ def _search(flat: FlatGrid, start: Pos, goal: Pos) -> Iterator[Union[Event, Solu
         r = t // w
         yield (BACKTRACK, r, t - r * w)
         if not frames:
-            yield Solution(NAME, None, grid.count(_MARKED), start, goal)
+            yield from finish(NAME, flat, None, flat.marked())
             return
         t = frames[-1]
-    yield (FOUND, goal[0], goal[1])
-    yield Solution(NAME, flat.positions(frames), grid.count(_MARKED), start, goal)
+    yield from finish(NAME, flat, frames, flat.marked())

@@ -19,7 +19,7 @@ from array import array
 from typing import Iterator, Union
 
 from game.maze.grid import Maze, Pos
-from game.maze.solvers.base import BACKTRACK, FOUND, VISIT, Event, FlatGrid, Solution, flatten
+from game.maze.solvers.base import BACKTRACK, VISIT, Event, FlatGrid, Solution, finish, flatten
 
 NAME = "stack"
 
@@ -29,15 +29,14 @@ _UP, _RIGHT, _DOWN, _LEFT, _NONE_LEFT = 2, 3, 4, 5, 6
 
 def explore(maze: Maze, start: Pos, goal: Pos) -> Iterator[Union[Event, Solution]]:
     """Search with an explicit stack from ``start`` to ``goal``, yielding events then a Solution."""
-    flat = flatten(maze, start, goal)
-    return _search(flat, flat.pos(flat.start), flat.pos(flat.goal))
+    return _search(flatten(maze, start, goal))  # the ends are checked before the first next()
 
 
-def _search(flat: FlatGrid, start: Pos, goal: Pos) -> Iterator[Union[Event, Solution]]:
-    """Run the search on a checked flat grid (explore() checks before the first next())."""
+def _search(flat: FlatGrid) -> Iterator[Union[Event, Solution]]:
+    """Run the search on a checked flat grid."""
     grid, w, s, g = flat.cells, flat.width, flat.start, flat.goal
     grid[s] = _UP
-    yield (VISIT, start[0], start[1])
+    yield (VISIT, *flat.pos(s))
     boxes = array(flat.typecode, [s])  # machine ints: a fraction of a list's memory
     push, pop = boxes.append, boxes.pop
     t = s
@@ -99,13 +98,8 @@ def _search(flat: FlatGrid, start: Pos, goal: Pos) -> Iterator[Union[Event, Solu
         r = t // w
         yield (BACKTRACK, r, t - r * w)
         if not boxes:
-            yield Solution(NAME, None, _marked(grid), start, goal)
+            yield from finish(NAME, flat, None, flat.marked())
             return
         t = boxes[-1]
-    yield (FOUND, goal[0], goal[1])
-    yield Solution(NAME, flat.positions(boxes), _marked(grid), start, goal)
+    yield from finish(NAME, flat, boxes, flat.marked())
 
-
-def _marked(grid: bytearray) -> int:
-    """Return how many tiles carry a mark."""
-    return len(grid) - grid.count(0) - grid.count(1)
