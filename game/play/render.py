@@ -403,7 +403,9 @@ class MazeRenderer:
         target.set_clip(view.clip(clip) if clip else view)
         try:
             if self.textured(camera) or self.fancy(camera):
-                self._draw_chunks(target, view, camera)  # (the 1 px layer is rescaled on return)
+                self._draw_chunks(target, view, camera)
+                if self._patches:  # the 1 px layer's scaled chunks miss these tiles now
+                    self._layer.invalidate()
             else:
                 self._layer.draw(self.base, target, view, camera, version=self._version,
                                  patches=self._patches)

@@ -308,3 +308,20 @@ def test_room_maps_keep_their_textures_and_leave_no_trail():
     r.draw(target, target.get_rect(), camera)
     assert not r.trail.any() and not r.fancy(camera)
     assert np.array_equal(before, pygame.surfarray.array3d(target))
+
+
+def test_tiles_walked_while_close_up_show_after_zooming_back_out():
+    maze = build_level(CAMPAIGN[7])
+    r = MazeRenderer(maze, "classic")
+    camera = Camera(maze.rows, maze.cols, 400, 300)
+    target = pygame.Surface((400, 300))
+    step = next((1, c) for c in range(1, maze.cols) if maze.is_floor((1, c)))
+    for tile in (4.0, 24.0, 4.0):  # far, close (walk there), far again at the same zoom
+        camera.tile = tile
+        camera.follow(*step, 0, snap=True)
+        r.draw(target, target.get_rect(), camera)
+        if tile == 24.0:
+            r.mark_walked(step)
+            r.draw(target, target.get_rect(), camera)
+    x, y = camera.to_screen(*step)
+    assert tuple(target.get_at((round(x) + 1, round(y) + 1)))[:3] == TRAIL_RGB
