@@ -287,9 +287,10 @@ class ScaledLayer:
         r0, c0, r1, c1 = rng
         t = camera.tile
         k = max(1, math.ceil(1.0 / t - 1e-9)) if self.static and t < 1 else 1
+        k += k & 1 if k > 1 else 0  # even blocks: a maze's wall/floor rows alternate
         if k > 1:
             r0, c0 = (r0 // k) * k, (c0 // k) * k
-        key = (r0, c0, r1, c1, t, version)
+        key = (r0, c0, r1, c1, t, version if k == 1 else None)  # a mip never changes
         if key != self._piece_key or self._piece is None:
             size = (max(1, round((c1 - c0) * t)), max(1, round((r1 - r0) * t)))
             if k > 1:
@@ -298,7 +299,9 @@ class ScaledLayer:
                 x0, y0 = c0 // k, r0 // k
                 area = (x0, y0, max(1, min(mw - x0, -(-(c1 - c0) // k))), max(1, min(mh - y0, -(-(r1 - r0) // k))))
                 size = (max(1, round(area[2] * k * t)), max(1, round(area[3] * k * t)))
-                self._piece = pygame.transform.scale(mip.subsurface(area), size)
+                # smooth, not nearest: stretching an averaged 2-periodic maze by a few per
+                # cent with nearest neighbour beats into a grid of stripes
+                self._piece = pygame.transform.smoothscale(mip.subsurface(area), size)
             else:
                 self._piece = pygame.transform.scale(src.subsurface((c0, r0, c1 - c0, r1 - r0)), size)
             self._piece_key = key

@@ -325,3 +325,22 @@ def test_tiles_walked_while_close_up_show_after_zooming_back_out():
             r.draw(target, target.get_rect(), camera)
     x, y = camera.to_screen(*step)
     assert tuple(target.get_at((round(x) + 1, round(y) + 1)))[:3] == TRAIL_RGB
+
+
+def test_a_fitted_huge_maze_reads_as_an_even_texture_without_stripes():
+    tiles = np.zeros((2001, 2001), dtype=np.uint8)
+    tiles[1:-1:2, 1:-1] = FLOOR  # corridors on every other row: the worst case for aliasing
+    maze = Maze(tiles, (1, 0), (1999, 2000))
+    tiles[maze.start] = tiles[maze.goal] = FLOOR
+    r = MazeRenderer(maze, "classic")
+    camera = Camera(maze.rows, maze.cols, 1280, 720)
+    camera.fit()
+    assert camera.tile < 0.5
+    target = pygame.Surface((1280, 720))
+    r.draw(target, target.get_rect(), camera)
+    x0, y0 = (round(v) for v in camera.origin())
+    side = int(2001 * camera.tile)
+    picture = pygame.surfarray.array3d(target)[x0 + 4 : x0 + side - 4, y0 + 4 : y0 + side - 4].astype(float)
+    rows = picture.mean(axis=(0, 2))
+    cols = picture.mean(axis=(1, 2))
+    assert rows.max() - rows.min() < 8 and cols.max() - cols.min() < 8
