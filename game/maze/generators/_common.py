@@ -15,7 +15,7 @@ from typing import Union
 
 import numpy as np
 
-from game.maze.grid import FLOOR, check_generated_size
+from game.maze.grid import FLOOR, Maze, check_generated_size, open_border
 
 RngLike = Union[int, np.integer, None, np.random.Generator]
 
@@ -75,11 +75,16 @@ def cell_shape(rows: int, cols: int) -> tuple[int, int]:
     return (rows - 1) // 2, (cols - 1) // 2
 
 
-def padded_cells(height: int, width: int) -> bytearray:
-    """Return a flat visited-map of ``height`` x ``width`` cells in a ring of visited sentinels."""
-    marks = bytearray(b"\x01") * ((height + 2) * (width + 2))
-    np.frombuffer(marks, dtype=np.uint8).reshape(height + 2, width + 2)[1:-1, 1:-1] = 0
-    return marks
+def empty_cell_tree(rows: int, cols: int) -> tuple[int, int, bytearray, bytearray]:
+    """Return the cell height and width, a padded visited-map and an all-NO_MOVE move record.
+
+    The visited-map holds ``height`` x ``width`` unvisited cells (0) in a ring of visited
+    sentinels (1); both are flat with row stride ``width + 2``.
+    """
+    height, width = cell_shape(rows, cols)
+    seen = bytearray(b"\x01") * ((height + 2) * (width + 2))
+    np.frombuffer(seen, dtype=np.uint8).reshape(height + 2, width + 2)[1:-1, 1:-1] = 0
+    return height, width, seen, bytearray([NO_MOVE]) * len(seen)
 
 
 def tiles_from_moves(moves: bytearray, rows: int, cols: int) -> np.ndarray:
@@ -150,3 +155,10 @@ def braid(tiles: np.ndarray, loops: float, rng: np.random.Generator) -> None:
         if choice:
             grid[choice[int(pick * len(choice))]] = FLOOR
     tiles[...] = np.frombuffer(grid, dtype=np.uint8).reshape(rows, cols)
+
+
+def finish_maze(tiles: np.ndarray, loops: float, rng: np.random.Generator) -> Maze:
+    """Cut the entrance and exit into a generated grid, braid it with ``loops``; return the Maze."""
+    maze = open_border(tiles)
+    braid(maze.tiles, loops, rng)
+    return maze

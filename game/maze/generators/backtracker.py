@@ -24,13 +24,12 @@ from game.maze.generators._common import (
     RIGHT,
     UP,
     RngLike,
-    braid,
-    cell_shape,
     check_common,
-    padded_cells,
+    empty_cell_tree,
+    finish_maze,
     tiles_from_moves,
 )
-from game.maze.grid import Maze, open_border
+from game.maze.grid import Maze
 
 NAME = "backtracker"
 
@@ -56,10 +55,8 @@ def _choice_tables(stride: int) -> tuple[list[int], list[int]]:
 def generate(*, rows: int, cols: int, rng: RngLike = None, loops: float = 0.0) -> Maze:
     """Generate a depth-first (recursive backtracker) maze of ``rows`` x ``cols`` tiles."""
     loops, gen = check_common(rows, cols, loops, rng)
-    height, width = cell_shape(rows, cols)
+    height, width, seen, moves = empty_cell_tree(rows, cols)
     stride = width + 2
-    seen = padded_cells(height, width)
-    moves = bytearray([NO_MOVE]) * len(seen)
     step_of, code_of = _choice_tables(stride)
     draws = gen.integers(0, _DRAW, size=height * width, dtype=np.uint8).tobytes()
     k = 0
@@ -86,6 +83,4 @@ def generate(*, rows: int, cols: int, rng: RngLike = None, loops: float = 0.0) -
         seen[cell] = 1
         moves[cell] = code_of[i]
         push(cell)
-    maze = open_border(tiles_from_moves(moves, rows, cols))
-    braid(maze.tiles, loops, gen)
-    return maze
+    return finish_maze(tiles_from_moves(moves, rows, cols), loops, gen)

@@ -24,8 +24,8 @@ from typing import Optional
 
 import numpy as np
 
-from game.maze.generators._common import RngLike, braid, check_common, check_positive
-from game.maze.grid import FLOOR, WALL, Maze, open_border
+from game.maze.generators._common import RngLike, check_common, check_positive, finish_maze
+from game.maze.grid import FLOOR, WALL, Maze
 
 NAME = "division"
 
@@ -98,6 +98,4 @@ def generate(
         if up_h and left_w and (up_h >= least or left_w >= least):
             push((r1, c1, wr - 1, wc - 1))
     tiles.reshape(-1)[np.array(doors, dtype=np.int64)] = FLOOR
-    maze = open_border(tiles)
-    braid(maze.tiles, loops, gen)
-    return maze
+    return finish_maze(tiles, loops, gen)

@@ -24,13 +24,12 @@ from game.maze.generators._common import (
     RIGHT,
     UP,
     RngLike,
-    braid,
-    cell_shape,
     check_common,
-    padded_cells,
+    empty_cell_tree,
+    finish_maze,
     tiles_from_moves,
 )
-from game.maze.grid import Maze, open_border
+from game.maze.grid import Maze
 
 NAME = "prim"
 
@@ -43,10 +42,8 @@ _RANGE = 1 << 62
 def generate(*, rows: int, cols: int, rng: RngLike = None, loops: float = 0.0) -> Maze:
     """Generate a randomized-Prim maze of ``rows`` x ``cols`` tiles."""
     loops, gen = check_common(rows, cols, loops, rng)
-    height, width = cell_shape(rows, cols)
+    height, width, seen, moves = empty_cell_tree(rows, cols)
     stride = width + 2
-    seen = padded_cells(height, width)
-    moves = bytearray([NO_MOVE]) * len(seen)
     first = int(gen.integers(height * width))
     root = (first // width + 1) * stride + first % width + 1
     # The list starts with the root itself, as if entered by a move; that move is undone
@@ -81,6 +78,4 @@ def generate(*, rows: int, cols: int, rng: RngLike = None, loops: float = 0.0) -
             if not seen[cell - 1]:
                 push(base - 4 + LEFT)
     moves[root] = NO_MOVE
-    maze = open_border(tiles_from_moves(moves, rows, cols))
-    braid(maze.tiles, loops, gen)
-    return maze
+    return finish_maze(tiles_from_moves(moves, rows, cols), loops, gen)
