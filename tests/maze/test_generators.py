@@ -133,6 +133,12 @@ def assert_grid_invariants(maze: Maze, rows: int, cols: int) -> None:
     assert maze.start in regions[0] and maze.goal in regions[0]
 
 
+def assert_tree(maze: Maze, rows: int, cols: int) -> None:
+    """Check the grid invariants and that the floor has no cycle: one route between two tiles."""
+    assert_grid_invariants(maze, rows, cols)  # connected
+    assert independent_cycles(maze.tiles) == 0
+
+
 def assert_cell_parity(maze: Maze, *, posts: bool = True) -> None:
     """Check cells (odd, odd) are floor and, unless rooms are allowed, posts are wall."""
     t = maze.tiles
@@ -189,9 +195,8 @@ def test_every_maze_keeps_the_grid_invariants(
 @given(rows=odd_sizes, cols=odd_sizes, seed=seeds)
 def test_loops_zero_gives_a_perfect_maze(name: str, rows: int, cols: int, seed: int) -> None:
     maze = generate(name, rows=rows, cols=cols, seed=seed)
-    assert_grid_invariants(maze, rows, cols)  # connected
-    assert openings(maze) == cell_count(maze) - 1  # so exactly one route between cells
-    assert independent_cycles(maze.tiles) == 0
+    assert_tree(maze, rows, cols)
+    assert openings(maze) == cell_count(maze) - 1  # a spanning tree of the cells
 
 
 @settings(max_examples=40, deadline=None)
@@ -202,9 +207,7 @@ def test_loops_zero_gives_a_perfect_maze(name: str, rows: int, cols: int, seed: 
     rank=st.one_of(st.none(), st.integers(min_value=1, max_value=12)),
 )
 def test_dig_makes_a_tree_of_tiles(rows: int, cols: int, seed: int, rank: int | None) -> None:
-    maze = generate("dig", rows=rows, cols=cols, seed=seed, rank=rank)
-    assert_grid_invariants(maze, rows, cols)
-    assert independent_cycles(maze.tiles) == 0
+    assert_tree(generate("dig", rows=rows, cols=cols, seed=seed, rank=rank), rows, cols)
 
 
 @settings(max_examples=40, deadline=None)
@@ -308,9 +311,7 @@ def test_rank_changes_the_dig() -> None:
 
 @pytest.mark.parametrize("rank", [2**62, 2**63, 10**20])
 def test_a_rank_beyond_any_run_still_digs_a_tree(rank: int) -> None:
-    maze = generate("dig", rows=21, cols=21, seed=3, rank=rank)
-    assert_grid_invariants(maze, 21, 21)
-    assert independent_cycles(maze.tiles) == 0
+    assert_tree(generate("dig", rows=21, cols=21, seed=3, rank=rank), 21, 21)
 
 
 def test_bigger_rank_makes_a_simpler_dig() -> None:
