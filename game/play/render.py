@@ -446,9 +446,8 @@ class MazeRenderer:
             return surf
         r0, c0 = cr * n, cc * n
         if self.style == "classic":  # copy the tiles' pixels in one numpy step
-            rows, cols = self.trail.shape
-            area = (r0, min(rows, r0 + n)), (c0, min(cols, c0 + n))
-            block = classic_variants(self.maze, *area)
+            rows, cols = self.maze.rows, self.maze.cols
+            block = classic_variants(self.maze, (r0, min(rows, r0 + n)), (c0, min(cols, c0 + n)))
             block += self.trail[r0 : r0 + n, c0 : c0 + n].astype(np.uint8) * np.uint8(TRAIL_BIT)
             h, w = block.shape
             tiles, atlas = _classic_set(size)
