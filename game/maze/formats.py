@@ -73,10 +73,11 @@ class MazeFormatError(ValueError):
 class _Dialect:
     """How one text style maps characters to tiles."""
 
-    def __init__(self, name: str, chars: dict[str, int], expected: str) -> None:
+    def __init__(self, name: str, chars: dict[str, int], expected: str, floor: str) -> None:
         self.name = name
         self.chars = chars
         self.expected = expected
+        self.floor = floor
         self.table = {ord(ch): code for ch, code in chars.items()}
         self.unknown = re.compile("[^" + re.escape("".join(chars)) + "]")
 
@@ -85,16 +86,19 @@ _OURS = _Dialect(
     "ours",
     {"#": _W, ".": _F, " ": _F, "o": _F, "S": _S, "E": _E},
     "'#' wall, '.' or ' ' floor, 'S', 'E' or 'o' path",
+    "'.' or ' '",
 )
 _DIGITS = _Dialect(
     "digits",
     {"0": _W, "1": _F, "2": _F, "S": _S, "E": _E},
     "'0' wall, '1' floor, 'S' or 'E'",
+    "'1'",
 )
 _X_SINGLE = _Dialect(
     "X",
     {"X": _W, " ": _F, ".": _F, "S": _S, "E": _E},
     "'X' wall, ' ' or '.' floor, 'S' or 'E'",
+    "' ' or '.'",
 )
 # Token dialects: one regex alternative per tile kind, tried at each position of a line.
 _X_JAVA = re.compile(r"(X ?)|([ .])|(S)|(E)")  # seed 000's Java: "X " wall, " " floor
@@ -123,19 +127,22 @@ def parse_maze(text: str, source: str = "<string>") -> Maze:
     mark = _DIALECT_MARKS.search(text)
     first = mark.group() if mark else "#"
     if first in "01":
+        floor = _DIGITS.floor
         if any(sep in line for line in lines for sep in " ,\t"):
             codes = _parse_tokens(lines, _DIGIT_SEPARATED, _DIGITS.expected, source)
         else:
             codes = _parse_single(lines, _DIGITS, source)
     elif first == "X":
-        codes = _parse_x(lines, source)
+        codes, floor = _parse_x(lines, source)
     elif first in "墙囻":
+        floor = "'  ' (two spaces) or '√'"
         codes = _parse_tokens(
             lines, _WIDE, "'墙' or '囻' wall, two spaces or '√' floor, 'S' or 'E'", source
         )
     else:
+        floor = _OURS.floor
         codes = _parse_single(lines, _OURS, source)
-    return _to_maze(codes, source)
+    return _to_maze(codes, source, floor)
 
 
 def load_maze(path: str | Path) -> Maze:
@@ -321,19 +328,23 @@ def _parse_tokens(
     return np.array(rows, dtype=np.uint8).reshape(len(rows), len(rows[0]))
 
 
-def _parse_x(lines: list[str], source: str) -> np.ndarray:
-    """Parse seed 000's ``X`` printouts: one character per tile, or its Java's tokens."""
+def _parse_x(lines: list[str], source: str) -> tuple[np.ndarray, str]:
+    """Parse seed 000's ``X`` printouts: one character per tile, or its Java's tokens.
+
+    Return the tile codes and how this printout writes a floor tile.
+    """
     text = "\n".join(lines)
     if "XX" in text or re.search(r"X[^ \n]", text):
-        return _parse_single(lines, _X_SINGLE, source)
+        return _parse_single(lines, _X_SINGLE, source), _X_SINGLE.floor
     # Every X is followed by a space: either two characters per tile ("X " and "  "),
     # recognisable because every X then sits on an even column, or the Java's literal
     # output, "X " for a wall and a single " " for a floor.
     if all(
         (m.start() - text.rfind("\n", 0, m.start()) - 1) % 2 == 0 for m in re.finditer("X", text)
     ):
-        return _parse_tokens(lines, _X_PAIRS, "'X ' wall or '  ' floor, 'S' or 'E'", source)
-    return _parse_tokens(lines, _X_JAVA, "'X ' wall or ' ' floor, 'S' or 'E'", source)
+        pairs = _parse_tokens(lines, _X_PAIRS, "'X ' wall or '  ' floor, 'S' or 'E'", source)
+        return pairs, "'  ' (two spaces)"
+    return _parse_tokens(lines, _X_JAVA, "'X ' wall or ' ' floor, 'S' or 'E'", source), "' '"
 
 
 def _unknown(found: str, expected: str, source: str, line: int, column: int) -> MazeFormatError:
@@ -343,8 +354,11 @@ def _unknown(found: str, expected: str, source: str, line: int, column: int) -> 
     )
 
 
-def _to_maze(codes: np.ndarray, source: str) -> Maze:
-    """Turn parsed tile codes into a Maze, finding its start and goal."""
+def _to_maze(codes: np.ndarray, source: str, floor_chars: str) -> Maze:
+    """Turn parsed tile codes into a Maze, finding its start and goal.
+
+    ``floor_chars`` says how the file's dialect writes floor, for the error when it has none.
+    """
     starts = np.argwhere(codes == _S)
     goals = np.argwhere(codes == _E)
     for found, letter, what in ((starts, "S", "start"), (goals, "E", "goal")):
@@ -360,8 +374,11 @@ def _to_maze(codes: np.ndarray, source: str) -> Maze:
     tiles = np.where(codes == _W, WALL, FLOOR).astype(np.uint8)
     floor = np.argwhere(tiles == FLOOR)
     if len(floor) == 0:
+        rows, cols = tiles.shape
         raise MazeFormatError(
-            "no floor tiles (expected at least one '.', ' ', 'S' or 'E'; all tiles are wall)",
+            f"no floor tiles: all {rows * cols} tiles ({rows} row{'s' if rows != 1 else ''} "
+            f"of {cols}) are wall (expected at least one floor tile: {floor_chars}, "
+            "or 'S' or 'E')",
             source,
         )
     start: Optional[Pos] = (int(starts[0][0]), int(starts[0][1])) if len(starts) else None

@@ -201,6 +201,24 @@ def test_no_floor_is_refused() -> None:
     assert str(err).startswith("m.txt: no floor tiles")
 
 
+@pytest.mark.parametrize(
+    "text,found,floor",
+    [
+        ("###\n###\n", "all 6 tiles (2 rows of 3) are wall", "'.' or ' '"),
+        ("000\n000\n", "all 6 tiles (2 rows of 3) are wall", "'1'"),
+        ("0,0\n0,0\n", "all 4 tiles (2 rows of 2) are wall", "'1'"),
+        ("XXXX\n", "all 4 tiles (1 row of 4) are wall", "' ' or '.'"),
+        ("墙墙\n墙墙\n", "all 4 tiles (2 rows of 2) are wall", "'  ' (two spaces) or '√'"),
+    ],
+)
+def test_no_floor_says_what_was_found_and_the_floor_of_the_files_own_dialect(
+    text: str, found: str, floor: str
+) -> None:
+    message = str(error_of(text))
+    assert message.startswith(f"m.txt: no floor tiles: {found} (expected at least one ")
+    assert f"floor tile: {floor}, or 'S' or 'E')" in message
+
+
 @pytest.mark.parametrize("text", ["", "\n", "\n\n\n", "   \n  \n", "\r\n"])
 def test_an_empty_file_is_refused(text: str) -> None:
     assert str(error_of(text)).startswith("m.txt: empty file")
