@@ -112,6 +112,8 @@ _LETTER_ALGORITHMS = {v: k for k, v in _ALGORITHM_LETTERS.items()}
 _DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _CODE_RE = re.compile(r"^([A-Z])(\d+)X(\d+)-([0-9A-Z]+)((?:-[A-Z][0-9.]+)*)$")
 _OPTION_RE = re.compile(r"^([A-Z])([0-9.]+)$")
+#: The one algorithm each whole-number option of a code belongs to, and its name.
+_OPTION_OWNERS = {"R": ("division", "room size"), "K": ("dig", "rank")}
 
 
 def _base36(n: int) -> str:
@@ -187,10 +189,21 @@ def parse_level_code(code: str) -> LevelSpec:
             loops = round(number / 100, 6)
             if not 0.0 <= loops <= 1.0:
                 raise ValueError(f"bad level code {code!r}: loops must be 0..100 %, got {value}")
-        elif key == "R":
-            room_size = int(number)
         else:
-            rank = int(number)
+            owner, name = _OPTION_OWNERS[key]
+            if number < 1:
+                raise ValueError(
+                    f"bad level code {code!r}: {key} ({name}) must be at least 1, got {value}"
+                )
+            if algorithm != owner:
+                raise ValueError(
+                    f"bad level code {code!r}: {key} ({name}) only applies to "
+                    f"{_ALGORITHM_LETTERS[owner]} ({owner}), not to {letter} ({algorithm})"
+                )
+            if key == "R":
+                room_size = int(number)
+            else:
+                rank = int(number)
     try:
         check_generated_size(int(rows), int(cols))
     except ValueError as exc:

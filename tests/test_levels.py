@@ -130,6 +130,10 @@ def test_campaign_index_finds_a_level_from_its_code() -> None:
         ("D11x11-5-R3-R4", "option R given twice"),
         ("B11x11-5-R", "expected e.g."),
         ("B11x11-!", "expected e.g."),
+        ("D11x11-5-R0", "R (room size) must be at least 1, got 0"),
+        ("G11x11-5-K0", "K (rank) must be at least 1, got 0"),
+        ("B11x11-5-R3", "R (room size) only applies to D (division)"),
+        ("P11x11-5-K2", "K (rank) only applies to G (dig)"),
     ],
 )
 def test_bad_codes_raise_a_clear_value_error(code: str, fragment: str) -> None:
