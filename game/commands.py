@@ -14,11 +14,14 @@ import os
 import random
 import re
 import sys
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from game.cli import EXIT_NO_PATH, EXIT_OK, UsageError
 from game.levels import LevelSpec
 from game.maze.grid import MIN_SIZE, Pos
+
+if TYPE_CHECKING:  # the solvers are imported only by the commands that solve
+    from game.maze.solvers import Solution
 
 #: Largest side accepted by ``generate --size`` (a 4001x4001 maze is 16 million tiles).
 MAX_SIDE = 4001
@@ -183,7 +186,7 @@ def _choice(option: str, name: Optional[str], registry: dict[str, Any]) -> str:
 # --- output ------------------------------------------------------------------------------
 
 
-def solution_json(solution: Any) -> dict[str, Any]:
+def solution_json(solution: Solution) -> dict[str, Any]:
     """Return the ``--json`` object of a Solution."""
     return {
         "solver": solution.solver,
@@ -196,7 +199,7 @@ def solution_json(solution: Any) -> dict[str, Any]:
     }
 
 
-def describe(solution: Any, per_line: int = 10) -> str:
+def describe(solution: Solution, per_line: int = 10) -> str:
     """Describe a Solution and list its path as coordinates, ten to a line like the seed."""
     (sr, sc), (gr, gc) = solution.start, solution.goal
     ends = f"from ({sr},{sc}) to ({gr},{gc})"
