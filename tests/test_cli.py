@@ -166,6 +166,22 @@ def test_solve_reads_standard_input_and_reports_no_path_with_exit_1() -> None:
     assert text.returncode == 1 and "bfs: no path from (1,0) to (1,4) (2 tiles visited)" in text.stdout
 
 
+@pytest.mark.parametrize("solver", ["bfs", "dfs", "stack"])
+def test_no_path_is_an_answer_with_exit_1_for_every_solver(solver: str) -> None:
+    proc = migong("solve", "-", "--solver", solver, "--json", stdin=WALLED_OFF)
+    assert proc.returncode == 1 and proc.stderr == ""
+    answer = json.loads(proc.stdout)
+    assert answer == {
+        "solver": solver,
+        "found": False,
+        "length": None,
+        "visited": 2,
+        "path": None,
+        "start": [1, 0],
+        "goal": [1, 4],
+    }
+
+
 def test_solve_takes_start_and_goal(small_file: Path) -> None:
     proc = migong("solve", str(small_file), "--start", "1,1", "--goal", "3,1", "--json")
     answer = json.loads(proc.stdout)
