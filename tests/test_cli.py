@@ -209,11 +209,11 @@ def test_seed_dialects_are_solved_too() -> None:
 @pytest.mark.parametrize(
     "content,fragments",
     [
-        (b"", ["bad.txt: empty file"]),
+        (b"", ["bad.txt:1:1: empty file"]),
         (b"#####\n#...#\n#..#\n", ["bad.txt:3:5: ragged rows: line 3 has 4 tiles, expected 5"]),
         (b"S..Q.E\n", ["bad.txt:1:4: unknown character 'Q'"]),
         (b"S..S\n", ["bad.txt:1:4: two starts 'S': line 1 tile 1 and line 1 tile 4"]),
-        (b"####\n####\n", ["bad.txt: no floor tiles"]),
+        (b"####\n####\n", ["bad.txt:1:1: no floor tiles"]),
         (b"\x7fELF\x02\x01\x01\x00\x00", ["bad.txt:1:8: NUL byte"]),
         (b"S..\xfe\xff.E\n", ["bad.txt:1:4: invalid UTF-8 byte 0xfe"]),
     ],

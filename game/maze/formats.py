@@ -24,6 +24,10 @@ all rows must have the same number of tiles, or the file is refused as "ragged r
 naming the first odd line, its width and the expected width (the most common one).
 Files larger than :data:`MAX_FILE_BYTES` (16 MiB, room for a 4000x4000 maze) are refused
 before they are read.
+
+Errors read ``file:line:column: what was found (expected what)``; an empty file and one
+with no floor are located at 1:1, where the maze should begin.  Only what concerns the
+file as a whole (missing, a directory, unreadable, over the size limit) has no line.
 """
 
 from __future__ import annotations
@@ -122,7 +126,10 @@ def parse_maze(text: str, source: str = "<string>") -> Maze:
     lines = _split_lines(text)
     if not lines or not text.strip():
         raise MazeFormatError(
-            "empty file (expected rows of '#' walls and '.' floor, with 'S' and 'E')", source
+            "empty file (expected rows of '#' walls and '.' floor, with 'S' and 'E')",
+            source,
+            1,
+            1,
         )
     mark = _DIALECT_MARKS.search(text)
     first = mark.group() if mark else "#"
@@ -380,6 +387,8 @@ def _to_maze(codes: np.ndarray, source: str, floor_chars: str) -> Maze:
             f"of {cols}) are wall (expected at least one floor tile: {floor_chars}, "
             "or 'S' or 'E')",
             source,
+            1,
+            1,
         )
     start: Optional[Pos] = (int(starts[0][0]), int(starts[0][1])) if len(starts) else None
     goal: Optional[Pos] = (int(goals[0][0]), int(goals[0][1])) if len(goals) else None

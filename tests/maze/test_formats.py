@@ -198,7 +198,8 @@ def test_two_goals_name_both_positions() -> None:
 
 def test_no_floor_is_refused() -> None:
     err = error_of("###\n###\n")
-    assert str(err).startswith("m.txt: no floor tiles")
+    assert (err.line, err.column) == (1, 1)
+    assert str(err).startswith("m.txt:1:1: no floor tiles")
 
 
 @pytest.mark.parametrize(
@@ -215,13 +216,15 @@ def test_no_floor_says_what_was_found_and_the_floor_of_the_files_own_dialect(
     text: str, found: str, floor: str
 ) -> None:
     message = str(error_of(text))
-    assert message.startswith(f"m.txt: no floor tiles: {found} (expected at least one ")
+    assert message.startswith(f"m.txt:1:1: no floor tiles: {found} (expected at least one ")
     assert f"floor tile: {floor}, or 'S' or 'E')" in message
 
 
 @pytest.mark.parametrize("text", ["", "\n", "\n\n\n", "   \n  \n", "\r\n"])
 def test_an_empty_file_is_refused(text: str) -> None:
-    assert str(error_of(text)).startswith("m.txt: empty file")
+    err = error_of(text)
+    assert (err.line, err.column) == (1, 1)
+    assert str(err).startswith("m.txt:1:1: empty file")
 
 
 def test_a_nul_byte_is_located() -> None:
