@@ -56,7 +56,11 @@ def test_importing_the_whole_maze_core_loads_no_pygame() -> None:
     assert "game.maze.solvers.stack" in MODULES and "game.maze.generators" in MODULES
 
 
-@pytest.mark.parametrize("path", SOURCES, ids=[p.name for p in SOURCES])
+#: The game modules beside the maze core held to the same style.
+STYLED = SOURCES + [ROOT / "game" / f"{name}.py" for name in ("commands", "levels", "save", "resources")]
+
+
+@pytest.mark.parametrize("path", STYLED, ids=[str(p.relative_to(ROOT)) for p in STYLED])
 def test_every_function_is_annotated_and_has_a_one_line_docstring(path: Path) -> None:
     for node in functions(path):
         where = f"{path.relative_to(ROOT)}:{node.lineno} {node.name}"
