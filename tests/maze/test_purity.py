@@ -57,7 +57,9 @@ def test_importing_the_whole_maze_core_loads_no_pygame() -> None:
 
 
 #: The game modules beside the maze core held to the same style.
-STYLED = SOURCES + [ROOT / "game" / f"{name}.py" for name in ("commands", "levels", "save", "resources")]
+STYLED = SOURCES + [
+    ROOT / "game" / f"{name}.py" for name in ("commands", "levels", "save", "resources")
+]
 
 
 @pytest.mark.parametrize("path", STYLED, ids=[str(p.relative_to(ROOT)) for p in STYLED])
