@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -257,7 +258,13 @@ def test_a_file_over_the_limit_is_refused_by_size_before_reading(
         out.truncate(50 * 1024 * 1024)  # sparse: 50 MB of nothing
     opened: list[str] = []
     real_open = open
-    monkeypatch.setattr("builtins.open", lambda *a, **k: opened.append(str(a[0])) or real_open(*a, **k))
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        """Record the opened path, then open it."""
+        opened.append(str(args[0]))
+        return real_open(*args, **kwargs)
+
+    monkeypatch.setattr("builtins.open", spy)
     with pytest.raises(MazeFormatError) as caught:
         load_maze(big)
     assert opened == []

@@ -300,13 +300,13 @@ def random_grids(draw: st.DrawFn) -> tuple[Maze, Pos, Pos]:
     seed = draw(st.integers(0, 2**32 - 1))
     rng = np.random.default_rng(seed)
     tiles = np.where(rng.random((rows, cols)) < density, WALL, FLOOR).astype(np.uint8)
-    floor = [tuple(int(x) for x in p) for p in np.argwhere(tiles == FLOOR)]
+    floor: list[Pos] = [(int(r), int(c)) for r, c in np.argwhere(tiles == FLOOR)]
     if not floor:
         tiles[0, 0] = FLOOR
         floor = [(0, 0)]
     start = draw(st.sampled_from(floor))
     goal = draw(st.sampled_from(floor))
-    return Maze(tiles, start, goal), start, goal  # type: ignore[return-value]
+    return Maze(tiles, start, goal), start, goal
 
 
 def graph_of(maze: Maze) -> nx.Graph:
