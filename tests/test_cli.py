@@ -110,6 +110,7 @@ def test_generate_writes_to_a_file(tmp_path: Path) -> None:
         (["-a", "maze-o-matic"], ["unknown --algorithm 'maze-o-matic'", "backtracker", "prim"]),
         (["-a", "prim", "-s", "20x21"], ["--size 20x21", "odd numbers from 3"]),
         (["-a", "prim", "-s", "1x5"], ["--size 1x5", "odd numbers from 3"]),
+        (["-a", "prim", "-s", "5x4003"], ["--size 5x4003", "odd numbers from 3 to 4001"]),
         (["-a", "prim", "-s", "big"], ["--size must be ROWSxCOLS", "'big'"]),
         (["-a", "prim", "--loops", "2"], ["--loops must be a number from 0 to 1", "'2'"]),
         (["-a", "prim", "--loops", "-0.1"], ["--loops must be a number from 0 to 1"]),
