@@ -263,22 +263,3 @@ def test_a_closed_pipe_is_not_an_error() -> None:
     assert proc.stdout == "#" * 301 + "\n"
     assert "Traceback" not in proc.stderr and proc.stderr == ""
 
-
-def test_generate_and_solve_never_load_pygame(small_file: Path) -> None:
-    code = (
-        "import sys\n"
-        "from game.cli import main\n"
-        f"codes = [main(['generate', '-a', 'dig', '-s', '9x9', '--seed', '1', '--solve', 'stack']),\n"
-        f"         main(['solve', {str(small_file)!r}, '--json'])]\n"
-        "print(codes, sorted(m for m in sys.modules if m.split('.')[0] == 'pygame'))\n"
-    )
-    proc = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=dict(os.environ, PYTHONPATH=str(ROOT)),
-        timeout=120,
-    )
-    assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.splitlines()[-1] == "[0, 0] []"

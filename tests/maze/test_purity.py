@@ -1,6 +1,7 @@
 """The maze core stays pure and in the house style: no pygame, every function typed and told.
 
-The campaign (game.levels) and the save file (game.save) are held to "no pygame" too.
+The campaign (game.levels), the save file (game.save) and the ``generate`` and ``solve``
+commands are held to "no pygame" too.
 """
 
 from __future__ import annotations
@@ -36,24 +37,36 @@ def functions(path: Path) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
 PURE_GAME_MODULES = ["game.levels", "game.save"]
 
 
-def test_importing_the_whole_maze_core_loads_no_pygame() -> None:
-    code = (
-        "import importlib, sys\n"
-        f"for name in {MODULES + PURE_GAME_MODULES!r}:\n"
-        "    importlib.import_module(name)\n"
-        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'pygame'))\n"
-    )
+def pygame_loaded_by(code: str) -> str:
+    """Run ``code`` in a fresh interpreter; return the pygame modules it left loaded, as text."""
+    probe = "import sys\nprint(sorted(m for m in sys.modules if m.split('.')[0] == 'pygame'))\n"
     proc = subprocess.run(
-        [sys.executable, "-c", code],
+        [sys.executable, "-c", code + "\n" + probe],
         capture_output=True,
         text=True,
         cwd=ROOT,
         env=dict(os.environ, PYTHONPATH=str(ROOT)),
-        timeout=60,
+        timeout=120,
     )
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.strip() == "[]"
+    return proc.stdout.splitlines()[-1]
+
+
+def test_importing_the_whole_maze_core_loads_no_pygame() -> None:
     assert "game.maze.solvers.stack" in MODULES and "game.maze.generators" in MODULES
+    code = f"import importlib\nfor name in {MODULES + PURE_GAME_MODULES!r}:\n"
+    assert pygame_loaded_by(code + "    importlib.import_module(name)") == "[]"
+
+
+def test_generate_and_solve_on_the_command_line_never_load_pygame(tmp_path: Path) -> None:
+    maze = tmp_path / "m.txt"
+    maze.write_text("#####\nS...#\n###.#\n#...E\n#####\n", encoding="utf-8")
+    code = (
+        "from game.cli import main\n"
+        "assert main(['generate', '-a', 'dig', '-s', '9x9', '--solve', 'stack']) == 0\n"
+        f"assert main(['solve', {str(maze)!r}, '--json']) == 0\n"
+    )
+    assert pygame_loaded_by(code) == "[]"
 
 
 #: The game modules beside the maze core held to the same style.
