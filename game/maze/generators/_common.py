@@ -111,7 +111,8 @@ def dead_end_cells(tiles: np.ndarray) -> np.ndarray:
         + tiles[1::2, 2::2]
     )
     ys, xs = np.nonzero(sides == 1)
-    return (2 * ys + 1) * cols + 2 * xs + 1
+    indices: np.ndarray = (2 * ys + 1) * cols + 2 * xs + 1
+    return indices
 
 
 def braid(tiles: np.ndarray, loops: float, rng: np.random.Generator) -> None:
