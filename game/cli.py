@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Sequence
+from typing import NoReturn, Sequence
 
 EXIT_OK = 0
 EXIT_NO_PATH = 1
@@ -19,7 +19,16 @@ class UsageError(Exception):
     """Bad command-line input: printed as one line, exit code 2."""
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argparse parser whose errors are one line (no usage dump), exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print ``message`` as one line naming the command; exit with code 2."""
+        self.exit(EXIT_BAD_INPUT, f"migong: error: {message} (see {self.prog} --help)\n")
+
+
 def _add_maze_options(p: argparse.ArgumentParser, *, required: bool) -> None:
+    """Add the options that describe a generated maze."""
     p.add_argument("--algorithm", "-a", required=required, help="generator name")
     p.add_argument(
         "--size", "-s", help="ROWSxCOLS in tiles, both odd and at least 3 (default 21x21)"
@@ -32,7 +41,7 @@ def _add_maze_options(p: argparse.ArgumentParser, *, required: bool) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     """Return the argument parser with every sub-command."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="migong", description="Migong: a maze game built on the classic maze algorithms."
     )
     parser.add_argument(

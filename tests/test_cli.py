@@ -254,6 +254,21 @@ def test_solve_refuses_bad_arguments_in_one_line(
     assert_clean_error(proc, *fragments)
 
 
+@pytest.mark.parametrize(
+    "args,fragments",
+    [
+        (["generate"], ["--algorithm", "migong generate --help"]),
+        (["solve"], ["required", "file"]),
+        (["bogus"], ["invalid choice: 'bogus'", "generate", "solve", "play"]),
+        (["generate", "-a", "prim", "--nope"], ["unrecognized arguments: --nope"]),
+    ],
+)
+def test_argument_mistakes_get_one_line_not_a_usage_dump(
+    args: list[str], fragments: list[str]
+) -> None:
+    assert_clean_error(migong(*args), *fragments)
+
+
 def test_a_closed_pipe_is_not_an_error() -> None:
     cmd = f"{sys.executable} -m game generate -a backtracker -s 301x301 --seed 1 | head -n 1"
     proc = subprocess.run(
