@@ -26,6 +26,9 @@ CAPTION = "Migong"
 WINDOW_SIZE = (1280, 720)
 MIN_WINDOW = (320, 240)
 FPS = 120
+#: Frame rates a scene may ask for with an ``fps`` attribute (menus need fewer frames
+#: than walking; drawing them at 120 fps kept a CPU core busy on an idle title screen).
+FPS_RANGE = (10, FPS)
 #: Longest step a single update may take (a stalled frame must not teleport the player).
 MAX_DT = 0.05
 EXIT_AFTER_FIRST_FRAME_ENV = "MIGONG_EXIT_AFTER_FIRST_FRAME"
@@ -235,6 +238,13 @@ class App:
         pygame.display.flip()
         self.frames += 1
 
+    def frame_rate(self) -> int:
+        """Return the frame cap the current scene asks for (``fps``), else FPS."""
+        fps = getattr(self.scene, "fps", FPS)
+        if isinstance(fps, bool) or not isinstance(fps, (int, float)) or fps != fps:
+            return FPS
+        return int(min(FPS_RANGE[1], max(FPS_RANGE[0], fps)))
+
     def run(self, first_scene: SceneSource) -> int:
         """Run until the player quits; return the exit code (0)."""
         import pygame
@@ -248,7 +258,7 @@ class App:
                 self.frame(dt)
                 if exit_early:
                     break
-                dt = self.clock.tick(FPS) / 1000.0
+                dt = self.clock.tick(self.frame_rate()) / 1000.0
         finally:
             self._save()
             pygame.quit()

@@ -12,6 +12,7 @@ from typing import Any, Iterator
 import pygame
 import pytest
 
+from game.levels import CAMPAIGN, build_level
 from game.play import scenes
 from game.play.app import App
 from game.play.launch import play_from_args
@@ -113,6 +114,31 @@ def test_the_settings_screen_switches_the_window_mode(app: App) -> None:
     app.handle_event(key(pygame.K_RETURN))  # Fullscreen: on
     app.frame(1 / 60)
     assert app.fullscreen
+
+
+def test_menus_ask_for_fewer_frames_than_play(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    # An idle title screen at 120 fps kept a CPU core busy; menus need 60, pause less.
+    play = scenes.make_play_scene(app.ctx, build_level(CAMPAIGN[0]), CAMPAIGN[0], 0, "Level 1")
+    for scene, most in [(scenes.SettingsScene(app.ctx), 60), (scenes.PauseScene(app.ctx, play), 30),
+                        (play, 120)]:
+        app.scene = scene
+        assert app.frame_rate() == most
+    asked: list[int] = []
+
+
+    class Clock:
+        """A clock that records the frame cap it is asked for."""
+
+        def tick(self, fps: int = 0) -> int:
+            asked.append(fps)
+            return 16
+
+    app.clock = Clock()  # type: ignore[assignment]
+    frames = iter(range(3))
+    monkeypatch.setattr(app, "frame", lambda dt: next(frames, None) is None and
+                        setattr(app.ctx, "quit_requested", True))
+    app.run(scenes.TitleScene)
+    assert asked[1:] and set(asked[1:]) == {60}  # the first tick only starts the clock
 
 
 def test_m_mutes_and_remembers_it(app: App, save_path: Path) -> None:
