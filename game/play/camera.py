@@ -73,7 +73,8 @@ class Camera:
         """Zoom in (positive) or out (negative) by ``steps`` notches."""
         self.fitted = False
         self.zoomed = True
-        lo = min(MIN_TILE, self._snap(self.fit_tile(), down=True))
+        # Zooming out stops where the whole maze shows: smaller only shrinks it in the middle.
+        lo = self._snap(self.fit_tile(), down=True)
         new = self.tile * (ZOOM_STEP**steps)
         if steps > 0 and new >= MIN_TILE:
             new = max(new, self.tile + 1)

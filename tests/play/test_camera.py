@@ -1,0 +1,25 @@
+"""The camera, as the player drives it with the zoom keys and the wheel."""
+
+from __future__ import annotations
+
+from game.play.camera import Camera
+
+
+def test_zooming_out_stops_once_the_whole_maze_is_shown():
+    # The Cellar (15x15) fills a 680 px high view at 45 px a tile; four wheel notches
+    # out used to shrink it to a small island in the middle of the window.
+    cam = Camera(15, 15, 1280, 680)
+    fit = 680 // 15
+    cam.zoom(-4)
+    assert cam.tile == fit
+    cam.zoom(-1)
+    assert cam.tile == fit
+
+
+def test_a_big_maze_still_zooms_out_all_the_way_to_fit():
+    cam = Camera(2001, 2001, 1280, 680)
+    for _ in range(40):
+        cam.zoom(-1)
+    assert cam.tile == cam.fit_tile() and 2001 * cam.tile <= 680
+    cam.zoom(1)
+    assert cam.tile > cam.fit_tile()
