@@ -98,6 +98,11 @@ TOAST_SECONDS = 1.6
 MAX_DT = 0.1
 #: An RPG room map starts fully visible only when its tiles are at least this big.
 RPG_COMFORTABLE_TILE = 28
+#: Below this tile size (px) the player is ringed so it can be found on the map.
+MARKER_BELOW_TILE = 8
+MARKER_RADIUS = 11
+MARKER = (255, 92, 120)
+MARKER_EDGE = (16, 18, 30)
 #: While walking with the hint shown, start its search over at most this often (s).
 HINT_RESTART_EVERY = 0.3
 
@@ -409,6 +414,7 @@ class PlayScene(Scene):
             self._draw_exit(surface, view)
             draw_player(surface, view, self.camera, self.player.render_pos, self.player.facing,
                         self.style, self.sprites)
+            self._draw_player_marker(surface, view)
             surface.set_clip(clip)
             if self.hint is not None:
                 hud.draw_caption(surface, view, self.hint.label(),
@@ -421,11 +427,25 @@ class PlayScene(Scene):
                                           self.elapsed, self.player.moves, self.hints_used,
                                           self.info["code"]))
 
+    def _draw_player_marker(self, surface: pygame.Surface, view: pygame.Rect) -> None:
+        """Ring the player when tiles are too small to see them (a fitted big maze)."""
+        t = self.camera.tile
+        if t >= MARKER_BELOW_TILE:
+            return
+        row, col = self.player.render_pos
+        x, y = self.camera.to_screen(row, col)
+        centre = (round(view.x + x + t / 2), round(view.y + y + t / 2))
+        pulse = 0.5 + 0.5 * abs(((self._clock * 1.5) % 2.0) - 1.0)
+        radius = round(MARKER_RADIUS * (0.8 + 0.3 * pulse))
+        pygame.draw.circle(surface, MARKER_EDGE, centre, radius + 2, 5)
+        pygame.draw.circle(surface, MARKER, centre, radius, 3)
+        pygame.draw.circle(surface, MARKER, centre, 2)
+
     def _draw_exit(self, surface: pygame.Surface, view: pygame.Rect) -> None:
         """Draw a soft pulsing ring on the exit so it reads at any zoom."""
         t = self.camera.tile
         x, y = self.camera.to_screen(*self.maze.goal)
         cx, cy = view.x + x + t / 2, view.y + y + t / 2
         pulse = 0.5 + 0.5 * abs(((self._clock * 1.2) % 2.0) - 1.0)
-        radius = max(4, round(t * (0.55 + 0.25 * pulse)))
-        pygame.draw.circle(surface, (242, 193, 78), (round(cx), round(cy)), radius, max(1, round(t / 10)))
+        radius = max(7, round(t * (0.55 + 0.25 * pulse)))  # findable on a fitted map
+        pygame.draw.circle(surface, (242, 193, 78), (round(cx), round(cy)), radius, max(2, round(t / 10)))

@@ -307,3 +307,30 @@ def test_a_bigger_window_shows_more_of_a_big_maze(ctx):
     big = scene.camera.visible_tiles()
     area = lambda r: (r[2] - r[0]) * (r[3] - r[1])  # noqa: E731
     assert area(big) > area(small)
+
+
+def test_the_player_can_be_found_on_a_fitted_big_maze(ctx):
+    # Level 24 (201x201) fitted into the window is 3 px a tile: the player was a
+    # speck nobody could find.  A ring marks it whenever tiles are that small.
+    from game.play import play_scene
+
+    spec = CAMPAIGN[-1]
+    scene = PlayScene(ctx, build_level(spec), spec=spec, level_index=len(CAMPAIGN) - 1)
+    surface = pygame.Surface((1280, 720))
+    key(scene, pygame.K_f)
+    scene.update(DT)
+    scene.draw(surface)
+    assert scene.camera.tile < play_scene.MARKER_BELOW_TILE
+    t = scene.camera.tile
+    x, y = scene.camera.to_screen(*scene.player.render_pos)
+    top = surface.get_height() - scene.camera.view_h  # the view sits under the HUD bar
+    cx, cy = round(x + t / 2), round(top + y + t / 2)
+    box = pygame.Rect(cx - 16, cy - 16, 33, 33).clip(surface.get_rect())
+    pixels = pygame.surfarray.pixels3d(surface.subsurface(box))
+    ring = (pixels == play_scene.MARKER).all(axis=2).sum()
+    del pixels
+    assert ring >= 40
+    key(scene, pygame.K_f)  # back to the playing zoom: no ring over the hero
+    scene.update(DT)
+    scene.draw(surface)
+    assert scene.camera.tile >= play_scene.MARKER_BELOW_TILE
