@@ -31,6 +31,8 @@ FPS = 120
 FPS_RANGE = (10, FPS)
 #: Longest step a single update may take (a stalled frame must not teleport the player).
 MAX_DT = 0.05
+#: How long a message from a global key (M) stays on screen, in seconds.
+TOAST_SECONDS = 1.4
 EXIT_AFTER_FIRST_FRAME_ENV = "MIGONG_EXIT_AFTER_FIRST_FRAME"
 #: For this long after a window-mode switch, a toggle key pressed the instant the new
 #: window gains focus is an echo, not a press: SDL (X11) replays keys it believes held
@@ -103,6 +105,8 @@ class App:
         self.scene: Optional[Scene] = None
         self.frames = 0
         self._switched_at = -MODE_SWITCH_ECHO  # time.monotonic() of the last mode switch
+        self.toast = ""  # a short message over any scene (M: "Sound off")
+        self._toast_left = 0.0
         self._last_event_type: Optional[int] = None
 
     # ---- window
@@ -189,8 +193,10 @@ class App:
                     self.toggle_fullscreen()
                 return
             if key == pygame.K_m and not mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
-                self.ctx.progress.settings.muted = bool(self.ctx.audio.toggle_mute())
+                muted = bool(self.ctx.audio.toggle_mute())
+                self.ctx.progress.settings.muted = muted
                 self._save()
+                self.say("Sound off  (M)" if muted else "Sound on")
                 return
         if self.scene is not None:
             nxt = self.scene.handle_event(event)
@@ -209,8 +215,13 @@ class App:
             if w >= MIN_WINDOW[0] and h >= MIN_WINDOW[1]:
                 self.windowed_size = (w, h)
 
+    def say(self, text: str) -> None:
+        """Show ``text`` briefly over whatever scene is on screen."""
+        self.toast, self._toast_left = text, TOAST_SECONDS
+
     def update(self, dt: float) -> None:
         """Advance the current scene by ``dt`` seconds (clamped)."""
+        self._toast_left = max(0.0, self._toast_left - max(0.0, dt))
         self._sync_window()
         if self.scene is not None:
             nxt = self.scene.update(min(max(0.0, dt), MAX_DT))
@@ -226,6 +237,13 @@ class App:
             self.surface = surface
         if self.scene is not None:
             self.scene.draw(self.surface)
+        if self._toast_left > 0 and self.toast:
+            from game.play import hud
+
+            w, h = self.surface.get_size()
+            bar = hud.bar_height((w, h))
+            hud.draw_toast(self.surface, pygame.Rect(0, bar, w, max(0, h - bar)), self.toast,
+                           min(1.0, self._toast_left / 0.4))
 
     def frame(self, dt: float) -> None:
         """Run one frame: pump events, update, draw and flip."""

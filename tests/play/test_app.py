@@ -150,6 +150,28 @@ def test_m_mutes_and_remembers_it(app: App, save_path: Path) -> None:
     assert not load_progress(save_path)[0].settings.muted
 
 
+def test_m_says_on_screen_that_the_sound_is_off_then_on(app: App) -> None:
+    # Pressing M while playing changed nothing visible: no way to tell what state it left.
+    app.set_scene(lambda ctx: scenes.make_play_scene(ctx, build_level(CAMPAIGN[0]), CAMPAIGN[0],
+                                                     0, "Level 1"))
+    app.frame(0.0)
+    before = pygame.surfarray.array3d(app.surface)
+    app.handle_event(key(pygame.K_m))
+    assert app.toast.startswith("Sound off")
+    app.update(0.0)
+    app.draw()
+    assert (pygame.surfarray.array3d(app.surface) != before).any()
+    app.handle_event(key(pygame.K_m))
+    assert app.toast == "Sound on"
+    for _ in range(120):
+        app.update(1 / 30)
+    app.draw()
+    later = pygame.surfarray.array3d(app.surface)
+    app.toast = ""
+    app.draw()
+    assert (pygame.surfarray.array3d(app.surface) == later).all()  # and it goes away
+
+
 def test_resizing_relays_out_the_scene(app: App) -> None:
     app.set_scene(scenes.TitleScene)
     for size in [(320, 240), (1920, 1080), (481, 333)]:
