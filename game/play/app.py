@@ -34,9 +34,10 @@ MAX_DT = 0.05
 #: How long a message from a global key (M) stays on screen, in seconds.
 TOAST_SECONDS = 1.4
 EXIT_AFTER_FIRST_FRAME_ENV = "MIGONG_EXIT_AFTER_FIRST_FRAME"
-#: For this long after a window-mode switch, a toggle key pressed the instant the new
-#: window gains focus is an echo, not a press: SDL (X11) replays keys it believes held
-#: when a window gains focus, and obeying that replay switches the mode back, forever.
+#: For this long after a window-mode switch, a key pressed the instant the new window
+#: gains focus is an echo, not a press: SDL (X11) replays keys it believes held when a
+#: window gains focus.  Obeying the replayed F11 (or the Settings key that switched)
+#: switches the mode back, which recreates the window, which replays it again, forever.
 MODE_SWITCH_ECHO = 1.0
 
 SceneSource = Union["Scene", Callable[["Context"], "Scene"]]
@@ -182,15 +183,15 @@ class App:
         if etype in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self._on_resize(event)
         elif etype == pygame.KEYDOWN:
+            if (previous == pygame.WINDOWFOCUSGAINED
+                    and time.monotonic() - self._switched_at < MODE_SWITCH_ECHO):
+                return  # the key that switched the mode, replayed to the new window
             key = getattr(event, "key", None)
             mod = getattr(event, "mod", 0)
             mod = mod if isinstance(mod, int) else 0
             alt_enter = key in (pygame.K_RETURN, pygame.K_KP_ENTER) and mod & pygame.KMOD_ALT
             if key == pygame.K_F11 or alt_enter:
-                echo = (previous == pygame.WINDOWFOCUSGAINED
-                        and time.monotonic() - self._switched_at < MODE_SWITCH_ECHO)
-                if not echo:
-                    self.toggle_fullscreen()
+                self.toggle_fullscreen()
                 return
             if key == pygame.K_m and not mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
                 muted = bool(self.ctx.audio.toggle_mute())

@@ -301,7 +301,7 @@ class LevelSelectScene(MenuScene):
             return None
         etype = getattr(event, "type", None)
         if etype == pygame.MOUSEMOTION:
-            pos = ui.event_pos(event)
+            pos = ui.event_hover(event)
             for i, rect in self.cells:
                 if pos is not None and rect.collidepoint(pos) and i != self.selected:
                     self._move(i - self.selected)

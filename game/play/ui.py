@@ -184,6 +184,23 @@ def event_pos(event: Any) -> Optional[tuple[int, int]]:
         return None
 
 
+def event_hover(event: Any) -> Optional[tuple[int, int]]:
+    """Return where the pointer moved to, or None when ``event`` is no real move.
+
+    A window that appears or changes size under a still pointer gets a MOUSEMOTION
+    with ``rel == (0, 0)``; that is not the player pointing at anything.
+    """
+    if getattr(event, "type", None) != pygame.MOUSEMOTION:
+        return None
+    rel = getattr(event, "rel", None)
+    try:
+        if rel is not None and not any(int(v) for v in rel):  # type: ignore[union-attr]
+            return None
+    except (TypeError, ValueError, OverflowError):
+        pass
+    return event_pos(event)
+
+
 def event_click(event: Any) -> Optional[tuple[int, int]]:
     """Return the position of a left click (button down), or None."""
     if getattr(event, "type", None) != pygame.MOUSEBUTTONDOWN:
@@ -424,7 +441,7 @@ class Menu:
             return MenuOutcome("none")
         etype = getattr(event, "type", None)
         if etype == pygame.MOUSEMOTION:
-            pos = event_pos(event)
+            pos = event_hover(event)
             i = self.hit(pos) if pos is not None else None
             if i is not None and self.select(i):
                 return MenuOutcome("moved")

@@ -107,6 +107,24 @@ def test_a_toggle_key_replayed_as_the_new_window_gains_focus_does_not_switch_bac
     assert not app.fullscreen
 
 
+def test_the_settings_key_replayed_to_the_new_window_does_not_switch_back(app: App) -> None:
+    # Settings -> Fullscreen -> Right made the fullscreen window; SDL then replays that
+    # Right to the new window, which would switch back (and again, and again).
+    app.set_scene(lambda ctx: scenes.SettingsScene(ctx))
+    app.handle_event(key(pygame.K_DOWN))
+    app.handle_event(key(pygame.K_DOWN))
+    app.handle_event(key(pygame.K_RIGHT))
+    app.update(1 / 60)
+    assert app.fullscreen
+    app.handle_event(pygame.event.Event(pygame.WINDOWFOCUSGAINED))
+    app.handle_event(key(pygame.K_RIGHT))
+    app.update(1 / 60)
+    assert app.fullscreen and app.ctx.progress.settings.fullscreen
+    app.handle_event(key(pygame.K_RIGHT))  # pressed again for real: back to the window
+    app.update(1 / 60)
+    assert not app.fullscreen
+
+
 def test_the_settings_screen_switches_the_window_mode(app: App) -> None:
     app.set_scene(lambda ctx: scenes.SettingsScene(ctx))
     app.handle_event(key(pygame.K_DOWN))

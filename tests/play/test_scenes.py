@@ -171,6 +171,31 @@ def test_title_menu_by_mouse_click_leads_to_the_right_scene(
         assert nxt is None and ctx.quit_requested
 
 
+def test_a_window_appearing_under_a_still_pointer_does_not_move_the_selection(
+        ctx: Context) -> None:
+    # After switching to fullscreen from Settings, SDL sends a MOUSEMOTION with rel (0, 0)
+    # where the pointer rests: the selection jumped from Fullscreen to Volume and the next
+    # Right key changed the volume.
+    settings = scenes.SettingsScene(ctx)
+    settings.draw(pygame.Surface((1280, 720)))
+    settings.handle_event(key(pygame.K_DOWN))
+    settings.handle_event(key(pygame.K_DOWN))
+    volume = settings.menu.rects[0].center
+    settings.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=volume, rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+    assert settings.menu.selected == 2
+    settings.handle_event(motion(volume))  # a real move still points
+    assert settings.menu.selected == 0
+    levels = scenes.LevelSelectScene(ctx)
+    levels.draw(pygame.Surface((1280, 720)))
+    third = levels.cells[2][1].center
+    levels.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=third, rel=(0, 0),
+                                           buttons=(0, 0, 0)))
+    assert levels.selected == 0
+    levels.handle_event(motion(third))
+    assert levels.selected == 2
+
+
 def test_title_up_from_the_top_wraps_to_quit(ctx: Context) -> None:
     title = scenes.TitleScene(ctx)
     title.handle_event(key(pygame.K_UP))
