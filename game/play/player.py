@@ -84,6 +84,11 @@ class Player:
         return self.fraction < 1.0
 
     @property
+    def walking(self) -> bool:
+        """Return True while sliding or while a direction key is held."""
+        return self.moving or bool(self._held)
+
+    @property
     def render_pos(self) -> tuple[float, float]:
         """Return the interpolated (row, col) for drawing."""
         f = self.fraction

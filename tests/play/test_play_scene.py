@@ -334,3 +334,23 @@ def test_the_player_can_be_found_on_a_fitted_big_maze(ctx):
     scene.update(DT)
     scene.draw(surface)
     assert scene.camera.tile >= play_scene.MARKER_BELOW_TILE
+
+
+def test_standing_still_asks_for_fewer_frames_than_walking(ctx):
+    scene = PlayScene(ctx, build_level(CAMPAIGN[0]), spec=CAMPAIGN[0], level_index=0)
+    scene.update(DT)
+    idle = scene.fps
+    key(scene, pygame.K_RIGHT)  # held: walking
+    scene.update(DT)
+    assert scene.fps > idle
+    key(scene, pygame.K_RIGHT, pygame.KEYUP)
+    for _ in range(30):
+        scene.update(DT)
+    assert scene.fps == idle
+    key(scene, pygame.K_h)  # the hint animating needs the full rate too
+    scene.update(DT)
+    assert scene.fps > idle
+    key(scene, pygame.K_SPACE)
+    for _ in range(60):
+        scene.update(DT)
+    assert scene.hint is not None and scene.hint.done and scene.fps == idle
