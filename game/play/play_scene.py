@@ -103,10 +103,12 @@ RPG_COMFORTABLE_TILE = 28
 BUSY_FPS = 120
 IDLE_FPS = 60
 #: Below this tile size (px) the player is ringed so it can be found on the map.
+#: Under 4 px render.draw_player rings the player itself (same colours), so start there.
 MARKER_BELOW_TILE = 8
-MARKER_RADIUS = 11
-MARKER = (255, 92, 120)
-MARKER_EDGE = (16, 18, 30)
+MARKER_FROM_TILE = 4
+MARKER_RADIUS = 9
+MARKER = (236, 92, 112)  # render.PLAYER_RGB
+MARKER_EDGE = (255, 255, 255)
 #: While walking with the hint shown, start its search over at most this often (s).
 HINT_RESTART_EVERY = 0.3
 
@@ -441,16 +443,15 @@ class PlayScene(Scene):
     def _draw_player_marker(self, surface: pygame.Surface, view: pygame.Rect) -> None:
         """Ring the player when tiles are too small to see them (a fitted big maze)."""
         t = self.camera.tile
-        if t >= MARKER_BELOW_TILE:
+        if not MARKER_FROM_TILE <= t < MARKER_BELOW_TILE:
             return
         row, col = self.player.render_pos
         x, y = self.camera.to_screen(row, col)
         centre = (round(view.x + x + t / 2), round(view.y + y + t / 2))
         pulse = 0.5 + 0.5 * abs(((self._clock * 1.5) % 2.0) - 1.0)
         radius = round(MARKER_RADIUS * (0.8 + 0.3 * pulse))
-        pygame.draw.circle(surface, MARKER_EDGE, centre, radius + 2, 5)
+        pygame.draw.circle(surface, MARKER_EDGE, centre, radius + 1, 1)
         pygame.draw.circle(surface, MARKER, centre, radius, 3)
-        pygame.draw.circle(surface, MARKER, centre, 2)
 
     def _draw_exit(self, surface: pygame.Surface, view: pygame.Rect) -> None:
         """Draw a soft pulsing ring on the exit so it reads at any zoom."""
