@@ -7,7 +7,9 @@
    with probability ``loops`` open all four instead (seed 000's "holes in four walls").
 4. Push the four sub-chambers (top-left comes out first, as in the seed's recursion).
    A chamber one cell wide is a corridor and is left as it is; with ``room_size`` K a
-   chamber fewer than K cells high *and* wide is left open as a room.
+   chamber fewer than K cells high *or* wide is left open as a room (splitting a thin
+   chamber would only cut it into parallel one-cell corridors, which reads as a maze,
+   not as a map of rooms).
 5. Afterwards, with ``loops`` > 0, open a wall at each remaining dead end with
    probability ``loops`` (see :func:`~game.maze.generators._common.braid`), so that
    ``loops=1`` leaves no dead end here either.
@@ -49,15 +51,15 @@ def generate(
         room_size = check_positive(
             "room_size", room_size, "chambers under this many cells across stay open rooms"
         )
-    # A chamber is split when it is at least two cells both ways and at least
-    # ``room_size`` cells one way; below that it stays open.  Sizes here are cells - 1.
+    # A chamber is split when it is at least two cells, and at least ``room_size``
+    # cells, both ways; below that it stays open.  Sizes here are cells - 1.
     least = max(room_size or 1, 2) - 1
     tiles = np.zeros((rows, cols), dtype=np.uint8)
     tiles[1:-1, 1:-1] = FLOOR
     doors: list[int] = []
     add_door = doors.append
     chambers: list[tuple[int, int, int, int]] = []
-    if rows > 3 and cols > 3 and ((rows - 3) // 2 >= least or (cols - 3) // 2 >= least):
+    if (rows - 3) // 2 >= least and (cols - 3) // 2 >= least:
         chambers.append((1, 1, rows - 2, cols - 2))
     push, pop = chambers.append, chambers.pop
     draws: list[float] = []
@@ -89,13 +91,13 @@ def generate(
         # pushed only if it will be split: (last - first) // 2 is its size in cells - 1.
         up_h, low_h = (wr - 1 - r1) >> 1, (r2 - wr - 1) >> 1
         left_w, right_w = (wc - 1 - c1) >> 1, (c2 - wc - 1) >> 1
-        if low_h and left_w and (low_h >= least or left_w >= least):
+        if low_h >= least and left_w >= least:
             push((wr + 1, c1, r2, wc - 1))
-        if low_h and right_w and (low_h >= least or right_w >= least):
+        if low_h >= least and right_w >= least:
             push((wr + 1, wc + 1, r2, c2))
-        if up_h and right_w and (up_h >= least or right_w >= least):
+        if up_h >= least and right_w >= least:
             push((r1, wc + 1, wr - 1, c2))
-        if up_h and left_w and (up_h >= least or left_w >= least):
+        if up_h >= least and left_w >= least:
             push((r1, c1, wr - 1, wc - 1))
     tiles.reshape(-1)[np.array(doors, dtype=np.int64)] = FLOOR
     return finish_maze(tiles, loops, gen)
