@@ -357,6 +357,7 @@ class PlayScene(Scene):
         if self.started:
             self.elapsed += dt
         events = self.player.update(dt)
+        self.renderer.mark_walked(self.player.pos)  # the breadcrumb trail
         self._sounds(events)
         self._follow_with_hint(dt)
         if not self.player.moving and self.player.pos == self.maze.goal:

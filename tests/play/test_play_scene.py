@@ -97,6 +97,17 @@ def test_walking_the_bfs_path_with_key_events_completes_the_level(ctx):
     assert "complete" in ctx.audio.played
 
 
+def test_walked_tiles_leave_a_breadcrumb_trail(ctx):
+    spec = CAMPAIGN[0]
+    maze = build_level(spec)
+    scene = PlayScene(ctx, maze, spec=spec, level_index=0, label="Level 1")
+    path = solve(maze, "bfs").path
+    walk(scene, path[:6])
+    trail = {(int(r), int(c)) for r, c in zip(*scene.renderer.trail.nonzero())}
+    assert trail == set(path[1:6])  # the entrance keeps its own look
+    assert not scene.renderer.trail[path[6]]
+
+
 def test_the_run_result_counts_detours_against_the_entrance_optimum(ctx, monkeypatch):
     captured = {}
 
