@@ -17,16 +17,15 @@ skipped with a note.  This is a script, not a timed test.
 from __future__ import annotations
 
 import argparse
-import gc
 import math
 import statistics
 import sys
-import time
-import tracemalloc
 from pathlib import Path
 from typing import Any, Callable, Optional
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from tests.benchmarks.measure import peak_memory, time_runs  # noqa: E402
 
 from game.maze.generators import GENERATORS, generate  # noqa: E402
 
@@ -41,28 +40,6 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("prim", {"loops": 1.0}),
     ("backtracker", {"loops": 0.5}),
 ]
-
-
-def time_runs(fn: Callable[[], object], repeat: int) -> list[float]:
-    """Return the wall times of ``repeat`` calls of ``fn``, garbage collected first."""
-    times = []
-    for _ in range(repeat):
-        gc.collect()
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return times
-
-
-def peak_memory(fn: Callable[[], object]) -> int:
-    """Return the peak bytes traced by tracemalloc during one call of ``fn``."""
-    gc.collect()
-    tracemalloc.start()
-    try:
-        fn()
-        return tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
 
 
 def load_mazelib() -> Optional[dict[str, Any]]:

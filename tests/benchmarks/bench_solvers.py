@@ -23,13 +23,14 @@ import random
 import statistics
 import sys
 import time
-import tracemalloc
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any, Optional
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from tests.benchmarks.measure import peak_memory, time_runs  # noqa: E402
 
 from game.maze.grid import FLOOR, Maze  # noqa: E402
 from game.maze.solvers import SOLVERS, solve  # noqa: E402
@@ -45,26 +46,6 @@ def make_maze(generator: str, size: int, seed: int) -> Maze:
     from game.maze.generators import generate
 
     return generate(generator, rows=size, cols=size, seed=seed, loops=0.0)
-
-
-def time_runs(fn: Callable[[], Any], repeat: int) -> list[float]:
-    """Return the wall-clock seconds of ``repeat`` calls of ``fn``."""
-    times = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return times
-
-
-def peak_memory(fn: Callable[[], Any]) -> int:
-    """Return the peak bytes Python allocated during one call of ``fn``."""
-    tracemalloc.start()
-    try:
-        fn()
-        return tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
 
 
 def _mazelib_child(name: str, grid: np.ndarray, start: tuple, end: tuple, conn: Any) -> None:
