@@ -62,7 +62,11 @@ class Record:
 
 
 class SaveFormatError(ValueError):
-    """The save file's content is not a valid save."""
+    """The save file's content is not a valid save (``newer``: from a newer game)."""
+
+    def __init__(self, message: str, *, newer: bool = False) -> None:
+        super().__init__(message)
+        self.newer = newer
 
 
 def default_save_path() -> Path:
@@ -157,7 +161,7 @@ def load_progress(path: Path) -> tuple[Progress, Optional[str]]:
         return Progress(), None
     except OSError as exc:
         log.warning("cannot read save %s: %s", path, exc)
-        return Progress(), f"Could not read your save file ({exc.strerror}); starting fresh."
+        return Progress(), UNREADABLE_NOTICE
     try:
         if not raw.strip():
             raise SaveFormatError("the file is empty")
@@ -168,10 +172,26 @@ def load_progress(path: Path) -> tuple[Progress, Optional[str]]:
         progress = from_json(doc)
     except SaveFormatError as exc:
         kept = _move_aside(path)
+        # The technical reason is for whoever reads stderr; the player gets plain words.
         log.warning("save %s is unusable: %s; kept as %s", path, exc, kept)
-        where = f" (kept as {kept.name})" if kept else ""
-        return Progress(), f"Your save file could not be read: {exc}. Starting fresh{where}."
+        return Progress(), corrupt_notice(kept, newer=exc.newer)
     return progress, None
+
+
+UNREADABLE_NOTICE = ("Your saved progress could not be opened, so this session started "
+                     "fresh. The file was left as it is.")
+
+
+def corrupt_notice(kept: Optional[Path], *, newer: bool = False) -> str:
+    """Return the short, friendly notice for a save that was unusable and moved aside."""
+    if newer:
+        first = "Your saved progress is from a newer version of Migong"
+    else:
+        first = "Your saved progress could not be read"
+    text = f"{first}, so a fresh save was started."
+    if kept is not None:
+        text += f" The old file was kept as {kept.name}."
+    return text
 
 
 def _move_aside(path: Path) -> Optional[Path]:
@@ -213,7 +233,8 @@ def from_json(doc: Any) -> Progress:
     if version > SCHEMA_VERSION:
         raise SaveFormatError(
             f"it was written by a newer version of Migong (schema {version}, "
-            f"this one reads up to {SCHEMA_VERSION})"
+            f"this one reads up to {SCHEMA_VERSION})",
+            newer=True,
         )
     while version < SCHEMA_VERSION:
         doc = MIGRATIONS[version](doc)

@@ -257,3 +257,28 @@ def test_last_level_and_custom_mazes_unlock_nothing_new() -> None:
     record = record_result(q, "P99x99-Z", 5.0, 20, 3, level_index=None)
     assert q.unlocked == 1 and not record.unlocked_next
     assert q.best_times == {"P99x99-Z": 5.0}
+
+
+FRIENDLY_NOTICE = ("Your saved progress could not be read, so a fresh save was started. "
+                   "The old file was kept as save.json.corrupt.")
+
+
+def test_a_corrupt_save_tells_the_player_in_plain_words(tmp_path: Path,
+                                                         caplog: pytest.LogCaptureFixture) -> None:
+    path = tmp_path / "save.json"
+    path.write_bytes(BAD_FILES["truncated"])
+    with caplog.at_level("WARNING", logger="game.save"):
+        _, notice = load_progress(path)
+    assert notice == FRIENDLY_NOTICE
+    # The parser's reason is kept for whoever reads the log, once.
+    reasons = [r.getMessage() for r in caplog.records if r.name == "game.save"]
+    assert len(reasons) == 1 and "not valid JSON" in reasons[0] and "char" in reasons[0]
+
+
+def test_a_newer_save_says_so_in_plain_words(tmp_path: Path) -> None:
+    path = tmp_path / "save.json"
+    path.write_text(json.dumps({"version": SCHEMA_VERSION + 1}))
+    _, notice = load_progress(path)
+    assert notice == ("Your saved progress is from a newer version of Migong, so a fresh save "
+                      "was started. The old file was kept as save.json.corrupt.")
+    assert "schema" not in notice

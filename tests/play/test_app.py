@@ -344,3 +344,21 @@ def test_a_whole_session_title_to_level_two(app: App, save_path: Path) -> None:
     app.handle_event(key(pygame.K_RETURN))  # Next level
     app.frame(1 / 60)
     assert isinstance(app.scene, PlayScene) and app.scene.spec == CAMPAIGN[1]
+
+
+def test_the_corrupt_save_notice_is_friendly_and_the_reason_goes_to_stderr(
+        tmp_path: Path) -> None:
+    path = tmp_path / "save.json"
+    path.write_text('{"version": 1, "unlocked": 3, "best_ti', encoding="utf-8")
+    code = ("from game.play.app import App\n"
+            "app = App()\n"
+            "print(app.ctx.notice)\n")
+    env = {**os.environ, "MIGONG_SAVE_PATH": str(path), "SDL_VIDEODRIVER": "dummy",
+           "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    run = subprocess.run([sys.executable, "-c", code], cwd=REPO, env=env, capture_output=True,
+                         text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == ("Your saved progress could not be read, so a fresh save was "
+                                  "started. The old file was kept as save.json.corrupt.")
+    reasons = [line for line in run.stderr.splitlines() if "not valid JSON" in line]
+    assert len(reasons) == 1 and "save.json" in reasons[0]
