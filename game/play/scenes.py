@@ -101,8 +101,11 @@ class MenuScene(Scene):
         self.backdrop = ui.MazeBackdrop()
 
     def update(self, dt: float) -> Optional[Scene]:
-        """Animate the backdrop."""
+        """Animate the backdrop; repeat a held arrow key in the menu, if there is one."""
         self.backdrop.update(dt)
+        menu = getattr(self, "menu", None)
+        if isinstance(menu, ui.Menu):
+            menu.update(dt)
         return None
 
     def draw_background(self, surface: pygame.Surface) -> None:
@@ -246,6 +249,7 @@ class LevelSelectScene(MenuScene):
         self.cells: list[tuple[int, pygame.Rect]] = []
         self.message = ""
         self.message_time = 0.0
+        self.held = ui.KeyRepeat()
 
     def unlocked(self, index: int) -> bool:
         """Return True when campaign level ``index`` may be played."""
@@ -258,14 +262,21 @@ class LevelSelectScene(MenuScene):
 
         return level_code(spec)
 
-    def _move(self, delta: int) -> None:
+    def _move(self, delta: int) -> bool:
 
-        """Move the selection by ``delta`` levels (clamped), with a click."""
+        """Move the selection by ``delta`` levels (clamped), with a click; True if it moved."""
         new = max(0, min(len(self.levels) - 1, self.selected + delta))
         if new != self.selected:
             self.selected = new
             self.message = ""
             self.ctx.audio.play("click")
+            return True
+        return False
+
+    def _held_move(self, key: int, delta: int) -> None:
+        """Move now and keep moving while the arrow key is held."""
+        self._move(delta)
+        self.held.press(key, lambda: self._move(delta))
 
     def _choose(self, index: int) -> Optional[Scene]:
 
@@ -282,17 +293,17 @@ class LevelSelectScene(MenuScene):
         """Move over the grid with arrows/mouse; Enter or click plays; Esc goes back."""
         if ui.is_back(event):
             return TitleScene(self.ctx)
+        self.held.handle_event(event)
         key = ui.event_key(event)
         if key is not None:
-            if key in ui.LEFT_KEYS:
-                self._move(-1)
-            elif key in ui.RIGHT_KEYS:
-                self._move(1)
-            elif key in ui.UP_KEYS:
-                self._move(-self.cols)
-            elif key in ui.DOWN_KEYS:
-                self._move(self.cols)
-            elif key == pygame.K_HOME:
+            steps = {**dict.fromkeys(ui.LEFT_KEYS, -1), **dict.fromkeys(ui.RIGHT_KEYS, 1),
+                     **dict.fromkeys(ui.UP_KEYS, -self.cols),
+                     **dict.fromkeys(ui.DOWN_KEYS, self.cols)}
+            if key in steps:
+                self._held_move(key, steps[key])
+                return None
+            self.held.clear()
+            if key == pygame.K_HOME:
                 self._move(-len(self.levels))
             elif key == pygame.K_END:
                 self._move(len(self.levels))
@@ -319,7 +330,8 @@ class LevelSelectScene(MenuScene):
         return None
 
     def update(self, dt: float) -> Optional[Scene]:
-        """Fade the lock message."""
+        """Repeat a held arrow key; fade the lock message."""
+        self.held.update(dt)
         self.message_time = max(0.0, self.message_time - max(0.0, dt))
         if self.message_time == 0.0:
             self.message = ""
@@ -594,9 +606,9 @@ class SettingsScene(MenuScene):
             ui.MenuItem("Volume", value=lambda: f"{round(self.settings.volume * 100)} %",
                         adjust=self._adjust_volume),
             ui.MenuItem("Sound", value=lambda: "muted" if self.settings.muted else "on",
-                        adjust=lambda d: self._toggle_mute()),
+                        adjust=lambda d: self._toggle_mute(), repeat=False),
             ui.MenuItem("Fullscreen", value=lambda: "on" if self.settings.fullscreen else "off",
-                        adjust=lambda d: self._toggle_fullscreen()),
+                        adjust=lambda d: self._toggle_fullscreen(), repeat=False),
             ui.MenuItem("Hint speed", value=lambda: f"{self.settings.anim_speed:g} x",
                         adjust=self._adjust_speed),
             ui.MenuItem("Default solver",
@@ -706,20 +718,36 @@ class HelpScene(MenuScene):
         self.back = back
         self.scroll = 0
         self.max_scroll = 0
+        self.held = ui.KeyRepeat()
+
+    def _scroll_by(self, delta: int) -> bool:
+
+        """Scroll by ``delta`` lines (clamped); return True when it scrolled."""
+        new = max(0, min(self.max_scroll, self.scroll + delta))
+        moved, self.scroll = new != self.scroll, new
+        return moved
 
     def handle_event(self, event: Any) -> Optional[Scene]:
-        """Scroll with Up/Down or the wheel; Esc, Enter or a click goes back."""
+        """Scroll with Up/Down (held: keeps scrolling) or the wheel; Esc/Enter/click go back."""
+        self.held.handle_event(event)
         key = ui.event_key(event)
         if ui.is_back(event) or key in ui.CONFIRM_KEYS or ui.event_click(event) is not None:
             return self.back if self.back is not None else TitleScene(self.ctx)
-        if key in ui.UP_KEYS:
-            self.scroll = max(0, self.scroll - 1)
-        elif key in ui.DOWN_KEYS:
-            self.scroll = min(self.max_scroll, self.scroll + 1)
+        if key in ui.UP_KEYS or key in ui.DOWN_KEYS:
+            delta = -1 if key in ui.UP_KEYS else 1
+            self._scroll_by(delta)
+            self.held.press(key, lambda: self._scroll_by(delta))
+        elif key is not None:
+            self.held.clear()
         steps = ui.event_wheel(event)
         if steps:
             self.scroll = max(0, min(self.max_scroll, self.scroll - steps))
         return None
+
+    def update(self, dt: float) -> Optional[Scene]:
+        """Repeat a held Up/Down; animate the backdrop."""
+        self.held.update(dt)
+        return super().update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the key table in one or two columns, scrolled if needed."""
@@ -804,6 +832,11 @@ class PauseScene(Scene):
         p = self.play_scene
         return make_play_scene(self.ctx, getattr(p, "maze"), getattr(p, "spec", None),
                                getattr(p, "level_index", None), getattr(p, "label", ""))
+
+    def update(self, dt: float) -> Optional[Scene]:
+        """Repeat a held arrow key in the menu."""
+        self.menu.update(dt)
+        return None
 
     def handle_event(self, event: Any) -> Optional[Scene]:
         """Esc resumes; the menu does the rest."""

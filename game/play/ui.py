@@ -310,6 +310,62 @@ def footer(surface: pygame.Surface, text: str, lay: Layout) -> int:
     return y - f.get_height() // 2 - lay.px(8, lo=2)
 
 
+# -- held-key repeat ---------------------------------------------------------------------
+#: A held arrow key first repeats after this long (s), like a game menu...
+REPEAT_DELAY = 0.35
+#: ...then at this steady interval (s): about twelve steps a second.
+REPEAT_INTERVAL = 1 / 12
+
+
+class KeyRepeat:
+    """Repeat the action of one held key from KEYDOWN/KEYUP and ``update(dt)`` timing.
+
+    Only the last key pressed repeats; its KEYUP, ``clear()`` or an action that returns
+    False stops it.  At most one repeat fires per update, so a slow frame never bursts.
+    This never uses pygame.key.set_repeat, which would also repeat keys in the play view.
+    """
+
+    def __init__(self, delay: float = REPEAT_DELAY, interval: float = REPEAT_INTERVAL) -> None:
+        self.delay = delay
+        self.interval = interval
+        self.key: Optional[int] = None
+        self._action: Optional[Callable[[], bool]] = None
+        self._wait = 0.0
+
+    def press(self, key: int, action: Callable[[], bool]) -> None:
+        """Start holding ``key``: ``action`` runs again after the delay, then steadily."""
+        self.key, self._action, self._wait = key, action, self.delay
+
+    def release(self, key: Optional[int]) -> None:
+        """Stop repeating if ``key`` is the one held."""
+        if key is not None and key == self.key:
+            self.clear()
+
+    def clear(self) -> None:
+        """Stop repeating whatever is held."""
+        self.key, self._action = None, None
+
+    def handle_event(self, event: Any) -> None:
+        """Stop on the held key's KEYUP or when the window loses focus."""
+        etype = getattr(event, "type", None)
+        if etype == pygame.KEYUP:
+            self.release(getattr(event, "key", None))
+        elif etype in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED):
+            self.clear()
+
+    def update(self, dt: float) -> bool:
+        """Advance the hold by ``dt`` seconds; return True when the action repeated."""
+        if self._action is None:
+            return False
+        self._wait -= max(0.0, dt)
+        if self._wait > 0:
+            return False
+        self._wait = max(self._wait + self.interval, self.interval / 2)
+        if not self._action():
+            self.clear()
+        return True
+
+
 # -- the menu list -----------------------------------------------------------------------
 Label = Union[str, Callable[[], str]]
 
@@ -323,6 +379,8 @@ class MenuItem:
     value: Optional[Callable[[], str]] = None
     adjust: Optional[Callable[[int], None]] = None
     enabled: Callable[[], bool] = lambda: True
+    #: Holding Left/Right repeats the adjustment (off for on/off toggles).
+    repeat: bool = True
 
     def text(self) -> str:
         """Return the label text."""
@@ -347,6 +405,7 @@ class Menu:
         self.selected = max(0, min(selected, len(self.items) - 1))
         self.rects: list[pygame.Rect] = []
         self.arrow_rects: list[tuple[Optional[pygame.Rect], Optional[pygame.Rect]]] = []
+        self.held = KeyRepeat()
         if not self._enabled(self.selected):
             self._step(1)
 
@@ -362,13 +421,15 @@ class Menu:
         if audio is not None:
             audio.play("click")
 
-    def _step(self, delta: int) -> bool:
+    def _step(self, delta: int, *, wrap: bool = True) -> bool:
 
         """Move the selection to the next enabled row in ``delta`` direction."""
         n = len(self.items)
         i = self.selected
         for _ in range(n):
-            i = (i + delta) % n
+            i = i + delta if not wrap else (i + delta) % n
+            if not 0 <= i < n:
+                return False
             if self._enabled(i):
                 break
         else:
@@ -386,12 +447,28 @@ class Menu:
         self._click()
         return True
 
-    def move(self, delta: int) -> bool:
+    def move(self, delta: int, *, wrap: bool = True) -> bool:
         """Move the selection by ``delta`` enabled rows (wrapping); click when it moved."""
-        moved = self._step(1 if delta > 0 else -1)
+        moved = self._step(1 if delta > 0 else -1, wrap=wrap)
         if moved:
             self._click()
         return moved
+
+    def update(self, dt: float) -> bool:
+        """Repeat the held arrow key's step; return True when it acted."""
+        return self.held.update(dt)
+
+    def _hold_move(self, key: int, delta: int) -> None:
+        """Repeat a held Up/Down; a held key stops at the first or last row, never wraps."""
+        self.held.press(key, lambda: self.move(delta, wrap=False))
+
+    def _hold_adjust(self, key: int, delta: int) -> None:
+        """Repeat a held Left/Right on the row selected now, while it stays selected."""
+        row = self.selected
+        if not self.items[row].repeat:
+            self.held.clear()
+            return
+        self.held.press(key, lambda: self.selected == row and self.adjust(delta))
 
     def adjust(self, delta: int) -> bool:
         """Adjust the selected item's value by ``delta``; return True if it has one."""
@@ -405,6 +482,7 @@ class Menu:
     def activate(self) -> MenuOutcome:
         """Run the selected item's action (or step its value forward)."""
         item = self.items[self.selected]
+        self.held.clear()  # this menu may be shown again later without the key's KEYUP
         if not item.enabled():
             return MenuOutcome("none")
         if item.action is not None:
@@ -426,16 +504,22 @@ class Menu:
         """Apply one event to the menu."""
         if not self.items:
             return MenuOutcome("none")
+        self.held.handle_event(event)
         key = event_key(event)
         if key is not None:
-            if key in UP_KEYS:
-                return MenuOutcome("moved" if self.move(-1) else "none")
-            if key in DOWN_KEYS:
-                return MenuOutcome("moved" if self.move(1) else "none")
-            if key in LEFT_KEYS:
-                return MenuOutcome("adjusted" if self.adjust(-1) else "none")
-            if key in RIGHT_KEYS:
-                return MenuOutcome("adjusted" if self.adjust(1) else "none")
+            if key in UP_KEYS or key in DOWN_KEYS:
+                delta = -1 if key in UP_KEYS else 1
+                self._hold_move(key, delta)
+                return MenuOutcome("moved" if self.move(delta) else "none")
+            if key in LEFT_KEYS or key in RIGHT_KEYS:
+                delta = -1 if key in LEFT_KEYS else 1
+                adjusted = self.adjust(delta)
+                if adjusted:
+                    self._hold_adjust(key, delta)
+                else:
+                    self.held.clear()
+                return MenuOutcome("adjusted" if adjusted else "none")
+            self.held.clear()
             if key in CONFIRM_KEYS:
                 return self.activate()
             return MenuOutcome("none")

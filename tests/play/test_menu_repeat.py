@@ -1,0 +1,180 @@
+"""Held arrow keys in menus: one step on the press, then after a short delay a steady
+repeat until the key is released -- timed from KEYDOWN/KEYUP and update(dt), never from
+pygame.key.set_repeat (the play view tracks held keys itself)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterator
+
+import pygame
+import pytest
+
+from game.levels import CAMPAIGN, build_level
+from game.play import scenes, ui
+from game.play.audio import Audio
+from game.play.play_scene import PlayScene
+from game.play.scene import Context, Scene
+from game.save import Progress
+
+FRAME = 1 / 60
+
+
+@pytest.fixture(scope="module", autouse=True)
+def display() -> Iterator[None]:
+    """Open the dummy display once for the module."""
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((64, 48))
+    yield
+    pygame.display.quit()
+
+
+@pytest.fixture
+def ctx(tmp_path: Path) -> Context:
+    """Return a Context with fresh progress saved under tmp_path."""
+    progress = Progress()
+    return Context(progress=progress, save_path=tmp_path / "save.json",
+                   audio=Audio(progress.settings))
+
+
+def down(k: int) -> pygame.event.Event:
+    """Return a KEYDOWN event."""
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
+
+
+def up(k: int) -> pygame.event.Event:
+    """Return a KEYUP event."""
+    return pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0)
+
+
+def hold(scene: Scene, seconds: float) -> None:
+    """Run ``seconds`` of 60 fps frames (updates only: nothing else happens)."""
+    for _ in range(round(seconds / FRAME)):
+        scene.update(FRAME)
+
+
+def repeats(n: int) -> float:
+    """Return a hold time in which exactly ``n`` repeats fire (mid-interval, no edge)."""
+    return ui.REPEAT_DELAY + (n - 0.5) * ui.REPEAT_INTERVAL
+
+
+def test_holding_down_steps_once_then_repeats_after_a_delay_at_a_steady_rate(
+        ctx: Context) -> None:
+    title = scenes.TitleScene(ctx)
+    title.handle_event(down(pygame.K_DOWN))
+    assert title.menu.selected == 1  # the press itself moves at once
+    hold(title, ui.REPEAT_DELAY - 0.05)
+    assert title.menu.selected == 1  # no repeat before the delay
+    hold(title, repeats(1) - (ui.REPEAT_DELAY - 0.05))
+    assert title.menu.selected == 2  # first repeat just after the delay
+    hold(title, 2 * ui.REPEAT_INTERVAL)
+    assert title.menu.selected == 4  # then one step per interval
+    title.handle_event(up(pygame.K_DOWN))
+    hold(title, 1.0)
+    assert title.menu.selected == 4  # released: it stops
+
+
+def test_a_held_key_stops_at_the_last_row_instead_of_wrapping(ctx: Context) -> None:
+    title = scenes.TitleScene(ctx)
+    last = len(title.menu.items) - 1
+    title.handle_event(down(pygame.K_DOWN))
+    hold(title, 3.0)
+    assert title.menu.selected == last
+    title.handle_event(up(pygame.K_DOWN))
+    title.handle_event(down(pygame.K_DOWN))  # a fresh press still wraps to the top
+    assert title.menu.selected == 0
+
+
+def test_holding_up_repeats_in_the_pause_menu(ctx: Context) -> None:
+    spec = CAMPAIGN[0]
+    play = PlayScene(ctx, build_level(spec), spec=spec, level_index=0, label="Level 1")
+    pause = scenes.PauseScene(ctx, play)
+    pause.menu.selected = 3
+    pause.handle_event(down(pygame.K_UP))
+    hold(pause, repeats(2))
+    assert pause.menu.selected == 0
+
+
+def test_holding_right_on_volume_keeps_raising_it(ctx: Context) -> None:
+    ctx.progress.settings.volume = 0.2
+    settings = scenes.SettingsScene(ctx)
+    assert settings.menu.items[settings.menu.selected].text() == "Volume"
+    settings.handle_event(down(pygame.K_RIGHT))
+    assert settings.settings.volume == pytest.approx(0.3)
+    hold(settings, repeats(4))
+    assert settings.settings.volume == pytest.approx(0.7)
+    settings.handle_event(up(pygame.K_RIGHT))
+    hold(settings, 1.0)
+    assert settings.settings.volume == pytest.approx(0.7)
+
+
+def test_holding_right_on_an_on_off_row_toggles_only_once(ctx: Context) -> None:
+    settings = scenes.SettingsScene(ctx)
+    settings.menu.selected = [i.text() for i in settings.menu.items].index("Fullscreen")
+    settings.handle_event(down(pygame.K_RIGHT))
+    hold(settings, 2.0)
+    assert settings.settings.fullscreen is True
+
+
+def test_holding_left_on_the_custom_size_keeps_shrinking_it(ctx: Context) -> None:
+    custom = scenes.CustomMazeScene(ctx)
+    custom.menu.selected = 1  # Size
+    start = custom.size_i
+    custom.handle_event(down(pygame.K_LEFT))
+    assert custom.size_i == start - 1
+    hold(custom, repeats(2))
+    assert custom.size_i == start - 3
+
+
+def test_the_repeat_follows_the_row_it_started_on(ctx: Context) -> None:
+    custom = scenes.CustomMazeScene(ctx)
+    custom.menu.selected = 1  # Size
+    start = custom.size_i
+    custom.handle_event(down(pygame.K_RIGHT))
+    # the pointer picks another row while Right is held: the repeat stops there
+    custom.menu.select(3)
+    hold(custom, 1.0)
+    assert custom.size_i == start + 1
+
+
+def test_choosing_a_row_forgets_the_held_key(ctx: Context) -> None:
+    spec = CAMPAIGN[0]
+    play = PlayScene(ctx, build_level(spec), spec=spec, level_index=0, label="Level 1")
+    pause = scenes.PauseScene(ctx, play)
+    pause.handle_event(down(pygame.K_DOWN))
+    pause.handle_event(down(pygame.K_DOWN))  # on Settings
+    settings = pause.handle_event(down(pygame.K_RETURN))
+    assert isinstance(settings, scenes.SettingsScene)
+    # Down's KEYUP goes to the settings screen; back on the pause menu nothing repeats.
+    settings.handle_event(up(pygame.K_DOWN))
+    back = settings.handle_event(down(pygame.K_ESCAPE))
+    assert back is pause
+    hold(pause, 1.0)
+    assert pause.menu.selected == 2
+
+
+def test_losing_focus_stops_the_repeat(ctx: Context) -> None:
+    title = scenes.TitleScene(ctx)
+    title.handle_event(down(pygame.K_DOWN))
+    title.handle_event(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    hold(title, 1.0)
+    assert title.menu.selected == 1
+
+
+def test_holding_an_arrow_walks_the_level_grid(ctx: Context) -> None:
+    ctx.progress.unlocked = len(CAMPAIGN)
+    grid = scenes.LevelSelectScene(ctx, selected=0)
+    grid.handle_event(down(pygame.K_RIGHT))
+    hold(grid, repeats(2))
+    assert grid.selected == 3
+    grid.handle_event(up(pygame.K_RIGHT))
+    hold(grid, 1.0)
+    assert grid.selected == 3
+
+
+def test_menus_never_turn_on_sdl_key_repeat(ctx: Context) -> None:
+    title = scenes.TitleScene(ctx)
+    title.handle_event(down(pygame.K_DOWN))
+    hold(title, 1.0)
+    assert pygame.key.get_repeat() == (0, 0)
