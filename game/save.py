@@ -31,14 +31,27 @@ ANIM_SPEED_RANGE = (0.25, 8.0)
 
 
 @dataclass
+class CustomMaze:
+    """The last choices on the Custom maze screen."""
+
+    algorithm: str = "backtracker"
+    rows: int = 31
+    cols: int = 31
+    seed: int = 1
+    loops: float = 0.0
+    room_size: Optional[int] = None
+
+
+@dataclass
 class Settings:
-    """The player's preferences."""
+    """The player's preferences (``custom``: None until a custom maze was set up)."""
 
     volume: float = 0.7
     muted: bool = False
     fullscreen: bool = False
     anim_speed: float = 1.0
     default_solver: str = "bfs"
+    custom: Optional[CustomMaze] = None
 
 
 @dataclass
@@ -213,7 +226,7 @@ def _migrate_0_to_1(doc: dict[str, Any]) -> dict[str, Any]:
     """Nest the flat settings keys of an unversioned save under "settings"."""
     doc = dict(doc)
     settings = dict(doc.get("settings") or {})
-    for key in Settings.__dataclass_fields__:
+    for key in ("volume", "muted", "fullscreen", "anim_speed", "default_solver"):
         if key in doc:
             settings[key] = doc.pop(key)
     return {**doc, "settings": settings, "version": 1}
@@ -265,7 +278,34 @@ def _settings(doc: dict[str, Any]) -> Settings:
         fullscreen=_field(doc, "fullscreen", d.fullscreen, lambda v: isinstance(v, bool)),
         anim_speed=_clamp(anim, *ANIM_SPEED_RANGE, d.anim_speed),
         default_solver=solver if solver in SOLVER_NAMES else "bfs",
+        custom=_custom_maze(doc.get("custom")),
     )
+
+
+#: Bounds of a remembered custom maze (the generators check the real limits on use).
+CUSTOM_SIDE_RANGE = (1, 100_001)
+CUSTOM_SEED_MAX = 2**63 - 1
+
+
+def _custom_maze(doc: Any) -> Optional[CustomMaze]:
+    """Return the remembered custom maze choices, or None when absent or unusable.
+
+    A convenience, not progress: a bad entry is dropped instead of failing the save.
+    Saves written before it existed simply have no "custom" key.
+    """
+    if not isinstance(doc, dict):
+        return None
+    d = CustomMaze()
+    lo, hi = CUSTOM_SIDE_RANGE
+    algorithm, rows, cols = doc.get("algorithm", d.algorithm), doc.get("rows"), doc.get("cols")
+    seed, loops, room = doc.get("seed", d.seed), doc.get("loops", d.loops), doc.get("room_size")
+    if not (isinstance(algorithm, str) and algorithm
+            and _is_int(rows) and lo <= rows <= hi and _is_int(cols) and lo <= cols <= hi
+            and _is_int(seed) and 0 <= seed <= CUSTOM_SEED_MAX
+            and _is_number(loops) and math.isfinite(loops)
+            and (room is None or (_is_int(room) and room > 0))):
+        return None
+    return CustomMaze(algorithm, rows, cols, seed, float(max(0.0, min(1.0, loops))), room)
 
 
 def _field(doc: dict[str, Any], key: str, default: Any, ok: Callable[[Any], bool]) -> Any:

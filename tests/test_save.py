@@ -282,3 +282,44 @@ def test_a_newer_save_says_so_in_plain_words(tmp_path: Path) -> None:
     assert notice == ("Your saved progress is from a newer version of Migong, so a fresh save "
                       "was started. The old file was kept as save.json.corrupt.")
     assert "schema" not in notice
+
+
+def test_a_save_from_before_custom_maze_memory_still_loads(tmp_path: Path) -> None:
+    path = tmp_path / "save.json"
+    # Exactly what the game wrote before it remembered the Custom maze screen.
+    path.write_text(json.dumps({
+        "version": 1, "unlocked": 3, "best_times": {"B11x11-UL": 9.5},
+        "best_moves": {"B11x11-UL": 20}, "stars": {"B11x11-UL": 3},
+        "settings": {"volume": 0.5, "muted": False, "fullscreen": False, "anim_speed": 2.0,
+                     "default_solver": "dfs"},
+    }))
+    loaded, notice = load_progress(path)
+    assert notice is None
+    assert loaded.unlocked == 3 and loaded.stars == {"B11x11-UL": 3}
+    assert loaded.settings == Settings(volume=0.5, anim_speed=2.0, default_solver="dfs")
+    assert loaded.settings.custom is None
+
+
+def test_the_custom_maze_choices_round_trip(tmp_path: Path) -> None:
+    path = tmp_path / "save.json"
+    progress = _sample()
+    progress.settings.custom = save.CustomMaze("division", 51, 91, 4242, 0.1, 3)
+    save_progress(progress, path)
+    loaded, notice = load_progress(path)
+    assert notice is None
+    assert loaded == progress
+
+
+@pytest.mark.parametrize("custom", [
+    "division", [1, 2], {"algorithm": 7, "rows": 31, "cols": 31},
+    {"algorithm": "prim", "rows": "31", "cols": 31},
+    {"algorithm": "prim", "rows": 31, "cols": 31, "seed": -5},
+    {"algorithm": "prim", "rows": 31, "cols": 31, "room_size": 0},
+])
+def test_unusable_custom_maze_choices_are_dropped_not_the_save(tmp_path: Path,
+                                                               custom: object) -> None:
+    path = tmp_path / "save.json"
+    path.write_text(json.dumps({"version": 1, "unlocked": 4, "settings": {"custom": custom}}))
+    loaded, notice = load_progress(path)
+    assert notice is None and path.exists()
+    assert loaded.unlocked == 4 and loaded.settings.custom is None

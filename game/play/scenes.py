@@ -481,8 +481,9 @@ class CustomMazeScene(MenuScene):
 
         self.algorithms = list(GENERATORS)
         rng = random.Random()
-        spec = spec or LevelSpec("backtracker" if "backtracker" in self.algorithms
-                                 else self.algorithms[0], 31, 31, rng.randrange(1, 100_000))
+        spec = spec or self._remembered() or LevelSpec(
+            "backtracker" if "backtracker" in self.algorithms else self.algorithms[0], 31, 31,
+            rng.randrange(1, 100_000))
         self.algorithm = spec.algorithm if spec.algorithm in self.algorithms else self.algorithms[0]
         self.size_i = min(range(len(SIZE_PRESETS)),
                           key=lambda i: abs(SIZE_PRESETS[i][0] - spec.rows)
@@ -505,8 +506,38 @@ class CustomMazeScene(MenuScene):
                         adjust=lambda d: self._cycle("room_i", d, len(ROOM_SIZES)),
                         enabled=lambda: self.algorithm == "division"),
             ui.MenuItem("Start", self._start),
-            ui.MenuItem("Back", lambda: TitleScene(self.ctx)),
+            ui.MenuItem("Back", self._back),
         ], ctx, selected=5)
+
+    def _remembered(self) -> Optional[LevelSpec]:
+
+        """Return the choices last made on this screen (this session or a saved one)."""
+        last = getattr(getattr(self.ctx.progress, "settings", None), "custom", None)
+        if last is None:
+            return None
+        return LevelSpec(last.algorithm, last.rows, last.cols, last.seed, last.loops,
+                         last.room_size, None, "Custom")
+
+    def _remember(self) -> None:
+
+        """Keep the current choices for the next visit and save them."""
+        from game.save import CustomMaze
+
+        settings = getattr(self.ctx.progress, "settings", None)
+        if settings is None or not hasattr(settings, "custom"):
+            return
+        rows, cols = SIZE_PRESETS[self.size_i]
+        chosen = CustomMaze(self.algorithm, rows, cols, self.seed, LOOP_STEPS[self.loops_i],
+                            ROOM_SIZES[self.room_i])
+        if chosen != settings.custom:
+            settings.custom = chosen
+            save_now(self.ctx)
+
+    def _back(self) -> Scene:
+
+        """Remember the choices and return to the title."""
+        self._remember()
+        return TitleScene(self.ctx)
 
     def _cycle(self, attr: str, delta: int, n: int) -> None:
 
@@ -547,6 +578,7 @@ class CustomMazeScene(MenuScene):
     def _start(self) -> Scene:
 
         """Return the loading scene of the chosen maze."""
+        self._remember()
         spec = self.spec()
         return LoadingScene(self.ctx, spec, None, custom_label(spec))
 
@@ -563,7 +595,7 @@ class CustomMazeScene(MenuScene):
                 self.seed //= 10
                 return None
         if ui.is_back(event):
-            return TitleScene(self.ctx)
+            return self._back()
         return self.menu.handle_event(event).scene
 
     def draw(self, surface: pygame.Surface) -> None:
