@@ -122,11 +122,23 @@ def caption_height(view: pygame.Rect) -> int:
     return f.get_height() + fs.get_height() + 14 + max(4, view.height // 40)
 
 
-def draw_caption(surface: pygame.Surface, view: pygame.Rect, text: str,
-                 sub: str = "", *, accent: tuple[int, int, int] = ui.TEAL) -> None:
-    """Draw a translucent caption box at the bottom centre of ``view``."""
+#: Where a caption may sit in the view: the usual bottom centre first.
+CAPTION_SPOTS = ("bottom", "top", "bottomleft", "bottomright", "topleft", "topright")
+
+
+def caption_rect(view: pygame.Rect, text: str, sub: str = "", *,
+                 spot: str = "bottom") -> Optional[pygame.Rect]:
+    """Return where the caption box goes in ``view`` (a CAPTION_SPOTS name), or None."""
+    layout = _caption_layout(view, text, sub, spot=spot)
+    return layout[0] if layout is not None else None
+
+
+def _caption_layout(view: pygame.Rect, text: str, sub: str, *, spot: str
+                    ) -> Optional[tuple[pygame.Rect, str, str, pygame.font.Font,
+                                        pygame.font.Font]]:
+    """Return the caption box, its fitted lines and fonts (None: the view is too small)."""
     if view.width < 40 or view.height < 30:
-        return
+        return None
     size = round(ui_scale(view.size) * 26)
     f = ui.font(size, bold=True)
     fs = ui.font(max(12, round(size * 0.72)))
@@ -136,7 +148,26 @@ def draw_caption(surface: pygame.Surface, view: pygame.Rect, text: str,
     tw = max(f.size(text)[0], fs.size(sub)[0] if sub else 0)
     th = f.get_height() + (fs.get_height() + 2 if sub else 0)
     box = pygame.Rect(0, 0, tw + 24, th + 12)
-    box.midbottom = (view.centerx, view.bottom - max(4, view.height // 40))
+    gap = max(4, view.height // 40)
+    y = view.top + gap if spot.startswith("top") else view.bottom - gap - box.height
+    if spot.endswith("left"):
+        x = view.left + gap
+    elif spot.endswith("right"):
+        x = view.right - gap - box.width
+    else:
+        x = view.centerx - box.width // 2
+    box.topleft = (x, y)
+    return box, text, sub, f, fs
+
+
+def draw_caption(surface: pygame.Surface, view: pygame.Rect, text: str,
+                 sub: str = "", *, accent: tuple[int, int, int] = ui.TEAL,
+                 spot: str = "bottom") -> Optional[pygame.Rect]:
+    """Draw a translucent caption box in ``view``, at the bottom centre unless told."""
+    layout = _caption_layout(view, text, sub, spot=spot)
+    if layout is None:
+        return None
+    box, text, sub, f, fs = layout
     panel = pygame.Surface(box.size, pygame.SRCALPHA)
     panel.fill((*ui.PANEL, 215))
     surface.blit(panel, box)
@@ -145,6 +176,7 @@ def draw_caption(surface: pygame.Surface, view: pygame.Rect, text: str,
     if sub:
         ui.draw_text(surface, sub, fs, ui.TEXT_DIM,
                      (box.centerx, box.top + 8 + f.get_height()), anchor="midtop")
+    return box
 
 
 def draw_toast(surface: pygame.Surface, view: pygame.Rect, text: str, alpha: float) -> None:
@@ -164,13 +196,30 @@ def draw_toast(surface: pygame.Surface, view: pygame.Rect, text: str, alpha: flo
     surface.blit(img, img.get_rect(center=box.center))
 
 
-def draw_help_line(surface: pygame.Surface, view: pygame.Rect, text: str) -> Optional[pygame.Rect]:
-    """Draw a dim one-line key reminder at the bottom left of ``view``."""
+def help_line_rect(view: pygame.Rect, text: str, *, top: bool = False) -> Optional[pygame.Rect]:
+    """Return where the key reminder goes in ``view`` (bottom or top left), or None."""
+    if view.width < 200 or view.height < 120:
+        return None
+    f = ui.font(round(ui_scale(view.size) * 21))
+    w, h = f.size(ui.ellipsize(text, f, view.width - 16))
+    box = pygame.Rect(0, 0, w, h)
+    if top:
+        box.topleft = (view.left + 8, view.top + 6)
+    else:
+        box.bottomleft = (view.left + 8, view.bottom - 6)
+    return box.inflate(10, 4)
+
+
+def draw_help_line(surface: pygame.Surface, view: pygame.Rect, text: str, *,
+                   top: bool = False) -> Optional[pygame.Rect]:
+    """Draw a dim one-line key reminder at the bottom (or top) left of ``view``."""
     if view.width < 200 or view.height < 120:
         return None
     f = ui.font(round(ui_scale(view.size) * 21))
     img = f.render(ui.ellipsize(text, f, view.width - 16), True, ui.TEXT_DIM)
-    box = img.get_rect(bottomleft=(view.left + 8, view.bottom - 6)).inflate(10, 4)
+    anchor = "topleft" if top else "bottomleft"
+    spot = (view.left + 8, view.top + 6) if top else (view.left + 8, view.bottom - 6)
+    box = img.get_rect(**{anchor: spot}).inflate(10, 4)
     panel = pygame.Surface(box.size, pygame.SRCALPHA)
     panel.fill((*ui.BG_DEEP, 170))
     surface.blit(panel, box)

@@ -172,6 +172,8 @@ class PlayScene(Scene):
         self._hint_age = 0.0
         self._clock = 0.0  # scene time, for animations that run before the first move
         self._bar = hud.BarCache()
+        self._caption_spot = "bottom"  # the hint caption moves when it would hide something
+        self._help_top = False
         # Everything built so far lives as long as the level: keep it out of the cyclic
         # garbage collector's full passes, which would otherwise stall frames for tens of
         # milliseconds on big mazes while the hint churns through millions of events.
@@ -419,9 +421,20 @@ class PlayScene(Scene):
                 if not self.camera.fitted:
                     self.camera.follow(*self.player.render_pos, 0.0, snap=True)
             self.renderer.draw(surface, view, self.camera)
+            caption: Optional[tuple[str, str]] = None
+            cap_rect: Optional[pygame.Rect] = None
             if self.hint is not None:
+                label, sub = self.hint.label(), HINT_KEYS.format(speed=self.anim_speed)
+                self._caption_spot, sub = self._place_caption(view, label, sub)
+                caption = (label, sub)
+                cap_rect = hud.caption_rect(view, label, sub, spot=self._caption_spot)
+                caption_top = self._caption_spot.startswith("top")
                 free = view.copy()
-                free.height = max(1, view.height - hud.caption_height(view))
+                if cap_rect is not None and caption_top:
+                    free.top = min(cap_rect.bottom, view.bottom - 1)
+                    free.height = view.bottom - free.top
+                elif cap_rect is not None:
+                    free.height = max(1, cap_rect.top - view.top)
                 self.hint.draw(surface, view, self.camera, pointer_area=free)
             clip = surface.get_clip()
             surface.set_clip(view)
@@ -430,16 +443,66 @@ class PlayScene(Scene):
                         self.style, self.sprites)
             self._draw_player_marker(surface, view)
             surface.set_clip(clip)
-            if self.hint is not None:
-                hud.draw_caption(surface, view, self.hint.label(),
-                                 HINT_KEYS.format(speed=self.anim_speed))
+            if caption is not None:
+                hud.draw_caption(surface, view, *caption, spot=self._caption_spot)
+                at_top = cap_rect if self._caption_spot.startswith("top") else None
             else:
-                hud.draw_help_line(surface, view, HELP_LINE)
+                self._help_top = self._place_help_line(view)
+                box = hud.draw_help_line(surface, view, HELP_LINE, top=self._help_top)
+                at_top = box if self._help_top else None
             if self._toast_left > 0:
-                hud.draw_toast(surface, view, self.toast, min(1.0, self._toast_left / 0.4))
+                toast_view = view.copy()
+                if at_top is not None:  # the toast goes below a caption moved to the top
+                    toast_view.top = min(at_top.bottom, view.bottom - 1)
+                    toast_view.height = view.bottom - toast_view.top
+                hud.draw_toast(surface, toast_view, self.toast,
+                               min(1.0, self._toast_left / 0.4))
         self._bar.draw(surface, hud.HudInfo(self.label, self.info["algorithm"], self.info["size"],
                                           self.elapsed, self.player.moves, self.hints_used,
                                           self.info["code"]))
+
+    def _keep_visible(self, view: pygame.Rect) -> list[tuple[int, pygame.Rect]]:
+        """Return (weight, screen rect) of what captions must not hide: player, exit."""
+        t = self.camera.tile
+        keep: list[tuple[int, pygame.Rect]] = []
+        for weight, (row, col), reach in (
+                (2, self.player.render_pos, max(t / 2, MARKER_RADIUS + 2)),
+                (1, self.maze.goal, max(7.0, t * 0.8) + 2)):
+            x, y = self.camera.to_screen(row, col)
+            rect = pygame.Rect(0, 0, round(2 * reach), round(2 * reach))
+            rect.center = (round(view.x + x + t / 2), round(view.y + y + t / 2))
+            if rect.colliderect(view):
+                keep.append((weight, rect))
+        return keep
+
+    def _place_caption(self, view: pygame.Rect, label: str, sub: str) -> tuple[str, str]:
+        """Return (spot, key line) for the hint caption so it hides neither the player
+        nor the exit: it stays where it is while that works, else moves to another edge
+        or corner, and only if none is free drops its key line to shrink."""
+        keep = self._keep_visible(view)
+        here = self._caption_spot
+        spots = [here] + [s for s in hud.CAPTION_SPOTS if s != here]
+        best: Optional[tuple[int, str, str]] = None
+        for line in (sub, ""):
+            for spot in spots:
+                rect = hud.caption_rect(view, label, line, spot=spot)
+                cost = sum(w for w, k in keep if rect is not None and rect.colliderect(k))
+                if best is None or cost < best[0]:
+                    best = (cost, spot, line)
+                if cost == 0:
+                    return spot, line
+        assert best is not None
+        return best[1], best[2]
+
+    def _place_help_line(self, view: pygame.Rect) -> bool:
+        """Return True when the key reminder should go to the top (it would hide something)."""
+        keep = self._keep_visible(view)
+        here = self._help_top
+        for top in (here, not here):
+            rect = hud.help_line_rect(view, HELP_LINE, top=top)
+            if rect is None or not any(rect.colliderect(k) for _, k in keep):
+                return top
+        return here
 
     def _draw_player_marker(self, surface: pygame.Surface, view: pygame.Rect) -> None:
         """Ring the player when tiles are too small to see them (a fitted big maze)."""

@@ -1,0 +1,133 @@
+"""The hint caption (and the key reminder) never hide the player or the exit, even on a
+320x240 window: they move to another edge or corner (the caption shrinks only when no
+spot is free)."""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+import numpy as np
+import pygame
+import pytest
+
+from game.levels import CAMPAIGN, build_level
+from game.maze.solvers import solve
+from game.play import hud
+from game.play.play_scene import PlayScene, ToggleHint
+from game.play.scene import Context
+from game.save import Progress
+
+DT = 1 / 60
+KEYS = {(-1, 0): pygame.K_UP, (1, 0): pygame.K_DOWN, (0, -1): pygame.K_LEFT,
+        (0, 1): pygame.K_RIGHT}
+
+
+class Silent:
+    """No sound."""
+
+    def play(self, name: str) -> None:
+        """Play nothing."""
+
+
+@pytest.fixture(scope="module", autouse=True)
+def pygame_up() -> Iterator[None]:
+    """Start the dummy display and fonts."""
+    pygame.display.init()
+    pygame.font.init()
+    yield
+
+
+def spy_on(monkeypatch: pytest.MonkeyPatch, name: str) -> list[pygame.Rect]:
+    """Record the area each call of ``hud.<name>`` really painted (the pixels it changed)."""
+    boxes: list[pygame.Rect] = []
+    original = getattr(hud, name)
+
+    def spy(surface: pygame.Surface, *args: Any, **kwargs: Any) -> Any:
+        before = pygame.surfarray.array3d(surface)
+        result = original(surface, *args, **kwargs)
+        changed = np.argwhere((pygame.surfarray.array3d(surface) != before).any(axis=2))
+        if len(changed):
+            (x0, y0), (x1, y1) = changed.min(axis=0), changed.max(axis=0)
+            boxes.append(pygame.Rect(int(x0), int(y0), int(x1 - x0 + 1), int(y1 - y0 + 1)))
+        return result
+
+    monkeypatch.setattr(hud, name, spy)
+    return boxes
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> list[pygame.Rect]:
+    """Record where each hint caption was painted."""
+    return spy_on(monkeypatch, "draw_caption")
+
+
+def tile_rect(scene: PlayScene, surface: pygame.Surface, pos: tuple[float, float]) -> pygame.Rect:
+    """Return the on-screen rect of the tile at ``pos``."""
+    bar = hud.bar_height(surface.get_size())
+    x, y = scene.camera.to_screen(*pos)
+    t = scene.camera.tile
+    return pygame.Rect(round(x), round(bar + y), max(1, round(t)), max(1, round(t)))
+
+
+def play_with_hint(index: int, *, hint: bool = True) -> PlayScene:
+    """Return campaign level ``index`` with the hint shown and finished."""
+    spec = CAMPAIGN[index]
+    scene = PlayScene(Context(Progress(), None, Silent()), build_level(spec), spec=spec,
+                      level_index=index, label=f"Level {index + 1}")
+    if not hint:
+        return scene
+    scene.apply(ToggleHint())
+    assert scene.hint is not None
+    scene.hint.finish()
+    return scene
+
+
+def assert_clear(scene: PlayScene, surface: pygame.Surface, box: pygame.Rect) -> None:
+    """Fail when ``box`` covers the player's or the exit's tile on screen."""
+    view = surface.get_rect()
+    for name, pos in (("player", scene.player.render_pos), ("exit", scene.maze.goal)):
+        tile = tile_rect(scene, surface, pos)
+        if tile.colliderect(view):
+            assert not box.colliderect(tile), f"the caption {box} hides the {name} at {tile}"
+
+
+def walk_out_checking(scene: PlayScene, drawn: list[pygame.Rect]) -> None:
+    """Walk the BFS path on a 320x240 window; after every frame check the last box drawn."""
+    surface = pygame.Surface((320, 240))
+    path = solve(scene.maze, "bfs").path
+    assert path is not None
+    for a, b in zip(path[:-2], path[1:-1]):  # walk to the tile before the exit
+        k = KEYS[(b[0] - a[0], b[1] - a[1])]
+        scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0))
+        scene.handle_event(pygame.event.Event(pygame.KEYUP, key=k, mod=0))
+        for _ in range(40):
+            assert scene.update(DT) is None
+            scene.draw(surface)
+            assert drawn, "no caption was drawn"
+            assert_clear(scene, surface, drawn[-1])
+            if not scene.player.moving:
+                break
+    assert scene.player.pos == path[-2]
+
+
+@pytest.mark.parametrize("index", [0, 1, 3])
+def test_on_a_tiny_window_the_caption_hides_neither_player_nor_exit_on_the_way_out(
+        drawn: list[pygame.Rect], index: int) -> None:
+    walk_out_checking(play_with_hint(index), drawn)
+
+
+@pytest.mark.parametrize("index", [0, 3])
+def test_on_a_tiny_window_the_key_reminder_hides_neither_player_nor_exit(
+        monkeypatch: pytest.MonkeyPatch, index: int) -> None:
+    walk_out_checking(play_with_hint(index, hint=False), spy_on(monkeypatch, "draw_help_line"))
+
+
+def test_on_a_big_window_the_caption_stays_at_the_bottom_centre(
+        drawn: list[pygame.Rect]) -> None:
+    scene = play_with_hint(0)
+    surface = pygame.Surface((1280, 720))
+    scene.update(DT)
+    scene.draw(surface)
+    box = drawn[-1]
+    assert abs(box.centerx - 640) <= 2 and box.bottom > 720 - 40
+    assert_clear(scene, surface, box)
