@@ -120,6 +120,40 @@ def nearest_speed(value: Any) -> float:
     return float(min(SPEEDS, key=lambda s: abs(s - value)))
 
 
+def tile_images(ctx: Context) -> dict[str, pygame.Surface]:
+    """Return the RPG tile images by name, from the Context or loaded once into it."""
+    images = ctx.images
+    if not any(k.startswith("tiles/") for k in images):
+        images.update({f"tiles/{k}": v for k, v in load_tile_images().items()})
+    found = {k[len("tiles/"):]: v for k, v in images.items() if k.startswith("tiles/")}
+    missing = load_tile_images() if any(n not in found for n in ("floor", "wall_top")) else {}
+    if missing:
+        images.update({f"tiles/{k}": v for k, v in missing.items() if k not in found})
+    return {**missing, **found}
+
+
+def player_sprites(ctx: Context) -> dict[str, pygame.Surface]:
+    """Return the player sprites by facing, from the Context or loaded once into it."""
+    images = ctx.images
+    found = {k[len("sprites/player_"):]: v for k, v in images.items()
+             if k.startswith("sprites/player_")}
+    if len(found) < 4:
+        found = {**load_player_sprites(), **found}
+        images.update({f"sprites/player_{k}": v for k, v in found.items()})
+    return found
+
+
+def preload_images(ctx: Context, spec: Any) -> None:
+    """Load the images a PlayScene of ``spec`` needs into the Context (main thread only).
+
+    Loading converts images for the display; with them in the Context, the PlayScene
+    itself can then be built in a worker thread without touching the display.
+    """
+    if style_for(spec) == "rpg":
+        tile_images(ctx)
+        player_sprites(ctx)
+
+
 @dataclass
 class RunResult:
     """How a finished run went; handed to the level-complete screen."""
@@ -182,22 +216,11 @@ class PlayScene(Scene):
     # -- set-up helpers ----------------------------------------------------------------
     def _tile_images(self) -> dict[str, pygame.Surface]:
         """Return the tile images by name, from the Context or loaded once into it."""
-        images = self.ctx.images
-        if not any(k.startswith("tiles/") for k in images):
-            images.update({f"tiles/{k}": v for k, v in load_tile_images().items()})
-        found = {k[len("tiles/"):]: v for k, v in images.items() if k.startswith("tiles/")}
-        missing = load_tile_images() if any(n not in found for n in ("floor", "wall_top")) else {}
-        return {**missing, **found}
+        return tile_images(self.ctx)
 
     def _sprites(self) -> dict[str, pygame.Surface]:
         """Return the player sprites by facing, from the Context or loaded once into it."""
-        images = self.ctx.images
-        found = {k[len("sprites/player_"):]: v for k, v in images.items()
-                 if k.startswith("sprites/player_")}
-        if len(found) < 4:
-            found = {**load_player_sprites(), **found}
-            images.update({f"sprites/player_{k}": v for k, v in found.items()})
-        return found
+        return player_sprites(self.ctx)
 
     def _static_info(self) -> dict[str, str]:
         """Return the HUD facts that never change during a run."""

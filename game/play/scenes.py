@@ -1085,9 +1085,12 @@ class LevelCompleteScene(MenuScene):
 
 # ---------------------------------------------------------------------------------------
 class LoadingScene(MenuScene):
-    """Build a maze in a worker thread while a spinner turns; then start playing it.
+    """Build a maze and its play scene in a worker thread while a spinner turns.
 
-    Small mazes are ready within the first update, so the spinner never flashes.
+    The play scene's set-up (tile classes, the 1 px map surface) is off-screen work, so
+    it runs in the worker too; images that need the display are loaded beforehand on the
+    main thread.  Small mazes are ready within the first update, so the spinner never
+    flashes.
     """
 
     #: How long the first update waits for the worker before showing the spinner.
@@ -1100,6 +1103,7 @@ class LoadingScene(MenuScene):
         self.level_index = level_index
         self.label = label
         self.maze: Optional["Maze"] = None
+        self.play: Optional[Scene] = None
         self.error: Optional[str] = None
         self.elapsed = 0.0
         self.thread: Optional[threading.Thread] = None
@@ -1108,15 +1112,21 @@ class LoadingScene(MenuScene):
 
     def _work(self) -> None:
 
-        """Build the maze (worker thread); keep the error message if it fails."""
+        """Build the maze, then its play scene (worker thread); keep any error message."""
         try:
             self.maze = self.builder(self.spec)
+            self.drawing = True
+            self.play = make_play_scene(self.ctx, self.maze, self.spec, self.level_index,
+                                        self.label)
         except Exception as exc:  # shown to the player instead of crashing the loop
             self.error = f"{type(exc).__name__}: {exc}"
 
     def start(self) -> None:
-        """Start the worker thread (once)."""
+        """Load display-bound images here, then start the worker thread (once)."""
         if self.thread is None:
+            from game.play.play_scene import preload_images
+
+            preload_images(self.ctx, self.spec)
             self.thread = threading.Thread(target=self._work, name="migong-build", daemon=True)
             self.thread.start()
 
@@ -1138,14 +1148,10 @@ class LoadingScene(MenuScene):
         super().update(dt)
         if self.thread.is_alive() or self.error:
             return None
-        if self.maze is None:
+        if self.play is None:
             self.error = "the maze could not be built"
             return None
-        if not first and not self.drawing:
-            # The spinner is showing: say what the last step is before it runs.
-            self.drawing = True
-            return None
-        return make_play_scene(self.ctx, self.maze, self.spec, self.level_index, self.label)
+        return self.play
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw a spinner, what is being built and for how long (or the error)."""
