@@ -288,16 +288,14 @@ CUSTOM_SEED_MAX = 2**63 - 1
 
 
 def _custom_maze(doc: Any) -> Optional[CustomMaze]:
-    """Return the remembered custom maze choices, or None when absent or unusable.
-
-    A convenience, not progress: a bad entry is dropped instead of failing the save.
-    Saves written before it existed simply have no "custom" key.
-    """
+    """Return the remembered custom maze choices, or None when absent or unusable."""
+    # A convenience, not progress: a bad entry is dropped instead of failing the save.
+    # Saves written before it existed simply have no "custom" key.
     if not isinstance(doc, dict):
         return None
     d = CustomMaze()
     lo, hi = CUSTOM_SIDE_RANGE
-    algorithm, rows, cols = doc.get("algorithm", d.algorithm), doc.get("rows"), doc.get("cols")
+    algorithm, rows, cols = doc.get("algorithm", d.algorithm), doc.get("rows", 0), doc.get("cols", 0)
     seed, loops, room = doc.get("seed", d.seed), doc.get("loops", d.loops), doc.get("room_size")
     if not (isinstance(algorithm, str) and algorithm
             and _is_int(rows) and lo <= rows <= hi and _is_int(cols) and lo <= cols <= hi

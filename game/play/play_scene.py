@@ -144,11 +144,9 @@ def player_sprites(ctx: Context) -> dict[str, pygame.Surface]:
 
 
 def preload_images(ctx: Context, spec: Any) -> None:
-    """Load the images a PlayScene of ``spec`` needs into the Context (main thread only).
-
-    Loading converts images for the display; with them in the Context, the PlayScene
-    itself can then be built in a worker thread without touching the display.
-    """
+    """Load the images a PlayScene of ``spec`` needs into the Context (main thread only)."""
+    # Loading converts images for the display; with them in the Context, the PlayScene
+    # itself can be built in a worker thread without touching the display.
     if style_for(spec) == "rpg":
         tile_images(ctx)
         player_sprites(ctx)
@@ -499,9 +497,9 @@ class PlayScene(Scene):
         return keep
 
     def _place_caption(self, view: pygame.Rect, label: str, sub: str) -> tuple[str, str]:
-        """Return (spot, key line) for the hint caption so it hides neither the player
-        nor the exit: it stays where it is while that works, else moves to another edge
-        or corner, and only if none is free drops its key line to shrink."""
+        """Return (spot, key line) for a hint caption that hides neither player nor exit."""
+        # Stay put while that works, else move to another edge or corner; only if no
+        # spot is free, drop the key line to shrink (the player counts more than the exit).
         keep = self._keep_visible(view)
         here = self._caption_spot
         spots = [here] + [s for s in hud.CAPTION_SPOTS if s != here]

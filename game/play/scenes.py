@@ -296,11 +296,11 @@ class LevelSelectScene(MenuScene):
         self.held.handle_event(event)
         key = ui.event_key(event)
         if key is not None:
-            steps = {**dict.fromkeys(ui.LEFT_KEYS, -1), **dict.fromkeys(ui.RIGHT_KEYS, 1),
-                     **dict.fromkeys(ui.UP_KEYS, -self.cols),
-                     **dict.fromkeys(ui.DOWN_KEYS, self.cols)}
-            if key in steps:
-                self._held_move(key, steps[key])
+            arrows = {**dict.fromkeys(ui.LEFT_KEYS, -1), **dict.fromkeys(ui.RIGHT_KEYS, 1),
+                      **dict.fromkeys(ui.UP_KEYS, -self.cols),
+                      **dict.fromkeys(ui.DOWN_KEYS, self.cols)}
+            if key in arrows:
+                self._held_move(key, arrows[key])
                 return None
             self.held.clear()
             if key == pygame.K_HOME:

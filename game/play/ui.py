@@ -318,12 +318,11 @@ REPEAT_INTERVAL = 1 / 12
 
 
 class KeyRepeat:
-    """Repeat the action of one held key from KEYDOWN/KEYUP and ``update(dt)`` timing.
+    """Repeat the action of one held key, timed from KEYDOWN/KEYUP and ``update(dt)``."""
 
-    Only the last key pressed repeats; its KEYUP, ``clear()`` or an action that returns
-    False stops it.  At most one repeat fires per update, so a slow frame never bursts.
-    This never uses pygame.key.set_repeat, which would also repeat keys in the play view.
-    """
+    # Only the last key pressed repeats; its KEYUP, clear() or an action returning False
+    # stops it.  At most one repeat fires per update, so a slow frame never bursts.  Never
+    # pygame.key.set_repeat: that would also repeat keys in the play view.
 
     def __init__(self, delay: float = REPEAT_DELAY, interval: float = REPEAT_INTERVAL) -> None:
         self.delay = delay
