@@ -37,9 +37,10 @@ MIN_FONT = 14
 
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 #: Rendered text by (font, text, colour): menus redraw the same words every frame.
-_texts: dict[tuple[int, str, Color], pygame.Surface] = {}
+#: Colours are keyed as ``tuple(color)`` so a list or pygame.Color hashes the same way.
+_texts: dict[tuple[int, str, tuple[int, ...]], pygame.Surface] = {}
 #: Translucent panels by (size, alpha, radius, edge).
-_panels: dict[tuple[int, int, int, int, Color], pygame.Surface] = {}
+_panels: dict[tuple[int, int, int, int, tuple[int, ...]], pygame.Surface] = {}
 CACHE_LIMIT = 600
 
 
