@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from typing import Any, Callable, Iterator, Optional, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional, Union
 
 import numpy as np
 import pygame
@@ -19,6 +19,9 @@ import pygame
 from game.maze.grid import Maze, Pos
 from game.play.camera import Camera
 from game.play.render import ScaledLayer
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from game.maze.solvers.base import Event, Explore, Solution
 
 SOLVER_ORDER = ("bfs", "dfs", "stack")
 
@@ -46,7 +49,7 @@ LINE = (226, 112, 40)
 HEAD = (255, 255, 255)
 
 
-def solver_registry() -> dict[str, Callable[..., Iterator[Any]]]:
+def solver_registry() -> dict[str, Explore]:
     """Return the solver registry (imported lazily: it lives in the maze core)."""
     from game.maze.solvers import SOLVERS
 
@@ -103,7 +106,7 @@ class HintOverlay:
         self._path_credit = 0.0
         self._frontier: deque[tuple[float, np.ndarray]] = deque()
         self._fading: deque[tuple[float, np.ndarray]] = deque()
-        self._events: Optional[Iterator[Union[tuple[int, int, int], Any]]] = None
+        self._events: Optional[Iterator[Union[Event, Solution]]] = None
 
     @property
     def path_length(self) -> Optional[int]:
@@ -180,7 +183,7 @@ class HintOverlay:
 
     def _pull(self, dt: float) -> None:
         """Take events from the solver generator: as many as the speed allows and time permits."""
-        from game.maze.solvers.base import BACKTRACK, VISIT
+        from game.maze.solvers.base import BACKTRACK, VISIT, Solution
 
         if self.finishing:
             quota, budget = 1 << 30, FINISH_BUDGET
@@ -213,6 +216,7 @@ class HintOverlay:
                     bc.append(c)
                 last = (r, c)
             else:
+                assert isinstance(item, Solution), item  # a solver's last item, never an event
                 self.solution = item
                 self.path = list(item.path) if item.path is not None else None
                 self.visited = int(item.visited)
@@ -335,8 +339,10 @@ class HintOverlay:
         t = camera.tile
         ox, oy = camera.origin()
         r0, c0, r1, c1 = camera.visible_tiles()
-        if self._path_xy is None or len(self._path_xy) != len(self.path):
-            self._path_xy = np.asarray(self.path, dtype=np.float64)
+        path = self.path
+        assert path is not None  # draw() calls this only once a path is found
+        if self._path_xy is None or len(self._path_xy) != len(path):
+            self._path_xy = np.asarray(path, dtype=np.float64)
         pts = self._path_xy[: self.path_shown]
         inside = (pts[:, 0] >= r0 - 1) & (pts[:, 0] <= r1) & (pts[:, 1] >= c0 - 1) & (pts[:, 1] <= c1)
         if not inside.any():
@@ -356,7 +362,7 @@ class HintOverlay:
                 pygame.draw.lines(target, LINE, False, points, width)
             for p in (points[0], points[-1]):
                 pygame.draw.circle(target, LINE, p, width // 2)
-        if self.path_shown == len(self.path):
+        if self.path_shown == len(path):
             gx, gy = xs[-1], ys[-1]
             if inside[-1]:
                 pygame.draw.circle(target, LINE, (round(gx), round(gy)), max(3, round(t * 0.28)), max(1, width // 2))

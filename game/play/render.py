@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 
 import numpy as np
 import pygame
@@ -229,7 +229,7 @@ class ScaledLayer:
 
     def draw(self, src: pygame.Surface, target: pygame.Surface, view: pygame.Rect,
              camera: Camera, *, version: int = 0,
-             patches: Optional[list[Patch]] = None) -> None:
+             patches: Optional[Sequence[Patch]] = None) -> None:
         """Blit the part of ``src`` the camera sees into ``view`` on ``target``.
 
         ``version`` changes whenever ``src`` changes; ``patches`` lists every tile changed
@@ -319,7 +319,7 @@ class ScaledLayer:
             self._mips = {k: mip}
         return mip
 
-    def _apply(self, patches: list[Patch], t: float) -> None:
+    def _apply(self, patches: Sequence[Patch], t: float) -> None:
         """Bring cached chunks up to date with the changed tiles (or mark them stale)."""
         self._piece_key = None
         if not self._chunks or t < 2:
