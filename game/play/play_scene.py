@@ -10,7 +10,7 @@ from __future__ import annotations
 import gc
 import time
 from dataclasses import dataclass
-from typing import Any, Iterator, Optional, Union
+from typing import TYPE_CHECKING, Any, Iterator, Optional, Union
 
 import pygame
 
@@ -21,6 +21,9 @@ from game.play.hint import SOLVER_ORDER, SPEEDS, HintOverlay
 from game.play.player import BUMP, STEP, Move, Player
 from game.play.render import MazeRenderer, draw_player, load_player_sprites, load_tile_images, style_for
 from game.play.scene import Context, Scene
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from game.maze.solvers.base import Event, Solution
 
 
 # -- intents -----------------------------------------------------------------------------
@@ -89,6 +92,12 @@ KEY_INTENTS: dict[int, Intent] = {
     pygame.K_f: FitView(), pygame.K_z: FitView(),
     pygame.K_ESCAPE: Pause(),
 }
+
+
+def key_intent(event: Any) -> Optional[Intent]:
+    """Return the intent bound to the key of a key event, or None."""
+    key = getattr(event, "key", None)
+    return KEY_INTENTS.get(key) if isinstance(key, int) else None
 
 HELP_LINE = "Arrows/WASD move · H hint · +/- zoom · F fit · Esc pause"
 HINT_KEYS = "Tab/1-3 solver · [ ] speed x{speed:g} · Space finish · H hide"
@@ -199,7 +208,7 @@ class PlayScene(Scene):
         self.toast = ""
         self._toast_left = 0.0
         self._optimal: Optional[int] = None
-        self._optimal_run: Optional[Iterator[Any]] = None
+        self._optimal_run: Optional[Iterator[Union[Event, Solution]]] = None
         self.info = self._static_info()
         self._hint_age = 0.0
         self._clock = 0.0  # scene time, for animations that run before the first move
@@ -255,10 +264,10 @@ class PlayScene(Scene):
         """Turn key, wheel and focus events into intents."""
         kind = getattr(event, "type", None)
         if kind == pygame.KEYDOWN:
-            intent = KEY_INTENTS.get(getattr(event, "key", None))
+            intent = key_intent(event)
             return self.apply(intent) if intent is not None else None
         if kind == pygame.KEYUP:
-            intent = KEY_INTENTS.get(getattr(event, "key", None))
+            intent = key_intent(event)
             if isinstance(intent, Move):
                 self.player.release(intent)
         elif kind == pygame.MOUSEWHEEL:
@@ -408,6 +417,9 @@ class PlayScene(Scene):
         n = 0
         for item in self._optimal_run:
             if type(item) is not tuple:
+                from game.maze.solvers.base import Solution
+
+                assert isinstance(item, Solution), item  # a solver's last item, never an event
                 self._optimal = max(0, (item.length or 0))
                 return self._optimal
             n += 1
