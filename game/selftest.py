@@ -19,6 +19,7 @@ import time
 import traceback
 import wave
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator, Optional, TextIO
 
@@ -71,7 +72,8 @@ def check_path(maze: "Maze", path: Optional[list["Pos"]], start: "Pos", goal: "P
         ends = (path[0], path[-1]) if path else "an empty path"
         raise CheckFailed(f"path must run from {start} to {goal}, got {ends}")
     for i, pos in enumerate(path):
-        if not maze.is_floor(tuple(pos)):
+        r, c = pos  # a list [r, c] counts as the tile (r, c) too
+        if not maze.is_floor((r, c)):
             raise CheckFailed(f"step {i} of the path, {tuple(pos)}, is not a floor tile")
         if i and abs(pos[0] - path[i - 1][0]) + abs(pos[1] - path[i - 1][1]) != 1:
             raise CheckFailed(f"step {i} jumps from {tuple(path[i - 1])} to {tuple(pos)}")
@@ -249,11 +251,11 @@ def asset_checks(root: Path, mixer_ok: bool) -> Iterator[Check]:
         rel = path.relative_to(root).as_posix()
         suffix = path.suffix.lower()
         if suffix in IMAGE_SUFFIXES:
-            yield Check(f"asset {rel}", lambda p=path: load_image(p))
+            yield Check(f"asset {rel}", partial(load_image, path))
         elif suffix in SOUND_SUFFIXES:
-            yield Check(f"asset {rel}", lambda p=path: load_sound(p, mixer_ok))
+            yield Check(f"asset {rel}", partial(load_sound, path, mixer_ok))
         else:
-            yield Check(f"asset {rel}", lambda p=path: render_font(p))
+            yield Check(f"asset {rel}", partial(render_font, path))
 
 
 def scene_check(names: list[str]) -> Check:
