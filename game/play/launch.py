@@ -52,6 +52,7 @@ def play_from_args(args: Any) -> int:
 
     app = App()
     if maze is not None:
+        assert file is not None  # the maze was loaded from it
         label = Path(file).name
         return app.run(lambda ctx: scenes.make_play_scene(ctx, maze, None, None, label))
     if spec is not None:
