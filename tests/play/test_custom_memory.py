@@ -3,8 +3,6 @@ save file across restarts.  A fresh player still gets a random seed."""
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Iterator
 
 import pygame
 import pytest
@@ -12,25 +10,10 @@ import pytest
 from game.play import scenes
 from game.play.audio import Audio
 from game.play.scene import Context
-from game.save import Progress, load_progress
+from game.save import load_progress
 
 
-@pytest.fixture(scope="module", autouse=True)
-def display() -> Iterator[None]:
-    """Open the dummy display once for the module."""
-    pygame.display.init()
-    pygame.font.init()
-    pygame.display.set_mode((64, 48))
-    yield
-    pygame.display.quit()
-
-
-@pytest.fixture
-def ctx(tmp_path: Path) -> Context:
-    """Return a Context with fresh progress saved under tmp_path."""
-    progress = Progress()
-    return Context(progress=progress, save_path=tmp_path / "save.json",
-                   audio=Audio(progress.settings))
+pytestmark = pytest.mark.usefixtures("display")
 
 
 def key(k: int) -> pygame.event.Event:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import Any, Iterator
+from typing import Any
 
 import pygame
 import pytest
@@ -28,14 +28,7 @@ class Silent:
         """Play nothing."""
 
 
-@pytest.fixture(scope="module", autouse=True)
-def display() -> Iterator[None]:
-    """Open the dummy display, so image loading would convert for it."""
-    pygame.display.init()
-    pygame.font.init()
-    pygame.display.set_mode((64, 48))
-    yield
-    pygame.display.quit()
+pytestmark = pytest.mark.usefixtures("display")
 
 
 @pytest.fixture

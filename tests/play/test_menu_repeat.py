@@ -4,38 +4,19 @@ pygame.key.set_repeat (the play view tracks held keys itself)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Iterator
 
 import pygame
 import pytest
 
 from game.levels import CAMPAIGN, build_level
 from game.play import scenes, ui
-from game.play.audio import Audio
 from game.play.play_scene import PlayScene
 from game.play.scene import Context, Scene
-from game.save import Progress
 
 FRAME = 1 / 60
 
 
-@pytest.fixture(scope="module", autouse=True)
-def display() -> Iterator[None]:
-    """Open the dummy display once for the module."""
-    pygame.display.init()
-    pygame.font.init()
-    pygame.display.set_mode((64, 48))
-    yield
-    pygame.display.quit()
-
-
-@pytest.fixture
-def ctx(tmp_path: Path) -> Context:
-    """Return a Context with fresh progress saved under tmp_path."""
-    progress = Progress()
-    return Context(progress=progress, save_path=tmp_path / "save.json",
-                   audio=Audio(progress.settings))
+pytestmark = pytest.mark.usefixtures("display")
 
 
 def down(k: int) -> pygame.event.Event:

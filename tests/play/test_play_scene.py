@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.levels import CAMPAIGN, build_level
-from game.maze.grid import Maze, Pos
+from game.maze.grid import Pos
 from game.maze.solvers import solve
 from game.play.play_scene import PlayScene, RunResult
 from game.play.scene import Context, Scene

@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from game.levels import CAMPAIGN, LevelSpec, build_level
-from game.maze.grid import FLOOR, WALL, Maze
+from game.maze.grid import FLOOR, Maze
 from game.play.camera import Camera
 from game.play import hint
 from game.play.render import (

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import threading
 import time
-from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 import numpy as np
 import pygame
@@ -15,30 +14,14 @@ import pytest
 from game.levels import CAMPAIGN, build_level, level_code
 from game.maze.solvers import solve
 from game.play import scenes, ui
-from game.play.audio import Audio
 from game.play.play_scene import PlayScene, RunResult
 from game.play.scene import Context, Scene
-from game.save import Progress, load_progress
+from game.save import load_progress
 
 SIZES = [(320, 240), (480, 320), (1280, 720), (3840, 2160)]
 
 
-@pytest.fixture(scope="module", autouse=True)
-def display() -> Iterator[None]:
-    """Open the dummy display once for the module."""
-    pygame.display.init()
-    pygame.font.init()
-    pygame.display.set_mode((64, 48))
-    yield
-    pygame.display.quit()
-
-
-@pytest.fixture
-def ctx(tmp_path: Path) -> Context:
-    """Return a Context with fresh progress saved under tmp_path."""
-    progress = Progress()
-    return Context(progress=progress, save_path=tmp_path / "save.json",
-                   audio=Audio(progress.settings))
+pytestmark = pytest.mark.usefixtures("display")
 
 
 def key(k: int, mod: int = 0) -> pygame.event.Event:

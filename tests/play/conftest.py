@@ -1,0 +1,31 @@
+"""Fixtures shared by the headless scene tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterator
+
+import pygame
+import pytest
+
+from game.play.audio import Audio
+from game.play.scene import Context
+from game.save import Progress
+
+
+@pytest.fixture(scope="module")
+def display() -> Iterator[None]:
+    """Open a small dummy display for the module (images convert for it)."""
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((64, 48))
+    yield
+    pygame.display.quit()
+
+
+@pytest.fixture
+def ctx(tmp_path: Path) -> Context:
+    """Return a Context with fresh progress saved under tmp_path."""
+    progress = Progress()
+    return Context(progress=progress, save_path=tmp_path / "save.json",
+                   audio=Audio(progress.settings))
