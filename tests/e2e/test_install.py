@@ -125,6 +125,10 @@ def test_installed_wheel_runs_its_selftest_away_from_the_checkout(
     )
     assert run.returncode == 0, run.stdout + run.stderr
     assert "selftest passed" in run.stdout
+    version = subprocess.run(
+        [*command, "--version"], capture_output=True, text=True, cwd=away, env=env, timeout=60
+    )
+    assert version.stdout == f"migong {wheel.name.split('-')[1]}\n", version.stderr
 
 
 def readme_command(after: str) -> str:
