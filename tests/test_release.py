@@ -8,18 +8,98 @@ options are seen on Linux; the packaging script packs fake bundles of all three 
 
 from __future__ import annotations
 
+import configparser
+import importlib.util
 import os
 import re
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from types import ModuleType
 
+import pytest
 from packaging.version import Version
+from PIL import Image
 
 import game
 
 ROOT = Path(__file__).resolve().parents[1]
+RELEASE_ASSETS = ROOT / "assets" / "release"
+
+
+# --- icons and the desktop entry ------------------------------------------------------------
+
+
+def load_script(path: Path) -> ModuleType:
+    """Import a script that is not part of a package."""
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def make_icons() -> ModuleType:
+    """Return assets/make_icons.py as a module."""
+    return load_script(ROOT / "assets" / "make_icons.py")
+
+
+def rgba(image: Image.Image) -> bytes:
+    """Return an image's pixels as RGBA bytes."""
+    return image.convert("RGBA").tobytes()
+
+
+def expected_rgba(make_icons: ModuleType, size: int) -> bytes:
+    """Return the pixels make_icons.py draws at ``size`` from today's icon.png."""
+    import pygame
+
+    surface = make_icons.resized(pygame.image.load(str(make_icons.SOURCE)), size)
+    return pygame.image.tobytes(surface, "RGBA")
+
+
+def test_the_windows_icon_holds_every_size_up_to_256_drawn_from_today_s_icon(
+    make_icons: ModuleType,
+) -> None:
+    with Image.open(RELEASE_ASSETS / "migong.ico") as ico:  # Pillow: a reader of its own
+        assert ico.format == "ICO"
+        assert sorted(ico.info["sizes"]) == [(s, s) for s in (16, 24, 32, 48, 64, 128, 256)]
+        for size in (16, 48, 256):
+            ico.size = (size, size)
+            stale = f"{size} px differs from icon.png: run assets/make_icons.py"
+            assert rgba(ico) == expected_rgba(make_icons, size), stale
+
+
+def test_the_macos_icon_holds_16_to_1024_px_drawn_from_today_s_icon(make_icons: ModuleType) -> None:
+    with Image.open(RELEASE_ASSETS / "migong.icns") as icns:
+        assert icns.format == "ICNS"
+        sizes = {(w * scale, h * scale) for w, h, scale in icns.info["sizes"]}
+        assert sizes == {(s, s) for s in (16, 32, 64, 128, 256, 512, 1024)}
+        for side, scale in ((16, 1), (128, 2), (512, 2)):
+            icns.size = (side, side)
+            icns.load(scale=scale)
+            assert rgba(icns) == expected_rgba(make_icons, side * scale), f"{side}@{scale}x is stale"
+
+
+def test_the_linux_icon_is_256_px_and_enlarges_the_pixel_art_without_blur(make_icons: ModuleType) -> None:
+    with Image.open(RELEASE_ASSETS / "migong.png") as png:
+        assert png.size == (256, 256)
+        assert rgba(png) == expected_rgba(make_icons, 256)
+        with Image.open(make_icons.SOURCE) as icon:
+            assert rgba(png.resize(icon.size, Image.Resampling.NEAREST)) == rgba(icon)
+
+
+def test_the_desktop_entry_launches_migong_with_its_icon() -> None:
+    entry = configparser.ConfigParser(interpolation=None)
+    entry.optionxform = str  # type: ignore[assignment,method-assign]  # keys are case-sensitive
+    entry.read(RELEASE_ASSETS / "migong.desktop", encoding="utf-8")
+    desktop = entry["Desktop Entry"]
+    assert desktop["Type"] == "Application" and desktop["Name"] == "Migong"
+    assert desktop["Exec"] == "migong" and desktop["Terminal"] == "false"
+    assert desktop["Icon"] == "migong" and (RELEASE_ASSETS / "migong.png").is_file()
+    assert "Game" in desktop["Categories"].split(";")
+    assert desktop["StartupWMClass"] == "migong"  # SDL names the X11 window class after the program
 
 
 # --- migong --version ---------------------------------------------------------------------

@@ -64,6 +64,7 @@ def test_wheel_ships_every_asset_under_game_assets(wheel: Path) -> None:
     assert "game/assets/icon.png" in assets
     assert assets - names == set()
     assert not any(n.startswith("game/assets/screenshots/") for n in names)
+    assert not any(n.startswith("game/assets/release/") for n in names)  # packaging-only icons
 
 
 def test_wheel_declares_the_entry_point_and_only_runtime_dependencies(wheel: Path) -> None:
