@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import configparser
 import importlib.util
+import json
 import os
 import re
 import subprocess
@@ -17,6 +18,7 @@ import sys
 import textwrap
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 from packaging.version import Version
@@ -26,6 +28,156 @@ import game
 
 ROOT = Path(__file__).resolve().parents[1]
 RELEASE_ASSETS = ROOT / "assets" / "release"
+NOTICES = {"LICENSE", "THIRD_PARTY_NOTICES.md"}
+
+
+# --- build.spec, executed for each target OS ------------------------------------------
+
+SPEC_DRIVER = r'''
+import functools, json, sys
+from pathlib import Path
+
+spec, work, dist = sys.argv[1:4]
+import PyInstaller.compat
+import PyInstaller.utils.hooks as hooks
+
+PyInstaller.compat.win32api = None  # imported by versioninfo, used only to read .exe files
+from PyInstaller.utils.win32 import versioninfo
+
+hooks.collect_submodules = functools.lru_cache(hooks.collect_submodules)  # once, not per OS
+
+
+class Target:
+    """Record the keyword arguments of a PyInstaller build step instead of building."""
+
+    def __init__(self, *args, **kwargs):
+        calls.setdefault(type(self).__name__, []).append(kwargs)
+        self.pure, self.scripts, self.binaries, self.datas = [], [], [], kwargs.get("datas", [])
+
+
+def plain(value):
+    """Return ``value`` as JSON data; a version resource is serialised and read back."""
+    if isinstance(value, versioninfo.VSVersionInfo):
+        value.toRaw()  # packs every field (with native sizes here: only Windows reads them back)
+        text = Path(work) / "version.txt"
+        text.write_text(str(value), encoding="utf-8")  # PyInstaller's version-file format
+        back = versioninfo.load_version_info_from_text_file(str(text))
+        ffi = back.ffi
+        numbers = [ffi.fileVersionMS >> 16, ffi.fileVersionMS & 0xFFFF,
+                   ffi.fileVersionLS >> 16, ffi.fileVersionLS & 0xFFFF]
+        strings = {s.name: s.val for info in back.kids if isinstance(info, versioninfo.StringFileInfo)
+                   for table in info.kids for s in table.kids}
+        return {"filevers": numbers, "strings": strings}
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    return value if isinstance(value, (str, int, float, bool, type(None))) else type(value).__name__
+
+
+results = {}
+for platform in ("linux", "win32", "darwin"):
+    calls = {}
+    steps = {name: type(name, (Target,), {}) for name in ("Analysis", "PYZ", "EXE", "COLLECT", "BUNDLE")}
+    sys.platform = platform
+    namespace = {"SPECPATH": str(Path(spec).parent), "workpath": work, "DISTPATH": dist, **steps}
+    exec(compile(Path(spec).read_text(encoding="utf-8"), spec, "exec"), namespace)
+    results[platform] = plain(calls)
+print(json.dumps(results))
+'''
+
+
+@pytest.fixture(scope="module")
+def spec_runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, list[dict[str, Any]]]]:
+    """Return the build steps build.spec asks for on linux, win32 and darwin."""
+    work = tmp_path_factory.mktemp("work")
+    done = subprocess.run(
+        [sys.executable, "-c", SPEC_DRIVER, str(ROOT / "build.spec"), str(work), str(work / "dist")],
+        capture_output=True, text=True, cwd=ROOT, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    runs: dict[str, dict[str, list[dict[str, Any]]]] = json.loads(done.stdout.splitlines()[-1])
+    return runs
+
+
+def datas(run: dict[str, list[dict[str, Any]]]) -> list[tuple[str, str]]:
+    """Return the (source relative to the checkout if inside it, bundle dir) data pairs."""
+    (analysis,) = run["Analysis"]
+    pairs = []
+    for src, dest in analysis["datas"]:
+        path = Path(src)
+        pairs.append((path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else src, dest))
+    return pairs
+
+
+@pytest.mark.parametrize("platform", ["linux", "win32", "darwin"])
+def test_every_bundle_carries_the_licence_the_notices_and_the_licence_texts(
+    spec_runs: dict[str, Any], platform: str
+) -> None:
+    pairs = datas(spec_runs[platform])
+    for notice in NOTICES:
+        assert (notice, ".") in pairs
+    for text in ("licenses/LGPL-2.1.txt", "licenses/GPL-3.0.txt"):  # pygame-ce; the GPL font
+        assert (text, "licenses") in pairs
+    copied = {(Path(src).name, dest) for src, dest in pairs}
+    assert ("LICENSE.txt", "licenses/numpy") in copied  # lists what numpy's wheel bundles
+    assert ("LICENSE", "licenses/platformdirs") in copied
+    assert ("COPYING.txt", "licenses/pyinstaller") in copied  # the bootloader's licence
+    assert ("VERSIONS.txt", "licenses") in copied
+    for src, _ in pairs:
+        assert Path(src if Path(src).is_absolute() else ROOT / src).is_file(), src
+
+
+def test_the_versions_file_names_the_game_and_its_libraries(spec_runs: dict[str, Any]) -> None:
+    (src,) = [s for s, dest in datas(spec_runs["linux"]) if Path(s).name == "VERSIONS.txt"]
+    lines = Path(src).read_text(encoding="utf-8").splitlines()
+    assert lines[0] == f"Migong {game.__version__}"
+    names = {line.split()[0] for line in lines}
+    assert {"Python", "pygame-ce", "numpy", "platformdirs", "pyinstaller"} <= names
+
+
+@pytest.mark.parametrize("platform", ["linux", "win32", "darwin"])
+def test_release_icons_and_the_desktop_entry_are_not_game_assets(
+    spec_runs: dict[str, Any], platform: str
+) -> None:
+    sources = [src for src, _ in datas(spec_runs[platform])]
+    assert "assets/icon.png" in sources
+    assert not [src for src in sources if src.startswith("assets/release/")]
+
+
+def test_linux_builds_the_same_console_folder_as_before(spec_runs: dict[str, Any]) -> None:
+    run = spec_runs["linux"]
+    (exe,) = run["EXE"]
+    assert exe["name"] == "migong" and exe["console"] is True and exe["exclude_binaries"] is True
+    assert "icon" not in exe and "version" not in exe
+    assert [c["name"] for c in run["COLLECT"]] == ["migong"]
+    assert "BUNDLE" not in run
+
+
+def test_windows_exe_has_the_icon_a_version_resource_and_hides_a_console_it_owns(
+    spec_runs: dict[str, Any],
+) -> None:
+    (exe,) = spec_runs["win32"]["EXE"]
+    assert exe["icon"] == [str(RELEASE_ASSETS / "migong.ico")]
+    assert exe["console"] is True and exe["hide_console"] == "hide-early"
+    numbers = list(Version(game.__version__).release)
+    assert exe["version"]["filevers"] == (numbers + [0, 0, 0])[:4]
+    strings = exe["version"]["strings"]
+    assert strings["FileVersion"] == strings["ProductVersion"] == game.__version__
+    assert strings["OriginalFilename"] == "migong.exe" and strings["ProductName"] == "Migong"
+    assert "the Migong developers" in strings["LegalCopyright"]
+    assert "BUNDLE" not in spec_runs["win32"]
+
+
+def test_macos_builds_a_windowed_app_bundle_with_the_icns(spec_runs: dict[str, Any]) -> None:
+    run = spec_runs["darwin"]
+    (exe,) = run["EXE"]
+    assert exe["console"] is False  # a console .app is background-only: no Dock icon, no menus
+    (bundle,) = run["BUNDLE"]
+    assert bundle["name"] == "Migong.app"
+    assert bundle["icon"] == str(RELEASE_ASSETS / "migong.icns")
+    assert bundle["version"] == bundle["info_plist"]["CFBundleVersion"] == game.__version__
+    assert bundle["bundle_identifier"]
 
 
 # --- icons and the desktop entry ------------------------------------------------------------
