@@ -9,13 +9,17 @@ options are seen on Linux; the packaging script packs fake bundles of all three 
 from __future__ import annotations
 
 import configparser
+import hashlib
 import importlib.util
 import json
 import os
 import re
+import stat
 import subprocess
 import sys
+import tarfile
 import textwrap
+import zipfile
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -28,6 +32,7 @@ import game
 
 ROOT = Path(__file__).resolve().parents[1]
 RELEASE_ASSETS = ROOT / "assets" / "release"
+PACKAGE_SCRIPT = ROOT / "tools" / "package_release.py"
 NOTICES = {"LICENSE", "THIRD_PARTY_NOTICES.md"}
 
 
@@ -252,6 +257,117 @@ def test_the_desktop_entry_launches_migong_with_its_icon() -> None:
     assert desktop["Icon"] == "migong" and (RELEASE_ASSETS / "migong.png").is_file()
     assert "Game" in desktop["Categories"].split(";")
     assert desktop["StartupWMClass"] == "migong"  # SDL names the X11 window class after the program
+
+
+# --- the packaging script ---------------------------------------------------------------
+
+
+def fake_bundle(dist: Path, platform: str) -> None:
+    """Lay out what PyInstaller leaves in dist/ on ``platform``, symbolic links included."""
+    if platform == "macos":
+        contents = dist / "Migong.app" / "Contents"
+        for sub in ("MacOS", "Resources/assets", "Frameworks"):
+            (contents / sub).mkdir(parents=True)
+        (contents / "MacOS" / "migong").write_bytes(b"\xcf\xfa\xed\xfe bootloader")
+        (contents / "MacOS" / "migong").chmod(0o755)
+        (contents / "Resources" / "LICENSE").write_text("MIT\n")
+        (contents / "Resources" / "assets" / "icon.png").write_bytes(b"png")
+        (contents / "Frameworks" / "LICENSE").symlink_to("../Resources/LICENSE")
+        (contents / "Frameworks" / "assets").symlink_to("../Resources/assets")
+        return
+    internal = dist / "migong" / "_internal"
+    (internal / "pygame_ce.libs").mkdir(parents=True)
+    exe = dist / "migong" / ("migong.exe" if platform == "windows" else "migong")
+    exe.write_bytes(b"bootloader")
+    exe.chmod(0o755)
+    (internal / "pygame_ce.libs" / "libSDL2.so").write_bytes(b"sdl")
+    if platform == "linux":
+        (internal / "libSDL2.so").symlink_to("pygame_ce.libs/libSDL2.so")
+
+
+def pack(tmp_path: Path, platform: str) -> tuple[subprocess.CompletedProcess[str], dict[str, str]]:
+    """Run the packaging script on a fake bundle; return the process and its outputs."""
+    fake_bundle(tmp_path / "dist", platform)
+    done = subprocess.run(
+        [sys.executable, str(PACKAGE_SCRIPT), "--dist", str(tmp_path / "dist"),
+         "--out", str(tmp_path / "out"), "--platform", platform, "--arch", "x86_64", "--version", "1.2.3"],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    outputs = dict(line.split("=", 1) for line in done.stdout.splitlines())
+    return done, outputs
+
+
+def assert_sha256_file_matches(outputs: dict[str, str]) -> None:
+    """Check the .sha256 file is one sha256sum line for the archive."""
+    archive = Path(outputs["archive"])
+    digest = hashlib.sha256(archive.read_bytes()).hexdigest()
+    assert Path(outputs["checksum"]).read_bytes() == f"{digest}  {archive.name}\n".encode()
+    assert outputs["checksum"] == outputs["archive"] + ".sha256"
+
+
+def test_linux_archive_is_a_tar_gz_folder_with_desktop_entry_icon_and_notices(tmp_path: Path) -> None:
+    done, outputs = pack(tmp_path, "linux")
+    assert done.returncode == 0, done.stderr
+    name = "migong-1.2.3-linux-x86_64"
+    assert outputs["name"] == name and outputs["archive"].endswith(f"out/{name}.tar.gz")
+    assert outputs["executable"] == f"{name}/migong"
+    assert_sha256_file_matches(outputs)
+    with tarfile.open(outputs["archive"]) as tf:
+        members = {m.name: m for m in tf.getmembers()}
+        assert {f"{name}/{f}" for f in ("migong", "migong.desktop", "migong.png", *NOTICES)} <= set(members)
+        assert all(n == name or n.startswith(f"{name}/") for n in members)
+        assert members[f"{name}/migong"].mode & 0o777 == 0o755
+        link = members[f"{name}/_internal/libSDL2.so"]
+        assert link.issym() and link.linkname == "pygame_ce.libs/libSDL2.so"
+        assert {m.uname for m in members.values()} == {"root"}
+        desktop = tf.extractfile(f"{name}/migong.desktop")
+        assert desktop is not None and desktop.read() == (RELEASE_ASSETS / "migong.desktop").read_bytes()
+
+
+def test_windows_archive_is_a_zip_folder_with_the_exe_and_notices(tmp_path: Path) -> None:
+    done, outputs = pack(tmp_path, "windows")
+    assert done.returncode == 0, done.stderr
+    name = "migong-1.2.3-windows-x86_64"
+    assert outputs["archive"].endswith(f"{name}.zip") and outputs["executable"] == f"{name}/migong.exe"
+    assert_sha256_file_matches(outputs)
+    with zipfile.ZipFile(outputs["archive"]) as zf:
+        names = set(zf.namelist())
+        assert {f"{name}/migong.exe", f"{name}/_internal/pygame_ce.libs/libSDL2.so"} <= names
+        assert {f"{name}/{n}" for n in NOTICES} <= names
+        assert not any(n.endswith(".desktop") for n in names)
+        assert zf.read(f"{name}/LICENSE") == (ROOT / "LICENSE").read_bytes()
+
+
+def test_macos_archive_is_a_zip_of_the_app_keeping_links_and_modes(tmp_path: Path) -> None:
+    done, outputs = pack(tmp_path, "macos")
+    assert done.returncode == 0, done.stderr
+    assert outputs["archive"].endswith("migong-1.2.3-macos-x86_64.zip")
+    assert outputs["executable"] == "Migong.app/Contents/MacOS/migong"
+    assert_sha256_file_matches(outputs)
+    with zipfile.ZipFile(outputs["archive"]) as zf:
+        infos = {i.filename.rstrip("/"): i for i in zf.infolist()}
+        assert all(n.split("/")[0] == "Migong.app" for n in infos)
+        exe = infos["Migong.app/Contents/MacOS/migong"].external_attr >> 16
+        assert stat.S_ISREG(exe) and exe & 0o777 == 0o755
+        for link, target in (("LICENSE", "../Resources/LICENSE"), ("assets", "../Resources/assets")):
+            info = infos[f"Migong.app/Contents/Frameworks/{link}"]
+            assert info.create_system == 3 and stat.S_ISLNK(info.external_attr >> 16)
+            assert zf.read(info).decode() == target
+        # a linked directory is stored once, as the link: nothing is stored under it
+        assert not any(n.startswith("Migong.app/Contents/Frameworks/assets/") for n in infos)
+        assert "Migong.app/Contents/Resources/assets/icon.png" in infos
+
+
+def test_packing_without_a_build_is_one_clear_error(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, str(PACKAGE_SCRIPT), "--dist", str(tmp_path / "nothing"),
+         "--out", str(tmp_path / "out"), "--platform", "windows", "--version", "1.2.3"],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("package_release: error: ") and "migong.exe not found" in done.stderr
+    assert len(done.stderr.splitlines()) == 1
+    assert not (tmp_path / "out").exists()
 
 
 # --- migong --version ---------------------------------------------------------------------
