@@ -14,9 +14,11 @@ import importlib.util
 import json
 import os
 import re
+import shutil
 import stat
 import subprocess
 import sys
+import sysconfig
 import tarfile
 import textwrap
 import zipfile
@@ -25,15 +27,124 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+import yaml
 from packaging.version import Version
 from PIL import Image
 
 import game
 
 ROOT = Path(__file__).resolve().parents[1]
+WORKFLOWS = sorted((ROOT / ".github" / "workflows").glob("*.y*ml"))
+RELEASE_WORKFLOW = ROOT / ".github" / "workflows" / "release.yml"
 RELEASE_ASSETS = ROOT / "assets" / "release"
 PACKAGE_SCRIPT = ROOT / "tools" / "package_release.py"
 NOTICES = {"LICENSE", "THIRD_PARTY_NOTICES.md"}
+
+
+def tool(name: str) -> str:
+    """Return the path of a command-line tool installed by the test extra."""
+    found = shutil.which(name, path=os.pathsep.join([sysconfig.get_path("scripts"), os.environ["PATH"]]))
+    assert found, f"{name} not found: pip install -e '.[test]'"
+    return found
+
+
+def actionlint(workflow: Path, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """Run actionlint, with shellcheck on the run: scripts, on one workflow file."""
+    return subprocess.run(
+        [tool("actionlint"), f"-shellcheck={tool('shellcheck')}", "-no-color", str(workflow)],
+        capture_output=True, text=True, cwd=cwd, timeout=120,
+    )  # fmt: skip
+
+
+# --- the workflows ------------------------------------------------------------------------
+
+
+def test_there_is_a_release_workflow() -> None:
+    assert RELEASE_WORKFLOW in WORKFLOWS
+
+
+@pytest.mark.parametrize("workflow", WORKFLOWS, ids=[w.name for w in WORKFLOWS])
+def test_actionlint_finds_nothing_in_the_workflow(workflow: Path) -> None:
+    result = actionlint(workflow, ROOT)
+    assert result.returncode == 0 and not result.stdout.strip(), result.stdout + result.stderr
+
+
+def test_actionlint_fails_a_broken_workflow(tmp_path: Path) -> None:
+    # the check above can fail: an unknown action input, a job without runs-on, a shell bug
+    text = RELEASE_WORKFLOW.read_text(encoding="utf-8")
+    broken = text.replace("persist-credentials: false", "persist-credential: false")
+    broken = broken.replace("    runs-on: ubuntu-latest\n", "", 1)
+    broken = broken.replace('echo "built: ${version}"', "echo 'built: ${version}'")
+    assert broken.count("\n") < text.count("\n")
+    (tmp_path / ".github" / "workflows").mkdir(parents=True)
+    workflow = tmp_path / ".github" / "workflows" / "release.yml"
+    workflow.write_text(broken, encoding="utf-8")
+    result = actionlint(workflow, tmp_path)
+    assert result.returncode != 0
+    for finding in ('"persist-credential" is not defined', '"runs-on" section is missing', "SC2016"):
+        assert finding in result.stdout
+
+
+@pytest.fixture(scope="module")
+def workflow() -> dict[Any, Any]:
+    """Return the release workflow as data."""
+    data: dict[Any, Any] = yaml.safe_load(RELEASE_WORKFLOW.read_text(encoding="utf-8"))
+    return data
+
+
+def test_release_runs_on_v_tags_and_by_hand(workflow: dict[Any, Any]) -> None:
+    triggers = workflow[True]  # YAML 1.1 reads the key "on" as True
+    assert triggers["push"] == {"tags": ["v*"]}
+    assert "workflow_dispatch" in triggers
+
+
+def test_build_matrix_covers_the_three_desktops_with_their_executables(workflow: dict[Any, Any]) -> None:
+    build = workflow["jobs"]["build"]
+    assert build["runs-on"] == "${{ matrix.os }}"
+    exes = {row["os"]: row["exe"] for row in build["strategy"]["matrix"]["include"]}
+    assert exes == {
+        "ubuntu-latest": "dist/migong/migong",
+        "windows-latest": "dist/migong/migong.exe",
+        "macos-latest": "dist/Migong.app/Contents/MacOS/migong",
+    }
+    assert build["defaults"]["run"]["shell"] == "bash"  # the scripts are bash on Windows too
+    assert build["env"]["SDL_VIDEODRIVER"] == build["env"]["SDL_AUDIODRIVER"] == "dummy"
+
+
+def test_build_installs_builds_self_tests_packs_and_uploads(workflow: dict[Any, Any]) -> None:
+    runs = "\n".join(step.get("run", "") for step in workflow["jobs"]["build"]["steps"])
+    for command in (
+        'python -m pip install ".[build]"',
+        "python -m PyInstaller --noconfirm build.spec",
+        '"$EXE" --selftest',
+        "python tools/package_release.py --out release",
+        '"unpacked/$EXECUTABLE" --selftest',
+    ):
+        assert command in runs
+    steps = workflow["jobs"]["build"]["steps"]
+    uploads = [s for s in steps if s.get("uses", "").startswith("actions/upload-artifact@")]
+    assert len(uploads) == 1
+    assert "steps.pack.outputs.archive" in uploads[0]["with"]["path"]
+    assert "steps.pack.outputs.checksum" in uploads[0]["with"]["path"]
+
+
+def test_only_a_tag_publishes_and_only_that_job_may_write(workflow: dict[Any, Any]) -> None:
+    assert workflow["permissions"] == {"contents": "read"}
+    jobs = workflow["jobs"]
+    assert "permissions" not in jobs["build"]
+    release = jobs["release"]
+    assert release["needs"] == "build"
+    assert "github.ref_type == 'tag'" in release["if"]
+    assert release["permissions"] == {"contents": "write"}
+    script = "\n".join(step.get("run", "") for step in release["steps"])
+    assert "SHA256SUMS.txt" in script and "gh release create" in script
+
+
+def test_every_action_is_pinned_by_major_version(workflow: dict[Any, Any]) -> None:
+    uses = [s["uses"] for job in workflow["jobs"].values() for s in job["steps"] if "uses" in s]
+    assert uses
+    for action in uses:
+        assert re.fullmatch(r"[\w-]+/[\w-]+@v\d+", action), action
 
 
 # --- build.spec, executed for each target OS ------------------------------------------
