@@ -47,6 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--selftest", action="store_true", help="run a headless self-test and exit (0 = ok)"
     )
+    parser.add_argument("--version", action="store_true", help="print the version and exit")
     sub = parser.add_subparsers(dest="command")
 
     gen = sub.add_parser("generate", help="generate a maze and print it as text")
@@ -74,6 +75,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
+        if args.version:
+            from game.version import package_version
+
+            print(f"migong {package_version()}")
+            return EXIT_OK
         if args.selftest:
             from game.selftest import run_selftest
 

@@ -32,8 +32,8 @@ SEED = 7
 IMAGE_SUFFIXES = {".png", ".bmp", ".jpg", ".jpeg", ".gif", ".tga"}
 SOUND_SUFFIXES = {".wav", ".ogg"}
 FONT_SUFFIXES = {".ttf", ".otf"}
-#: Asset sub-directories the game never loads (README pictures).
-SKIPPED_DIRS = {"screenshots", "__pycache__"}
+#: Asset sub-directories the game never loads (README pictures, release-only icons).
+SKIPPED_DIRS = {"screenshots", "release", "__pycache__"}
 #: What a check returns: an optional detail for its ``ok`` line.
 CheckFn = Callable[[], Optional[str]]
 

@@ -27,7 +27,7 @@ RUNTIME_DEPENDENCIES = {"pygame-ce", "numpy", "platformdirs"}
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Build the wheel from a clean copy of the sources (the checkout stays untouched)."""
     src = tmp_path_factory.mktemp("src")
-    for name in ("pyproject.toml", "README.md"):
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
         shutil.copy2(ROOT / name, src / name)
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
     shutil.copytree(ROOT / "game", src / "game", ignore=ignore)
@@ -64,6 +64,7 @@ def test_wheel_ships_every_asset_under_game_assets(wheel: Path) -> None:
     assert "game/assets/icon.png" in assets
     assert assets - names == set()
     assert not any(n.startswith("game/assets/screenshots/") for n in names)
+    assert not any(n.startswith("game/assets/release/") for n in names)  # packaging-only icons
 
 
 def test_wheel_declares_the_entry_point_and_only_runtime_dependencies(wheel: Path) -> None:
@@ -78,6 +79,17 @@ def test_wheel_declares_the_entry_point_and_only_runtime_dependencies(wheel: Pat
         if "extra ==" not in req
     }
     assert required == RUNTIME_DEPENDENCIES
+
+
+def test_wheel_carries_the_mit_licence_and_the_package_s_version(wheel: Path) -> None:
+    import game
+
+    with zipfile.ZipFile(wheel) as zf:
+        dist_info = next(n.split("/")[0] for n in zf.namelist() if ".dist-info/" in n)
+        licences = [n for n in zf.namelist() if n.startswith(dist_info) and n.endswith("/LICENSE")]
+        metadata = Parser().parsestr(zf.read(f"{dist_info}/METADATA").decode())
+        assert [zf.read(n) for n in licences] == [(ROOT / "LICENSE").read_bytes()]
+    assert metadata["Version"] == game.__version__  # pyproject reads it from game/__init__.py
 
 
 def test_installed_wheel_runs_its_selftest_away_from_the_checkout(
@@ -114,6 +126,10 @@ def test_installed_wheel_runs_its_selftest_away_from_the_checkout(
     )
     assert run.returncode == 0, run.stdout + run.stderr
     assert "selftest passed" in run.stdout
+    version = subprocess.run(
+        [*command, "--version"], capture_output=True, text=True, cwd=away, env=env, timeout=60
+    )
+    assert version.stdout == f"migong {wheel.name.split('-')[1]}\n", version.stderr
 
 
 def readme_command(after: str) -> str:
