@@ -43,27 +43,6 @@ MODE_SWITCH_ECHO = 1.0
 SceneSource = Union["Scene", Callable[["Context"], "Scene"]]
 
 
-def load_images() -> dict[str, "pygame.Surface"]:
-    """Load the tile and sprite images as ``{"tiles/floor": Surface, ...}`` (missing: skip)."""
-    import pygame
-
-    from game.resources import asset_path
-
-    images: dict[str, pygame.Surface] = {}
-    for folder in ("tiles", "sprites"):
-        try:
-            root = asset_path(folder)
-        except FileNotFoundError:
-            continue
-        for path in sorted(root.glob("*.png")):
-            try:
-                img = pygame.image.load(str(path))
-                images[f"{folder}/{path.stem}"] = (
-                    img.convert_alpha() if pygame.display.get_surface() else img
-                )
-            except (pygame.error, OSError):
-                continue
-    return images
 
 
 def make_context(save_path: Optional[Path]) -> "Context":
@@ -101,7 +80,9 @@ class App:
         self._set_icon()
         pygame.display.set_caption(CAPTION)
         self.surface = self._set_mode(self.ctx.progress.settings.fullscreen)
-        self.ctx.images = load_images()
+        from game.play.render.images import load_all
+
+        self.ctx.images = load_all()
         self.clock = pygame.time.Clock()
         self.scene: Optional[Scene] = None
         self.frames = 0
@@ -239,7 +220,7 @@ class App:
         if self.scene is not None:
             self.scene.draw(self.surface)
         if self._toast_left > 0 and self.toast:
-            from game.play import hud
+            from game.play.widgets import hud
 
             w, h = self.surface.get_size()
             bar = hud.bar_height((w, h))
@@ -310,7 +291,9 @@ def draw_every_scene(surface: "pygame.Surface") -> list[str]:
     progress.settings.muted = True
     ctx = Context(progress=progress, save_path=None, audio=Audio(progress.settings),
                   notice="This is how a one-time notice looks.")
-    ctx.images = load_images()
+    from game.play.render.images import load_all
+
+    ctx.images = load_all()
     spec = CAMPAIGN[0]
     maze = build_level(spec)
     play = PlayScene(ctx, maze, spec=spec, level_index=0, label=scenes.level_label(0, spec))

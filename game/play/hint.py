@@ -18,7 +18,8 @@ import pygame
 
 from game.maze.grid import Maze, Pos
 from game.play.camera import Camera
-from game.play.render import ScaledLayer
+from game.play import theme
+from game.play.render.layers import ScaledLayer
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from game.maze.solvers.base import Event, Explore, Solution
@@ -40,13 +41,6 @@ PATH_SECONDS = 1.2
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 
 RGBA = tuple[int, int, int, int]
-VISITED: RGBA = (84, 170, 230, 110)
-FRONTIER: RGBA = (150, 240, 255, 235)
-BT_FRESH: RGBA = (236, 104, 96, 150)
-BT_OLD: RGBA = (120, 110, 140, 60)
-PATH: RGBA = (242, 193, 78, 200)
-LINE = (226, 112, 40)
-HEAD = (255, 255, 255)
 
 
 def solver_registry() -> dict[str, Explore]:
@@ -146,7 +140,7 @@ class HintOverlay:
             except ValueError:
                 i = -1
             if i > 0:
-                self._paint(self.path[:i], VISITED)
+                self._paint(self.path[:i], theme.current().hint.visited)
                 self.path = self.path[i:]
                 self._path_xy = None
                 self.path_shown = len(self.path)
@@ -173,7 +167,7 @@ class HintOverlay:
                 shown = min(n, self.path_shown + int(self._path_credit))
                 self._path_credit -= shown - self.path_shown
             if shown > self.path_shown:
-                self._paint(self.path[self.path_shown : shown], PATH)
+                self._paint(self.path[self.path_shown : shown], theme.current().hint.path)
                 self.path_shown = shown
                 self.head = self.path[shown - 1]
             self.done = self.path_shown >= n
@@ -233,11 +227,11 @@ class HintOverlay:
         now = self._now
         if vr:
             idx = np.array([vc, vr], dtype=np.intp)
-            self._paint_idx(idx, FRONTIER)
+            self._paint_idx(idx, theme.current().hint.frontier)
             self._frontier.append((now, idx))
         if br:
             idx = np.array([bc, br], dtype=np.intp)
-            self._paint_idx(idx, BT_FRESH)
+            self._paint_idx(idx, theme.current().hint.backtrack_fresh)
             self._fading.append((now, idx))
         if self.solution is not None:
             self._age(flush=True)
@@ -247,10 +241,10 @@ class HintOverlay:
         if not self._frontier and not self._fading:
             return
         px = pygame.surfarray.pixels2d(self.surface)
-        front, visited = self._mapped(FRONTIER), self._mapped(VISITED)
-        fresh, old = self._mapped(BT_FRESH), self._mapped(BT_OLD)
-        for queue, limit, src, dst, rgba in ((self._frontier, FRONTIER_TIME, front, visited, VISITED),
-                                             (self._fading, FADE_TIME, fresh, old, BT_OLD)):
+        front, visited = self._mapped(theme.current().hint.frontier), self._mapped(theme.current().hint.visited)
+        fresh, old = self._mapped(theme.current().hint.backtrack_fresh), self._mapped(theme.current().hint.backtrack_old)
+        for queue, limit, src, dst, rgba in ((self._frontier, FRONTIER_TIME, front, visited, theme.current().hint.visited),
+                                             (self._fading, FADE_TIME, fresh, old, theme.current().hint.backtrack_old)):
             while queue and (flush or self._now - queue[0][0] >= limit):
                 _, idx = queue.popleft()
                 hit = px[idx[0], idx[1]] == src
@@ -309,7 +303,7 @@ class HintOverlay:
                 centre = (round(view.x + x + t / 2), round(view.y + y + t / 2))
                 radius = max(2, round(t * 0.3))
                 if view.collidepoint(centre):
-                    pygame.draw.circle(target, HEAD, centre, radius, max(1, radius // 3))
+                    pygame.draw.circle(target, theme.current().hint.head, centre, radius, max(1, radius // 3))
                 else:
                     self._draw_pointer(target, pointer_area or view, centre)
         finally:
@@ -331,8 +325,8 @@ class HintOverlay:
         tip = (px + ux * size, py + uy * size)
         left = (px - uy * size * 0.7 - ux * size * 0.6, py + ux * size * 0.7 - uy * size * 0.6)
         right = (px + uy * size * 0.7 - ux * size * 0.6, py - ux * size * 0.7 - uy * size * 0.6)
-        pygame.draw.circle(target, (20, 24, 40), (round(px), round(py)), round(size * 1.3))
-        pygame.draw.polygon(target, FRONTIER[:3], [tip, left, right])
+        pygame.draw.circle(target, theme.current().hint.pointer_bg, (round(px), round(py)), round(size * 1.3))
+        pygame.draw.polygon(target, theme.current().hint.frontier[:3], [tip, left, right])
 
     def _draw_line(self, target: pygame.Surface, view: pygame.Rect, camera: Camera) -> None:
         """Draw the shown part of the path as a line through tile centres."""
@@ -359,10 +353,10 @@ class HintOverlay:
             run = idx[a:b]
             points = list(zip(xs[run].round().astype(int).tolist(), ys[run].round().astype(int).tolist()))
             if len(points) >= 2:
-                pygame.draw.lines(target, LINE, False, points, width)
+                pygame.draw.lines(target, theme.current().hint.line, False, points, width)
             for p in (points[0], points[-1]):
-                pygame.draw.circle(target, LINE, p, width // 2)
+                pygame.draw.circle(target, theme.current().hint.line, p, width // 2)
         if self.path_shown == len(path):
             gx, gy = xs[-1], ys[-1]
             if inside[-1]:
-                pygame.draw.circle(target, LINE, (round(gx), round(gy)), max(3, round(t * 0.28)), max(1, width // 2))
+                pygame.draw.circle(target, theme.current().hint.line, (round(gx), round(gy)), max(3, round(t * 0.28)), max(1, width // 2))

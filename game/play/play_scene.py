@@ -15,12 +15,16 @@ from typing import TYPE_CHECKING, Any, Iterator, Optional, Union
 import pygame
 
 from game.maze.grid import Maze
-from game.play import hud
+from game.maze.grid import Pos
+from game.play import theme
 from game.play.camera import Camera
 from game.play.hint import SOLVER_ORDER, SPEEDS, HintOverlay
 from game.play.player import BUMP, STEP, Move, Player
-from game.play.render import MazeRenderer, draw_player, load_player_sprites, load_tile_images, style_for
+from game.play.render.images import draw_player, player_sprites, tile_images
+from game.play.render.renderer import MazeRenderer
+from game.play.render.tiles import RPG, style_for
 from game.play.scene import Context, Scene
+from game.play.widgets import hud
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from game.maze.solvers.base import Event, Solution
@@ -116,8 +120,6 @@ IDLE_FPS = 60
 MARKER_BELOW_TILE = 8
 MARKER_FROM_TILE = 4
 MARKER_RADIUS = 9
-MARKER = (236, 92, 112)  # render.PLAYER_RGB
-MARKER_EDGE = (255, 255, 255)
 #: While walking with the hint shown, start its search over at most this often (s).
 HINT_RESTART_EVERY = 0.3
 
@@ -127,38 +129,6 @@ def nearest_speed(value: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return 1.0
     return float(min(SPEEDS, key=lambda s: abs(s - value)))
-
-
-def tile_images(ctx: Context) -> dict[str, pygame.Surface]:
-    """Return the RPG tile images by name, from the Context or loaded once into it."""
-    images = ctx.images
-    if not any(k.startswith("tiles/") for k in images):
-        images.update({f"tiles/{k}": v for k, v in load_tile_images().items()})
-    found = {k[len("tiles/"):]: v for k, v in images.items() if k.startswith("tiles/")}
-    missing = load_tile_images() if any(n not in found for n in ("floor", "wall_top")) else {}
-    if missing:
-        images.update({f"tiles/{k}": v for k, v in missing.items() if k not in found})
-    return {**missing, **found}
-
-
-def player_sprites(ctx: Context) -> dict[str, pygame.Surface]:
-    """Return the player sprites by facing, from the Context or loaded once into it."""
-    images = ctx.images
-    found = {k[len("sprites/player_"):]: v for k, v in images.items()
-             if k.startswith("sprites/player_")}
-    if len(found) < 4:
-        found = {**load_player_sprites(), **found}
-        images.update({f"sprites/player_{k}": v for k, v in found.items()})
-    return found
-
-
-def preload_images(ctx: Context, spec: Any) -> None:
-    """Load the images a PlayScene of ``spec`` needs into the Context (main thread only)."""
-    # Loading converts images for the display; with them in the Context, the PlayScene
-    # itself can be built in a worker thread without touching the display.
-    if style_for(spec) == "rpg":
-        tile_images(ctx)
-        player_sprites(ctx)
 
 
 @dataclass
@@ -187,12 +157,12 @@ class PlayScene(Scene):
         self.label = label or (getattr(spec, "name", "") or "Custom maze")
         self.style = style_for(spec)
         self.renderer = MazeRenderer(maze, self.style,
-                                     images=self._tile_images() if self.style == "rpg" else None)
-        self.sprites = self._sprites() if self.style == "rpg" else None
+                                     images=self._tile_images() if self.style == RPG else None)
+        self.sprites = self._sprites() if self.style == RPG else None
         self.player = Player.on_maze(maze)
         # room maps are pictures: start close enough to see the tiles and the hero
         self.camera = Camera(maze.rows, maze.cols, 1280, 720,
-                             comfortable_tile=RPG_COMFORTABLE_TILE if self.style == "rpg" else 18)
+                             comfortable_tile=RPG_COMFORTABLE_TILE if self.style == RPG else 18)
         self.camera.follow(*maze.start, 0.0, snap=True)
         self._snap_camera = True
         self.hint: Optional[HintOverlay] = None
@@ -215,6 +185,8 @@ class PlayScene(Scene):
         self._bar = hud.BarCache()
         self._caption_spot = "bottom"  # the hint caption moves when it would hide something
         self._help_top = False
+        self.walked: list[Pos] = []
+        self._walked_set: set[Pos] = set()
         # Everything built so far lives as long as the level: keep it out of the cyclic
         # garbage collector's full passes, which would otherwise stall frames for tens of
         # milliseconds on big mazes while the hint churns through millions of events.
@@ -223,11 +195,11 @@ class PlayScene(Scene):
     # -- set-up helpers ----------------------------------------------------------------
     def _tile_images(self) -> dict[str, pygame.Surface]:
         """Return the tile images by name, from the Context or loaded once into it."""
-        return tile_images(self.ctx)
+        return tile_images(self.ctx.images)
 
     def _sprites(self) -> dict[str, pygame.Surface]:
         """Return the player sprites by facing, from the Context or loaded once into it."""
-        return player_sprites(self.ctx)
+        return player_sprites(self.ctx.images)
 
     def _static_info(self) -> dict[str, str]:
         """Return the HUD facts that never change during a run."""
@@ -389,7 +361,9 @@ class PlayScene(Scene):
         if self.started:
             self.elapsed += dt
         events = self.player.update(dt)
-        self.renderer.mark_walked(self.player.pos)  # the breadcrumb trail
+        if self.player.pos not in self._walked_set:  # the breadcrumb trail
+            self._walked_set.add(self.player.pos)
+            self.walked.append(self.player.pos)
         self._sounds(events)
         self._follow_with_hint(dt)
         if not self.player.moving and self.player.pos == self.maze.goal:
@@ -453,7 +427,7 @@ class PlayScene(Scene):
                 self.camera.resize(view.width, view.height)
                 if not self.camera.fitted:
                     self.camera.follow(*self.player.render_pos, 0.0, snap=True)
-            self.renderer.draw(surface, view, self.camera)
+            self.renderer.draw(surface, view, self.camera, self.walked)
             caption: Optional[tuple[str, str]] = None
             cap_rect: Optional[pygame.Rect] = None
             if self.hint is not None:
@@ -545,16 +519,17 @@ class PlayScene(Scene):
         row, col = self.player.render_pos
         x, y = self.camera.to_screen(row, col)
         centre = (round(view.x + x + t / 2), round(view.y + y + t / 2))
-        pulse = 0.5 + 0.5 * abs(((self._clock * 1.5) % 2.0) - 1.0)
+        pulse = 0.5 + 0.5 * abs(((self._clock * theme.current().motion.marker_pulse) % 2.0) - 1.0)
         radius = round(MARKER_RADIUS * (0.8 + 0.3 * pulse))
-        pygame.draw.circle(surface, MARKER_EDGE, centre, radius + 1, 1)
-        pygame.draw.circle(surface, MARKER, centre, radius, 3)
+        actors = theme.current().actors
+        pygame.draw.circle(surface, actors.marker_edge, centre, radius + 1, 1)
+        pygame.draw.circle(surface, actors.player, centre, radius, 3)
 
     def _draw_exit(self, surface: pygame.Surface, view: pygame.Rect) -> None:
         """Draw a soft pulsing ring on the exit so it reads at any zoom."""
         t = self.camera.tile
         x, y = self.camera.to_screen(*self.maze.goal)
         cx, cy = view.x + x + t / 2, view.y + y + t / 2
-        pulse = 0.5 + 0.5 * abs(((self._clock * 1.2) % 2.0) - 1.0)
+        pulse = 0.5 + 0.5 * abs(((self._clock * theme.current().motion.exit_pulse) % 2.0) - 1.0)
         radius = max(7, round(t * (0.55 + 0.25 * pulse)))  # findable on a fitted map
-        pygame.draw.circle(surface, (242, 193, 78), (round(cx), round(cy)), radius, max(2, round(t / 10)))
+        pygame.draw.circle(surface, theme.current().actors.exit_ring, (round(cx), round(cy)), radius, max(2, round(t / 10)))

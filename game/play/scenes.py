@@ -14,8 +14,15 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 import pygame
 
 from game.levels import LevelSpec
-from game.play import ui
+from game.play import input as keys
+from game.play import theme
+from game.play.input import KeyRepeat
 from game.play.scene import Context, Scene
+from game.play.widgets.backdrop import MazeBackdrop
+from game.play.widgets.layout import Layout, dim, footer, panel, title_bar
+from game.play.widgets.menu import Menu, MenuItem
+from game.play.widgets.shapes import draw_lock, draw_spinner, draw_stars, star_points
+from game.play.widgets.text import draw_text, fit_font, fit_size, font, min_font, wrap
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from game.maze.grid import Maze
@@ -35,7 +42,7 @@ SOLVER_NAMES = {"bfs": "Breadth-first (bfs)", "dfs": "Depth-first (dfs)",
 def algorithm_name(spec: LevelSpec) -> str:
     """Return a readable name of the level's generator ("RPG rooms" for room maps)."""
     name = ALGORITHM_NAMES.get(spec.algorithm, spec.algorithm)
-    return "RPG rooms" if spec.room_size is not None and spec.algorithm == "division" else name
+    return "RPG rooms" if spec.is_room_map else name
 
 
 def fmt_time(seconds: float) -> str:
@@ -98,13 +105,13 @@ class MenuScene(Scene):
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self.backdrop = ui.MazeBackdrop()
+        self.backdrop = MazeBackdrop()
 
     def update(self, dt: float) -> Optional[Scene]:
         """Animate the backdrop; repeat a held arrow key in the menu, if there is one."""
         self.backdrop.update(dt)
         menu = getattr(self, "menu", None)
-        if isinstance(menu, ui.Menu):
+        if isinstance(menu, Menu):
             menu.update(dt)
         return None
 
@@ -112,22 +119,16 @@ class MenuScene(Scene):
         """Fill the surface with the backdrop, dimmed for readability."""
         self.backdrop.draw(surface, self.backdrop_dim)  # it covers the whole surface
 
-    def menu_box(self, surface: pygame.Surface, lay: ui.Layout, menu: ui.Menu, top: int,
+    def menu_box(self, surface: pygame.Surface, lay: Layout, menu: Menu, top: int,
                  bottom: int, *, width: float, font_size: int) -> None:
         """Draw ``menu`` on a panel sized to it, centred between ``top`` and ``bottom``."""
         pad = lay.px(14, lo=3)
-        area = self.content_rect(lay, top, bottom, width=width)
+        area = lay.column(top, bottom, width=width)
         h = min(area.height, menu.preferred_height(lay, font_size) + 2 * pad)
         box = pygame.Rect(area.left, area.top + (area.height - h) // 2, area.width, h)
-        ui.panel(surface, box, radius=lay.px(16, lo=4))
+        panel(surface, box, radius=lay.px(16, lo=4))
         menu.draw(surface, box.inflate(-2 * pad, -2 * pad), lay, font_size=font_size)
 
-    def content_rect(self, lay: ui.Layout, top: int, bottom: int,
-                     width: float = 620) -> pygame.Rect:
-        """Return a centred column between ``top`` and ``bottom``."""
-        w = min(lay.width - 2 * lay.margin, max(lay.px(width), min(lay.width - 8, 260)))
-        w = max(1, w)
-        return pygame.Rect((lay.width - w) // 2, top, w, max(1, bottom - top))
 
 
 # ---------------------------------------------------------------------------------------
@@ -140,14 +141,14 @@ class TitleScene(MenuScene):
         super().__init__(ctx)
         # The notice is the player's to read once: this title shows it, later ones do not.
         self.notice, ctx.notice = ctx.notice, None
-        self.menu = ui.Menu([
-            ui.MenuItem(self._continue_label, self._continue),
-            ui.MenuItem("Level select", lambda: LevelSelectScene(self.ctx)),
-            ui.MenuItem("Custom maze", lambda: CustomMazeScene(self.ctx)),
-            ui.MenuItem("Settings", lambda: SettingsScene(self.ctx, back=TitleScene(self.ctx))),
-            ui.MenuItem("Help", lambda: HelpScene(self.ctx, back=TitleScene(self.ctx))),
-            ui.MenuItem("Quit", self._quit),
-        ], ctx)
+        self.menu: Menu[Scene] = Menu([
+            MenuItem(self._continue_label, self._continue),
+            MenuItem("Level select", lambda: LevelSelectScene(self.ctx)),
+            MenuItem("Custom maze", lambda: CustomMazeScene(self.ctx)),
+            MenuItem("Settings", lambda: SettingsScene(self.ctx, back=TitleScene(self.ctx))),
+            MenuItem("Help", lambda: HelpScene(self.ctx, back=TitleScene(self.ctx))),
+            MenuItem("Quit", self._quit),
+        ], click=lambda: ctx.audio.play("click"))
 
     def _has_progress(self) -> bool:
 
@@ -179,56 +180,58 @@ class TitleScene(MenuScene):
 
     def handle_event(self, event: Any) -> Optional[Scene]:
         """Navigate the menu; Esc goes to Quit, and Esc again quits."""
-        if ui.event_key(event) == pygame.K_ESCAPE:
+        if keys.event_key(event) == pygame.K_ESCAPE:
             quit_row = len(self.menu.items) - 1
             if self.menu.selected == quit_row:
                 self.ctx.quit_requested = True
             else:
                 self.menu.select(quit_row)
             return None
-        return self.menu.handle_event(event).scene
+        return self.menu.handle_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the maze motif, the name, the menu and (once) the notice."""
-        lay = ui.Layout.of(surface)
+        pal = theme.current().ui
+        lay = Layout.of(surface)
         self.draw_background(surface)
         top = lay.px(18, lo=4)
         if self.notice:
             top = self._draw_notice(surface, lay, top)
-        bottom = ui.footer(surface, "Arrows + Enter or the mouse  ·  F11 fullscreen  ·  M mute",
+        bottom = footer(surface, "Arrows + Enter or the mouse  ·  F11 fullscreen  ·  M mute",
                            lay)
         avail = bottom - top
         title_size = max(26, min(lay.font_size(150), int(avail * 0.30)))
-        f = ui.fit_font("MIGONG", title_size, lay.width - 2 * lay.margin, bold=True,
+        f = fit_font("MIGONG", title_size, lay.width - 2 * lay.margin, bold=True,
                         min_size=22)
-        sub = ui.font(max(ui.MIN_FONT, min(lay.font_size(30), f.get_height() // 3)))
+        sub = font(max(min_font(), min(lay.font_size(30), f.get_height() // 3)))
         block_h = f.get_height() + sub.get_height()
         title_cy = top + max(f.get_height() // 2, int(avail * 0.16))
         # A dark band behind the name keeps it readable over the maze.
         band = pygame.Rect(0, title_cy - f.get_height() // 2 - lay.px(10),
                            lay.width, block_h + lay.px(20))
-        ui.panel(surface, band, alpha=200, radius=0, edge=ui.BG_DEEP)
-        ui.draw_text(surface, "MIGONG", f, ui.ACCENT, (lay.width // 2, title_cy),
-                     shadow=ui.BG_DEEP)
-        ui.draw_text(surface, "a maze game of classic algorithms", sub, ui.TEXT_DIM,
+        panel(surface, band, alpha=200, radius=0, edge=pal.bg_deep)
+        draw_text(surface, "MIGONG", f, pal.accent, (lay.width // 2, title_cy),
+                     shadow=pal.bg_deep)
+        draw_text(surface, "a maze game of classic algorithms", sub, pal.text_dim,
                      (lay.width // 2, title_cy + f.get_height() // 2 + sub.get_height() // 2),
                      max_width=lay.width - 2 * lay.margin)
         menu_top = band.bottom + lay.px(18, lo=4)
         self.menu_box(surface, lay, self.menu, menu_top, bottom - lay.px(4, lo=1), width=520,
                       font_size=44)
 
-    def _draw_notice(self, surface: pygame.Surface, lay: ui.Layout, top: int) -> int:
+    def _draw_notice(self, surface: pygame.Surface, lay: Layout, top: int) -> int:
         """Draw the one-time notice banner at the top; return the y below it."""
+        pal = theme.current().ui
         width = lay.width - 2 * lay.margin
-        f = ui.font(lay.font_size(26))
-        lines = ui.wrap(self.notice or "", f, max(20, width - 2 * lay.px(12, lo=4)))[:3]
+        f = font(lay.font_size(26))
+        lines = wrap(self.notice or "", f, max(20, width - 2 * lay.px(12, lo=4)))[:3]
         h = len(lines) * f.get_linesize() + 2 * lay.px(10, lo=3)
         rect = pygame.Rect(lay.margin, top, width, h)
-        pygame.draw.rect(surface, ui.NOTICE_BG, rect, border_radius=lay.px(10, lo=3))
-        pygame.draw.rect(surface, ui.ACCENT, rect, width=1, border_radius=lay.px(10, lo=3))
+        pygame.draw.rect(surface, pal.notice_bg, rect, border_radius=lay.px(10, lo=3))
+        pygame.draw.rect(surface, pal.accent, rect, width=1, border_radius=lay.px(10, lo=3))
         y = rect.top + lay.px(10, lo=3)
         for line in lines:
-            ui.draw_text(surface, line, f, ui.TEXT, (rect.centerx, y), anchor="midtop",
+            draw_text(surface, line, f, pal.text, (rect.centerx, y), anchor="midtop",
                          max_width=width)
             y += f.get_linesize()
         return rect.bottom + lay.px(6, lo=2)
@@ -249,7 +252,7 @@ class LevelSelectScene(MenuScene):
         self.cells: list[tuple[int, pygame.Rect]] = []
         self.message = ""
         self.message_time = 0.0
-        self.held = ui.KeyRepeat()
+        self.held = KeyRepeat()
 
     def unlocked(self, index: int) -> bool:
         """Return True when campaign level ``index`` may be played."""
@@ -286,19 +289,19 @@ class LevelSelectScene(MenuScene):
             return start_level(self.ctx, index)
         self.ctx.audio.play("bump")
         self.message = f"Locked: finish level {index} to open level {index + 1}"
-        self.message_time = 2.5
+        self.message_time = theme.current().motion.locked_message_seconds
         return None
 
     def handle_event(self, event: Any) -> Optional[Scene]:
         """Move over the grid with arrows/mouse; Enter or click plays; Esc goes back."""
-        if ui.is_back(event):
+        if keys.is_back(event):
             return TitleScene(self.ctx)
         self.held.handle_event(event)
-        key = ui.event_key(event)
+        key = keys.event_key(event)
         if key is not None:
-            arrows = {**dict.fromkeys(ui.LEFT_KEYS, -1), **dict.fromkeys(ui.RIGHT_KEYS, 1),
-                      **dict.fromkeys(ui.UP_KEYS, -self.cols),
-                      **dict.fromkeys(ui.DOWN_KEYS, self.cols)}
+            arrows = {**dict.fromkeys(keys.LEFT_KEYS, -1), **dict.fromkeys(keys.RIGHT_KEYS, 1),
+                      **dict.fromkeys(keys.UP_KEYS, -self.cols),
+                      **dict.fromkeys(keys.DOWN_KEYS, self.cols)}
             if key in arrows:
                 self._held_move(key, arrows[key])
                 return None
@@ -307,24 +310,24 @@ class LevelSelectScene(MenuScene):
                 self._move(-len(self.levels))
             elif key == pygame.K_END:
                 self._move(len(self.levels))
-            elif key in ui.CONFIRM_KEYS:
+            elif key in keys.CONFIRM_KEYS:
                 return self._choose(self.selected)
             return None
         etype = getattr(event, "type", None)
         if etype == pygame.MOUSEMOTION:
-            pos = ui.event_hover(event)
+            pos = keys.event_hover(event)
             for i, rect in self.cells:
                 if pos is not None and rect.collidepoint(pos) and i != self.selected:
                     self._move(i - self.selected)
             return None
-        pos = ui.event_click(event)
+        pos = keys.event_click(event)
         if pos is not None:
             for i, rect in self.cells:
                 if rect.collidepoint(pos):
                     self.selected = i
                     return self._choose(i)
             return None
-        steps = ui.event_wheel(event)
+        steps = keys.event_wheel(event)
         if steps:
             self._move(-steps * self.cols)
         return None
@@ -339,15 +342,15 @@ class LevelSelectScene(MenuScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the grid (scrolled to the selection) and the selected level's details."""
-        lay = ui.Layout.of(surface)
+        lay = Layout.of(surface)
         self.draw_background(surface)
-        top = ui.title_bar(surface, "Level select", lay)
-        bottom = ui.footer(surface, "Arrows/mouse choose  ·  Enter/click play  ·  Esc back",
+        top = title_bar(surface, "Level select", lay)
+        bottom = footer(surface, "Arrows/mouse choose  ·  Enter/click play  ·  Esc back",
                            lay)
-        detail_f = ui.font(lay.font_size(28))
+        detail_f = font(lay.font_size(28))
         detail_h = detail_f.get_linesize() * 2 + lay.px(12, lo=4)
         grid_bottom = bottom - detail_h
-        area = self.content_rect(lay, top, grid_bottom, width=1100)
+        area = lay.column(top, grid_bottom, width=1100)
         n = len(self.levels)
         gap = lay.px(12, lo=3)
         min_cell = max(52, lay.px(130))
@@ -379,52 +382,55 @@ class LevelSelectScene(MenuScene):
         self._draw_scroll_marks(surface, lay, area, y0, grid_h, rows)
         self._draw_details(surface, lay, detail_f, grid_bottom, bottom)
 
-    def _draw_cell(self, surface: pygame.Surface, lay: ui.Layout, i: int, spec: LevelSpec,
+    def _draw_cell(self, surface: pygame.Surface, lay: Layout, i: int, spec: LevelSpec,
                    rect: pygame.Rect) -> None:
         """Draw one level tile: number, stars, best time, or a lock."""
+        pal = theme.current().ui
         open_ = self.unlocked(i)
         chosen = i == self.selected
         radius = max(3, rect.height // 8)
-        fill = (40, 48, 76) if open_ else (24, 28, 42)
+        fill = pal.tile_open if open_ else pal.tile_locked
         pygame.draw.rect(surface, fill, rect, border_radius=radius)
-        edge = ui.ACCENT if chosen else (ui.PANEL_EDGE if open_ else (38, 44, 64))
+        edge = pal.accent if chosen else (pal.panel_edge if open_ else pal.tile_locked_edge)
         pygame.draw.rect(surface, edge, rect, width=max(1, lay.px(3)) if chosen else 1,
                          border_radius=radius)
         code = self._code(spec)
-        num_f = ui.font(max(ui.MIN_FONT, min(rect.height // 2, lay.font_size(56))), bold=True)
-        has_time = rect.height >= 3.2 * ui.MIN_FONT and code in self.ctx.progress.best_times
+        num_f = font(max(min_font(), min(rect.height // 2, lay.font_size(56))), bold=True)
+        has_time = rect.height >= 3.2 * min_font() and code in self.ctx.progress.best_times
         num_y = rect.top + rect.height * (0.34 if open_ else 0.42)
-        ui.draw_text(surface, str(i + 1), num_f, ui.TEXT if open_ else ui.TEXT_OFF,
+        draw_text(surface, str(i + 1), num_f, pal.text if open_ else pal.text_off,
                      (rect.centerx, num_y))
         if not open_:
-            _draw_lock(surface, (rect.centerx, rect.top + rect.height * 0.78),
+            draw_lock(surface, (rect.centerx, rect.top + rect.height * 0.78),
                        max(4, rect.height // 9))
             return
         stars = self.ctx.progress.stars.get(code, 0)
         star_r = max(3, min(rect.width // 11, rect.height // 9))
         star_y = rect.top + rect.height * (0.64 if has_time else 0.72)
-        ui.draw_stars(surface, (rect.centerx, star_y), star_r, stars)
+        draw_stars(surface, (rect.centerx, star_y), star_r, stars)
         if has_time:
-            tf = ui.font(max(12, min(rect.height // 5, lay.font_size(22))))
-            ui.draw_text(surface, fmt_time(self.ctx.progress.best_times[code]), tf,
-                         ui.TEXT_DIM, (rect.centerx, rect.bottom - tf.get_height() * 0.7),
+            tf = font(max(12, min(rect.height // 5, lay.font_size(22))))
+            draw_text(surface, fmt_time(self.ctx.progress.best_times[code]), tf,
+                         pal.text_dim, (rect.centerx, rect.bottom - tf.get_height() * 0.7),
                          max_width=rect.width - 4)
 
-    def _draw_scroll_marks(self, surface: pygame.Surface, lay: ui.Layout, area: pygame.Rect,
+    def _draw_scroll_marks(self, surface: pygame.Surface, lay: Layout, area: pygame.Rect,
                            y0: int, grid_h: int, rows: int) -> None:
         """Draw small arrows when rows are hidden above or below."""
+        pal = theme.current().ui
         s = lay.px(8, lo=4)
         x = area.right + min(lay.margin // 2, s * 2)
         x = min(x, lay.width - s - 1)
         if self.scroll > 0:
-            pygame.draw.polygon(surface, ui.ACCENT, [(x - s, y0 + s), (x + s, y0 + s), (x, y0)])
+            pygame.draw.polygon(surface, pal.accent, [(x - s, y0 + s), (x + s, y0 + s), (x, y0)])
         if self.scroll + self.visible_rows < rows:
             yb = y0 + grid_h
-            pygame.draw.polygon(surface, ui.ACCENT, [(x - s, yb - s), (x + s, yb - s), (x, yb)])
+            pygame.draw.polygon(surface, pal.accent, [(x - s, yb - s), (x + s, yb - s), (x, yb)])
 
-    def _draw_details(self, surface: pygame.Surface, lay: ui.Layout, f: pygame.font.Font,
+    def _draw_details(self, surface: pygame.Surface, lay: Layout, f: pygame.font.Font,
                       top: int, bottom: int) -> None:
         """Draw the name and facts of the selected level (or the lock message)."""
+        pal = theme.current().ui
         spec = self.levels[self.selected]
         code = self._code(spec)
         width = lay.width - 2 * lay.margin
@@ -434,32 +440,22 @@ class LevelSelectScene(MenuScene):
             facts.append(f"loops {round(spec.loops * 100)}%")
         facts.append(code)
         if self.message:
-            line2, color2 = self.message, ui.DANGER
+            line2, color2 = self.message, pal.danger
         elif not self.unlocked(self.selected):
-            line2, color2 = f"Locked  ·  {'  ·  '.join(facts[:2])}", ui.TEXT_OFF
+            line2, color2 = f"Locked  ·  {'  ·  '.join(facts[:2])}", pal.text_off
         else:
             best = self.ctx.progress.best_times.get(code)
             if best is not None:
                 facts.append(f"best {fmt_time(best)}")
-            line2, color2 = "  ·  ".join(facts), ui.TEXT_DIM
+            line2, color2 = "  ·  ".join(facts), pal.text_dim
         mid = (top + bottom) // 2
-        f1 = ui.fit_font(line1, f.get_height() * 10 // 9 + 4, width, bold=True)
-        ui.draw_text(surface, line1, f1, ui.ACCENT, (lay.width // 2, mid - f.get_linesize() // 2),
+        f1 = fit_font(line1, f.get_height() * 10 // 9 + 4, width, bold=True)
+        draw_text(surface, line1, f1, pal.accent, (lay.width // 2, mid - f.get_linesize() // 2),
                      max_width=width)
-        f2 = ui.fit_font(line2, f.get_height() + 6, width, min_size=12)
-        ui.draw_text(surface, line2, f2, color2, (lay.width // 2, mid + f.get_linesize() // 2),
+        f2 = fit_font(line2, f.get_height() + 6, width, min_size=12)
+        draw_text(surface, line2, f2, color2, (lay.width // 2, mid + f.get_linesize() // 2),
                      max_width=width)
 
-
-def _draw_lock(surface: pygame.Surface, center: tuple[float, float], s: int) -> None:
-    """Draw a small padlock."""
-    cx, cy = int(center[0]), int(center[1])
-    body = pygame.Rect(0, 0, s * 2, int(s * 1.5))
-    body.center = (cx, cy + s // 3)
-    shackle = pygame.Rect(0, 0, int(s * 1.3), int(s * 1.6))
-    shackle.midbottom = (cx, body.top + s // 2)
-    pygame.draw.ellipse(surface, ui.TEXT_OFF, shackle, width=max(1, s // 3))
-    pygame.draw.rect(surface, ui.TEXT_OFF, body, border_radius=max(1, s // 4))
 
 
 # ---------------------------------------------------------------------------------------
@@ -492,22 +488,22 @@ class CustomMazeScene(MenuScene):
         self.loops_i = min(range(len(LOOP_STEPS)), key=lambda i: abs(LOOP_STEPS[i] - spec.loops))
         self.room_i = ROOM_SIZES.index(spec.room_size) if spec.room_size in ROOM_SIZES else 0
         self.rng = rng
-        self.menu = ui.Menu([
-            ui.MenuItem("Algorithm", value=lambda: ALGORITHM_NAMES.get(self.algorithm,
+        self.menu: Menu[Scene] = Menu([
+            MenuItem("Algorithm", value=lambda: ALGORITHM_NAMES.get(self.algorithm,
                                                                        self.algorithm),
                         adjust=self._adjust_algorithm),
-            ui.MenuItem("Size", value=lambda: "{} x {}".format(*SIZE_PRESETS[self.size_i]),
+            MenuItem("Size", value=lambda: "{} x {}".format(*SIZE_PRESETS[self.size_i]),
                         adjust=lambda d: self._cycle("size_i", d, len(SIZE_PRESETS))),
-            ui.MenuItem("Seed", value=lambda: str(self.seed), adjust=self._adjust_seed,
+            MenuItem("Seed", value=lambda: str(self.seed), adjust=self._adjust_seed,
                         action=self._reroll),
-            ui.MenuItem("Loops", value=lambda: f"{round(LOOP_STEPS[self.loops_i] * 100)} %",
+            MenuItem("Loops", value=lambda: f"{round(LOOP_STEPS[self.loops_i] * 100)} %",
                         adjust=lambda d: self._cycle("loops_i", d, len(LOOP_STEPS))),
-            ui.MenuItem("Room size", value=self._room_value,
+            MenuItem("Room size", value=self._room_value,
                         adjust=lambda d: self._cycle("room_i", d, len(ROOM_SIZES)),
                         enabled=lambda: self.algorithm == "division"),
-            ui.MenuItem("Start", self._start),
-            ui.MenuItem("Back", self._back),
-        ], ctx, selected=5)
+            MenuItem("Start", self._start),
+            MenuItem("Back", self._back),
+        ], click=lambda: ctx.audio.play("click"), selected=5)
 
     def _remembered(self) -> Optional[LevelSpec]:
 
@@ -584,7 +580,7 @@ class CustomMazeScene(MenuScene):
 
     def handle_event(self, event: Any) -> Optional[Scene]:
         """Adjust the choices; digits type the seed; Esc goes back."""
-        key = ui.event_key(event)
+        key = keys.event_key(event)
         on_seed = self.menu.selected == 2
         if on_seed and key is not None:
             digit = _digit(key)
@@ -594,19 +590,19 @@ class CustomMazeScene(MenuScene):
             if key == pygame.K_BACKSPACE:
                 self.seed //= 10
                 return None
-        if ui.is_back(event):
+        if keys.is_back(event):
             return self._back()
-        return self.menu.handle_event(event).scene
+        return self.menu.handle_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the options list."""
-        lay = ui.Layout.of(surface)
+        lay = Layout.of(surface)
         self.draw_background(surface)
-        top = ui.title_bar(surface, "Custom maze", lay)
+        top = title_bar(surface, "Custom maze", lay)
         hint = ("Left/Right change  ·  digits type the seed  ·  Enter on Seed rolls a new one"
                 if self.menu.selected == 2 else
                 "Up/Down choose  ·  Left/Right change  ·  Enter start  ·  Esc back")
-        bottom = ui.footer(surface, hint, lay)
+        bottom = footer(surface, hint, lay)
         self.menu_box(surface, lay, self.menu, top, bottom, width=820, font_size=38)
 
 
@@ -634,21 +630,21 @@ class SettingsScene(MenuScene):
         from game.maze.solvers import SOLVERS
 
         self.solvers = list(SOLVERS)
-        self.menu = ui.Menu([
-            ui.MenuItem("Volume", value=lambda: f"{round(self.settings.volume * 100)} %",
+        self.menu: Menu[Scene] = Menu([
+            MenuItem("Volume", value=lambda: f"{round(self.settings.volume * 100)} %",
                         adjust=self._adjust_volume),
-            ui.MenuItem("Sound", value=lambda: "muted" if self.settings.muted else "on",
+            MenuItem("Sound", value=lambda: "muted" if self.settings.muted else "on",
                         adjust=lambda d: self._toggle_mute(), repeat=False),
-            ui.MenuItem("Fullscreen", value=lambda: "on" if self.settings.fullscreen else "off",
+            MenuItem("Fullscreen", value=lambda: "on" if self.settings.fullscreen else "off",
                         adjust=lambda d: self._toggle_fullscreen(), repeat=False),
-            ui.MenuItem("Hint speed", value=lambda: f"{self.settings.anim_speed:g} x",
+            MenuItem("Hint speed", value=lambda: f"{self.settings.anim_speed:g} x",
                         adjust=self._adjust_speed),
-            ui.MenuItem("Default solver",
+            MenuItem("Default solver",
                         value=lambda: SOLVER_NAMES.get(self.settings.default_solver,
                                                        self.settings.default_solver),
                         adjust=self._adjust_solver),
-            ui.MenuItem("Back", self._leave),
-        ], ctx)
+            MenuItem("Back", self._leave),
+        ], click=lambda: ctx.audio.play("click"))
 
     @property
     def settings(self) -> Any:
@@ -705,16 +701,16 @@ class SettingsScene(MenuScene):
 
     def handle_event(self, event: Any) -> Optional[Scene]:
         """Change a setting with Left/Right/Enter/click; Esc goes back."""
-        if ui.is_back(event):
+        if keys.is_back(event):
             return self._leave()
-        return self.menu.handle_event(event).scene
+        return self.menu.handle_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the settings list."""
-        lay = ui.Layout.of(surface)
+        lay = Layout.of(surface)
         self.draw_background(surface)
-        top = ui.title_bar(surface, "Settings", lay)
-        bottom = ui.footer(surface, "Up/Down choose  ·  Left/Right change  ·  Esc back", lay)
+        top = title_bar(surface, "Settings", lay)
+        bottom = footer(surface, "Up/Down choose  ·  Left/Right change  ·  Esc back", lay)
         self.menu_box(surface, lay, self.menu, top, bottom, width=820, font_size=38)
 
 
@@ -750,7 +746,7 @@ class HelpScene(MenuScene):
         self.back = back
         self.scroll = 0
         self.max_scroll = 0
-        self.held = ui.KeyRepeat()
+        self.held = KeyRepeat()
 
     def _scroll_by(self, delta: int) -> bool:
 
@@ -762,16 +758,16 @@ class HelpScene(MenuScene):
     def handle_event(self, event: Any) -> Optional[Scene]:
         """Scroll with Up/Down (held: keeps scrolling) or the wheel; Esc/Enter/click go back."""
         self.held.handle_event(event)
-        key = ui.event_key(event)
-        if ui.is_back(event) or key in ui.CONFIRM_KEYS or ui.event_click(event) is not None:
+        key = keys.event_key(event)
+        if keys.is_back(event) or key in keys.CONFIRM_KEYS or keys.event_click(event) is not None:
             return self.back if self.back is not None else TitleScene(self.ctx)
-        if key in ui.UP_KEYS or key in ui.DOWN_KEYS:
-            delta = -1 if key in ui.UP_KEYS else 1
+        if key in keys.UP_KEYS or key in keys.DOWN_KEYS:
+            delta = -1 if key in keys.UP_KEYS else 1
             self._scroll_by(delta)
             self.held.press(key, lambda: self._scroll_by(delta))
         elif key is not None:
             self.held.clear()
-        steps = ui.event_wheel(event)
+        steps = keys.event_wheel(event)
         if steps:
             self.scroll = max(0, min(self.max_scroll, self.scroll - steps))
         return None
@@ -783,13 +779,14 @@ class HelpScene(MenuScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the key table in one or two columns, scrolled if needed."""
-        lay = ui.Layout.of(surface)
+        pal = theme.current().ui
+        lay = Layout.of(surface)
         self.draw_background(surface)
-        top = ui.title_bar(surface, "Help", lay)
-        bottom = ui.footer(surface, "Esc, Enter or click to go back", lay)
-        box = self.content_rect(lay, top, bottom, width=1120)
+        top = title_bar(surface, "Help", lay)
+        bottom = footer(surface, "Esc, Enter or click to go back", lay)
+        box = lay.column(top, bottom, width=1120)
         pad = lay.px(20, lo=4)
-        ui.panel(surface, box, radius=lay.px(16, lo=4))
+        panel(surface, box, radius=lay.px(16, lo=4))
         inner = box.inflate(-2 * pad, -2 * pad)
         sections = [[(t, "", True)] + [(k, v, False) for k, v in keys]
                     for t, keys in HELP_SECTIONS]
@@ -801,18 +798,18 @@ class HelpScene(MenuScene):
         n_lines = max(len(c) for c in columns)
         col_gap = pad
         col_w = (inner.width - col_gap * (len(columns) - 1)) // len(columns)
-        line_h = max(ui.MIN_FONT + 4, min(lay.px(44), inner.height // max(1, n_lines)))
-        size = max(ui.MIN_FONT, min(lay.font_size(30), int(line_h * 0.9)))
+        line_h = max(min_font() + 4, min(lay.px(44), inner.height // max(1, n_lines)))
+        size = max(min_font(), min(lay.font_size(30), int(line_h * 0.9)))
         keys = [k for c in columns for k, _, h in c if not h]
         values = [v for c in columns for _, v, h in c if not h]
-        key_w = max(ui.font(size, bold=True).size(k)[0] for k in keys) + pad
+        key_w = max(font(size, bold=True).size(k)[0] for k in keys) + pad
         key_w = min(key_w, int(col_w * 0.42))
         for v in values:  # one size for the whole table
-            size = min(size, ui._fit(v, size, col_w - key_w - pad // 2))
+            size = min(size, fit_size(v, size, col_w - key_w - pad // 2))
         for k in keys:
-            while size > ui.MIN_FONT and ui.font(size, bold=True).size(k)[0] > key_w - pad // 2:
+            while size > min_font() and font(size, bold=True).size(k)[0] > key_w - pad // 2:
                 size -= 1
-        kf, vf, hf = ui.font(size, bold=True), ui.font(size), ui.font(size + 2, bold=True)
+        kf, vf, hf = font(size, bold=True), font(size), font(size + 2, bold=True)
         shown = max(1, inner.height // line_h)
         self.max_scroll = max(0, n_lines - shown)
         self.scroll = min(self.scroll, self.max_scroll)
@@ -821,22 +818,22 @@ class HelpScene(MenuScene):
             for li, (k, v, heading) in enumerate(col[self.scroll:self.scroll + shown]):
                 y = inner.top + li * line_h + line_h // 2
                 if heading:
-                    ui.draw_text(surface, k, hf, ui.ACCENT, (x, y), anchor="midleft",
+                    draw_text(surface, k, hf, pal.accent, (x, y), anchor="midleft",
                                  max_width=col_w)
                     continue
-                ui.draw_text(surface, k, kf, ui.TEAL, (x + pad // 2, y), anchor="midleft",
+                draw_text(surface, k, kf, pal.teal, (x + pad // 2, y), anchor="midleft",
                              max_width=key_w - pad // 2)
-                ui.draw_text(surface, v, vf, ui.TEXT, (x + key_w, y), anchor="midleft",
+                draw_text(surface, v, vf, pal.text, (x + key_w, y), anchor="midleft",
                              max_width=col_w - key_w)
         if self.max_scroll:
             s = lay.px(8, lo=4)
             x = box.right - s - 2
             if self.scroll > 0:
-                pygame.draw.polygon(surface, ui.ACCENT,
+                pygame.draw.polygon(surface, pal.accent,
                                     [(x - s, inner.top + s), (x + s, inner.top + s), (x, inner.top)])
             if self.scroll < self.max_scroll:
                 yb = inner.bottom
-                pygame.draw.polygon(surface, ui.ACCENT,
+                pygame.draw.polygon(surface, pal.accent,
                                     [(x - s, yb - s), (x + s, yb - s), (x, yb)])
 
 
@@ -851,12 +848,12 @@ class PauseScene(Scene):
         super().__init__(ctx)
         self.play_scene = play_scene
         self._snapshot: Optional[pygame.Surface] = None
-        self.menu = ui.Menu([
-            ui.MenuItem("Resume", lambda: self.play_scene),
-            ui.MenuItem("Restart", self._restart),
-            ui.MenuItem("Settings", lambda: SettingsScene(self.ctx, back=self)),
-            ui.MenuItem("Quit to title", lambda: TitleScene(self.ctx)),
-        ], ctx)
+        self.menu: Menu[Scene] = Menu([
+            MenuItem("Resume", lambda: self.play_scene),
+            MenuItem("Restart", self._restart),
+            MenuItem("Settings", lambda: SettingsScene(self.ctx, back=self)),
+            MenuItem("Quit to title", lambda: TitleScene(self.ctx)),
+        ], click=lambda: ctx.audio.play("click"))
 
     def _restart(self) -> Scene:
 
@@ -872,30 +869,31 @@ class PauseScene(Scene):
 
     def handle_event(self, event: Any) -> Optional[Scene]:
         """Esc resumes; the menu does the rest."""
-        if ui.event_key(event) == pygame.K_ESCAPE:
+        if keys.event_key(event) == pygame.K_ESCAPE:
             return self.play_scene
         self._snapshot = None if getattr(event, "type", None) in _RESIZE_EVENTS else self._snapshot
-        return self.menu.handle_event(event).scene
+        return self.menu.handle_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the frozen play view dimmed, then the pause menu."""
-        lay = ui.Layout.of(surface)
+        pal = theme.current().ui
+        lay = Layout.of(surface)
         if self._snapshot is None or self._snapshot.get_size() != surface.get_size():
             self._snapshot = pygame.Surface(surface.get_size())
             self.play_scene.draw(self._snapshot)
-            ui.dim(self._snapshot, 160)
+            dim(self._snapshot, 160)
         surface.blit(self._snapshot, (0, 0))
-        f = ui.font(lay.font_size(72, lo=22), bold=True)
+        f = font(lay.font_size(72, lo=22), bold=True)
         menu_h = min(lay.height - 2 * lay.margin - f.get_height(),
                      self.menu.preferred_height(lay, 42))
         box_h = f.get_height() + menu_h + lay.px(40, lo=8)
         box_w = min(lay.width - 2 * lay.margin, max(lay.px(460), 240))
         box = pygame.Rect(0, 0, box_w, box_h)
         box.center = (lay.width // 2, lay.height // 2)
-        ui.panel(surface, box, radius=lay.px(18, lo=4))
-        ui.draw_text(surface, "Paused", f, ui.ACCENT,
+        panel(surface, box, radius=lay.px(18, lo=4))
+        draw_text(surface, "Paused", f, pal.accent,
                      (box.centerx, box.top + lay.px(14, lo=3) + f.get_height() // 2),
-                     shadow=ui.BG_DEEP)
+                     shadow=pal.bg_deep)
         pad = lay.px(16, lo=3)
         area = pygame.Rect(box.left + pad, box.top + lay.px(20, lo=4) + f.get_height(),
                            box.width - 2 * pad, menu_h)
@@ -940,15 +938,15 @@ class LevelCompleteScene(MenuScene):
         levels = campaign()
         idx = result.level_index
         self.has_next = idx is not None and idx + 1 < len(levels)
-        items = []
+        items: list[MenuItem[Scene]] = []
         if self.has_next:
-            items.append(ui.MenuItem("Next level", self._next))
+            items.append(MenuItem("Next level", self._next))
         elif idx is None and result.spec is not None:
-            items.append(ui.MenuItem("New maze", self._next))
-        title = ui.MenuItem("Title", lambda: TitleScene(self.ctx))
-        items.extend([ui.MenuItem("Retry", self._retry), title] if items
-                     else [title, ui.MenuItem("Retry", self._retry)])
-        self.menu = ui.Menu(items, ctx)
+            items.append(MenuItem("New maze", self._next))
+        title: MenuItem[Scene] = MenuItem("Title", lambda: TitleScene(self.ctx))
+        items.extend([MenuItem("Retry", self._retry), title] if items
+                     else [title, MenuItem("Retry", self._retry)])
+        self.menu: Menu[Scene] = Menu(items, click=lambda: ctx.audio.play("click"))
 
     def _next(self) -> Scene:
 
@@ -971,18 +969,18 @@ class LevelCompleteScene(MenuScene):
 
     def handle_event(self, event: Any) -> Optional[Scene]:
         """Enter next level, R retry, Esc title; arrows/mouse pick a button."""
-        key = ui.event_key(event)
+        key = keys.event_key(event)
         if key == pygame.K_ESCAPE:
             return TitleScene(self.ctx)
         if key == pygame.K_r:
             return self._retry()
-        if key in ui.LEFT_KEYS:
+        if key in keys.LEFT_KEYS:
             self.menu.move(-1)
             return None
-        if key in ui.RIGHT_KEYS:
+        if key in keys.RIGHT_KEYS:
             self.menu.move(1)
             return None
-        return self.menu.handle_event(event).scene
+        return self.menu.handle_event(event)
 
     def update(self, dt: float) -> Optional[Scene]:
         """Animate the stars popping in."""
@@ -991,21 +989,22 @@ class LevelCompleteScene(MenuScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the stars, the figures and the buttons."""
-        lay = ui.Layout.of(surface)
+        pal = theme.current().ui
+        lay = Layout.of(surface)
         self.draw_background(surface)
         r = self.result
         last = r.level_index is not None and not self.has_next
         title = "Campaign complete!" if last else "Level complete!"
-        top = ui.title_bar(surface, title, lay)
+        top = title_bar(surface, title, lay)
         first = self.menu.items[0].text().lower()
-        bottom = ui.footer(surface, f"Enter {first}  ·  R retry  ·  Esc title", lay)
-        box = self.content_rect(lay, top, bottom, width=760)
-        ui.panel(surface, box, radius=lay.px(18, lo=4))
+        bottom = footer(surface, f"Enter {first}  ·  R retry  ·  Esc title", lay)
+        box = lay.column(top, bottom, width=760)
+        panel(surface, box, radius=lay.px(18, lo=4))
         pad = lay.px(18, lo=4)
         inner = box.inflate(-2 * pad, -2 * pad)
-        label_f = ui.fit_font(r.label or "Maze", lay.font_size(32), inner.width, min_size=12)
+        label_f = fit_font(r.label or "Maze", lay.font_size(32), inner.width, min_size=12)
         y = inner.top + label_f.get_height() // 2
-        ui.draw_text(surface, r.label or "Maze", label_f, ui.TEXT_DIM, (inner.centerx, y),
+        draw_text(surface, r.label or "Maze", label_f, pal.text_dim, (inner.centerx, y),
                      max_width=inner.width)
         y += label_f.get_height() // 2
         rows = [
@@ -1018,30 +1017,30 @@ class LevelCompleteScene(MenuScene):
         if self.best is not None:
             rows.append(("Best time", fmt_time(self.best) + ("   new best!" if self.new_best
                                                             else "")))
-        button_h = max(ui.MIN_FONT + 10, min(lay.px(64), inner.height // 6))
+        button_h = max(min_font() + 10, min(lay.px(64), inner.height // 6))
         avail = inner.bottom - button_h - lay.px(12, lo=2) - y
         star_r = max(6, min(lay.px(34), avail // 7))
-        line_h = max(ui.MIN_FONT + 2, min(lay.px(40), (avail - star_r * 3) // len(rows)))
+        line_h = max(min_font() + 2, min(lay.px(40), (avail - star_r * 3) // len(rows)))
         block = star_r * 2 + lay.px(22, lo=4) + line_h * len(rows)
         y += max(lay.px(6, lo=1), (avail - block) // 2)
         y += star_r
         self._draw_popping_stars(surface, (inner.centerx, y), star_r)
         y += star_r + lay.px(22, lo=4)
-        f = ui.font(max(ui.MIN_FONT, min(lay.font_size(32), int(line_h * 0.95))))
+        f = font(max(min_font(), min(lay.font_size(32), int(line_h * 0.95))))
         for name, value in rows:
             cy = y + line_h // 2
-            ui.draw_text(surface, name, f, ui.TEXT_DIM, (inner.centerx - pad // 2, cy),
+            draw_text(surface, name, f, pal.text_dim, (inner.centerx - pad // 2, cy),
                          anchor="midright", max_width=inner.width // 2 - pad)
-            color = ui.ACCENT if name == "Best time" and self.new_best else ui.TEXT
-            ui.draw_text(surface, value, f, color, (inner.centerx + pad // 2, cy),
+            color = pal.accent if name == "Best time" and self.new_best else pal.text
+            draw_text(surface, value, f, color, (inner.centerx + pad // 2, cy),
                          anchor="midleft", max_width=inner.width // 2 - pad)
             y += line_h
         if self.unlocked_next and self.has_next and r.level_index is not None:
             note = f"Level {r.level_index + 2} unlocked"
-            nf = ui.fit_font(note, lay.font_size(28), inner.width, min_size=12)
+            nf = fit_font(note, lay.font_size(28), inner.width, min_size=12)
             ny = min(y + nf.get_height(), inner.bottom - button_h - nf.get_height() // 2 - 2)
             if ny - nf.get_height() // 2 >= y - line_h // 4:
-                ui.draw_text(surface, note, nf, ui.TEAL, (inner.centerx, ny),
+                draw_text(surface, note, nf, pal.teal, (inner.centerx, ny),
                              max_width=inner.width)
         area = pygame.Rect(inner.left, inner.bottom - button_h, inner.width, button_h)
         self._draw_buttons(surface, lay, area)
@@ -1049,21 +1048,23 @@ class LevelCompleteScene(MenuScene):
     def _draw_popping_stars(self, surface: pygame.Surface, center: tuple[int, int],
                             radius: int) -> None:
         """Draw the three stars, earned ones growing in one after another."""
+        pal, motion = theme.current().ui, theme.current().motion
         gap = radius * 2.6
         for i in range(3):
             c = (center[0] + (i - 1) * gap, center[1])
-            grow = min(1.0, max(0.0, (self.t - 0.25 * i) * 4.0))
+            grow = min(1.0, max(0.0, (self.t - motion.star_delay * i) * motion.star_grow))
             if i < self.stars:
                 rr = radius * (0.6 + 0.4 * grow + 0.15 * math.sin(math.pi * grow))
-                pygame.draw.polygon(surface, ui.ACCENT if grow > 0 else ui.TEXT_OFF,
-                                    ui.star_points(c, rr), width=0 if grow > 0 else 2)
+                pygame.draw.polygon(surface, pal.accent if grow > 0 else pal.text_off,
+                                    star_points(c, rr), width=0 if grow > 0 else 2)
             else:
-                pygame.draw.polygon(surface, ui.TEXT_OFF, ui.star_points(c, radius),
+                pygame.draw.polygon(surface, pal.text_off, star_points(c, radius),
                                     width=max(1, radius // 8))
 
-    def _draw_buttons(self, surface: pygame.Surface, lay: ui.Layout,
+    def _draw_buttons(self, surface: pygame.Surface, lay: Layout,
                       area: pygame.Rect) -> None:
         """Draw the menu as a row of buttons (mouse rects come from here)."""
+        pal = theme.current().ui
         n = len(self.menu.items)
         gap = lay.px(12, lo=3)
         w = (area.width - gap * (n - 1)) // n
@@ -1074,12 +1075,12 @@ class LevelCompleteScene(MenuScene):
             self.menu.rects.append(r)
             self.menu.arrow_rects.append((None, None))
             chosen = i == self.menu.selected
-            pygame.draw.rect(surface, ui.ACCENT if chosen else (40, 48, 76), r,
+            pygame.draw.rect(surface, pal.accent if chosen else pal.tile_open, r,
                              border_radius=max(3, r.height // 4))
             text = item.text()
-            f = ui.fit_font(text, min(lay.font_size(34), int(r.height * 0.8)), r.width - 8,
+            f = fit_font(text, min(lay.font_size(34), int(r.height * 0.8)), r.width - 8,
                             min_size=12)
-            ui.draw_text(surface, text, f, ui.ACCENT_DARK if chosen else ui.TEXT, r.center,
+            draw_text(surface, text, f, pal.accent_dark if chosen else pal.text, r.center,
                          max_width=r.width - 6)
 
 
@@ -1124,16 +1125,16 @@ class LoadingScene(MenuScene):
     def start(self) -> None:
         """Load display-bound images here, then start the worker thread (once)."""
         if self.thread is None:
-            from game.play.play_scene import preload_images
+            from game.play.render.images import preload_images
 
-            preload_images(self.ctx, self.spec)
+            preload_images(self.ctx.images, self.spec)
             self.thread = threading.Thread(target=self._work, name="migong-build", daemon=True)
             self.thread.start()
 
     def handle_event(self, event: Any) -> Optional[Scene]:
         """Esc cancels (the worker finishes unseen); after an error any key goes back."""
-        if ui.is_back(event) or (self.error and (ui.event_key(event) is not None
-                                                 or ui.event_click(event) is not None)):
+        if keys.is_back(event) or (self.error and (keys.event_key(event) is not None
+                                                 or keys.event_click(event) is not None)):
             return TitleScene(self.ctx)
         return None
 
@@ -1155,33 +1156,34 @@ class LoadingScene(MenuScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw a spinner, what is being built and for how long (or the error)."""
-        lay = ui.Layout.of(surface)
+        pal = theme.current().ui
+        lay = Layout.of(surface)
         self.draw_background(surface)
         cx, cy = lay.width // 2, lay.height // 2
-        f = ui.fit_font(self.label, lay.font_size(48), lay.width - 2 * lay.margin, bold=True)
-        small = ui.font(lay.font_size(28))
+        f = fit_font(self.label, lay.font_size(48), lay.width - 2 * lay.margin, bold=True)
+        small = font(lay.font_size(28))
         if self.error:
-            ui.draw_text(surface, "Could not build this maze", f, ui.DANGER,
+            draw_text(surface, "Could not build this maze", f, pal.danger,
                          (cx, cy - f.get_height()), max_width=lay.width - 2 * lay.margin)
-            for i, line in enumerate(ui.wrap(self.error, small,
+            for i, line in enumerate(wrap(self.error, small,
                                              lay.width - 2 * lay.margin)[:3]):
-                ui.draw_text(surface, line, small, ui.TEXT, (cx, cy + i * small.get_linesize()))
-            ui.footer(surface, "Press any key to go back", lay)
+                draw_text(surface, line, small, pal.text, (cx, cy + i * small.get_linesize()))
+            footer(surface, "Press any key to go back", lay)
             return
         radius = max(10, min(lay.px(46), lay.height // 8))
         spin_cy = cy - radius // 2
-        _draw_spinner(surface, (cx, spin_cy), radius, self.elapsed)
-        ui.draw_text(surface, self.label, f, ui.ACCENT,
+        draw_spinner(surface, (cx, spin_cy), radius, self.elapsed)
+        draw_text(surface, self.label, f, pal.accent,
                      (cx, spin_cy + radius + lay.px(20, lo=4) + f.get_height() // 2),
                      max_width=lay.width - 2 * lay.margin)
         spec = self.spec
         what = ("Drawing the map" if self.drawing else
                 f"Building a {spec.rows} x {spec.cols} {algorithm_name(spec).lower()} maze")
         line = f"{what}  ·  {self.elapsed:.1f} s"
-        ui.draw_text(surface, line, small, ui.TEXT_DIM,
+        draw_text(surface, line, small, pal.text_dim,
                      (cx, spin_cy + radius + lay.px(28, lo=6) + f.get_height()
                       + small.get_height()), max_width=lay.width - 2 * lay.margin)
-        ui.footer(surface, "Esc cancels", lay)
+        footer(surface, "Esc cancels", lay)
 
 
 def _build(spec: LevelSpec) -> "Maze":
@@ -1190,18 +1192,3 @@ def _build(spec: LevelSpec) -> "Maze":
 
     return build_level(spec)
 
-
-def _draw_spinner(surface: pygame.Surface, center: tuple[int, int], radius: int,
-                  t: float) -> None:
-    """Draw a ring of twelve tiles, one bright and fading behind, turning with time."""
-    n = 12
-    head = int(t * 12) % n
-    size = max(3, radius // 4)
-    for i in range(n):
-        a = 2 * math.pi * i / n - math.pi / 2
-        age = (head - i) % n
-        shade = max(0.15, 1.0 - age / 8)
-        color = tuple(int(ui.BG[k] + (ui.ACCENT[k] - ui.BG[k]) * shade) for k in range(3))
-        r = pygame.Rect(0, 0, size, size)
-        r.center = (int(center[0] + radius * math.cos(a)), int(center[1] + radius * math.sin(a)))
-        pygame.draw.rect(surface, color, r, border_radius=max(1, size // 4))

@@ -12,7 +12,7 @@ import pytest
 
 from game.levels import CAMPAIGN, build_level
 from game.maze.solvers import solve
-from game.play import hud
+from game.play.widgets import hud
 from game.play.play_scene import PlayScene, ToggleHint
 from game.play.scene import Context
 from game.save import Progress

@@ -10,10 +10,13 @@ from game.levels import CAMPAIGN, build_level
 from game.maze.solvers import solve
 from game.play import hint as hint_module
 from game.play.camera import Camera
-from game.play.hint import BT_FRESH, BT_OLD, FRONTIER, PATH, VISITED, HintOverlay
+from game.play.hint import HintOverlay
+from game.play.theme import DEFAULT
 from tests.play.test_player import TURN, maze_from
 
 DT = 1 / 60
+VISITED, FRONTIER, PATH = DEFAULT.hint.visited, DEFAULT.hint.frontier, DEFAULT.hint.path
+BT_FRESH, BT_OLD = DEFAULT.hint.backtrack_fresh, DEFAULT.hint.backtrack_old
 
 
 def colour_at(overlay: HintOverlay, pos: tuple[int, int]) -> tuple[int, int, int, int]:

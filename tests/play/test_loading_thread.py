@@ -12,9 +12,10 @@ import pygame
 import pytest
 
 from game.levels import CAMPAIGN
-from game.play import play_scene, scenes
+from game.play import scenes
+from game.play.render import images
 from game.play.play_scene import PlayScene
-from game.play.render import style_for
+from game.play.render.tiles import style_for
 from game.play.scene import Context, Scene
 from game.save import Progress
 
@@ -79,13 +80,13 @@ def test_room_map_images_are_loaded_on_the_main_thread_before_the_worker(
         ctx: Context, monkeypatch: pytest.MonkeyPatch) -> None:
     loaded_in: list[str] = []
     for name in ("load_tile_images", "load_player_sprites"):
-        real = getattr(play_scene, name)
+        real = getattr(images, name)
 
         def spy(real: Any = real) -> Any:
             loaded_in.append(threading.current_thread().name)
             return real()
 
-        monkeypatch.setattr(play_scene, name, spy)
+        monkeypatch.setattr(images, name, spy)
     index = next(i for i, spec in enumerate(CAMPAIGN) if style_for(spec) == "rpg")
     loading = scenes.LoadingScene(ctx, CAMPAIGN[index], index, "Rooms")
     play, _ = run_until_playing(loading)

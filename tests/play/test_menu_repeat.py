@@ -9,7 +9,8 @@ import pygame
 import pytest
 
 from game.levels import CAMPAIGN, build_level
-from game.play import scenes, ui
+from game.play import scenes
+from game.play.theme import DEFAULT
 from game.play.play_scene import PlayScene
 from game.play.scene import Context, Scene
 
@@ -37,7 +38,7 @@ def hold(scene: Scene, seconds: float) -> None:
 
 def repeats(n: int) -> float:
     """Return a hold time in which exactly ``n`` repeats fire (mid-interval, no edge)."""
-    return ui.REPEAT_DELAY + (n - 0.5) * ui.REPEAT_INTERVAL
+    return DEFAULT.motion.menu_repeat_delay + (n - 0.5) * DEFAULT.motion.menu_repeat_interval
 
 
 def test_holding_down_steps_once_then_repeats_after_a_delay_at_a_steady_rate(
@@ -45,11 +46,11 @@ def test_holding_down_steps_once_then_repeats_after_a_delay_at_a_steady_rate(
     title = scenes.TitleScene(ctx)
     title.handle_event(down(pygame.K_DOWN))
     assert title.menu.selected == 1  # the press itself moves at once
-    hold(title, ui.REPEAT_DELAY - 0.05)
+    hold(title, DEFAULT.motion.menu_repeat_delay - 0.05)
     assert title.menu.selected == 1  # no repeat before the delay
-    hold(title, repeats(1) - (ui.REPEAT_DELAY - 0.05))
+    hold(title, repeats(1) - (DEFAULT.motion.menu_repeat_delay - 0.05))
     assert title.menu.selected == 2  # first repeat just after the delay
-    hold(title, 2 * ui.REPEAT_INTERVAL)
+    hold(title, 2 * DEFAULT.motion.menu_repeat_interval)
     assert title.menu.selected == 4  # then one step per interval
     title.handle_event(up(pygame.K_DOWN))
     hold(title, 1.0)

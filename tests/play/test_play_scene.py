@@ -12,6 +12,7 @@ from game.maze.grid import Pos
 from game.maze.solvers import solve
 from game.play.play_scene import PlayScene, RunResult
 from game.play.scene import Context, Scene
+from game.play.theme import DEFAULT
 from game.save import Progress
 from tests.play.test_player import CORRIDOR, TURN, maze_from
 
@@ -103,9 +104,8 @@ def test_walked_tiles_leave_a_breadcrumb_trail(ctx):
     scene = PlayScene(ctx, maze, spec=spec, level_index=0, label="Level 1")
     path = solve(maze, "bfs").path
     walk(scene, path[:6])
-    trail = {(int(r), int(c)) for r, c in zip(*scene.renderer.trail.nonzero())}
-    assert trail == set(path[1:6])  # the entrance keeps its own look
-    assert not scene.renderer.trail[path[6]]
+    assert scene.walked == path[1:6]  # the renderer draws these as breadcrumbs
+
 
 
 def test_the_run_result_counts_detours_against_the_entrance_optimum(ctx, monkeypatch):
@@ -339,7 +339,7 @@ def test_the_player_can_be_found_on_a_fitted_big_maze(ctx):
     cx, cy = round(x + t / 2), round(top + y + t / 2)
     box = pygame.Rect(cx - 16, cy - 16, 33, 33).clip(surface.get_rect())
     pixels = pygame.surfarray.pixels3d(surface.subsurface(box))
-    ring = (pixels == play_scene.MARKER).all(axis=2).sum()
+    ring = (pixels == DEFAULT.actors.player).all(axis=2).sum()
     del pixels
     assert ring >= 30
     key(scene, pygame.K_f)  # back to the playing zoom: no ring over the hero

@@ -13,7 +13,9 @@ import pytest
 
 from game.levels import CAMPAIGN, build_level, level_code
 from game.maze.solvers import solve
-from game.play import scenes, ui
+from game.play import scenes
+from game.play.theme import DEFAULT
+from game.play.widgets.layout import Layout
 from game.play.play_scene import PlayScene, RunResult
 from game.play.scene import Context, Scene
 from game.save import load_progress
@@ -204,17 +206,17 @@ def test_the_notice_is_shown_on_the_first_title_only(ctx: Context) -> None:
     first = scenes.TitleScene(ctx)
     surface = pygame.Surface((1280, 720))
     first.draw(surface)
-    banner = surface.get_at((ui.Layout.of(surface).margin + 4,
-                             ui.Layout.of(surface).px(18, lo=4) + 4))
-    assert tuple(banner)[:3] == ui.NOTICE_BG
+    banner = surface.get_at((Layout.of(surface).margin + 4,
+                             Layout.of(surface).px(18, lo=4) + 4))
+    assert tuple(banner)[:3] == DEFAULT.ui.notice_bg
     assert first.notice is not None and "corrupt" in first.notice
     first.update(5.0)
     first.draw(surface)  # still there while the player is on this screen
-    assert tuple(surface.get_at((ui.Layout.of(surface).margin + 4, 22)))[:3] == ui.NOTICE_BG
+    assert tuple(surface.get_at((Layout.of(surface).margin + 4, 22)))[:3] == DEFAULT.ui.notice_bg
     again = scenes.TitleScene(ctx)
     assert again.notice is None and ctx.notice is None
     again.draw(surface)
-    assert tuple(surface.get_at((ui.Layout.of(surface).margin + 4, 22)))[:3] != ui.NOTICE_BG
+    assert tuple(surface.get_at((Layout.of(surface).margin + 4, 22)))[:3] != DEFAULT.ui.notice_bg
 
 
 def test_escape_on_the_title_goes_to_quit_and_again_quits(ctx: Context) -> None:

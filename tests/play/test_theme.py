@@ -1,0 +1,79 @@
+"""One theme: switching the palette at run time redraws everything in the new colours,
+cached map chunks, the HUD bar and rendered text included."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Iterator
+
+import numpy as np
+import pygame
+import pytest
+
+from game.levels import CAMPAIGN, build_level
+from game.play import scenes, theme
+from game.play.play_scene import PlayScene
+from game.play.scene import Context
+from game.play.theme import DEFAULT
+
+pytestmark = pytest.mark.usefixtures("display")
+
+TOY = replace(
+    DEFAULT,
+    name="toy",
+    ui=replace(DEFAULT.ui, text=(11, 222, 33), panel=(70, 0, 70), accent=(250, 250, 0)),
+    classic=replace(DEFAULT.classic, wall=(201, 31, 31), floor=(31, 31, 201),
+                    floor_alt=(31, 31, 201), void=(1, 2, 3)),
+    hint=replace(DEFAULT.hint, path=(0, 255, 0, 255), visited=(0, 255, 255, 255)),
+)
+
+
+@pytest.fixture(autouse=True)
+def default_theme_after() -> Iterator[None]:
+    """Put the default theme back after each test."""
+    yield
+    theme.use(DEFAULT)
+
+
+def count(surface: pygame.Surface, colour: tuple[int, int, int]) -> int:
+    """Return how many pixels of ``surface`` are exactly ``colour``."""
+    pixels = pygame.surfarray.pixels3d(surface)
+    n = int((pixels == np.array(colour, np.uint8)).all(axis=2).sum())
+    del pixels
+    return n
+
+
+@pytest.mark.parametrize("zoom_out", [False, True], ids=["close-up chunks", "far-away layer"])
+def test_switching_the_theme_recolours_the_cached_maze_and_the_hud(ctx: Context,
+                                                                   zoom_out: bool) -> None:
+    spec = CAMPAIGN[10]
+    scene = PlayScene(ctx, build_level(spec), spec=spec, level_index=10, label="Lantern Row")
+    surface = pygame.Surface((800, 600))
+    if zoom_out:
+        for _ in range(3):
+            scene.camera.zoom(-1)
+    scene.draw(surface)  # fills the caches in the default colours
+    assert count(surface, DEFAULT.classic.wall) > 500
+    assert count(surface, TOY.classic.wall) == 0
+
+    theme.use(TOY)
+    scene.draw(surface)
+    assert count(surface, TOY.classic.wall) > 500
+    assert count(surface, DEFAULT.classic.wall) == 0
+    assert count(surface, TOY.ui.panel) > 100  # the HUD bar, drawn before and cached
+
+    theme.use(DEFAULT)
+    scene.draw(surface)
+    assert count(surface, TOY.classic.wall) == 0
+
+
+
+def test_switching_the_theme_recolours_menu_text(ctx: Context) -> None:
+    title = scenes.TitleScene(ctx)
+    surface = pygame.Surface((1280, 720))
+    title.draw(surface)
+    assert count(surface, TOY.ui.text) == 0
+    theme.use(TOY)
+    title.draw(surface)
+    assert count(surface, TOY.ui.text) > 50
+    assert count(surface, DEFAULT.ui.text) == 0
