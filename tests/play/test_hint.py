@@ -12,7 +12,7 @@ from game.play import hint as hint_module
 from game.play.camera import Camera
 from game.play.hint import HintOverlay
 from game.play.theme import DEFAULT
-from tests.play.test_player import TURN, maze_from
+from tests.run.test_player import TURN, maze_from
 
 DT = 1 / 60
 VISITED, FRONTIER, PATH = DEFAULT.hint.visited, DEFAULT.hint.frontier, DEFAULT.hint.path

@@ -30,7 +30,7 @@ CLASSIC_PALETTE = class_colors("classic", DEFAULT)
 RPG_PALETTE = class_colors("rpg", DEFAULT)
 WALL_RGB, FLOOR_RGB, TRAIL_RGB = DEFAULT.classic.wall, DEFAULT.classic.floor, DEFAULT.classic.trail
 ENTRANCE_RGB, EXIT_RGB = DEFAULT.classic.entrance, DEFAULT.classic.exit
-from tests.play.test_player import maze_from
+from tests.run.test_player import maze_from
 
 #: Two rooms joined by a door in an east-west wall, a corridor, and a door in a
 #: north-south wall.

@@ -10,11 +10,11 @@ import numpy as np
 import pygame
 import pytest
 
-from game.levels import CAMPAIGN, build_level
-from game.play import scenes, theme
-from game.play.play_scene import PlayScene
-from game.play.scene import Context
+from game.play import theme
+from game.play.context import Context
+from game.play.scenes.title import TitleScene
 from game.play.theme import DEFAULT
+from tests.play.helpers import small_play
 
 pytestmark = pytest.mark.usefixtures("display")
 
@@ -46,8 +46,7 @@ def count(surface: pygame.Surface, colour: tuple[int, int, int]) -> int:
 @pytest.mark.parametrize("zoom_out", [False, True], ids=["close-up chunks", "far-away layer"])
 def test_switching_the_theme_recolours_the_cached_maze_and_the_hud(ctx: Context,
                                                                    zoom_out: bool) -> None:
-    spec = CAMPAIGN[10]
-    scene = PlayScene(ctx, build_level(spec), spec=spec, level_index=10, label="Lantern Row")
+    scene = small_play(ctx, 10)
     surface = pygame.Surface((800, 600))
     if zoom_out:
         for _ in range(3):
@@ -69,7 +68,7 @@ def test_switching_the_theme_recolours_the_cached_maze_and_the_hud(ctx: Context,
 
 
 def test_switching_the_theme_recolours_menu_text(ctx: Context) -> None:
-    title = scenes.TitleScene(ctx)
+    title = TitleScene(ctx)
     surface = pygame.Surface((1280, 720))
     title.draw(surface)
     assert count(surface, TOY.ui.text) == 0

@@ -4,13 +4,13 @@ Left/Right (held keys repeat), drawn evenly in any area at one font size that fi
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Generic, Optional, Sequence, TypeVar, Union
+from typing import Callable, Generic, Optional, Sequence, TypeVar, Union
 
 import pygame
 
 from game.play import input as keys
 from game.play import theme
-from game.play.input import KeyRepeat
+from game.play.input import Event, KeyDown, KeyRepeat, PointerMove, Wheel
 from game.play.widgets.layout import Layout
 from game.play.widgets.shapes import draw_arrow
 from game.play.widgets.text import draw_text, fit_size, font, min_font
@@ -137,13 +137,13 @@ class Menu(Generic[R]):
                 return i
         return None
 
-    def handle_event(self, event: Any) -> Optional[R]:
+    def handle_event(self, event: Event) -> Optional[R]:
         """Apply one event to the menu; return what an activated item's action returned."""
         if not self.items:
             return None
         self.held.handle_event(event)
-        key = keys.event_key(event)
-        if key is not None:
+        if isinstance(event, KeyDown):
+            key = event.key
             if key in keys.UP_KEYS or key in keys.DOWN_KEYS:
                 delta = -1 if key in keys.UP_KEYS else 1
                 self._hold_move(key, delta)
@@ -158,13 +158,12 @@ class Menu(Generic[R]):
                 return None
             self.held.clear()
             return self.activate() if key in keys.CONFIRM_KEYS else None
-        pos = keys.event_hover(event)
-        if pos is not None:
-            i = self.hit(pos)
+        if isinstance(event, PointerMove):
+            i = self.hit(event.pos)
             if i is not None:
                 self.select(i)
             return None
-        pos = keys.event_click(event)
+        pos = keys.left_click(event)
         if pos is not None:
             i = self.hit(pos)
             if i is None or not self._enabled(i):
@@ -178,9 +177,8 @@ class Menu(Generic[R]):
                 self.adjust(1)
                 return None
             return self.activate()
-        steps = keys.event_wheel(event)
-        if steps:
-            self.move(-steps)
+        if isinstance(event, Wheel):
+            self.move(-event.steps)
         return None
 
     # ---- drawing
