@@ -28,8 +28,8 @@ from game.play.context import Context, SettingName
 from game.play.input import FocusGained, KeyDown, QuitRequest, Resized
 from game.play.navigator import Navigator
 from game.play.scenes.base import Next, Scene
+from game.text import t
 
-CAPTION = "Migong"
 WINDOW_SIZE = (1280, 720)
 MIN_WINDOW = (320, 240)
 FPS = 120
@@ -90,7 +90,7 @@ class App:
         self.windowed_size = size
         self.fullscreen = False
         self._set_icon()
-        pygame.display.set_caption(CAPTION)
+        pygame.display.set_caption(t("app.caption"))
         self.surface = self._set_mode(self.ctx.settings.fullscreen)
         self.ctx.images = load_all()
         self.clock = pygame.time.Clock()
@@ -179,7 +179,7 @@ class App:
             return True
         if event.key == pygame.K_m and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
             muted = self.ctx.toggle_mute()
-            self.ctx.toast("Sound off  (M)" if muted else "Sound on",
+            self.ctx.toast(t("app.sound_off") if muted else t("app.sound_on"),
                            theme.current().motion.key_toast_seconds)
             return True
         return False

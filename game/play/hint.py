@@ -19,7 +19,9 @@ import pygame
 from game.maze.grid import Maze, Pos
 from game.play.camera import Camera
 from game.play import theme
+from game.play.names import solver_short_label
 from game.play.render.layers import ScaledLayer
+from game.text import t
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from game.maze.solvers.base import Event, Explore, Solution
@@ -114,13 +116,12 @@ class HintOverlay:
 
     def label(self) -> str:
         """Return the overlay caption: solver, tiles visited, path length."""
+        solver = solver_short_label(self.solver_name)
         if self.path is not None:
-            path = f"path {len(self.path) - 1:,}"
-        elif self.no_path:
-            path = "no path"
-        else:
-            path = "searching..."
-        return f"{self.solver_name.upper()}  ·  visited {self.visited:,}  ·  {path}"
+            return t("hint.found", solver=solver, visited=self.visited, length=len(self.path) - 1)
+        if self.no_path:
+            return t("hint.no_path", solver=solver, visited=self.visited)
+        return t("hint.searching", solver=solver, visited=self.visited)
 
     def finish(self) -> None:
         """Jump to the end: search at full budget and show the whole path."""

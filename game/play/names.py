@@ -2,27 +2,26 @@
 names and durations as the player reads them.
 
 The generator and solver lists themselves come from the core registries
-(``GENERATORS``, ``SOLVERS``); only their labels live here.
+(``GENERATORS``, ``SOLVERS``); only their labels' catalogue keys live here.
 """
 
 from __future__ import annotations
 
-from typing import Optional
-
 from game.levels import LevelSpec
+from game.text import t
 
-#: Labels of the generators and solvers (every registry entry has one: a test checks).
+#: Catalogue keys of the generators' and solvers' labels (a test checks every registry
+#: entry has one).
 GENERATOR_LABELS = {
-    "backtracker": "Backtracker",
-    "prim": "Prim",
-    "division": "Recursive division",
-    "dig": "Tile digger",
+    "backtracker": "generator.backtracker",
+    "prim": "generator.prim",
+    "division": "generator.division",
+    "dig": "generator.dig",
 }
-SOLVER_LABELS = {
-    "bfs": "Breadth-first (bfs)",
-    "dfs": "Depth-first (dfs)",
-    "stack": "Explicit stack",
-}
+SOLVER_LABELS = {"bfs": "solver.bfs", "dfs": "solver.dfs", "stack": "solver.stack"}
+#: ... and the short names the hint caption and its toasts use.
+SOLVER_SHORT_LABELS = {"bfs": "solver.bfs.short", "dfs": "solver.dfs.short",
+                       "stack": "solver.stack.short"}
 
 
 def solver_names() -> list[str]:
@@ -41,27 +40,37 @@ def generator_names() -> list[str]:
 
 def generator_label(name: str) -> str:
     """Return the label of generator ``name``."""
-    return GENERATOR_LABELS.get(name, name)
+    key = GENERATOR_LABELS.get(name)
+    return t(key) if key is not None else name
 
 
 def solver_label(name: str) -> str:
     """Return the label of solver ``name``."""
-    return SOLVER_LABELS.get(name, name)
+    key = SOLVER_LABELS.get(name)
+    return t(key) if key is not None else name
+
+
+def solver_short_label(name: str) -> str:
+    """Return the short name of solver ``name`` (the hint caption's)."""
+    key = SOLVER_SHORT_LABELS.get(name)
+    return t(key) if key is not None else name
 
 
 def algorithm_name(spec: LevelSpec) -> str:
     """Return a readable name of the level's generator ("RPG rooms" for room maps)."""
-    return "RPG rooms" if spec.is_room_map else generator_label(spec.algorithm)
+    return t("generator.rooms") if spec.is_room_map else generator_label(spec.algorithm)
 
 
 def level_label(index: int, spec: LevelSpec) -> str:
     """Return "Level N · Name" for a campaign level."""
-    return f"Level {index + 1} · {spec.name}" if spec.name else f"Level {index + 1}"
+    if spec.name:
+        return t("level.named", number=index + 1, name=spec.name)
+    return t("level.numbered", number=index + 1)
 
 
 def custom_label(spec: LevelSpec) -> str:
     """Return the HUD label of a custom maze."""
-    return f"Custom · {algorithm_name(spec)} {spec.rows}x{spec.cols}"
+    return t("level.custom", algorithm=algorithm_name(spec), rows=spec.rows, cols=spec.cols)
 
 
 def format_time(seconds: float) -> str:
@@ -72,8 +81,3 @@ def format_time(seconds: float) -> str:
         return f"{h}:{rest // 60:02d}:{rest % 60:02d}"
     m, s = divmod(seconds, 60.0)
     return f"{int(m)}:{s:04.1f}"
-
-
-def campaign_label(index: Optional[int], spec: Optional[LevelSpec]) -> str:
-    """Return the label of a campaign level, or "" when it is none."""
-    return level_label(index, spec) if index is not None and spec is not None else ""

@@ -42,6 +42,7 @@ from game.play.scenes.play import PlayScene
 from game.play.scenes.settings import SettingsScene
 from game.play.scenes.title import TitleScene
 from game.run.level import Level
+from game.text import t
 
 
 class Navigator:
@@ -141,7 +142,7 @@ def draw_every_scene(surface: pygame.Surface) -> list[str]:
         pygame.font.init()
     if pygame.display.get_surface() is None:
         pygame.display.set_mode((64, 48), pygame.HIDDEN)
-    ctx = Context(Progress(), images=load_all(), notice="This is how a one-time notice looks.")
+    ctx = Context(Progress(), images=load_all(), notice=t("app.sample_notice"))
     spec = CAMPAIGN[0]
     level = Level(build_level(spec), spec, 0, level_label(0, spec))
     nav = Navigator(ctx)

@@ -20,6 +20,7 @@ from game.play.scenes.base import ListScene, Next
 from game.play.widgets.layout import Layout, footer, title_bar
 from game.play.widgets.menu import MenuItem
 from game.save import CustomMaze
+from game.text import t
 
 SIZE_PRESETS: list[tuple[int, int]] = [
     (11, 11), (15, 21), (21, 21), (21, 37), (31, 31), (31, 55), (51, 51), (51, 91),
@@ -49,18 +50,18 @@ class CustomMazeScene(ListScene):
         self.loops_i = min(range(len(LOOP_STEPS)), key=lambda i: abs(LOOP_STEPS[i] - spec.loops))
         self.room_i = ROOM_SIZES.index(spec.room_size) if spec.room_size in ROOM_SIZES else 0
         super().__init__(ctx, [
-            MenuItem("Algorithm", value=lambda: generator_label(self.algorithm),
+            MenuItem(t("custom.algorithm"), value=lambda: generator_label(self.algorithm),
                      adjust=self._adjust_algorithm),
-            MenuItem("Size", value=lambda: "{} x {}".format(*SIZE_PRESETS[self.size_i]),
-                     adjust=self._adjust_size),
-            MenuItem("Seed", value=lambda: str(self.seed), adjust=self._adjust_seed,
+            MenuItem(t("custom.size"), value=self._size_value, adjust=self._adjust_size),
+            MenuItem(t("custom.seed"), value=lambda: str(self.seed), adjust=self._adjust_seed,
                      action=self._reroll),
-            MenuItem("Loops", value=lambda: f"{round(LOOP_STEPS[self.loops_i] * 100)} %",
-                     adjust=self._adjust_loops),
-            MenuItem("Room size", value=self._room_value, adjust=self._adjust_rooms,
+            MenuItem(t("custom.loops"), adjust=self._adjust_loops,
+                     value=lambda: t("custom.loops_value",
+                                     percent=round(LOOP_STEPS[self.loops_i] * 100))),
+            MenuItem(t("custom.rooms"), value=self._room_value, adjust=self._adjust_rooms,
                      enabled=self._has_rooms),
-            MenuItem("Start", self._start),
-            MenuItem("Back", self._back),
+            MenuItem(t("custom.start"), self._start),
+            MenuItem(t("custom.back"), self._back),
         ], selected=START_ROW)
 
     @staticmethod
@@ -114,12 +115,20 @@ class CustomMazeScene(ListScene):
 
         return "room_size" in OPTIONS.get(self.algorithm, ())
 
+    def _size_value(self) -> str:
+        """Return the size choice as shown in the list."""
+        rows, cols = SIZE_PRESETS[self.size_i]
+        return t("custom.size_value", rows=rows, cols=cols)
+
     def _room_value(self) -> str:
         """Return the room-size choice as shown in the list."""
         if not self._has_rooms():
-            return "division only"
+            from game.maze.generators import OPTIONS
+
+            owner = next(name for name, opts in OPTIONS.items() if "room_size" in opts)
+            return t("custom.rooms_other", generator=owner)
         size = ROOM_SIZES[self.room_i]
-        return "off (classic)" if size is None else f"{size} (RPG rooms)"
+        return t("custom.rooms_off") if size is None else t("custom.rooms_value", size=size)
 
     def spec(self) -> LevelSpec:
         """Return the maze the current choices describe."""
@@ -153,9 +162,7 @@ class CustomMazeScene(ListScene):
         """Draw the options list."""
         lay = Layout.of(surface)
         self.draw_background(surface)
-        top = title_bar(surface, "Custom maze", lay)
-        hint = ("Left/Right change  ·  digits type the seed  ·  Enter on Seed rolls a new one"
-                if self.menu.selected == SEED_ROW else
-                "Up/Down choose  ·  Left/Right change  ·  Enter start  ·  Esc back")
-        bottom = footer(surface, hint, lay)
+        top = title_bar(surface, t("custom.title"), lay)
+        on_seed = self.menu.selected == SEED_ROW
+        bottom = footer(surface, t("custom.footer_seed") if on_seed else t("custom.footer"), lay)
         self.menu_box(surface, lay, self.menu, top, bottom, width=820, font_size=38)

@@ -16,6 +16,7 @@ from game.play.scenes.base import MenuScene, Next
 from game.play.widgets.layout import Layout, footer, panel, title_bar
 from game.play.widgets.shapes import draw_scroll_marks
 from game.play.widgets.text import draw_text, fit_size, font, min_font
+from game.text import t
 
 Section = tuple[str, list[tuple[str, str]]]
 
@@ -23,26 +24,26 @@ Section = tuple[str, list[tuple[str, str]]]
 def help_sections() -> list[Section]:
     """Return the help's sections: a heading and (keys, what they do) rows."""
     solvers = solver_names()
-    digits = " ".join(str(i + 1) for i in range(len(solvers)))
+    digits = " ".join(str(i + 1) for i in range(len(solvers)))  # key names, not words
     return [
-        ("Walking", [
-            ("Arrows / WASD", "walk; hold to keep going"),
-            ("+  -  wheel", "zoom in and out"),
-            ("F or Z", "see the whole maze"),
-            ("Esc", "pause menu"),
+        (t("help.walking"), [
+            (t("help.walk_keys"), t("help.walk")),
+            (t("help.zoom_keys"), t("help.zoom")),
+            (t("help.fit_keys"), t("help.fit")),
+            (t("help.pause_keys"), t("help.pause")),
         ]),
-        ("The hint", [
-            ("H", "show the way out from here"),
-            (f"Tab or {digits}", f"solver: {', '.join(solvers)}"),
-            ("[  ]", "slower / faster hint"),
-            ("Space", "skip to the path"),
+        (t("help.hint"), [
+            (t("help.hint_keys"), t("help.hint_show")),
+            (t("help.solver_keys", digits=digits), t("help.solver", solvers=", ".join(solvers))),
+            (t("help.speed_keys"), t("help.speed")),
+            (t("help.finish_keys"), t("help.finish")),
         ]),
-        ("Menus and window", [
-            ("Arrows, Enter", "choose (or use the mouse)"),
-            ("Left / Right", "change a setting"),
-            ("Esc", "go back"),
-            ("F11", "toggle fullscreen"),
-            ("M", "mute / unmute"),
+        (t("help.menus"), [
+            (t("help.choose_keys"), t("help.choose")),
+            (t("help.change_keys"), t("help.change")),
+            (t("help.back_keys"), t("help.back")),
+            (t("help.fullscreen_keys"), t("help.fullscreen")),
+            (t("help.mute_keys"), t("help.mute")),
         ]),
     ]
 
@@ -90,8 +91,8 @@ class HelpScene(MenuScene):
         pal = theme.current().ui
         lay = Layout.of(surface)
         self.draw_background(surface)
-        top = title_bar(surface, "Help", lay)
-        bottom = footer(surface, "Esc, Enter or click to go back", lay)
+        top = title_bar(surface, t("help.title"), lay)
+        bottom = footer(surface, t("help.footer"), lay)
         box = lay.column(top, bottom, width=1120)
         pad = lay.px(20, lo=4)
         panel(surface, box, radius=lay.px(16, lo=4))

@@ -22,6 +22,7 @@ from game.play.widgets.menu import MenuItem
 from game.play.widgets.shapes import star_points
 from game.play.widgets.text import draw_text, fit_font, font, min_font
 from game.run.level import RunResult
+from game.text import t
 
 
 class LevelCompleteScene(ListScene):
@@ -49,14 +50,19 @@ class LevelCompleteScene(ListScene):
         self.recorded = False
         self.t = 0.0
         self.has_next = level.index is not None and level.index + 1 < len(CAMPAIGN)
-        items: list[MenuItem[Next]] = []
+        title: MenuItem[Next] = MenuItem(t("complete.to_title"), lambda: ToTitle())
+        retry: MenuItem[Next] = MenuItem(t("complete.retry"), self._retry)
+        items: list[MenuItem[Next]]
         if self.has_next:
-            items.append(MenuItem("Next level", self._next))
+            items = [MenuItem(t("complete.next"), self._next), retry, title]
+            self.footer = t("complete.footer_next")
         elif level.index is None and level.spec is not None:
-            items.append(MenuItem("New maze", self._next))
-        title: MenuItem[Next] = MenuItem("Title", lambda: ToTitle())
-        retry: MenuItem[Next] = MenuItem("Retry", self._retry)
-        super().__init__(ctx, [*items, retry, title] if items else [title, retry])
+            items = [MenuItem(t("complete.new_maze"), self._next), retry, title]
+            self.footer = t("complete.footer_new_maze")
+        else:
+            items = [title, retry]
+            self.footer = t("complete.footer_title")
+        super().__init__(ctx, items)
 
     def on_enter(self) -> None:
         """Record the run in the progress and save it (once)."""
@@ -113,28 +119,30 @@ class LevelCompleteScene(ListScene):
         self.draw_background(surface)
         r = self.result
         last = r.level.index is not None and not self.has_next
-        top = title_bar(surface, "Campaign complete!" if last else "Level complete!", lay)
-        first = self.menu.items[0].text().lower()
-        bottom = footer(surface, f"Enter {first}  ·  R retry  ·  Esc title", lay)
+        top = title_bar(surface, t("complete.title_last") if last else t("complete.title"), lay)
+        bottom = footer(surface, self.footer, lay)
         box = lay.column(top, bottom, width=760)
         panel(surface, box, radius=lay.px(18, lo=4))
         pad = lay.px(18, lo=4)
         inner = box.inflate(-2 * pad, -2 * pad)
-        label = r.level.label or "Maze"
+        label = r.level.label or t("level.untitled")
         label_f = fit_font(label, lay.font_size(32), inner.width, min_size=12)
         y = inner.top + label_f.get_height() // 2
         draw_text(surface, label, label_f, pal.text_dim, (inner.centerx, y), max_width=inner.width)
         y += label_f.get_height() // 2
         rows = [
-            ("Time", format_time(r.time)),
-            ("Moves", str(self.moves)),
-            ("Optimal moves", str(self.optimal)),
-            ("Efficiency", f"{self.efficiency} %"),
-            ("Hints used", str(r.hints_used)),
+            (t("complete.time"), format_time(r.time), False),
+            (t("complete.moves"), str(self.moves), False),
+            (t("complete.optimal"), str(self.optimal), False),
+            (t("complete.efficiency"), t("complete.efficiency_value", percent=self.efficiency),
+             False),
+            (t("complete.hints"), str(r.hints_used), False),
         ]
         if self.best is not None:
-            rows.append(("Best time", format_time(self.best) + ("   new best!" if self.new_best
-                                                                else "")))
+            best = format_time(self.best)
+            rows.append((t("complete.best"),
+                         t("complete.best_new", time=best) if self.new_best else best,
+                         self.new_best))
         button_h = max(min_font() + 10, min(lay.px(64), inner.height // 6))
         avail = inner.bottom - button_h - lay.px(12, lo=2) - y
         star_r = max(6, min(lay.px(34), avail // 7))
@@ -145,16 +153,16 @@ class LevelCompleteScene(ListScene):
         self._draw_popping_stars(surface, (inner.centerx, y), star_r)
         y += star_r + lay.px(22, lo=4)
         f = font(max(min_font(), min(lay.font_size(32), int(line_h * 0.95))))
-        for name, value in rows:
+        for name, value, gold in rows:
             cy = y + line_h // 2
             draw_text(surface, name, f, pal.text_dim, (inner.centerx - pad // 2, cy),
                       anchor="midright", max_width=inner.width // 2 - pad)
-            color = pal.accent if name == "Best time" and self.new_best else pal.text
+            color = pal.accent if gold else pal.text
             draw_text(surface, value, f, color, (inner.centerx + pad // 2, cy),
                       anchor="midleft", max_width=inner.width // 2 - pad)
             y += line_h
         if self.unlocked_next and self.has_next and r.level.index is not None:
-            note = f"Level {r.level.index + 2} unlocked"
+            note = t("complete.unlocked", number=r.level.index + 2)
             nf = fit_font(note, lay.font_size(28), inner.width, min_size=12)
             ny = min(y + nf.get_height(), inner.bottom - button_h - nf.get_height() // 2 - 2)
             if ny - nf.get_height() // 2 >= y - line_h // 4:

@@ -18,6 +18,7 @@ from game.play.scenes.base import MenuScene, Next
 from game.play.widgets.layout import Layout, footer, title_bar
 from game.play.widgets.shapes import draw_lock, draw_scroll_marks, draw_stars
 from game.play.widgets.text import draw_text, fit_font, font, min_font
+from game.text import t
 
 
 class LevelSelectScene(MenuScene):
@@ -56,7 +57,7 @@ class LevelSelectScene(MenuScene):
             self.ctx.audio.play("click")
             return StartLevel(index)
         self.ctx.audio.play("bump")
-        self.message = f"Locked: finish level {index} to open level {index + 1}"
+        self.message = t("levels.locked_message", previous=index, number=index + 1)
         self.message_time = theme.current().motion.locked_message_seconds
         return None
 
@@ -114,8 +115,8 @@ class LevelSelectScene(MenuScene):
         """Draw the grid (scrolled to the selection) and the selected level's details."""
         lay = Layout.of(surface)
         self.draw_background(surface)
-        top = title_bar(surface, "Level select", lay)
-        bottom = footer(surface, "Arrows/mouse choose  ·  Enter/click play  ·  Esc back", lay)
+        top = title_bar(surface, t("levels.title"), lay)
+        bottom = footer(surface, t("levels.footer"), lay)
         detail_f = font(lay.font_size(28))
         detail_h = detail_f.get_linesize() * 2 + lay.px(12, lo=4)
         grid_bottom = bottom - detail_h
@@ -186,6 +187,22 @@ class LevelSelectScene(MenuScene):
                       pal.text_dim, (rect.centerx, rect.bottom - tf.get_height() * 0.7),
                       max_width=rect.width - 4)
 
+    def _facts(self, spec: LevelSpec, code: str) -> str:
+        """Return the facts line of an open level: generator, size, loops, code, best time."""
+        algorithm, rows, cols = algorithm_name(spec), spec.rows, spec.cols
+        loops = round(spec.loops * 100)
+        best = self.ctx.progress.best_times.get(code)
+        if best is None:
+            if loops:
+                return t("levels.facts_loops", algorithm=algorithm, rows=rows, cols=cols,
+                         loops=loops, code=code)
+            return t("levels.facts", algorithm=algorithm, rows=rows, cols=cols, code=code)
+        if loops:
+            return t("levels.facts_loops_best", algorithm=algorithm, rows=rows, cols=cols,
+                     loops=loops, code=code, best=format_time(best))
+        return t("levels.facts_best", algorithm=algorithm, rows=rows, cols=cols, code=code,
+                 best=format_time(best))
+
     def _draw_details(self, surface: pygame.Surface, lay: Layout, f: pygame.font.Font,
                       top: int, bottom: int) -> None:
         """Draw the name and facts of the selected level (or the lock message)."""
@@ -194,19 +211,14 @@ class LevelSelectScene(MenuScene):
         code = level_code(spec)
         width = lay.width - 2 * lay.margin
         line1 = level_label(self.selected, spec)
-        facts = [algorithm_name(spec), f"{spec.rows}x{spec.cols}"]
-        if spec.loops:
-            facts.append(f"loops {round(spec.loops * 100)}%")
-        facts.append(code)
         if self.message:
             line2, color2 = self.message, pal.danger
         elif not self.unlocked(self.selected):
-            line2, color2 = f"Locked  ·  {'  ·  '.join(facts[:2])}", pal.text_off
+            line2 = t("levels.locked_facts", algorithm=algorithm_name(spec), rows=spec.rows,
+                      cols=spec.cols)
+            color2 = pal.text_off
         else:
-            best = self.ctx.progress.best_times.get(code)
-            if best is not None:
-                facts.append(f"best {format_time(best)}")
-            line2, color2 = "  ·  ".join(facts), pal.text_dim
+            line2, color2 = self._facts(spec, code), pal.text_dim
         mid = (top + bottom) // 2
         f1 = fit_font(line1, f.get_height() * 10 // 9 + 4, width, bold=True)
         draw_text(surface, line1, f1, pal.accent, (lay.width // 2, mid - f.get_linesize() // 2),

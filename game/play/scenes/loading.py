@@ -25,6 +25,7 @@ from game.play.widgets.layout import Layout, footer
 from game.play.widgets.shapes import draw_spinner
 from game.play.widgets.text import draw_text, fit_font, font, wrap
 from game.run.level import Level
+from game.text import t
 
 
 class LoadingScene(MenuScene):
@@ -55,7 +56,7 @@ class LoadingScene(MenuScene):
             self.drawing = True
             self.play = self.make_play(Level(self.maze, self.spec, self.level_index, self.label))
         except Exception as exc:  # shown to the player instead of crashing the loop
-            self.error = f"{type(exc).__name__}: {exc}"
+            self.error = t("loading.failed_reason", kind=type(exc).__name__, reason=exc)
 
     def start(self) -> None:
         """Load display-bound images here, then start the worker thread (once)."""
@@ -85,7 +86,7 @@ class LoadingScene(MenuScene):
         if self.thread.is_alive() or self.error:
             return None
         if self.play is None:
-            self.error = "the maze could not be built"
+            self.error = t("loading.not_built")
             return None
         return Enter(self.play)
 
@@ -98,11 +99,11 @@ class LoadingScene(MenuScene):
         f = fit_font(self.label, lay.font_size(48), lay.width - 2 * lay.margin, bold=True)
         small = font(lay.font_size(28))
         if self.error:
-            draw_text(surface, "Could not build this maze", f, pal.danger,
+            draw_text(surface, t("loading.failed"), f, pal.danger,
                       (cx, cy - f.get_height()), max_width=lay.width - 2 * lay.margin)
             for i, line in enumerate(wrap(self.error, small, lay.width - 2 * lay.margin)[:3]):
                 draw_text(surface, line, small, pal.text, (cx, cy + i * small.get_linesize()))
-            footer(surface, "Press any key to go back", lay)
+            footer(surface, t("loading.footer_failed"), lay)
             return
         radius = max(10, min(lay.px(46), lay.height // 8))
         spin_cy = cy - radius // 2
@@ -111,10 +112,10 @@ class LoadingScene(MenuScene):
                   (cx, spin_cy + radius + lay.px(20, lo=4) + f.get_height() // 2),
                   max_width=lay.width - 2 * lay.margin)
         spec = self.spec
-        what = ("Drawing the map" if self.drawing else
-                f"Building a {spec.rows} x {spec.cols} {algorithm_name(spec).lower()} maze")
-        line = f"{what}  ·  {self.elapsed:.1f} s"
+        line = (t("loading.drawing", seconds=self.elapsed) if self.drawing else
+                t("loading.building", rows=spec.rows, cols=spec.cols,
+                  algorithm=algorithm_name(spec), seconds=self.elapsed))
         draw_text(surface, line, small, pal.text_dim,
                   (cx, spin_cy + radius + lay.px(28, lo=6) + f.get_height()
                    + small.get_height()), max_width=lay.width - 2 * lay.margin)
-        footer(surface, "Esc cancels", lay)
+        footer(surface, t("loading.footer"), lay)

@@ -15,6 +15,7 @@ from game.play.widgets.layout import Layout, dim, panel
 from game.play.widgets.menu import Menu, MenuItem
 from game.play.widgets.text import draw_text, font
 from game.run.level import Level
+from game.text import t
 
 
 class PauseScene(Scene):
@@ -31,10 +32,10 @@ class PauseScene(Scene):
         self._snapshot: Optional[pygame.Surface] = None
         self._snapshot_theme: Optional[theme.Theme] = None
         self.menu: Menu[Next] = Menu([
-            MenuItem("Resume", lambda: Back()),
-            MenuItem("Restart", lambda: Play(self.level)),
-            MenuItem("Settings", lambda: OpenSettings()),
-            MenuItem("Quit to title", lambda: ToTitle()),
+            MenuItem(t("pause.resume"), lambda: Back()),
+            MenuItem(t("pause.restart"), lambda: Play(self.level)),
+            MenuItem(t("pause.settings"), lambda: OpenSettings()),
+            MenuItem(t("pause.quit"), lambda: ToTitle()),
         ], click=lambda: ctx.audio.play("click"))
 
     def update(self, dt: float) -> Optional[Next]:
@@ -69,7 +70,7 @@ class PauseScene(Scene):
         box = pygame.Rect(0, 0, box_w, box_h)
         box.center = (lay.width // 2, lay.height // 2)
         panel(surface, box, radius=lay.px(18, lo=4))
-        draw_text(surface, "Paused", f, pal.accent,
+        draw_text(surface, t("pause.title"), f, pal.accent,
                   (box.centerx, box.top + lay.px(14, lo=3) + f.get_height() // 2),
                   shadow=pal.bg_deep)
         pad = lay.px(16, lo=3)

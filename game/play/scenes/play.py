@@ -18,7 +18,7 @@ from game.play.camera import Camera
 from game.play.context import Context
 from game.play.hint import HintOverlay
 from game.play.input import Event, FocusLost, KeyDown, KeyUp, Wheel
-from game.play.names import solver_names
+from game.play.names import solver_names, solver_short_label
 from game.play.render.images import draw_player, player_sprites, tile_images
 from game.play.render.renderer import MazeRenderer
 from game.play.render.tiles import RPG, style_for
@@ -44,6 +44,7 @@ from game.run.hint import nearest_speed
 from game.run.level import Level, RunResult
 from game.run.model import TICK, Run, TickClock
 from game.run.player import BUMP, STEP, Move
+from game.text import t
 
 
 # -- the view's own intents ---------------------------------------------------------------
@@ -83,8 +84,6 @@ KEY_INTENTS: dict[int, Intent] = {
     pygame.K_ESCAPE: Pause(),
 }
 
-HELP_LINE = "Arrows/WASD move · H hint · +/- zoom · F fit · Esc pause"
-HINT_KEYS = "Tab/1-{n} solver · [ ] speed x{speed:g} · Space finish · H hide"
 #: An RPG room map starts fully visible only when its tiles are at least this big.
 RPG_COMFORTABLE_TILE = 28
 #: Frame caps asked of the App: smooth while walking or animating the hint; standing
@@ -108,7 +107,9 @@ class PlayScene(Scene):
         self.level = level
         self.maze = level.maze
         spec = level.spec
-        self.label = level.label or (spec.name if spec is not None and spec.name else "Custom maze")
+        self.label = level.label or (spec.name if spec is not None and spec.name
+                                     else t("level.custom_untitled"))
+        self.help_line = t("play.help_line")
         settings = ctx.settings
         self.run = Run(self.maze, solver=settings.default_solver, speed=settings.anim_speed)
         self.clock = TickClock()
@@ -135,18 +136,23 @@ class PlayScene(Scene):
         spec = self.level.spec
         size = f"{self.maze.rows}x{self.maze.cols}"
         if spec is None:
-            return {"algorithm": "from file", "size": size, "code": ""}
-        algorithm = spec.algorithm
-        if spec.room_size:
-            algorithm += f" · rooms {spec.room_size}"
-        if spec.loops:
-            algorithm += f" · loops {round(spec.loops * 100)}%"
+            return {"algorithm": t("hud.from_file"), "size": size, "code": ""}
+        loops = round(spec.loops * 100)
+        if spec.room_size and loops:
+            algorithm = t("hud.algorithm_rooms_loops", algorithm=spec.algorithm,
+                          rooms=spec.room_size, loops=loops)
+        elif spec.room_size:
+            algorithm = t("hud.algorithm_rooms", algorithm=spec.algorithm, rooms=spec.room_size)
+        elif loops:
+            algorithm = t("hud.algorithm_loops", algorithm=spec.algorithm, loops=loops)
+        else:
+            algorithm = spec.algorithm  # the generator's name, as the command line spells it
         try:
             from game.levels import level_code
 
-            code = f"code {level_code(spec)}"
+            code = t("hud.code", code=level_code(spec))
         except ValueError:  # a custom spec the code scheme cannot express
-            code = f"seed {spec.seed}"
+            code = t("hud.seed", seed=spec.seed)
         return {"algorithm": algorithm, "size": size, "code": code}
 
     @property
@@ -218,13 +224,13 @@ class PlayScene(Scene):
             if self.hint is not None:
                 self.hint.restart(run.player.pos, run.solver)
             if not quiet:
-                self.ctx.toast(f"Hint solver: {run.solver.upper()}")
+                self.ctx.toast(t("play.solver_toast", solver=solver_short_label(run.solver)))
         elif isinstance(intent, (ChangeSpeed, SetSpeed)):
             if self.hint is not None:
                 self.hint.speed = run.speed
             if not quiet:
                 self.ctx.set_hint_speed(run.speed, save=False)
-                self.ctx.toast(f"Animation speed x{run.speed:g}")
+                self.ctx.toast(t("play.speed_toast", speed=run.speed))
 
     def _sounds(self, events: list[str]) -> None:
         """Play the sounds of player events."""
@@ -279,7 +285,7 @@ class PlayScene(Scene):
 
     def hint_keys(self) -> str:
         """Return the hint caption's key line."""
-        return HINT_KEYS.format(n=len(self.run.solvers), speed=self.run.speed)
+        return t("play.hint_keys", count=len(self.run.solvers), speed=self.run.speed)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the maze, the hint, the player and the HUD, laid out for ``surface``."""
@@ -308,7 +314,7 @@ class PlayScene(Scene):
                 hud.draw_caption(surface, view, *caption, spot=self._caption_spot)
             else:
                 self._help_top = self._place_help_line(view)
-                hud.draw_help_line(surface, view, HELP_LINE, top=self._help_top)
+                hud.draw_help_line(surface, view, self.help_line, top=self._help_top)
         self._bar.draw(surface, hud.HudInfo(self.label, self.info["algorithm"], self.info["size"],
                                             run.elapsed, run.moves, run.hints_used,
                                             self.info["code"]))
@@ -320,7 +326,7 @@ class PlayScene(Scene):
                 return None
             return hud.caption_rect(view, self.hint.label(), self.hint_keys(),
                                     spot=self._caption_spot)
-        return hud.help_line_rect(view, HELP_LINE, top=True) if self._help_top else None
+        return hud.help_line_rect(view, self.help_line, top=True) if self._help_top else None
 
     def _free_area(self, view: pygame.Rect) -> pygame.Rect:
         """Return the part of the view the hint caption leaves free."""
@@ -381,7 +387,7 @@ class PlayScene(Scene):
         keep = self._keep_visible(view)
         here = self._help_top
         for top in (here, not here):
-            rect = hud.help_line_rect(view, HELP_LINE, top=top)
+            rect = hud.help_line_rect(view, self.help_line, top=top)
             if rect is None or not any(rect.colliderect(k) for _, k in keep):
                 return top
         return here

@@ -20,6 +20,7 @@ from game.play.widgets.layout import Layout, footer, title_bar
 from game.play.widgets.menu import MenuItem
 from game.run.hint import HINT_SPEEDS
 from game.save import ANIM_SPEED_RANGE
+from game.text import t
 
 #: The hint speeds on offer here: the game's own, within what the save keeps.
 SETTINGS_SPEEDS = [s for s in HINT_SPEEDS if ANIM_SPEED_RANGE[0] <= s <= ANIM_SPEED_RANGE[1]]
@@ -31,18 +32,22 @@ class SettingsScene(ListScene):
     def __init__(self, ctx: Context) -> None:
         self.solvers = solver_names()
         super().__init__(ctx, [
-            MenuItem("Volume", value=lambda: f"{round(self.ctx.settings.volume * 100)} %",
-                     adjust=self._adjust_volume),
-            MenuItem("Sound", value=lambda: "muted" if self.ctx.settings.muted else "on",
-                     adjust=lambda d: self._toggle_mute(), repeat=False),
-            MenuItem("Fullscreen", value=lambda: "on" if self.ctx.settings.fullscreen else "off",
+            MenuItem(t("settings.volume"), adjust=self._adjust_volume,
+                     value=lambda: t("settings.volume_value",
+                                     percent=round(self.ctx.settings.volume * 100))),
+            MenuItem(t("settings.sound"), adjust=lambda d: self._toggle_mute(), repeat=False,
+                     value=lambda: t("settings.sound_muted") if self.ctx.settings.muted
+                     else t("settings.sound_on")),
+            MenuItem(t("settings.fullscreen"), repeat=False,
                      adjust=lambda d: self.ctx.set_fullscreen(not self.ctx.settings.fullscreen),
-                     repeat=False),
-            MenuItem("Hint speed", value=lambda: f"{self.ctx.settings.anim_speed:g} x",
-                     adjust=self._adjust_speed),
-            MenuItem("Default solver", value=lambda: solver_label(self.ctx.settings.default_solver),
-                     adjust=self._adjust_solver),
-            MenuItem("Back", lambda: Back()),
+                     value=lambda: t("settings.fullscreen_on") if self.ctx.settings.fullscreen
+                     else t("settings.fullscreen_off")),
+            MenuItem(t("settings.hint_speed"), adjust=self._adjust_speed,
+                     value=lambda: t("settings.hint_speed_value",
+                                     speed=self.ctx.settings.anim_speed)),
+            MenuItem(t("settings.solver"), adjust=self._adjust_solver,
+                     value=lambda: solver_label(self.ctx.settings.default_solver)),
+            MenuItem(t("settings.back"), lambda: Back()),
         ])
 
     def _adjust_volume(self, delta: int) -> None:
@@ -75,6 +80,6 @@ class SettingsScene(ListScene):
         """Draw the settings list."""
         lay = Layout.of(surface)
         self.draw_background(surface)
-        top = title_bar(surface, "Settings", lay)
-        bottom = footer(surface, "Up/Down choose  ·  Left/Right change  ·  Esc back", lay)
+        top = title_bar(surface, t("settings.title"), lay)
+        bottom = footer(surface, t("settings.footer"), lay)
         self.menu_box(surface, lay, self.menu, top, bottom, width=820, font_size=38)

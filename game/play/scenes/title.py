@@ -15,6 +15,7 @@ from game.play.scenes.base import ListScene, Next
 from game.play.widgets.layout import Layout, footer, panel
 from game.play.widgets.menu import MenuItem
 from game.play.widgets.text import draw_text, fit_font, font, min_font, wrap
+from game.text import t
 
 
 class TitleScene(ListScene):
@@ -25,11 +26,11 @@ class TitleScene(ListScene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx, [
             MenuItem(self._continue_label, self._continue),
-            MenuItem("Level select", lambda: ToLevelSelect()),
-            MenuItem("Custom maze", lambda: ToCustomMaze()),
-            MenuItem("Settings", lambda: OpenSettings()),
-            MenuItem("Help", lambda: OpenHelp()),
-            MenuItem("Quit", lambda: QuitGame()),
+            MenuItem(t("title.level_select"), lambda: ToLevelSelect()),
+            MenuItem(t("title.custom_maze"), lambda: ToCustomMaze()),
+            MenuItem(t("title.settings"), lambda: OpenSettings()),
+            MenuItem(t("title.help"), lambda: OpenHelp()),
+            MenuItem(t("title.quit"), lambda: QuitGame()),
         ])
         self.notice: Optional[str] = None
 
@@ -54,8 +55,8 @@ class TitleScene(ListScene):
     def _continue_label(self) -> str:
         """Return "New game" on a fresh save, else "Continue · Level N"."""
         if self._has_progress():
-            return f"Continue · Level {self._continue_index() + 1}"
-        return "New game"
+            return t("title.continue", number=self._continue_index() + 1)
+        return t("title.new_game")
 
     def _continue(self) -> Next:
         """Start the highest unlocked level."""
@@ -79,10 +80,11 @@ class TitleScene(ListScene):
         top = lay.px(18, lo=4)
         if self.notice:
             top = self._draw_notice(surface, lay, top)
-        bottom = footer(surface, "Arrows + Enter or the mouse  ·  F11 fullscreen  ·  M mute", lay)
+        bottom = footer(surface, t("title.footer"), lay)
         avail = bottom - top
         title_size = max(26, min(lay.font_size(150), int(avail * 0.30)))
-        f = fit_font("MIGONG", title_size, lay.width - 2 * lay.margin, bold=True, min_size=22)
+        name = t("title.name")
+        f = fit_font(name, title_size, lay.width - 2 * lay.margin, bold=True, min_size=22)
         sub = font(max(min_font(), min(lay.font_size(30), f.get_height() // 3)))
         block_h = f.get_height() + sub.get_height()
         title_cy = top + max(f.get_height() // 2, int(avail * 0.16))
@@ -90,8 +92,8 @@ class TitleScene(ListScene):
         band = pygame.Rect(0, title_cy - f.get_height() // 2 - lay.px(10),
                            lay.width, block_h + lay.px(20))
         panel(surface, band, alpha=200, radius=0, edge=pal.bg_deep)
-        draw_text(surface, "MIGONG", f, pal.accent, (lay.width // 2, title_cy), shadow=pal.bg_deep)
-        draw_text(surface, "a maze game of classic algorithms", sub, pal.text_dim,
+        draw_text(surface, name, f, pal.accent, (lay.width // 2, title_cy), shadow=pal.bg_deep)
+        draw_text(surface, t("title.tagline"), sub, pal.text_dim,
                   (lay.width // 2, title_cy + f.get_height() // 2 + sub.get_height() // 2),
                   max_width=lay.width - 2 * lay.margin)
         menu_top = band.bottom + lay.px(18, lo=4)

@@ -12,7 +12,9 @@ from typing import Optional
 import pygame
 
 from game.play import theme
+from game.play.names import format_time
 from game.play.widgets.text import draw_text, ellipsize, font
+from game.text import t
 
 
 @dataclass(frozen=True)
@@ -26,16 +28,6 @@ class HudInfo:
     moves: int
     hints: int
     code: str = ""
-
-
-def format_time(seconds: float) -> str:
-    """Return ``m:ss.t`` (or ``h:mm:ss`` past an hour)."""
-    seconds = max(0.0, seconds)
-    if seconds >= 3600:
-        h, rest = divmod(int(seconds), 3600)
-        return f"{h}:{rest // 60:02d}:{rest % 60:02d}"
-    m, s = divmod(seconds, 60)
-    return f"{int(m)}:{s:04.1f}"
 
 
 def ui_scale(size: tuple[int, int]) -> float:
@@ -70,8 +62,8 @@ def draw_bar(surface: pygame.Surface, info: HudInfo, *, full_height: Optional[in
     # (text, colour, priority: lower stays longer)
     right = [
         (format_time(info.time), ui.text, 0),
-        (f"moves {info.moves}", ui.text, 1),
-        (f"hints {info.hints}", ui.text, 2),
+        (t("hud.moves", moves=info.moves), ui.text, 1),
+        (t("hud.hints", hints=info.hints), ui.text, 2),
         (info.size, ui.text_dim, 3),
         (info.algorithm, ui.text_dim, 4),
         (info.code, ui.text_dim, 5),
