@@ -6,8 +6,8 @@ ticks, hints used, the hint's solver and speed, the keys held (none yet) -- and 
 of every intent it was given with the tick it arrived at.  It is pure (no pygame): the
 play scene feeds it intents and whole ticks, the renderer and the HUD only read it.
 
-Time advances in fixed ticks of 1/TICK_RATE s (:class:`TickClock` turns a frame's
-seconds into whole ticks and carries the rest), so the same log replays to the same run
+Time advances in fixed ticks of 1/TICK_RATE s (:class:`game.run.clock.TickClock` turns
+a frame's seconds into whole ticks and carries the rest), so the same log replays to the same run
 on any machine at any frame rate (:func:`replay`).
 """
 
@@ -21,6 +21,7 @@ from typing import Iterator, Optional, Sequence
 import numpy as np
 
 from game.maze.grid import Maze, Pos
+from game.run.clock import TICK, TICK_RATE
 from game.run.hint import HINT_SPEEDS, nearest_speed
 from game.run.intents import (
     ChangeSpeed,
@@ -35,11 +36,8 @@ from game.run.intents import (
 )
 from game.run.player import Move, Player
 
-#: Ticks per second of the simulation.
-TICK_RATE = 120
-TICK = 1.0 / TICK_RATE
 #: Events of the entrance-to-exit BFS run per tick while the optimal length is unknown.
-OPTIMAL_EVENTS_PER_TICK = 2000
+OPTIMAL_EVENTS_PER_TICK = 400
 
 
 @dataclass(frozen=True)
@@ -48,20 +46,6 @@ class Logged:
 
     tick: int
     intent: RunIntent
-
-
-class TickClock:
-    """Turn real seconds into whole ticks, carrying the remainder to the next call."""
-
-    def __init__(self) -> None:
-        self._carry = 0.0  # in ticks
-
-    def advance(self, seconds: float) -> int:
-        """Return how many whole ticks ``seconds`` (plus the carry) make."""
-        self._carry += max(0.0, seconds) * TICK_RATE
-        ticks = int(self._carry + 1e-6)  # 1/60 s is two ticks despite rounding
-        self._carry = max(0.0, self._carry - ticks)
-        return ticks
 
 
 class Run:

@@ -163,7 +163,7 @@ def test_h_shows_the_route_from_where_the_player_stands(ctx):
     here = scene.run.player.pos
     key(scene, pygame.K_h)
     assert scene.hint is not None and scene.run.hints_used == 1
-    assert scene.hint.solver_name == "bfs"
+    assert scene.hint.solver == "bfs"
     finish_hint(scene)
     assert scene.hint.path == solve(maze, "bfs", start=here).path
     assert scene.hint.visited > 0
@@ -190,7 +190,7 @@ def test_number_keys_pick_the_solver(ctx, k, name):
     scene = play(ctx, maze)
     key(scene, pygame.K_h)
     key(scene, k)
-    assert scene.hint.solver_name == name
+    assert scene.hint.solver == name
     key(scene, pygame.K_SPACE)
     finish_hint(scene)
     assert scene.hint.path == solve(maze, name).path
@@ -200,11 +200,11 @@ def test_tab_cycles_solvers_and_the_default_comes_from_settings(ctx):
     ctx.settings.default_solver = "dfs"
     scene = play(ctx, build_level(CAMPAIGN[0]))
     key(scene, pygame.K_h)
-    assert scene.hint.solver_name == "dfs"
+    assert scene.hint.solver == "dfs"
     seen = []
     for _ in range(3):
         key(scene, pygame.K_TAB)
-        seen.append(scene.hint.solver_name)
+        seen.append(scene.hint.solver)
     assert seen == ["stack", "bfs", "dfs"]
 
 

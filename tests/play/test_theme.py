@@ -1,5 +1,5 @@
 """One theme: switching the palette at run time redraws everything in the new colours,
-cached map chunks, the HUD bar and rendered text included."""
+cached map chunks, the HUD bar, the hint and rendered text included."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from game.play import theme
 from game.play.context import Context
 from game.play.scenes.title import TitleScene
 from game.play.theme import DEFAULT
+from game.run.intents import ToggleHint
 from tests.play.helpers import small_play
 
 pytestmark = pytest.mark.usefixtures("display")
@@ -65,6 +66,21 @@ def test_switching_the_theme_recolours_the_cached_maze_and_the_hud(ctx: Context,
     scene.draw(surface)
     assert count(surface, TOY.classic.wall) == 0
 
+
+
+def test_switching_the_theme_recolours_the_hint(ctx: Context) -> None:
+    scene = small_play(ctx, 0)
+    scene.apply(ToggleHint())
+    assert scene.hint is not None
+    scene.hint.finish()
+    surface = pygame.Surface((800, 600))
+    for _ in range(30):
+        scene.update(1 / 60)
+    scene.draw(surface)
+    assert count(surface, (0, 255, 0)) == 0
+    theme.use(TOY)
+    scene.draw(surface)
+    assert count(surface, (0, 255, 0)) + count(surface, (0, 255, 255)) > 200
 
 
 def test_switching_the_theme_recolours_menu_text(ctx: Context) -> None:

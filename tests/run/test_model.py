@@ -21,7 +21,8 @@ from game.run.intents import (
     SelectSolver,
     ToggleHint,
 )
-from game.run.model import OPTIMAL_EVENTS_PER_TICK, TICK_RATE, Logged, Run, TickClock, replay
+from game.run.clock import TICK_RATE, TickClock
+from game.run.model import OPTIMAL_EVENTS_PER_TICK, Logged, Run, replay
 from game.run.player import Move
 from tests.run.test_player import CORRIDOR, TURN
 

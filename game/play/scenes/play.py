@@ -16,7 +16,7 @@ import pygame
 from game.play import theme
 from game.play.camera import Camera
 from game.play.context import Context
-from game.play.hint import HintOverlay
+from game.play.hint import HintLayer, caption
 from game.play.input import Event, FocusLost, KeyDown, KeyUp, Wheel
 from game.play.names import solver_names, solver_short_label
 from game.play.render.images import draw_player, player_sprites, tile_images
@@ -40,9 +40,10 @@ from game.run.intents import (
     SetSpeed,
     ToggleHint,
 )
-from game.run.hint import nearest_speed
+from game.run.hint import HintSearch, nearest_speed
 from game.run.level import Level, RunResult
-from game.run.model import TICK, Run, TickClock
+from game.run.clock import TickClock
+from game.run.model import Run
 from game.run.player import BUMP, STEP, Move
 from game.text import t
 
@@ -97,6 +98,10 @@ MARKER_FROM_TILE = 4
 MARKER_RADIUS = 9
 #: While walking with the hint shown, start its search over at most this often (ticks).
 HINT_RESTART_TICKS = 36
+#: Events of the hint's search taken per frame at most, so no frame stalls; and while
+#: Space finishes it (still short of a visible hitch).
+HINT_EVENTS_PER_FRAME = 6_000
+HINT_FINISH_EVENTS_PER_FRAME = 20_000
 
 
 class PlayScene(Scene):
@@ -122,8 +127,8 @@ class PlayScene(Scene):
                              comfortable_tile=RPG_COMFORTABLE_TILE if self.style == RPG else 18)
         self.camera.follow(*self.maze.start, 0.0, snap=True)
         self._snap_camera = True
-        self.hint: Optional[HintOverlay] = None
-        self._hint_surface: Optional[pygame.Surface] = None
+        self.hint: Optional[HintSearch] = None
+        self.hint_layer: Optional[HintLayer] = None  # kept between hints: its surface is big
         self.info = self._static_info()
         self._hint_age = 0  # ticks since the hint last started over
         self._time = 0.0  # scene time, for animations that run before the first move
@@ -212,11 +217,13 @@ class PlayScene(Scene):
         self._sounds(run.take_events())
         if isinstance(intent, ToggleHint):
             if run.hint_shown:
-                self.hint = HintOverlay(self.maze, run.player.pos, run.solver, speed=run.speed,
-                                        surface=self._hint_surface)
+                self.hint = HintSearch(self.maze, run.player.pos, run.solver)
+                if self.hint_layer is None:
+                    self.hint_layer = HintLayer(self.hint)
+                else:
+                    self.hint_layer.show(self.hint)
                 self.ctx.audio.play("hint")
-            elif self.hint is not None:
-                self._hint_surface = self.hint.surface
+            else:
                 self.hint = None
         elif isinstance(intent, FinishHint) and self.hint is not None:
             self.hint.finish()
@@ -226,8 +233,6 @@ class PlayScene(Scene):
             if not quiet:
                 self.ctx.toast(t("play.solver_toast", solver=solver_short_label(run.solver)))
         elif isinstance(intent, (ChangeSpeed, SetSpeed)):
-            if self.hint is not None:
-                self.hint.speed = run.speed
             if not quiet:
                 self.ctx.set_hint_speed(run.speed, save=False)
                 self.ctx.toast(t("play.speed_toast", speed=run.speed))
@@ -254,7 +259,8 @@ class PlayScene(Scene):
         if run.finished:
             return self._complete()
         if self.hint is not None:
-            self.hint.update(ticks * TICK)
+            cap = HINT_FINISH_EVENTS_PER_FRAME if self.hint.finishing else HINT_EVENTS_PER_FRAME
+            self.hint.advance(ticks, speed=run.speed, limit=cap)
         if not self.camera.fitted:
             self.camera.follow(*run.player.render_pos, dt, snap=self._snap_camera)
             self._snap_camera = False
@@ -297,12 +303,12 @@ class PlayScene(Scene):
                 if not self.camera.fitted:
                     self.camera.follow(*run.player.render_pos, 0.0, snap=True)
             self.renderer.draw(surface, view, self.camera, run.walked)
-            caption: Optional[tuple[str, str]] = None
-            if self.hint is not None:
-                label = self.hint.label()
+            shown: Optional[tuple[str, str]] = None
+            if self.hint is not None and self.hint_layer is not None:
+                label = caption(self.hint)
                 self._caption_spot, sub = self._place_caption(view, label, self.hint_keys())
-                caption = (label, sub)
-                self.hint.draw(surface, view, self.camera, pointer_area=self._free_area(view))
+                shown = (label, sub)
+                self.hint_layer.draw(surface, view, self.camera, pointer_area=self._free_area(view))
             clip = surface.get_clip()
             surface.set_clip(view)
             self._draw_exit(surface, view)
@@ -310,8 +316,8 @@ class PlayScene(Scene):
                         self.style, self.sprites)
             self._draw_player_marker(surface, view)
             surface.set_clip(clip)
-            if caption is not None:
-                hud.draw_caption(surface, view, *caption, spot=self._caption_spot)
+            if shown is not None:
+                hud.draw_caption(surface, view, *shown, spot=self._caption_spot)
             else:
                 self._help_top = self._place_help_line(view)
                 hud.draw_help_line(surface, view, self.help_line, top=self._help_top)
@@ -324,7 +330,7 @@ class PlayScene(Scene):
         if self.hint is not None:
             if not self._caption_spot.startswith("top"):
                 return None
-            return hud.caption_rect(view, self.hint.label(), self.hint_keys(),
+            return hud.caption_rect(view, caption(self.hint), self.hint_keys(),
                                     spot=self._caption_spot)
         return hud.help_line_rect(view, self.help_line, top=True) if self._help_top else None
 
@@ -332,7 +338,7 @@ class PlayScene(Scene):
         """Return the part of the view the hint caption leaves free."""
         assert self.hint is not None
         free = view.copy()
-        cap = hud.caption_rect(view, self.hint.label(), self.hint_keys(), spot=self._caption_spot)
+        cap = hud.caption_rect(view, caption(self.hint), self.hint_keys(), spot=self._caption_spot)
         if cap is not None and self._caption_spot.startswith("top"):
             free.top = min(cap.bottom, view.bottom - 1)
             free.height = view.bottom - free.top
