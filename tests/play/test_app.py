@@ -15,7 +15,7 @@ import pytest
 from game.levels import CAMPAIGN, build_level
 from game.play.app import App
 from game.play.launch import play_from_args
-from game.play.routes import OpenPause, OpenSettings, Play, ToTitle
+from game.play.routes import Complete, OpenPause, OpenSettings, Play, ToTitle
 from game.play.scenes.level_complete import LevelCompleteScene
 from game.play.scenes.play import PlayScene
 from game.play.scenes.title import TitleScene
@@ -371,3 +371,36 @@ def test_the_corrupt_save_notice_is_friendly_and_the_reason_goes_to_stderr(
                                   "started. The old file was kept as save.json.corrupt.")
     reasons = [line for line in run.stderr.splitlines() if "not valid JSON" in line]
     assert len(reasons) == 1 and "save.json" in reasons[0]
+
+
+def test_a_level_left_for_good_is_freed_and_nothing_new_is_frozen(app: App) -> None:
+    import gc
+    import weakref
+
+    from game.play.app import freeze_start_up
+    from game.run.level import RunResult
+
+    app.go(ToTitle())
+    freeze_start_up()
+    frozen = gc.get_freeze_count()
+    gone = []
+    for index in (0, 2, 5):  # classic and room maps, the hint shown, then the result screen
+        level = Level(build_level(CAMPAIGN[index]), CAMPAIGN[index], index, "Level")
+        app.go(Play(level))
+        app.handle_event(key(pygame.K_h))
+        app.frame(1 / 60)
+        play = app.scene
+        assert isinstance(play, PlayScene)
+        gone.append(weakref.ref(play))
+        app.handle_event(key(pygame.K_ESCAPE))  # pause over it, then restart it
+        app.handle_event(key(pygame.K_DOWN))
+        app.handle_event(key(pygame.K_RETURN))
+        assert isinstance(app.scene, PlayScene) and app.scene is not play
+        gone.append(weakref.ref(app.scene))
+        app.go(Complete(RunResult(level, 1.0, 1, 1, 0)))
+        app.frame(1 / 60)
+        del play
+    app.go(ToTitle())
+    assert [ref() for ref in gone] == [None] * len(gone)
+    assert gc.get_freeze_count() <= frozen  # (frozen objects still die when unreferenced)
+    gc.unfreeze()
