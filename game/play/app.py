@@ -75,8 +75,22 @@ def make_context(save_path: Optional[Path]) -> Context:
 class App:
     """The window and the main loop."""
 
-    def __init__(self, *, save_path: Optional[Path] = None, use_save: bool = True,
-                 size: tuple[int, int] = WINDOW_SIZE) -> None:
+    def __init__(self, ctx: Context, *, size: tuple[int, int] = WINDOW_SIZE) -> None:
+        self.ctx = ctx
+        self.windowed_size = size
+        self.fullscreen = False
+        self.surface = pygame.Surface(size)  # the window's own surface once open
+        self.clock = pygame.time.Clock()
+        self.nav = Navigator(ctx, settle=settle_memory)
+        self.frames = 0
+        self._switched_at = -MODE_SWITCH_ECHO  # time.monotonic() of the last mode switch
+        self._last_event_type: Optional[int] = None
+        ctx.on_settings_change(self._setting_changed)
+
+    @classmethod
+    def open(cls, *, save_path: Optional[Path] = None, use_save: bool = True,
+             size: tuple[int, int] = WINDOW_SIZE) -> "App":
+        """Start the display, load the save and the images, open the window; return the App."""
         from game.play.render.images import load_all
         from game.save import default_save_path
 
@@ -86,19 +100,12 @@ class App:
         pygame.font.init()
         if use_save and save_path is None:
             save_path = default_save_path()
-        self.ctx = make_context(save_path if use_save else None)
-        self.windowed_size = size
-        self.fullscreen = False
-        self._set_icon()
+        app = cls(make_context(save_path if use_save else None), size=size)
+        app._set_icon()
         pygame.display.set_caption(t("app.caption"))
-        self.surface = self._set_mode(self.ctx.settings.fullscreen)
-        self.ctx.images = load_all()
-        self.clock = pygame.time.Clock()
-        self.nav = Navigator(self.ctx, settle=settle_memory)
-        self.frames = 0
-        self._switched_at = -MODE_SWITCH_ECHO  # time.monotonic() of the last mode switch
-        self._last_event_type: Optional[int] = None
-        self.ctx.on_settings_change(self._setting_changed)
+        app.surface = app._set_mode(app.ctx.settings.fullscreen)
+        app.ctx.images = load_all()
+        return app
 
     @property
     def scene(self) -> Optional[Scene]:

@@ -52,7 +52,7 @@ def play_from_args(args: Any) -> int:
     from game.play.routes import BuildMaze, Play, ToTitle
     from game.run.level import Level
 
-    app = App()
+    app = App.open()
     if maze is not None:
         assert file is not None  # the maze was loaded from it
         return app.run(Play(Level(maze, label=Path(file).name)))

@@ -18,6 +18,7 @@ from game.levels import CAMPAIGN
 from game.play.context import Context
 from game.play.names import level_label
 from game.play.routes import (
+    OVERLAYS,
     Back,
     BuildMaze,
     Complete,
@@ -69,16 +70,17 @@ class Navigator:
                 self._arrive()
             else:
                 self.go(ToTitle())
-        elif isinstance(route, (OpenPause, OpenSettings, OpenHelp)):
+        elif isinstance(route, OVERLAYS):
             scene = self.build(route)
             self._leave()
             self.stack.append(scene)
             self._arrive()
         else:
             scene = self.build(route)
+            left = bool(self.stack)
             self._leave()
             self.stack = [scene]
-            if self.settle is not None:
+            if left and self.settle is not None:
                 self.settle()
             self._arrive()
 
@@ -92,7 +94,7 @@ class Navigator:
         self.stack[-1].on_enter()
 
     def build(self, route: Next) -> Scene:
-        """Return the scene ``route`` leads to (for ``Back``: a new title)."""
+        """Return the scene ``route`` leads to (built, not yet shown)."""
         ctx = self.ctx
         if isinstance(route, Enter):
             return route.scene
@@ -118,7 +120,7 @@ class Navigator:
             return SettingsScene(ctx)
         if isinstance(route, OpenHelp):
             return HelpScene(ctx)
-        return TitleScene(ctx)  # ToTitle, and Back or QuitGame with nowhere else to go
+        return TitleScene(ctx)  # ToTitle
 
     def play_scene(self, level: Level) -> PlayScene:
         """Return the play scene of ``level`` (safe to call from the loading worker)."""

@@ -94,6 +94,7 @@ class QuitGame:
     """End the game."""
 
 
-Overlay = Union[OpenPause, OpenSettings, OpenHelp]
+#: The routes that open a scene over the current one.
+OVERLAYS = (OpenPause, OpenSettings, OpenHelp)
 Route = Union[ToTitle, ToLevelSelect, ToCustomMaze, StartLevel, BuildMaze, Play, Complete,
               OpenPause, OpenSettings, OpenHelp, Back, QuitGame]

@@ -121,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--levels", type=int, default=1000)
     parser.add_argument("--restarts", type=int, default=20)
     args = parser.parse_args(argv)
-    app = App(use_save=False)
+    app = App.open(use_save=False)
     app.ctx.settings.muted = True
     app.go(ToTitle())
     freeze_start_up()  # what App.run does once the first screen is up

@@ -37,7 +37,7 @@ def save_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 @pytest.fixture
 def app(save_path: Path) -> Iterator[App]:
     """Return an App on the dummy display; close pygame afterwards."""
-    a = App()
+    a = App.open()
     yield a
     pygame.quit()
 
@@ -218,7 +218,7 @@ def test_resizing_relays_out_the_scene(app: App) -> None:
 
 def test_a_corrupt_save_is_reported_once_on_the_title(save_path: Path) -> None:
     save_path.write_text("{ not json", encoding="utf-8")
-    app = App()
+    app = App.open()
     try:
         assert app.ctx.notice is not None
         app.go(ToTitle())
@@ -243,7 +243,7 @@ def test_progress_is_loaded_from_the_save(save_path: Path) -> None:
     progress = Progress(unlocked=4)
     progress.settings.volume = 0.3
     save_progress(progress, save_path)
-    app = App()
+    app = App.open()
     try:
         assert app.ctx.progress.unlocked == 4
         assert app.ctx.progress.settings.volume == pytest.approx(0.3)
@@ -360,7 +360,7 @@ def test_the_corrupt_save_notice_is_friendly_and_the_reason_goes_to_stderr(
     path = tmp_path / "save.json"
     path.write_text('{"version": 1, "unlocked": 3, "best_ti', encoding="utf-8")
     code = ("from game.play.app import App\n"
-            "app = App()\n"
+            "app = App.open()\n"
             "print(app.ctx.notice)\n")
     env = {**os.environ, "MIGONG_SAVE_PATH": str(path), "SDL_VIDEODRIVER": "dummy",
            "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}

@@ -30,6 +30,14 @@ def default_theme_after() -> Iterator[None]:
     theme.use(DEFAULT)
 
 
+def finished(search: HintSearch) -> HintSearch:
+    """Return ``search`` run to its end."""
+    search.finish()
+    while not search.done:
+        search.advance(TICKS, speed=1.0, limit=10**9)
+    return search
+
+
 def colour_at(layer: HintLayer, pos: tuple[int, int]) -> tuple[int, ...]:
     return tuple(layer.surface.get_at((pos[1], pos[0])))
 
@@ -45,14 +53,13 @@ def test_drawing_the_hint_matches_the_search_at_any_zoom(tile):
     target = pygame.Surface((640, 480))
     view = target.get_rect()
     colours = state_colors(DEFAULT)
-    for _ in range(20):  # patched frame after frame
+    mapped = np.array([layer.surface.map_rgb(colours[s]) for s in sorted(colours)], dtype=np.int64)
+    for _ in range(20):  # patched frame after frame: the surface is the search's picture
         search.advance(TICKS, speed=1.0, limit=10**9)
         target.fill((0, 0, 0))
         layer.draw(target, view, camera)
-        assert np.array_equal(
-            pygame.surfarray.pixels2d(layer.surface),
-            np.array([layer.surface.map_rgb(colours[s]) & 0xFFFFFFFF for s in range(6)],
-                     dtype=np.uint32)[search.state.T].astype(pygame.surfarray.pixels2d(layer.surface).dtype))
+        painted = pygame.surfarray.array2d(layer.surface).astype(np.int64) & 0xFFFFFFFF
+        assert np.array_equal(painted, mapped[search.state.T] & 0xFFFFFFFF)
     if tile >= 2:
         # every visible hint tile shows its colour (over black) at the tile's centre
         r0, c0, r1, c1 = camera.visible_tiles()
@@ -73,9 +80,7 @@ def test_the_path_and_explored_tiles_get_their_colours():
     maze = build_level(CAMPAIGN[4])
     search = HintSearch(maze, maze.start, "bfs")
     layer = HintLayer(search)
-    search.finish()
-    while not search.done:
-        search.advance(TICKS, speed=1.0, limit=10**9)
+    finished(search)
     layer.draw(pygame.Surface((100, 100)), pygame.Rect(0, 0, 100, 100),
                Camera(maze.rows, maze.cols, 100, 100))
     for tile in search.path:
@@ -88,9 +93,7 @@ def test_a_theme_switch_repaints_the_hint_in_the_new_colours():
     maze = build_level(CAMPAIGN[4])
     search = HintSearch(maze, maze.start, "bfs")
     layer = HintLayer(search)
-    search.finish()
-    while not search.done:
-        search.advance(TICKS, speed=1.0, limit=10**9)
+    finished(search)
     target = pygame.Surface((200, 200))
     camera = Camera(maze.rows, maze.cols, 200, 200)
     layer.draw(target, target.get_rect(), camera)
@@ -104,10 +107,7 @@ def test_a_theme_switch_repaints_the_hint_in_the_new_colours():
 def test_the_caption_names_solver_visited_and_path_length():
     search = HintSearch(TURN, TURN.start, "dfs")
     assert caption(search).startswith("DFS") and "searching" in caption(search)
-    search.finish()
-    while not search.done:
-        search.advance(TICKS, speed=1.0, limit=10**9)
-    text = caption(search)
+    text = caption(finished(search))
     assert f"visited {search.visited}" in text and "path 8" in text
     walled = maze_from(
         """
@@ -116,8 +116,5 @@ def test_the_caption_names_solver_visited_and_path_length():
         #####
         """
     )
-    none = HintSearch(walled, walled.start, "bfs")
-    while not none.done:
-        none.advance(TICKS, speed=1.0, limit=10**9)
-    assert "no path" in caption(none)
+    assert "no path" in caption(finished(HintSearch(walled, walled.start, "bfs")))
     assert solve(walled).path is None

@@ -37,7 +37,7 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     monkeypatch.setenv("MIGONG_SAVE_PATH", str(tmp_path / "save.json"))
     # The storm may press Start on the custom screen many times; keep those mazes small.
     monkeypatch.setattr(custom_maze, "SIZE_PRESETS", [(11, 11), (15, 21), (21, 21)])
-    a = App()
+    a = App.open()
     yield a
     pygame.quit()
 

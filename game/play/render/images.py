@@ -16,7 +16,7 @@ import pygame
 from game.levels import LevelSpec
 from game.play import theme
 from game.play.camera import Camera
-from game.play.render.painters import SUPERSAMPLE, mix
+from game.play.render.painters import SUPERSAMPLE, lru, mix
 from game.play.render.tiles import RPG, RPG_TILE_NAMES, style_for
 
 Images = dict[str, pygame.Surface]
@@ -201,16 +201,8 @@ _TOKENS: "OrderedDict[tuple[theme.Theme, int, str], pygame.Surface]" = OrderedDi
 
 def player_token(size: int, facing: str) -> pygame.Surface:
     """Return the player orb for tiles of ``size`` px looking ``facing`` (cached per theme)."""
-    key = (theme.current(), size, facing)
-    img = _TOKENS.get(key)
-    if img is None:
-        img = _paint_token(size, facing, theme.current().actors)
-        _TOKENS[key] = img
-        while len(_TOKENS) > 16:
-            _TOKENS.popitem(last=False)
-    else:
-        _TOKENS.move_to_end(key)
-    return img
+    th = theme.current()
+    return lru(_TOKENS, (th, size, facing), lambda: _paint_token(size, facing, th.actors), keep=16)
 
 
 def _paint_token(size: int, facing: str, a: theme.ActorPalette) -> pygame.Surface:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
-from typing import Any, Optional, Sequence
+from typing import Optional, Sequence
 
 import numpy as np
 import pygame
@@ -44,7 +44,7 @@ class ScaledLayer:
         self._tile = 0.0
         self._src_id = 0
         self._version = -1
-        self._piece_key: Optional[tuple[Any, ...]] = None
+        self._piece_key: Optional[tuple[object, ...]] = None
         self._piece: Optional[pygame.Surface] = None
         self._stale: set[tuple[int, int]] = set()  # cached chunks to scale again
 

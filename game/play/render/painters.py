@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from collections import OrderedDict
+from typing import Callable, Optional, TypeVar
 
 import numpy as np
 import pygame
@@ -79,30 +80,37 @@ def set_palette(surface: pygame.Surface, palette: np.ndarray) -> None:
 _TILE_SETS: "OrderedDict[tuple[theme.Theme, int], tuple[list[pygame.Surface], np.ndarray]]" = OrderedDict()
 
 
-def classic_tiles(size: int) -> list[pygame.Surface]:
-    """Return the N_VARIANTS painted tiles of the classic look at ``size`` px (cached)."""
-    return classic_set(size)[0]
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def lru(cache: "OrderedDict[K, V]", key: K, make: Callable[[], V], keep: int) -> V:
+    """Return ``cache[key]``, made when missing (keeping the ``keep`` most recently used)."""
+    value = cache.get(key)
+    if value is None:
+        value = cache[key] = make()
+        while len(cache) > keep:
+            cache.popitem(last=False)
+    else:
+        cache.move_to_end(key)
+    return value
 
 
 def classic_set(size: int) -> tuple[list[pygame.Surface], np.ndarray]:
     """Return the painted classic tiles and their pixel atlas at ``size`` px (cached)."""
     th = theme.current()
-    key = (th, size)
-    entry = _TILE_SETS.get(key)
-    if entry is None:
+
+    def paint() -> tuple[list[pygame.Surface], np.ndarray]:
+        """Paint every variant (converted for the display) and their mapped pixels."""
         tiles = [_paint_variant(v, size, th.classic) for v in range(N_VARIANTS)]
         if pygame.display.get_surface() is not None:
             tiles = [t.convert() for t in tiles]
-        entry = (tiles, np.stack([pygame.surfarray.array2d(t) for t in tiles]))  # mapped pixels
-        _TILE_SETS[key] = entry
-        while len(_TILE_SETS) > 3:
-            _TILE_SETS.popitem(last=False)
-    else:
-        _TILE_SETS.move_to_end(key)
-    return entry
+        return tiles, np.stack([pygame.surfarray.array2d(t) for t in tiles])
+
+    return lru(_TILE_SETS, (th, size), paint, keep=3)
 
 
-def cached_classic_tiles(size: int) -> list[pygame.Surface] | None:
+def cached_classic_tiles(size: int) -> Optional[list[pygame.Surface]]:
     """Return the classic tiles at ``size`` px if painted in the current theme, else None."""
     entry = _TILE_SETS.get((theme.current(), size))
     return entry[0] if entry is not None else None
