@@ -70,7 +70,9 @@ class Toast:
 
     def alpha(self, fade: float) -> float:
         """Return the opacity now (0..1): full until the last ``fade`` seconds."""
-        return 0.0 if not self.text else min(1.0, self.left / fade) if fade > 0 else 1.0
+        if not self.text or self.left <= 0:
+            return 0.0
+        return min(1.0, self.left / fade) if fade > 0 else 1.0
 
 
 class Context:

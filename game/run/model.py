@@ -175,8 +175,8 @@ class Run:
             return
         from game.maze.solvers.base import Solution
 
-        solution = last[0] if last else None
-        self._optimal = solution.length or 0 if isinstance(solution, Solution) else 0
+        solution = last[0] if last else None  # none: the solver ended without a Solution
+        self._optimal = (solution.length or 0) if isinstance(solution, Solution) else 0
 
     @property
     def optimal(self) -> int:

@@ -37,10 +37,15 @@ class Scene:
     """One screen of the game: title, menu, play, pause, level complete..."""
 
     #: The frame rate this scene needs (menus animate little; play moves smoothly).
-    fps = 120
+    FRAME_RATE = 120
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
+
+    @property
+    def fps(self) -> int:
+        """Return the frame rate this scene asks the App for now."""
+        return self.FRAME_RATE
 
     def on_enter(self) -> None:
         """Run when the scene comes on screen (new, or uncovered again)."""
@@ -71,7 +76,7 @@ class MenuScene(Scene):
 
     backdrop_dim = 170
     #: Menus animate only the backdrop: 60 frames a second is smooth and half the work.
-    fps = 60
+    FRAME_RATE = 60
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)

@@ -11,7 +11,7 @@ from game.levels import CAMPAIGN, LevelSpec, level_code
 from game.play import input as keys
 from game.play import theme
 from game.play.context import Context
-from game.play.input import Click, Event, KeyDown, KeyRepeat, PointerMove, Wheel
+from game.play.input import Event, KeyDown, KeyRepeat, PointerMove, Wheel
 from game.play.names import algorithm_name, format_time, level_label
 from game.play.routes import StartLevel, ToTitle
 from game.play.scenes.base import MenuScene, Next

@@ -22,7 +22,7 @@ class PauseScene(Scene):
     """Esc during play: a menu over the paused play view (drawn by ``under``)."""
 
     #: Nothing moves behind the pause menu.
-    fps = 30
+    FRAME_RATE = 30
 
     def __init__(self, ctx: Context, level: Level,
                  under: Callable[[pygame.Surface], None]) -> None:

@@ -161,7 +161,7 @@ class PlayScene(Scene):
         return {"algorithm": algorithm, "size": size, "code": code}
 
     @property
-    def fps(self) -> int:  # type: ignore[override]
+    def fps(self) -> int:
         """Return the frame cap: full rate while anything moves, half while standing idle."""
         if self.run.player.walking or (self.hint is not None and not self.hint.done):
             return BUSY_FPS
