@@ -245,7 +245,6 @@ class App:
         """Show ``first``, then run until the player quits; return the exit code (0)."""
         exit_early = os.environ.get(EXIT_AFTER_FIRST_FRAME_ENV) == "1"
         self.nav.go(first)
-        freeze_start_up()
         self.clock.tick()
         dt = 0.0
         try:
@@ -253,6 +252,8 @@ class App:
                 self.frame(dt)
                 if exit_early:
                     break
+                if self.frames == 1:  # start-up is over once the first frame is on screen
+                    freeze_start_up()
                 dt = self.clock.tick(self.frame_rate()) / 1000.0
         finally:
             self.ctx.save()

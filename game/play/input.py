@@ -55,22 +55,18 @@ class Wheel:
     steps: int
 
 
-@dataclass(frozen=True)
 class FocusLost:
     """The window lost the keyboard (or was minimised): every held key is up."""
 
 
-@dataclass(frozen=True)
 class Resized:
     """The window changed size."""
 
 
-@dataclass(frozen=True)
 class QuitRequest:
     """The window's close button (the App ends the loop; scenes never see it)."""
 
 
-@dataclass(frozen=True)
 class FocusGained:
     """The window got the keyboard (the App watches for keys SDL replays then)."""
 

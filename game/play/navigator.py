@@ -10,7 +10,7 @@ screens left behind).
 
 from __future__ import annotations
 
-from typing import Callable, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 import pygame
 
@@ -33,17 +33,12 @@ from game.play.routes import (
     ToTitle,
 )
 from game.play.scenes.base import Enter, Next, Scene
-from game.play.scenes.custom_maze import CustomMazeScene
-from game.play.scenes.help import HelpScene
-from game.play.scenes.level_complete import LevelCompleteScene
-from game.play.scenes.level_select import LevelSelectScene
-from game.play.scenes.loading import LoadingScene
-from game.play.scenes.pause import PauseScene
-from game.play.scenes.play import PlayScene
-from game.play.scenes.settings import SettingsScene
 from game.play.scenes.title import TitleScene
 from game.run.level import Level
 from game.text import t
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from game.play.scenes.play import PlayScene
 
 
 class Navigator:
@@ -95,35 +90,53 @@ class Navigator:
 
     def build(self, route: Next) -> Scene:
         """Return the scene ``route`` leads to (built, not yet shown)."""
+        # Only the title is imported up front: the others load when first needed, which
+        # keeps them off the start-up's critical path.
         ctx = self.ctx
         if isinstance(route, Enter):
             return route.scene
         if isinstance(route, ToLevelSelect):
+            from game.play.scenes.level_select import LevelSelectScene
+
             return LevelSelectScene(ctx)
         if isinstance(route, ToCustomMaze):
+            from game.play.scenes.custom_maze import CustomMazeScene
+
             return CustomMazeScene(ctx)
-        if isinstance(route, StartLevel):
+        if isinstance(route, (StartLevel, BuildMaze)):
+            from game.play.scenes.loading import LoadingScene
+
+            if isinstance(route, BuildMaze):
+                return LoadingScene(ctx, route.spec, route.index, route.label, self.play_scene)
             index = max(0, min(route.index, len(CAMPAIGN) - 1))
             spec = CAMPAIGN[index]
             return LoadingScene(ctx, spec, index, level_label(index, spec), self.play_scene)
-        if isinstance(route, BuildMaze):
-            return LoadingScene(ctx, route.spec, route.index, route.label, self.play_scene)
         if isinstance(route, Play):
             return self.play_scene(route.level)
         if isinstance(route, Complete):
+            from game.play.scenes.level_complete import LevelCompleteScene
+
             return LevelCompleteScene(ctx, route.result)
         if isinstance(route, OpenPause):
+            from game.play.scenes.pause import PauseScene
+
             below = self.scene
             assert below is not None, "a pause opens over the play scene"
             return PauseScene(ctx, route.level, below.draw)
         if isinstance(route, OpenSettings):
+            from game.play.scenes.settings import SettingsScene
+
             return SettingsScene(ctx)
         if isinstance(route, OpenHelp):
+            from game.play.scenes.help import HelpScene
+
             return HelpScene(ctx)
         return TitleScene(ctx)  # ToTitle
 
-    def play_scene(self, level: Level) -> PlayScene:
+    def play_scene(self, level: Level) -> "PlayScene":
         """Return the play scene of ``level`` (safe to call from the loading worker)."""
+        from game.play.scenes.play import PlayScene
+
         return PlayScene(self.ctx, level)
 
 

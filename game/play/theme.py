@@ -3,7 +3,9 @@
 Painters and widgets read ``current()`` when they draw, never module constants, and
 every cache of drawn pixels is keyed by the theme it was drawn with, so ``use(other)``
 redraws everything from the next frame on.  A palette variant (colour-blind, high
-contrast) is a ``dataclasses.replace`` of ``DEFAULT``.  Nothing here imports pygame.
+contrast) is ``dataclasses.replace(DEFAULT, ui=DEFAULT.ui._replace(...))``: the parts are
+named tuples (cheap to define at start-up), the Theme a dataclass compared by identity.
+Nothing here imports pygame.
 
 Game rules that a replay must reproduce (walking speed, hint speeds) are not here: they
 live in the pure run model (:mod:`game.run`).
@@ -11,15 +13,14 @@ live in the pure run model (:mod:`game.run`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Optional
+from dataclasses import dataclass
+from typing import NamedTuple, Optional
 
 Color = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
 
 
-@dataclass(frozen=True, eq=False)
-class UiPalette:
+class UiPalette(NamedTuple):
     """Menus, panels, text and the HUD."""
 
     bg: Color = (13, 16, 28)
@@ -43,8 +44,7 @@ class UiPalette:
     backdrop_glow: Color = (242, 193, 78)
 
 
-@dataclass(frozen=True, eq=False)
-class ClassicPalette:
+class ClassicPalette(NamedTuple):
     """The classic look: indigo stone walls on warm paper-white paving."""
 
     wall: Color = (52, 63, 110)
@@ -76,8 +76,7 @@ class ClassicPalette:
     exit_star: Color = (255, 250, 232)
 
 
-@dataclass(frozen=True, eq=False)
-class RpgPalette:
+class RpgPalette(NamedTuple):
     """The room maps' flat colours (far away) and drawn stand-in tiles."""
 
     wall_top: Color = (58, 50, 62)
@@ -93,8 +92,7 @@ class RpgPalette:
     missing: Color = (255, 0, 255)
 
 
-@dataclass(frozen=True, eq=False)
-class HintPalette:
+class HintPalette(NamedTuple):
     """The hint overlay: explored tiles, the search head, the path."""
 
     visited: RGBA = (84, 170, 230, 110)
@@ -107,8 +105,7 @@ class HintPalette:
     pointer_bg: Color = (20, 24, 40)
 
 
-@dataclass(frozen=True, eq=False)
-class ActorPalette:
+class ActorPalette(NamedTuple):
     """The player (orb, marker ring, stand-in sprite) and the exit's ring."""
 
     player: Color = (236, 92, 112)
@@ -122,16 +119,14 @@ class ActorPalette:
     sprite_eye: Color = (30, 30, 40)
 
 
-@dataclass(frozen=True)
-class Fonts:
+class Fonts(NamedTuple):
     """The font (None: pygame's default) and the smallest readable size."""
 
     file: Optional[str] = None
     min_size: int = 14
 
 
-@dataclass(frozen=True)
-class Motion:
+class Motion(NamedTuple):
     """Animation timings of the view (seconds, or per second)."""
 
     #: How fast the camera catches up with the player, per second (exponential).
@@ -163,13 +158,13 @@ class Theme:
     """Everything the play layer's look is made of."""
 
     name: str
-    ui: UiPalette = field(default_factory=UiPalette)
-    classic: ClassicPalette = field(default_factory=ClassicPalette)
-    rpg: RpgPalette = field(default_factory=RpgPalette)
-    hint: HintPalette = field(default_factory=HintPalette)
-    actors: ActorPalette = field(default_factory=ActorPalette)
-    fonts: Fonts = field(default_factory=Fonts)
-    motion: Motion = field(default_factory=Motion)
+    ui: UiPalette = UiPalette()
+    classic: ClassicPalette = ClassicPalette()
+    rpg: RpgPalette = RpgPalette()
+    hint: HintPalette = HintPalette()
+    actors: ActorPalette = ActorPalette()
+    fonts: Fonts = Fonts()
+    motion: Motion = Motion()
 
 
 DEFAULT = Theme("default")

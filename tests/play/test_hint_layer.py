@@ -97,7 +97,7 @@ def test_a_theme_switch_repaints_the_hint_in_the_new_colours():
     target = pygame.Surface((200, 200))
     camera = Camera(maze.rows, maze.cols, 200, 200)
     layer.draw(target, target.get_rect(), camera)
-    toy = replace(DEFAULT, name="toy", hint=replace(DEFAULT.hint, path=(0, 255, 0, 255)))
+    toy = replace(DEFAULT, name="toy", hint=DEFAULT.hint._replace(path=(0, 255, 0, 255)))
     theme.use(toy)
     layer.draw(target, target.get_rect(), camera)
     assert colour_at(layer, search.path[3]) == (0, 255, 0, 255)

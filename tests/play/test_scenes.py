@@ -529,7 +529,7 @@ def test_level_complete_keys(ctx: Context) -> None:
     retry = done.handle_event(key(pygame.K_r))
     assert isinstance(retry, Play) and retry.level is play.level
     assert isinstance(Driver(ctx, retry).scene, PlayScene)
-    assert done.handle_event(key(pygame.K_ESCAPE)) == ToTitle()
+    assert isinstance(done.handle_event(key(pygame.K_ESCAPE)), ToTitle)
 
 
 def test_level_complete_shows_the_figures(ctx: Context) -> None:
@@ -551,7 +551,7 @@ def test_a_maze_from_a_file_is_not_recorded(ctx: Context) -> None:
     result = RunResult(Level(play.maze, label="maze.txt"), 20.0, optimal, optimal, 0)
     done = show(ctx, LevelCompleteScene(ctx, result)).scene
     assert ctx.progress.unlocked == 1 and not ctx.progress.best_times
-    assert done.handle_event(key(pygame.K_RETURN)) == ToTitle()
+    assert isinstance(done.handle_event(key(pygame.K_RETURN)), ToTitle)
 
 
 # -- loading -----------------------------------------------------------------------------

@@ -22,10 +22,10 @@ pytestmark = pytest.mark.usefixtures("display")
 TOY = replace(
     DEFAULT,
     name="toy",
-    ui=replace(DEFAULT.ui, text=(11, 222, 33), panel=(70, 0, 70), accent=(250, 250, 0)),
-    classic=replace(DEFAULT.classic, wall=(201, 31, 31), floor=(31, 31, 201),
-                    floor_alt=(31, 31, 201), void=(1, 2, 3)),
-    hint=replace(DEFAULT.hint, path=(0, 255, 0, 255), visited=(0, 255, 255, 255)),
+    ui=DEFAULT.ui._replace(text=(11, 222, 33), panel=(70, 0, 70), accent=(250, 250, 0)),
+    classic=DEFAULT.classic._replace(wall=(201, 31, 31), floor=(31, 31, 201),
+                                     floor_alt=(31, 31, 201), void=(1, 2, 3)),
+    hint=DEFAULT.hint._replace(path=(0, 255, 0, 255), visited=(0, 255, 255, 255)),
 )
 
 

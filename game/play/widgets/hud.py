@@ -6,8 +6,7 @@ drop out instead of overlapping.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Optional
+from typing import NamedTuple, Optional
 
 import pygame
 
@@ -17,8 +16,7 @@ from game.play.widgets.text import draw_text, ellipsize, font
 from game.text import t
 
 
-@dataclass(frozen=True)
-class HudInfo:
+class HudInfo(NamedTuple):
     """The facts the top bar shows."""
 
     title: str
