@@ -75,11 +75,6 @@ class Run:
 
     # -- reading ------------------------------------------------------------------------
     @property
-    def started(self) -> bool:
-        """Return True once the player has tried to move."""
-        return self.started_at is not None
-
-    @property
     def finished(self) -> bool:
         """Return True once the player stands on the exit."""
         return self.finished_at is not None
