@@ -265,7 +265,7 @@ def scene_check(names: list[str]) -> Check:
         """Draw every scene onto a magenta surface; something must cover the magenta."""
         import pygame
 
-        from game.play.app import draw_every_scene
+        from game.play.navigator import draw_every_scene
 
         surface = pygame.Surface((960, 640))
         surface.fill((255, 0, 255))

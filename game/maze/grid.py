@@ -87,7 +87,7 @@ def check_generated_size(rows: int, cols: int) -> None:
             )
 
 
-def entrance(rows: int, cols: int) -> Pos:
+def entrance() -> Pos:
     """Return the entrance tile of a generated maze: left wall, row 1."""
     return (1, 0)
 
@@ -100,7 +100,7 @@ def exit_tile(rows: int, cols: int) -> Pos:
 def open_border(tiles: np.ndarray) -> Maze:
     """Cut the entrance and exit into a generated grid and wrap it as a Maze."""
     rows, cols = tiles.shape
-    start, goal = entrance(rows, cols), exit_tile(rows, cols)
+    start, goal = entrance(), exit_tile(rows, cols)
     tiles[start] = FLOOR
     tiles[goal] = FLOOR
     return Maze(tiles, start, goal)

@@ -47,14 +47,15 @@ def play_from_args(args: Any) -> int:
         except UsageError as exc:
             return _error(str(exc))
 
-    from game.play import scenes
     from game.play.app import App
+    from game.play.names import custom_label
+    from game.play.routes import BuildMaze, Play, ToTitle
+    from game.run.level import Level
 
-    app = App()
+    app = App.open()
     if maze is not None:
         assert file is not None  # the maze was loaded from it
-        label = Path(file).name
-        return app.run(lambda ctx: scenes.make_play_scene(ctx, maze, None, None, label))
+        return app.run(Play(Level(maze, label=Path(file).name)))
     if spec is not None:
-        return app.run(lambda ctx: scenes.LoadingScene(ctx, spec, None, scenes.custom_label(spec)))
-    return app.run(scenes.TitleScene)
+        return app.run(BuildMaze(spec, None, custom_label(spec)))
+    return app.run(ToTitle())

@@ -29,8 +29,11 @@ import pygame  # noqa: E402
 
 from game.maze.generators import generate  # noqa: E402
 from game.maze.solvers import solve  # noqa: E402
-from game.play.play_scene import PlayScene  # noqa: E402
-from game.play.scene import Context  # noqa: E402
+from game.play.app import freeze_start_up, settle_memory  # noqa: E402
+from game.play.context import Context  # noqa: E402
+from game.play.input import KeyDown, KeyUp  # noqa: E402
+from game.play.scenes.play import PlayScene  # noqa: E402
+from game.run.level import Level  # noqa: E402
 from game.save import Progress  # noqa: E402
 
 WINDOW = (1280, 720)
@@ -48,17 +51,19 @@ def percentile(values: list[float], q: float) -> float:
 
 def make_context() -> Context:
     """Return a silent context with default settings."""
-    return Context(progress=Progress(), save_path=None, audio=None)
+    return Context(Progress())
 
 
 def level_start(ctx: Context, screen: pygame.Surface, n: int, algorithm: str) -> tuple[float, PlayScene]:
     """Return the time (s) to generate, build the scene and draw its first frame."""
     t0 = time.perf_counter()
     maze = generate(algorithm, rows=n, cols=n, seed=7, loops=0.05)
-    scene = PlayScene(ctx, maze, label=f"bench {n}")
+    scene = PlayScene(ctx, Level(maze, label=f"bench {n}"))
     scene.update(DT)
     scene.draw(screen)
-    return time.perf_counter() - t0, scene
+    took = time.perf_counter() - t0
+    settle_memory()  # what the App does when a new level comes on screen
+    return took, scene
 
 
 def walk_with_hint(scene: PlayScene, screen: pygame.Surface,
@@ -66,18 +71,19 @@ def walk_with_hint(scene: PlayScene, screen: pygame.Surface,
     """Walk the BFS path with taps while the hint animates; return per-frame wall and CPU times (s)."""
     maze = scene.maze
     path = solve(maze, "bfs").path or [maze.start]
-    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0))
+    player = scene.run.player
+    scene.handle_event(KeyDown(pygame.K_h))
     i = 0
     times: list[float] = []
     cpu: list[float] = []
     for _ in range(frames):
         t0 = time.perf_counter()
         c0 = time.thread_time()
-        if not scene.player.moving and i + 1 < len(path) and scene.player.pos == path[i]:
+        if not player.moving and i + 1 < len(path) and player.pos == path[i]:
             (r0, c0), (r1, c1) = path[i], path[i + 1]
             k = KEYS[(r1 - r0, c1 - c0)]
-            scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0))
-            scene.handle_event(pygame.event.Event(pygame.KEYUP, key=k, mod=0))
+            scene.handle_event(KeyDown(k))
+            scene.handle_event(KeyUp(k))
             i += 1
         nxt = scene.update(DT)
         scene.draw(screen)
@@ -99,6 +105,7 @@ def main(argv: list[str] | None = None) -> int:
     pygame.font.init()
     screen = pygame.display.set_mode(WINDOW)
     ctx = make_context()
+    freeze_start_up()  # as the App does once its first screen is up
     rows = []
     for n in (int(s) for s in args.sizes.split(",")):
         start_s, scene = level_start(ctx, screen, n, args.algorithm)
@@ -109,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
         cms = [min(c, t) * 1000 for c, t in zip(cpu, times)]
         rows.append((n, start_s * 1000, statistics.median(ms), percentile(ms, 0.99),
                      statistics.median(cms), percentile(cms, 0.99), max(ms),
-                     scene.player.moves, len(ms)))
+                     scene.run.moves, len(ms)))
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"window {WINDOW[0]}x{WINDOW[1]}, {args.algorithm} mazes, walking the BFS path with the hint"
           f" animating; dummy video driver; load average {load:.2f} on {os.cpu_count()} CPUs")

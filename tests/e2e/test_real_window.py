@@ -21,7 +21,7 @@ import pytest
 from game.maze.generators import generate
 from game.maze.grid import Maze
 from game.maze.solvers import solve
-from game.play import hint, render
+from game.play.theme import DEFAULT
 from tests.e2e.conftest import GameWindow, changed_mask
 
 pytestmark = pytest.mark.xvfb
@@ -29,9 +29,9 @@ pytestmark = pytest.mark.xvfb
 ROWS = COLS = 15
 SEED = 7
 ARGS = ("play", "--algorithm", "prim", "--size", f"{ROWS}x{COLS}", "--seed", str(SEED))
-WALL = render.CLASSIC_PALETTE[render.WALL_TOP]
-FLOOR = render.CLASSIC_PALETTE[render.FLOOR_PLAIN]
-ENTRANCE = render.CLASSIC_PALETTE[render.ENTRANCE]
+WALL = DEFAULT.classic.wall
+FLOOR = DEFAULT.classic.floor
+ENTRANCE = DEFAULT.classic.entrance
 
 
 def near(img: np.ndarray, colour: tuple[int, ...], tolerance: int = 12) -> np.ndarray:
@@ -143,8 +143,8 @@ def test_h_shows_the_animated_hint_and_h_again_hides_it(game: GameWindow, maze: 
     time.sleep(0.6)
     before = game.settle("before-hint")
     board = Board(before, maze)
-    visited = blend(hint.VISITED, FLOOR)
-    path = blend(hint.PATH, FLOOR)
+    visited = blend(DEFAULT.hint.visited, FLOOR)
+    path = blend(DEFAULT.hint.path, FLOOR)
 
     game.key("h")
     time.sleep(1.5)
@@ -152,7 +152,7 @@ def test_h_shows_the_animated_hint_and_h_again_hides_it(game: GameWindow, maze: 
     tile_px = board.tile**2
     changed = changed_mask(board.maze_area(before), board.maze_area(exploring))
     assert changed.sum() > 8 * tile_px, "H changed almost nothing in the maze"
-    tinted = near(board.maze_area(exploring), visited, 24) | near(board.maze_area(exploring), hint.FRONTIER, 24)
+    tinted = near(board.maze_area(exploring), visited, 24) | near(board.maze_area(exploring), DEFAULT.hint.frontier, 24)
     assert (tinted & changed).sum() > 5 * tile_px, "no explored tiles in the hint colours"
 
     game.key("space")

@@ -33,8 +33,13 @@ def functions(path: Path) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
     ]
 
 
-#: Game modules outside the maze core that are pure too: the campaign and the save file.
-PURE_GAME_MODULES = ["game.levels", "game.save"]
+#: Game modules outside the maze core that are pure too: the campaign, the save file, the
+#: run model (game/run) and the text catalogue (game/text).
+PURE_SOURCES = sorted([*(ROOT / "game" / "run").rglob("*.py"), *(ROOT / "game" / "text").rglob("*.py")])
+PURE_GAME_MODULES = ["game.levels", "game.save"] + [
+    ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+    for path in PURE_SOURCES
+]
 
 
 def pygame_loaded_by(code: str) -> str:
@@ -54,6 +59,7 @@ def pygame_loaded_by(code: str) -> str:
 
 def test_importing_the_whole_maze_core_loads_no_pygame() -> None:
     assert "game.maze.solvers.stack" in MODULES and "game.maze.generators" in MODULES
+    assert "game.run.model" in PURE_GAME_MODULES and "game.text.en" in PURE_GAME_MODULES
     code = f"import importlib\nfor name in {MODULES + PURE_GAME_MODULES!r}:\n"
     assert pygame_loaded_by(code + "    importlib.import_module(name)") == "[]"
 
@@ -70,7 +76,7 @@ def test_generate_and_solve_on_the_command_line_never_load_pygame(tmp_path: Path
 
 
 #: The game modules beside the maze core held to the same style.
-STYLED = SOURCES + [
+STYLED = SOURCES + PURE_SOURCES + sorted((ROOT / "game" / "play").rglob("*.py")) + [
     ROOT / "game" / f"{name}.py" for name in ("commands", "levels", "save", "resources")
 ]
 

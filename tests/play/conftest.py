@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game.play.audio import Audio
-from game.play.scene import Context
+from game.play.context import Context
 from game.save import Progress
 
 
@@ -27,5 +27,4 @@ def display() -> Iterator[None]:
 def ctx(tmp_path: Path) -> Context:
     """Return a Context with fresh progress saved under tmp_path."""
     progress = Progress()
-    return Context(progress=progress, save_path=tmp_path / "save.json",
-                   audio=Audio(progress.settings))
+    return Context(progress, save_path=tmp_path / "save.json", audio=Audio(progress.settings))

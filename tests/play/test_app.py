@@ -13,9 +13,13 @@ import pygame
 import pytest
 
 from game.levels import CAMPAIGN, build_level
-from game.play import scenes
 from game.play.app import App
 from game.play.launch import play_from_args
+from game.play.routes import Complete, OpenPause, OpenSettings, Play, ToTitle
+from game.play.scenes.level_complete import LevelCompleteScene
+from game.play.scenes.play import PlayScene
+from game.play.scenes.title import TitleScene
+from game.run.level import Level
 from game.save import load_progress
 
 REPO = Path(__file__).resolve().parents[2]
@@ -33,7 +37,7 @@ def save_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 @pytest.fixture
 def app(save_path: Path) -> Iterator[App]:
     """Return an App on the dummy display; close pygame afterwards."""
-    a = App()
+    a = App.open()
     yield a
     pygame.quit()
 
@@ -62,26 +66,26 @@ def test_the_app_opens_a_resizable_window_called_migong(app: App, save_path: Pat
 def test_exit_after_first_frame_draws_once_and_returns_0(app: App,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MIGONG_EXIT_AFTER_FIRST_FRAME", "1")
-    assert app.run(scenes.TitleScene) == 0
+    assert app.run(ToTitle()) == 0
     assert app.frames == 1
 
 
 def test_a_quit_event_ends_the_loop_with_0(app: App) -> None:
     pygame.event.post(pygame.event.Event(pygame.QUIT))
-    assert app.run(scenes.TitleScene) == 0
+    assert app.run(ToTitle()) == 0
     assert app.frames == 1
 
 
 def test_choosing_quit_on_the_title_ends_the_loop(app: App) -> None:
-    app.set_scene(scenes.TitleScene)
+    app.go(ToTitle())
     app.handle_event(key(pygame.K_UP))  # wraps to Quit
     app.handle_event(key(pygame.K_RETURN))
     assert app.ctx.quit_requested
-    assert app.run(app.scene) == 0  # type: ignore[arg-type]
+    assert app.run(ToTitle()) == 0
 
 
 def test_f11_toggles_fullscreen_and_remembers_it(app: App, save_path: Path) -> None:
-    app.set_scene(scenes.TitleScene)
+    app.go(ToTitle())
     app.handle_event(key(pygame.K_F11))
     assert app.fullscreen and app.ctx.progress.settings.fullscreen
     assert load_progress(save_path)[0].settings.fullscreen
@@ -96,7 +100,7 @@ def test_a_toggle_key_replayed_as_the_new_window_gains_focus_does_not_switch_bac
         app: App) -> None:
     # SDL on X11 replays a key it believes held when a window gains focus; the F11 that
     # made the fullscreen window comes back that way and used to flip the mode forever.
-    app.set_scene(scenes.TitleScene)
+    app.go(ToTitle())
     app.handle_event(key(pygame.K_F11))
     assert app.fullscreen
     app.handle_event(pygame.event.Event(pygame.WINDOWFOCUSGAINED))
@@ -110,7 +114,8 @@ def test_a_toggle_key_replayed_as_the_new_window_gains_focus_does_not_switch_bac
 def test_the_settings_key_replayed_to_the_new_window_does_not_switch_back(app: App) -> None:
     # Settings -> Fullscreen -> Right made the fullscreen window; SDL then replays that
     # Right to the new window, which would switch back (and again, and again).
-    app.set_scene(lambda ctx: scenes.SettingsScene(ctx))
+    app.go(ToTitle())
+    app.go(OpenSettings())
     app.handle_event(key(pygame.K_DOWN))
     app.handle_event(key(pygame.K_DOWN))
     app.handle_event(key(pygame.K_RIGHT))
@@ -126,7 +131,8 @@ def test_the_settings_key_replayed_to_the_new_window_does_not_switch_back(app: A
 
 
 def test_the_settings_screen_switches_the_window_mode(app: App) -> None:
-    app.set_scene(lambda ctx: scenes.SettingsScene(ctx))
+    app.go(ToTitle())
+    app.go(OpenSettings())
     app.handle_event(key(pygame.K_DOWN))
     app.handle_event(key(pygame.K_DOWN))
     app.handle_event(key(pygame.K_RETURN))  # Fullscreen: on
@@ -136,15 +142,21 @@ def test_the_settings_screen_switches_the_window_mode(app: App) -> None:
 
 def test_menus_ask_for_fewer_frames_than_play(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     # An idle title screen at 120 fps kept a CPU core busy; menus need 60, pause less.
-    play = scenes.make_play_scene(app.ctx, build_level(CAMPAIGN[0]), CAMPAIGN[0], 0, "Level 1")
-    for scene, most in [(scenes.SettingsScene(app.ctx), 60), (scenes.PauseScene(app.ctx, play), 30),
-                        (play, 60)]:
-        app.scene = scene
-        assert app.frame_rate() == most
-    play.handle_event(key(pygame.K_RIGHT))  # walking: the full rate
+    level = Level(build_level(CAMPAIGN[0]), CAMPAIGN[0], 0, "Level 1")
+    app.go(ToTitle())
+    app.go(OpenSettings())
+    assert app.frame_rate() == 60
+    app.go(Play(level))
+    play = app.scene
+    assert isinstance(play, PlayScene)
+    assert app.frame_rate() == 60  # standing still
+    app.go(OpenPause(level))
+    assert app.frame_rate() == 30
+    app.handle_event(key(pygame.K_ESCAPE))  # resume
+    assert app.scene is play
+    app.handle_event(key(pygame.K_RIGHT))  # walking: the full rate
     assert app.frame_rate() == 120
     asked: list[int] = []
-
 
     class Clock:
         """A clock that records the frame cap it is asked for."""
@@ -157,12 +169,12 @@ def test_menus_ask_for_fewer_frames_than_play(app: App, monkeypatch: pytest.Monk
     frames = iter(range(3))
     monkeypatch.setattr(app, "frame", lambda dt: next(frames, None) is None and
                         setattr(app.ctx, "quit_requested", True))
-    app.run(scenes.TitleScene)
+    app.run(ToTitle())
     assert asked[1:] and set(asked[1:]) == {60}  # the first tick only starts the clock
 
 
 def test_m_mutes_and_remembers_it(app: App, save_path: Path) -> None:
-    app.set_scene(scenes.TitleScene)
+    app.go(ToTitle())
     app.handle_event(key(pygame.K_m))
     assert app.ctx.progress.settings.muted
     assert load_progress(save_path)[0].settings.muted
@@ -172,28 +184,27 @@ def test_m_mutes_and_remembers_it(app: App, save_path: Path) -> None:
 
 def test_m_says_on_screen_that_the_sound_is_off_then_on(app: App) -> None:
     # Pressing M while playing changed nothing visible: no way to tell what state it left.
-    app.set_scene(lambda ctx: scenes.make_play_scene(ctx, build_level(CAMPAIGN[0]), CAMPAIGN[0],
-                                                     0, "Level 1"))
+    app.go(Play(Level(build_level(CAMPAIGN[0]), CAMPAIGN[0], 0, "Level 1")))
     app.frame(0.0)
     before = pygame.surfarray.array3d(app.surface)
     app.handle_event(key(pygame.K_m))
-    assert app.toast.startswith("Sound off")
+    assert app.ctx.toasts.text.startswith("Sound off")
     app.update(0.0)
     app.draw()
     assert (pygame.surfarray.array3d(app.surface) != before).any()
     app.handle_event(key(pygame.K_m))
-    assert app.toast == "Sound on"
+    assert app.ctx.toasts.text == "Sound on"
     for _ in range(120):
         app.update(1 / 30)
     app.draw()
     later = pygame.surfarray.array3d(app.surface)
-    app.toast = ""
+    app.ctx.toasts.text = ""
     app.draw()
     assert (pygame.surfarray.array3d(app.surface) == later).all()  # and it goes away
 
 
 def test_resizing_relays_out_the_scene(app: App) -> None:
-    app.set_scene(scenes.TitleScene)
+    app.go(ToTitle())
     for size in [(320, 240), (1920, 1080), (481, 333)]:
         pygame.display.set_mode(size, pygame.RESIZABLE)
         app.handle_event(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
@@ -201,25 +212,25 @@ def test_resizing_relays_out_the_scene(app: App) -> None:
         assert app.surface.get_size() == size
         assert app.windowed_size == size
         title = app.scene
-        assert isinstance(title, scenes.TitleScene)
+        assert isinstance(title, TitleScene)
         assert all(app.surface.get_rect().contains(r) for r in title.menu.rects)
 
 
 def test_a_corrupt_save_is_reported_once_on_the_title(save_path: Path) -> None:
     save_path.write_text("{ not json", encoding="utf-8")
-    app = App()
+    app = App.open()
     try:
         assert app.ctx.notice is not None
-        app.set_scene(scenes.TitleScene)
+        app.go(ToTitle())
         first = app.scene
-        assert isinstance(first, scenes.TitleScene) and first.notice
+        assert isinstance(first, TitleScene) and first.notice
         assert "corrupt" in first.notice
         app.frame(1 / 60)
         app.handle_event(key(pygame.K_DOWN))
         app.handle_event(key(pygame.K_RETURN))  # level select
         app.handle_event(key(pygame.K_ESCAPE))  # back to a new title
         again = app.scene
-        assert isinstance(again, scenes.TitleScene) and again is not first
+        assert isinstance(again, TitleScene) and again is not first
         assert again.notice is None
         assert save_path.with_name("save.json.corrupt").exists()
     finally:
@@ -232,7 +243,7 @@ def test_progress_is_loaded_from_the_save(save_path: Path) -> None:
     progress = Progress(unlocked=4)
     progress.settings.volume = 0.3
     save_progress(progress, save_path)
-    app = App()
+    app = App.open()
     try:
         assert app.ctx.progress.unlocked == 4
         assert app.ctx.progress.settings.volume == pytest.approx(0.3)
@@ -315,17 +326,15 @@ def test_python_m_game_play_file_starts(tmp_path: Path) -> None:
 
 def test_a_whole_session_title_to_level_two(app: App, save_path: Path) -> None:
     """New game, walk level 1's BFS path with key presses, finish, go on to level 2."""
-    from game.levels import CAMPAIGN
     from game.maze.solvers import solve
-    from game.play.play_scene import PlayScene
 
     arrows = {(-1, 0): pygame.K_UP, (1, 0): pygame.K_DOWN, (0, -1): pygame.K_LEFT,
               (0, 1): pygame.K_RIGHT}
-    app.set_scene(scenes.TitleScene)
+    app.go(ToTitle())
     app.handle_event(key(pygame.K_RETURN))  # New game
     app.frame(1 / 60)
     play = app.scene
-    assert isinstance(play, PlayScene) and play.level_index == 0
+    assert isinstance(play, PlayScene) and play.level.index == 0
     path = solve(play.maze, "bfs").path
     assert path is not None
     for (r0, c0), (r1, c1) in zip(path, path[1:]):
@@ -337,13 +346,13 @@ def test_a_whole_session_title_to_level_two(app: App, save_path: Path) -> None:
             if not isinstance(app.scene, PlayScene):
                 break
     done = app.scene
-    assert isinstance(done, scenes.LevelCompleteScene)
+    assert isinstance(done, LevelCompleteScene)
     assert done.moves == len(path) - 1 == done.optimal and done.stars == 3
     saved = load_progress(save_path)[0]
     assert saved.unlocked == 2
     app.handle_event(key(pygame.K_RETURN))  # Next level
     app.frame(1 / 60)
-    assert isinstance(app.scene, PlayScene) and app.scene.spec == CAMPAIGN[1]
+    assert isinstance(app.scene, PlayScene) and app.scene.level.spec == CAMPAIGN[1]
 
 
 def test_the_corrupt_save_notice_is_friendly_and_the_reason_goes_to_stderr(
@@ -351,7 +360,7 @@ def test_the_corrupt_save_notice_is_friendly_and_the_reason_goes_to_stderr(
     path = tmp_path / "save.json"
     path.write_text('{"version": 1, "unlocked": 3, "best_ti', encoding="utf-8")
     code = ("from game.play.app import App\n"
-            "app = App()\n"
+            "app = App.open()\n"
             "print(app.ctx.notice)\n")
     env = {**os.environ, "MIGONG_SAVE_PATH": str(path), "SDL_VIDEODRIVER": "dummy",
            "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
@@ -362,3 +371,36 @@ def test_the_corrupt_save_notice_is_friendly_and_the_reason_goes_to_stderr(
                                   "started. The old file was kept as save.json.corrupt.")
     reasons = [line for line in run.stderr.splitlines() if "not valid JSON" in line]
     assert len(reasons) == 1 and "save.json" in reasons[0]
+
+
+def test_a_level_left_for_good_is_freed_and_nothing_new_is_frozen(app: App) -> None:
+    import gc
+    import weakref
+
+    from game.play.app import freeze_start_up
+    from game.run.level import RunResult
+
+    app.go(ToTitle())
+    freeze_start_up()
+    frozen = gc.get_freeze_count()
+    gone = []
+    for index in (0, 2, 5):  # classic and room maps, the hint shown, then the result screen
+        level = Level(build_level(CAMPAIGN[index]), CAMPAIGN[index], index, "Level")
+        app.go(Play(level))
+        app.handle_event(key(pygame.K_h))
+        app.frame(1 / 60)
+        play = app.scene
+        assert isinstance(play, PlayScene)
+        gone.append(weakref.ref(play))
+        app.handle_event(key(pygame.K_ESCAPE))  # pause over it, then restart it
+        app.handle_event(key(pygame.K_DOWN))
+        app.handle_event(key(pygame.K_RETURN))
+        assert isinstance(app.scene, PlayScene) and app.scene is not play
+        gone.append(weakref.ref(app.scene))
+        app.go(Complete(RunResult(level, 1.0, 1, 1, 0)))
+        app.frame(1 / 60)
+        del play
+    app.go(ToTitle())
+    assert [ref() for ref in gone] == [None] * len(gone)
+    assert gc.get_freeze_count() <= frozen  # (frozen objects still die when unreferenced)
+    gc.unfreeze()

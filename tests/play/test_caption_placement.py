@@ -12,9 +12,12 @@ import pytest
 
 from game.levels import CAMPAIGN, build_level
 from game.maze.solvers import solve
-from game.play import hud
-from game.play.play_scene import PlayScene, ToggleHint
-from game.play.scene import Context
+from game.play.context import Context
+from game.play.input import KeyDown, KeyUp
+from game.play.scenes.play import PlayScene
+from game.play.widgets import hud
+from game.run.intents import ToggleHint
+from game.run.level import Level
 from game.save import Progress
 
 DT = 1 / 60
@@ -72,8 +75,8 @@ def tile_rect(scene: PlayScene, surface: pygame.Surface, pos: tuple[float, float
 def play_with_hint(index: int, *, hint: bool = True) -> PlayScene:
     """Return campaign level ``index`` with the hint shown and finished."""
     spec = CAMPAIGN[index]
-    scene = PlayScene(Context(Progress(), None, Silent()), build_level(spec), spec=spec,
-                      level_index=index, label=f"Level {index + 1}")
+    scene = PlayScene(Context(Progress(), audio=Silent()),
+                      Level(build_level(spec), spec, index, f"Level {index + 1}"))
     if not hint:
         return scene
     scene.apply(ToggleHint())
@@ -85,7 +88,7 @@ def play_with_hint(index: int, *, hint: bool = True) -> PlayScene:
 def assert_clear(scene: PlayScene, surface: pygame.Surface, box: pygame.Rect) -> None:
     """Fail when ``box`` covers the player's or the exit's tile on screen."""
     view = surface.get_rect()
-    for name, pos in (("player", scene.player.render_pos), ("exit", scene.maze.goal)):
+    for name, pos in (("player", scene.run.player.render_pos), ("exit", scene.maze.goal)):
         tile = tile_rect(scene, surface, pos)
         if tile.colliderect(view):
             assert not box.colliderect(tile), f"the caption {box} hides the {name} at {tile}"
@@ -98,16 +101,16 @@ def walk_out_checking(scene: PlayScene, drawn: list[pygame.Rect]) -> None:
     assert path is not None
     for a, b in zip(path[:-2], path[1:-1]):  # walk to the tile before the exit
         k = KEYS[(b[0] - a[0], b[1] - a[1])]
-        scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0))
-        scene.handle_event(pygame.event.Event(pygame.KEYUP, key=k, mod=0))
+        scene.handle_event(KeyDown(k))
+        scene.handle_event(KeyUp(k))
         for _ in range(40):
             assert scene.update(DT) is None
             scene.draw(surface)
             assert drawn, "no caption was drawn"
             assert_clear(scene, surface, drawn[-1])
-            if not scene.player.moving:
+            if not scene.run.player.moving:
                 break
-    assert scene.player.pos == path[-2]
+    assert scene.run.player.pos == path[-2]
 
 
 @pytest.mark.parametrize("index", [0, 1, 3])

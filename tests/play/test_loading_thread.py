@@ -12,10 +12,15 @@ import pygame
 import pytest
 
 from game.levels import CAMPAIGN
-from game.play import play_scene, scenes
-from game.play.play_scene import PlayScene
-from game.play.render import style_for
-from game.play.scene import Context, Scene
+from game.play.context import Context
+from game.play.navigator import Navigator
+from game.play.render import images
+from game.play.render.tiles import style_for
+from game.play.routes import StartLevel
+from game.play.scenes.base import Enter, Scene
+from game.play.scenes.loading import LoadingScene
+from game.play.scenes.play import PlayScene
+from game.run.level import Level
 from game.save import Progress
 
 SLOW_SCENE = 0.4  # seconds a (pretend huge) play scene takes to set up
@@ -34,10 +39,17 @@ pytestmark = pytest.mark.usefixtures("display")
 @pytest.fixture
 def ctx() -> Context:
     """Return a Context with no images loaded yet."""
-    return Context(progress=Progress(), save_path=None, audio=Silent())
+    return Context(Progress(), audio=Silent())
 
 
-def run_until_playing(loading: scenes.LoadingScene) -> tuple[Scene, list[float]]:
+def loading_screen(ctx: Context, index: int) -> LoadingScene:
+    """Return the loading screen of campaign level ``index``, as the navigator builds it."""
+    loading = Navigator(ctx).build(StartLevel(index))
+    assert isinstance(loading, LoadingScene)
+    return loading
+
+
+def run_until_playing(loading: LoadingScene) -> tuple[Scene, list[float]]:
     """Update and draw at ~60 fps until the play scene arrives; return it and frame times."""
     surface = pygame.Surface((640, 480))
     times: list[float] = []
@@ -49,7 +61,8 @@ def run_until_playing(loading: scenes.LoadingScene) -> tuple[Scene, list[float]]
             loading.draw(surface)
         times.append(time.perf_counter() - start)
         if nxt is not None:
-            return nxt, times
+            assert isinstance(nxt, Enter)
+            return nxt.scene, times
         time.sleep(1 / 60)
     raise AssertionError("the level never loaded")
 
@@ -57,17 +70,17 @@ def run_until_playing(loading: scenes.LoadingScene) -> tuple[Scene, list[float]]
 def test_the_play_scene_is_built_in_the_worker_and_no_frame_waits_for_it(
         ctx: Context, monkeypatch: pytest.MonkeyPatch) -> None:
     built_in: list[str] = []
-    real = scenes.make_play_scene
+    loading = loading_screen(ctx, 2)
+    real = loading.make_play
 
-    def slow_make(*args: Any) -> Scene:
+    def slow_make(level: Level) -> Scene:
         built_in.append(threading.current_thread().name)
         time.sleep(SLOW_SCENE)
-        return real(*args)
+        return real(level)
 
-    monkeypatch.setattr(scenes, "make_play_scene", slow_make)
-    loading = scenes.LoadingScene(ctx, CAMPAIGN[2], 2, "Level 3")
+    loading.make_play = slow_make
     play, times = run_until_playing(loading)
-    assert isinstance(play, PlayScene) and play.level_index == 2
+    assert isinstance(play, PlayScene) and play.level.index == 2
     assert built_in == ["migong-build"]
     # After the first update (which may wait briefly for small mazes) the spinner keeps
     # turning: no frame blocks on the play scene's set-up.
@@ -79,15 +92,15 @@ def test_room_map_images_are_loaded_on_the_main_thread_before_the_worker(
         ctx: Context, monkeypatch: pytest.MonkeyPatch) -> None:
     loaded_in: list[str] = []
     for name in ("load_tile_images", "load_player_sprites"):
-        real = getattr(play_scene, name)
+        real = getattr(images, name)
 
         def spy(real: Any = real) -> Any:
             loaded_in.append(threading.current_thread().name)
             return real()
 
-        monkeypatch.setattr(play_scene, name, spy)
+        monkeypatch.setattr(images, name, spy)
     index = next(i for i, spec in enumerate(CAMPAIGN) if style_for(spec) == "rpg")
-    loading = scenes.LoadingScene(ctx, CAMPAIGN[index], index, "Rooms")
+    loading = loading_screen(ctx, index)
     play, _ = run_until_playing(loading)
     assert isinstance(play, PlayScene) and play.style == "rpg"
     assert loaded_in and set(loaded_in) == {threading.main_thread().name}

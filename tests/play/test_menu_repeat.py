@@ -8,10 +8,17 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.levels import CAMPAIGN, build_level
-from game.play import scenes, ui
-from game.play.play_scene import PlayScene
-from game.play.scene import Context, Scene
+from game.levels import CAMPAIGN
+from game.play.context import Context
+from game.play.scenes.base import Scene
+from game.play.scenes.custom_maze import CustomMazeScene
+from game.play.scenes.level_select import LevelSelectScene
+from game.play.scenes.pause import PauseScene
+from game.play.scenes.settings import SettingsScene
+from game.play.scenes.title import TitleScene
+from game.play.theme import DEFAULT
+from game.play.input import FocusLost, KeyDown, KeyUp
+from tests.play.helpers import play_driver
 
 FRAME = 1 / 60
 
@@ -19,14 +26,14 @@ FRAME = 1 / 60
 pytestmark = pytest.mark.usefixtures("display")
 
 
-def down(k: int) -> pygame.event.Event:
-    """Return a KEYDOWN event."""
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
+def down(k: int) -> KeyDown:
+    """Return a key press."""
+    return KeyDown(k)
 
 
-def up(k: int) -> pygame.event.Event:
-    """Return a KEYUP event."""
-    return pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0)
+def up(k: int) -> KeyUp:
+    """Return a key release."""
+    return KeyUp(k)
 
 
 def hold(scene: Scene, seconds: float) -> None:
@@ -37,19 +44,19 @@ def hold(scene: Scene, seconds: float) -> None:
 
 def repeats(n: int) -> float:
     """Return a hold time in which exactly ``n`` repeats fire (mid-interval, no edge)."""
-    return ui.REPEAT_DELAY + (n - 0.5) * ui.REPEAT_INTERVAL
+    return DEFAULT.motion.menu_repeat_delay + (n - 0.5) * DEFAULT.motion.menu_repeat_interval
 
 
 def test_holding_down_steps_once_then_repeats_after_a_delay_at_a_steady_rate(
         ctx: Context) -> None:
-    title = scenes.TitleScene(ctx)
+    title = TitleScene(ctx)
     title.handle_event(down(pygame.K_DOWN))
     assert title.menu.selected == 1  # the press itself moves at once
-    hold(title, ui.REPEAT_DELAY - 0.05)
+    hold(title, DEFAULT.motion.menu_repeat_delay - 0.05)
     assert title.menu.selected == 1  # no repeat before the delay
-    hold(title, repeats(1) - (ui.REPEAT_DELAY - 0.05))
+    hold(title, repeats(1) - (DEFAULT.motion.menu_repeat_delay - 0.05))
     assert title.menu.selected == 2  # first repeat just after the delay
-    hold(title, 2 * ui.REPEAT_INTERVAL)
+    hold(title, 2 * DEFAULT.motion.menu_repeat_interval)
     assert title.menu.selected == 4  # then one step per interval
     title.handle_event(up(pygame.K_DOWN))
     hold(title, 1.0)
@@ -57,7 +64,7 @@ def test_holding_down_steps_once_then_repeats_after_a_delay_at_a_steady_rate(
 
 
 def test_a_held_key_stops_at_the_last_row_instead_of_wrapping(ctx: Context) -> None:
-    title = scenes.TitleScene(ctx)
+    title = TitleScene(ctx)
     last = len(title.menu.items) - 1
     title.handle_event(down(pygame.K_DOWN))
     hold(title, 3.0)
@@ -68,9 +75,8 @@ def test_a_held_key_stops_at_the_last_row_instead_of_wrapping(ctx: Context) -> N
 
 
 def test_holding_up_repeats_in_the_pause_menu(ctx: Context) -> None:
-    spec = CAMPAIGN[0]
-    play = PlayScene(ctx, build_level(spec), spec=spec, level_index=0, label="Level 1")
-    pause = scenes.PauseScene(ctx, play)
+    pause = play_driver(ctx).send(down(pygame.K_ESCAPE))
+    assert isinstance(pause, PauseScene)
     pause.menu.selected = 3
     pause.handle_event(down(pygame.K_UP))
     hold(pause, repeats(2))
@@ -79,27 +85,27 @@ def test_holding_up_repeats_in_the_pause_menu(ctx: Context) -> None:
 
 def test_holding_right_on_volume_keeps_raising_it(ctx: Context) -> None:
     ctx.progress.settings.volume = 0.2
-    settings = scenes.SettingsScene(ctx)
+    settings = SettingsScene(ctx)
     assert settings.menu.items[settings.menu.selected].text() == "Volume"
     settings.handle_event(down(pygame.K_RIGHT))
-    assert settings.settings.volume == pytest.approx(0.3)
+    assert ctx.settings.volume == pytest.approx(0.3)
     hold(settings, repeats(4))
-    assert settings.settings.volume == pytest.approx(0.7)
+    assert ctx.settings.volume == pytest.approx(0.7)
     settings.handle_event(up(pygame.K_RIGHT))
     hold(settings, 1.0)
-    assert settings.settings.volume == pytest.approx(0.7)
+    assert ctx.settings.volume == pytest.approx(0.7)
 
 
 def test_holding_right_on_an_on_off_row_toggles_only_once(ctx: Context) -> None:
-    settings = scenes.SettingsScene(ctx)
+    settings = SettingsScene(ctx)
     settings.menu.selected = [i.text() for i in settings.menu.items].index("Fullscreen")
     settings.handle_event(down(pygame.K_RIGHT))
     hold(settings, 2.0)
-    assert settings.settings.fullscreen is True
+    assert ctx.settings.fullscreen is True
 
 
 def test_holding_left_on_the_custom_size_keeps_shrinking_it(ctx: Context) -> None:
-    custom = scenes.CustomMazeScene(ctx)
+    custom = CustomMazeScene(ctx)
     custom.menu.selected = 1  # Size
     start = custom.size_i
     custom.handle_event(down(pygame.K_LEFT))
@@ -109,7 +115,7 @@ def test_holding_left_on_the_custom_size_keeps_shrinking_it(ctx: Context) -> Non
 
 
 def test_the_repeat_follows_the_row_it_started_on(ctx: Context) -> None:
-    custom = scenes.CustomMazeScene(ctx)
+    custom = CustomMazeScene(ctx)
     custom.menu.selected = 1  # Size
     start = custom.size_i
     custom.handle_event(down(pygame.K_RIGHT))
@@ -120,32 +126,31 @@ def test_the_repeat_follows_the_row_it_started_on(ctx: Context) -> None:
 
 
 def test_choosing_a_row_forgets_the_held_key(ctx: Context) -> None:
-    spec = CAMPAIGN[0]
-    play = PlayScene(ctx, build_level(spec), spec=spec, level_index=0, label="Level 1")
-    pause = scenes.PauseScene(ctx, play)
-    pause.handle_event(down(pygame.K_DOWN))
-    pause.handle_event(down(pygame.K_DOWN))  # on Settings
-    settings = pause.handle_event(down(pygame.K_RETURN))
-    assert isinstance(settings, scenes.SettingsScene)
+    game = play_driver(ctx)
+    pause = game.send(down(pygame.K_ESCAPE))
+    assert isinstance(pause, PauseScene)
+    game.send(down(pygame.K_DOWN))
+    game.send(down(pygame.K_DOWN))  # on Settings
+    settings = game.send(down(pygame.K_RETURN))
+    assert isinstance(settings, SettingsScene)
     # Down's KEYUP goes to the settings screen; back on the pause menu nothing repeats.
-    settings.handle_event(up(pygame.K_DOWN))
-    back = settings.handle_event(down(pygame.K_ESCAPE))
-    assert back is pause
+    game.send(up(pygame.K_DOWN))
+    assert game.send(down(pygame.K_ESCAPE)) is pause
     hold(pause, 1.0)
     assert pause.menu.selected == 2
 
 
 def test_losing_focus_stops_the_repeat(ctx: Context) -> None:
-    title = scenes.TitleScene(ctx)
+    title = TitleScene(ctx)
     title.handle_event(down(pygame.K_DOWN))
-    title.handle_event(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    title.handle_event(FocusLost())
     hold(title, 1.0)
     assert title.menu.selected == 1
 
 
 def test_holding_an_arrow_walks_the_level_grid(ctx: Context) -> None:
     ctx.progress.unlocked = len(CAMPAIGN)
-    grid = scenes.LevelSelectScene(ctx, selected=0)
+    grid = LevelSelectScene(ctx, selected=0)
     grid.handle_event(down(pygame.K_RIGHT))
     hold(grid, repeats(2))
     assert grid.selected == 3
@@ -155,7 +160,7 @@ def test_holding_an_arrow_walks_the_level_grid(ctx: Context) -> None:
 
 
 def test_menus_never_turn_on_sdl_key_repeat(ctx: Context) -> None:
-    title = scenes.TitleScene(ctx)
+    title = TitleScene(ctx)
     title.handle_event(down(pygame.K_DOWN))
     hold(title, 1.0)
     assert pygame.key.get_repeat() == (0, 0)

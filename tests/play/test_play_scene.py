@@ -8,12 +8,18 @@ import pygame
 import pytest
 
 from game.levels import CAMPAIGN, build_level
-from game.maze.grid import Pos
+from game.maze.grid import Maze, Pos
 from game.maze.solvers import solve
-from game.play.play_scene import PlayScene, RunResult
-from game.play.scene import Context, Scene
+from game.levels import LevelSpec
+from game.play.context import Context
+from game.play.input import Event, KeyDown, KeyUp, Wheel
+from game.play.routes import Complete, OpenPause
+from game.play.scenes.base import Next
+from game.play.scenes.play import MARKER_BELOW_TILE, MARKER_FROM_TILE, PlayScene
+from game.play.theme import DEFAULT
+from game.run.level import Level, RunResult
 from game.save import Progress
-from tests.play.test_player import CORRIDOR, TURN, maze_from
+from tests.run.test_player import CORRIDOR, TURN, maze_from
 
 KEYS = {(-1, 0): pygame.K_UP, (1, 0): pygame.K_DOWN, (0, -1): pygame.K_LEFT, (0, 1): pygame.K_RIGHT}
 DT = 1 / 60
@@ -38,34 +44,40 @@ def pygame_up():
 
 @pytest.fixture
 def ctx() -> Context:
-    return Context(progress=Progress(), save_path=None, audio=RecordingAudio())
+    return Context(Progress(), audio=RecordingAudio())
 
 
-def key(scene: Scene, k: int, kind: int = pygame.KEYDOWN) -> Optional[Scene]:
-    return scene.handle_event(pygame.event.Event(kind, key=k, mod=0, unicode="", scancode=0))
+def key(scene: PlayScene, k: int, released: bool = False) -> Optional[Next]:
+    event: Event = KeyUp(k) if released else KeyDown(k)
+    return scene.handle_event(event)
 
 
-def tap(scene: PlayScene, k: int, frames: int = 30) -> Optional[Scene]:
+def play(ctx: Context, maze: Maze, spec: Optional[LevelSpec] = None,
+         index: Optional[int] = None, label: str = "") -> PlayScene:
+    return PlayScene(ctx, Level(maze, spec, index, label))
+
+
+def tap(scene: PlayScene, k: int, frames: int = 30) -> Optional[Next]:
     """Press and release a key, then let the step finish; return a scene change if any."""
     nxt = key(scene, k)
     if nxt is not None:
         return nxt
     nxt = scene.update(DT)
-    key(scene, k, pygame.KEYUP)
+    key(scene, k, released=True)
     for _ in range(frames):
         if nxt is not None:
             return nxt
-        if not scene.player.moving:
+        if not scene.run.player.moving:
             break
         nxt = scene.update(DT)
     return nxt
 
 
-def walk(scene: PlayScene, path: list[Pos]) -> Optional[Scene]:
+def walk(scene: PlayScene, path: list[Pos]) -> Optional[Next]:
     """Walk along ``path`` (starting where the player stands) with one tap per tile."""
     nxt = None
     for (r0, c0), (r1, c1) in zip(path, path[1:]):
-        assert scene.player.pos == (r0, c0)
+        assert scene.run.player.pos == (r0, c0)
         nxt = tap(scene, KEYS[(r1 - r0, c1 - c0)])
         if nxt is not None:
             break
@@ -83,16 +95,16 @@ def finish_hint(scene: PlayScene, frames: int = 2000) -> None:
 def test_walking_the_bfs_path_with_key_events_completes_the_level(ctx):
     spec = CAMPAIGN[0]
     maze = build_level(spec)
-    scene = PlayScene(ctx, maze, spec=spec, level_index=0, label="Level 1")
+    scene = play(ctx, maze, spec, 0, "Level 1")
     path = solve(maze, "bfs").path
     nxt = walk(scene, path)
-    assert type(nxt).__name__ == "LevelCompleteScene"
+    assert isinstance(nxt, Complete)
     result = nxt.result
     moves = len(path) - 1
-    assert scene.player.moves == moves
+    assert scene.run.player.moves == moves
     assert isinstance(result, RunResult)
     assert result.moves == result.optimal == moves
-    assert result.level_index == 0 and result.spec == spec and result.hints_used == 0
+    assert result.level.index == 0 and result.level.spec == spec and result.hints_used == 0
     assert result.time > 0
     assert "complete" in ctx.audio.played
 
@@ -100,78 +112,70 @@ def test_walking_the_bfs_path_with_key_events_completes_the_level(ctx):
 def test_walked_tiles_leave_a_breadcrumb_trail(ctx):
     spec = CAMPAIGN[0]
     maze = build_level(spec)
-    scene = PlayScene(ctx, maze, spec=spec, level_index=0, label="Level 1")
+    scene = play(ctx, maze, spec, 0, "Level 1")
     path = solve(maze, "bfs").path
     walk(scene, path[:6])
-    trail = {(int(r), int(c)) for r, c in zip(*scene.renderer.trail.nonzero())}
-    assert trail == set(path[1:6])  # the entrance keeps its own look
-    assert not scene.renderer.trail[path[6]]
+    assert scene.run.walked == path[:6]  # the renderer draws these as breadcrumbs
+    assert {(int(r), int(c)) for r, c in zip(*scene.run.visits.nonzero())} == set(path[:6])
 
 
-def test_the_run_result_counts_detours_against_the_entrance_optimum(ctx, monkeypatch):
-    captured = {}
 
-    class FakeComplete(Scene):
-        def __init__(self, c: Context, result: RunResult) -> None:
-            captured["result"] = result
-
-    import game.play.scenes as scenes
-
-    monkeypatch.setattr(scenes, "LevelCompleteScene", FakeComplete)
-    scene = PlayScene(ctx, TURN)
+def test_the_run_result_counts_detours_against_the_entrance_optimum(ctx):
+    scene = play(ctx, TURN)
     tap(scene, pygame.K_RIGHT)
     tap(scene, pygame.K_LEFT)  # a detour of two moves
     path = solve(TURN, "bfs").path
-    assert isinstance(walk(scene, path), FakeComplete)
-    result = captured["result"]
+    done = walk(scene, path)
+    assert isinstance(done, Complete)
+    result = done.result
     assert result.optimal == len(path) - 1 == 8
-    assert result.moves == 10 and result.spec is None and result.level_index is None
+    assert result.moves == 10 and result.level.spec is None and result.level.index is None
 
 
 def test_a_wall_bump_does_not_move_the_player(ctx):
-    scene = PlayScene(ctx, TURN)
-    start = scene.player.pos
+    scene = play(ctx, TURN)
+    start = scene.run.player.pos
     for k in (pygame.K_UP, pygame.K_LEFT, pygame.K_DOWN):
         assert tap(scene, k) is None
-        assert scene.player.pos == start
-    assert scene.player.moves == 0
+        assert scene.run.player.pos == start
+    assert scene.run.player.moves == 0
     assert ctx.audio.played.count("bump") == 3
 
 
 def test_holding_a_key_keeps_walking_until_it_is_released(ctx):
-    scene = PlayScene(ctx, CORRIDOR)
+    scene = play(ctx, CORRIDOR)
     key(scene, pygame.K_d)  # WASD works too
     for _ in range(60):
         scene.update(DT)
-    walked = scene.player.moves
+    walked = scene.run.player.moves
     assert 6 <= walked <= 9  # about 8 tiles/s after the repeat delay
-    key(scene, pygame.K_d, pygame.KEYUP)
+    key(scene, pygame.K_d, released=True)
     for _ in range(60):
         scene.update(DT)
-    assert scene.player.moves == walked  # a step is counted when it starts
-    assert not scene.player.moving
+    assert scene.run.player.moves == walked  # a step is counted when it starts
+    assert not scene.run.player.moving
 
 
 def test_h_shows_the_route_from_where_the_player_stands(ctx):
     maze = build_level(CAMPAIGN[0])
-    scene = PlayScene(ctx, maze)
+    scene = play(ctx, maze)
     walk(scene, solve(maze, "bfs").path[:4])
-    here = scene.player.pos
+    here = scene.run.player.pos
     key(scene, pygame.K_h)
-    assert scene.hint is not None and scene.hints_used == 1
-    assert scene.hint.solver_name == "bfs"
+    assert scene.hint is not None and scene.run.hints_used == 1
+    assert scene.hint.solver == "bfs"
     finish_hint(scene)
     assert scene.hint.path == solve(maze, "bfs", start=here).path
     assert scene.hint.visited > 0
     key(scene, pygame.K_h)
-    assert scene.hint is None and scene.hints_used == 1
+    assert scene.hint is None and scene.run.hints_used == 1
     key(scene, pygame.K_h)
-    assert scene.hints_used == 2
+    assert scene.run.hints_used == 2
 
 
 def test_space_jumps_to_the_end_of_the_animation(ctx):
     maze = build_level(CAMPAIGN[7])
-    scene = PlayScene(ctx, maze)
+    scene = play(ctx, maze)
     key(scene, pygame.K_h)
     scene.update(DT)
     assert not scene.hint.done
@@ -183,71 +187,71 @@ def test_space_jumps_to_the_end_of_the_animation(ctx):
 @pytest.mark.parametrize("k, name", [(pygame.K_2, "dfs"), (pygame.K_3, "stack"), (pygame.K_1, "bfs")])
 def test_number_keys_pick_the_solver(ctx, k, name):
     maze = build_level(CAMPAIGN[1])
-    scene = PlayScene(ctx, maze)
+    scene = play(ctx, maze)
     key(scene, pygame.K_h)
     key(scene, k)
-    assert scene.hint.solver_name == name
+    assert scene.hint.solver == name
     key(scene, pygame.K_SPACE)
     finish_hint(scene)
     assert scene.hint.path == solve(maze, name).path
 
 
 def test_tab_cycles_solvers_and_the_default_comes_from_settings(ctx):
-    ctx.progress.settings.default_solver = "dfs"
-    scene = PlayScene(ctx, build_level(CAMPAIGN[0]))
+    ctx.settings.default_solver = "dfs"
+    scene = play(ctx, build_level(CAMPAIGN[0]))
     key(scene, pygame.K_h)
-    assert scene.hint.solver_name == "dfs"
+    assert scene.hint.solver == "dfs"
     seen = []
     for _ in range(3):
         key(scene, pygame.K_TAB)
-        seen.append(scene.hint.solver_name)
+        seen.append(scene.hint.solver)
     assert seen == ["stack", "bfs", "dfs"]
 
 
 def test_moving_with_the_hint_shown_updates_it_from_the_new_tile(ctx):
     maze = build_level(CAMPAIGN[1])
-    scene = PlayScene(ctx, maze)
+    scene = play(ctx, maze)
     key(scene, pygame.K_h)
     scene.update(DT)
     tap(scene, pygame.K_RIGHT)  # mid-animation: the search starts over from the new tile
-    assert scene.player.pos == (1, 1)
+    assert scene.run.player.pos == (1, 1)
     assert scene.hint.start == (1, 1)
     finish_hint(scene)
     full = solve(maze, "bfs", start=(1, 1)).path
     assert scene.hint.path == full
     walk(scene, full[:3])  # along the shown path: the rest of it stays shown
     assert scene.hint.done and scene.hint.path == full[2:]
-    assert scene.hint.path == solve(maze, "bfs", start=scene.player.pos).path
-    assert scene.hints_used == 1
+    assert scene.hint.path == solve(maze, "bfs", start=scene.run.player.pos).path
+    assert scene.run.hints_used == 1
 
 
 def test_brackets_change_the_animation_speed_and_remember_it(ctx):
-    scene = PlayScene(ctx, CORRIDOR)
+    scene = play(ctx, CORRIDOR)
     key(scene, pygame.K_RIGHTBRACKET)
     key(scene, pygame.K_RIGHTBRACKET)
-    assert scene.anim_speed == 4.0 and ctx.progress.settings.anim_speed == 4.0
+    assert scene.run.speed == 4.0 and ctx.settings.anim_speed == 4.0
     for _ in range(10):
         key(scene, pygame.K_LEFTBRACKET)
-    assert scene.anim_speed == 0.25
+    assert scene.run.speed == 0.25
 
 
 def test_escape_pauses(ctx):
-    scene = PlayScene(ctx, CORRIDOR)
+    scene = play(ctx, CORRIDOR)
     nxt = key(scene, pygame.K_ESCAPE)
-    assert type(nxt).__name__ == "PauseScene"
+    assert isinstance(nxt, OpenPause) and nxt.level is scene.level
 
 
 def test_the_clock_runs_from_the_first_move(ctx):
-    scene = PlayScene(ctx, CORRIDOR)
+    scene = play(ctx, CORRIDOR)
     for _ in range(30):
         scene.update(DT)
-    assert scene.elapsed == 0.0
+    assert scene.run.elapsed == 0.0
     tap(scene, pygame.K_RIGHT)
-    after_tap = scene.elapsed
+    after_tap = scene.run.elapsed
     assert after_tap > 0
     for _ in range(30):
         scene.update(DT)
-    assert scene.elapsed == pytest.approx(after_tap + 30 * DT)
+    assert scene.run.elapsed == pytest.approx(after_tap + 30 * DT)
 
 
 ROOMS = maze_from(
@@ -267,10 +271,8 @@ ROOMS = maze_from(
 @pytest.mark.parametrize("size", [(50, 40), (1, 1), (320, 200), (1280, 720), (733, 1021), (3000, 1800)])
 @pytest.mark.parametrize("rpg", [False, True])
 def test_draw_works_on_any_surface_size(ctx, size, rpg):
-    from game.levels import LevelSpec
-
     spec = LevelSpec("division", ROOMS.rows, ROOMS.cols, 1, room_size=4) if rpg else None
-    scene = PlayScene(ctx, ROOMS, spec=spec)
+    scene = play(ctx, ROOMS, spec)
     surface = pygame.Surface(size)
     scene.draw(surface)
     key(scene, pygame.K_h)
@@ -283,7 +285,7 @@ def test_draw_works_on_any_surface_size(ctx, size, rpg):
 
 def test_zoom_wheel_and_fit_never_break_drawing(ctx):
     maze = build_level(CAMPAIGN[10])
-    scene = PlayScene(ctx, maze)
+    scene = play(ctx, maze)
     surface = pygame.Surface((800, 600))
     scene.draw(surface)
     start_tile = scene.camera.tile
@@ -294,7 +296,7 @@ def test_zoom_wheel_and_fit_never_break_drawing(ctx):
         scene.update(DT)
         scene.draw(surface)
     for y in (3, -3, 10, -10):
-        scene.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False))
+        scene.handle_event(Wheel(y))
         scene.update(DT)
         scene.draw(surface)
     key(scene, pygame.K_f)
@@ -311,7 +313,7 @@ def test_zoom_wheel_and_fit_never_break_drawing(ctx):
 
 def test_a_bigger_window_shows_more_of_a_big_maze(ctx):
     maze = build_level(CAMPAIGN[15])
-    scene = PlayScene(ctx, maze)
+    scene = play(ctx, maze)
     scene.draw(pygame.Surface((640, 360)))
     small = scene.camera.visible_tiles()
     scene.draw(pygame.Surface((1920, 1080)))
@@ -323,39 +325,37 @@ def test_a_bigger_window_shows_more_of_a_big_maze(ctx):
 def test_the_player_can_be_found_on_a_fitted_big_maze(ctx):
     # Level 21 (111x111) fitted into the window is 6 px a tile: the player was a 2 px
     # dot nobody could find.  A ring marks it whenever tiles are that small.
-    from game.play import play_scene
-
     spec = CAMPAIGN[20]
     assert spec.rows == 111
-    scene = PlayScene(ctx, build_level(spec), spec=spec, level_index=20)
+    scene = play(ctx, build_level(spec), spec, 20)
     surface = pygame.Surface((1280, 720))
     key(scene, pygame.K_f)
     scene.update(DT)
     scene.draw(surface)
-    assert play_scene.MARKER_FROM_TILE <= scene.camera.tile < play_scene.MARKER_BELOW_TILE
+    assert MARKER_FROM_TILE <= scene.camera.tile < MARKER_BELOW_TILE
     t = scene.camera.tile
-    x, y = scene.camera.to_screen(*scene.player.render_pos)
+    x, y = scene.camera.to_screen(*scene.run.player.render_pos)
     top = surface.get_height() - scene.camera.view_h  # the view sits under the HUD bar
     cx, cy = round(x + t / 2), round(top + y + t / 2)
     box = pygame.Rect(cx - 16, cy - 16, 33, 33).clip(surface.get_rect())
     pixels = pygame.surfarray.pixels3d(surface.subsurface(box))
-    ring = (pixels == play_scene.MARKER).all(axis=2).sum()
+    ring = (pixels == DEFAULT.actors.player).all(axis=2).sum()
     del pixels
     assert ring >= 30
     key(scene, pygame.K_f)  # back to the playing zoom: no ring over the hero
     scene.update(DT)
     scene.draw(surface)
-    assert scene.camera.tile >= play_scene.MARKER_BELOW_TILE
+    assert scene.camera.tile >= MARKER_BELOW_TILE
 
 
 def test_standing_still_asks_for_fewer_frames_than_walking(ctx):
-    scene = PlayScene(ctx, build_level(CAMPAIGN[0]), spec=CAMPAIGN[0], level_index=0)
+    scene = play(ctx, build_level(CAMPAIGN[0]), CAMPAIGN[0], 0)
     scene.update(DT)
     idle = scene.fps
     key(scene, pygame.K_RIGHT)  # held: walking
     scene.update(DT)
     assert scene.fps > idle
-    key(scene, pygame.K_RIGHT, pygame.KEYUP)
+    key(scene, pygame.K_RIGHT, released=True)
     for _ in range(30):
         scene.update(DT)
     assert scene.fps == idle
@@ -366,3 +366,19 @@ def test_standing_still_asks_for_fewer_frames_than_walking(ctx):
     for _ in range(60):
         scene.update(DT)
     assert scene.hint is not None and scene.hint.done and scene.fps == idle
+
+
+def test_a_played_level_replays_from_its_log(ctx):
+    from game.run.model import replay
+
+    maze = build_level(CAMPAIGN[1])
+    scene = play(ctx, maze)
+    path = solve(maze, "bfs").path
+    key(scene, pygame.K_h)
+    done = walk(scene, path)
+    assert isinstance(done, Complete)
+    run = scene.run
+    again = replay(maze, run.log, ticks=run.tick)
+    assert (again.player.pos, again.moves, again.ticks_played, again.hints_used) == \
+        (run.player.pos, run.moves, run.ticks_played, run.hints_used)
+    assert again.finished and (again.visits == run.visits).all()

@@ -9,30 +9,28 @@ import pytest
 from game.levels import CAMPAIGN, LevelSpec, build_level
 from game.maze.grid import FLOOR, Maze
 from game.play.camera import Camera
-from game.play import hint
-from game.play.render import (
-    CLASSIC_PALETTE,
+from game.play.render.images import player_token
+from game.play.render.painters import FANCY_MIN_TILE, class_colors
+from game.play.render.renderer import MazeRenderer
+from game.play.render.tiles import (
     DOOR,
     DOOR_SIDE,
     ENTRANCE,
-    ENTRANCE_RGB,
     EXIT,
-    EXIT_RGB,
-    FANCY_MIN_TILE,
     FLOOR_ALT,
     FLOOR_PLAIN,
-    FLOOR_RGB,
-    RPG_PALETTE,
-    TRAIL_RGB,
     WALL_FACE,
-    WALL_RGB,
     WALL_TOP,
-    MazeRenderer,
     classify,
-    player_token,
     style_for,
 )
-from tests.play.test_player import maze_from
+from game.play.theme import DEFAULT
+
+CLASSIC_PALETTE = class_colors("classic", DEFAULT)
+RPG_PALETTE = class_colors("rpg", DEFAULT)
+WALL_RGB, FLOOR_RGB, TRAIL_RGB = DEFAULT.classic.wall, DEFAULT.classic.floor, DEFAULT.classic.trail
+ENTRANCE_RGB, EXIT_RGB = DEFAULT.classic.entrance, DEFAULT.classic.exit
+from tests.run.test_player import maze_from
 
 #: Two rooms joined by a door in an east-west wall, a corridor, and a door in a
 #: north-south wall.
@@ -243,18 +241,15 @@ def test_close_up_entrance_is_a_teal_pad_and_the_exit_a_golden_portal():
 @pytest.mark.parametrize("tile", [5, 32])
 def test_walked_floor_keeps_a_breadcrumb_trail_and_nothing_else_changes(tile):
     r, camera, before = close_up(ROOM_MAP, tile)
-    r.mark_walked((0, 1))  # a wall: no trail
-    r.mark_walked((2, 2))
-    r.mark_walked((2, 2))  # twice is once
     after = pygame.Surface(before.get_size())
-    r.draw(after, after.get_rect(), camera)
+    r.draw(after, after.get_rect(), camera, walked=[(0, 1), (2, 2)])  # (0, 1) is a wall
+    r.draw(after, after.get_rect(), camera, walked=[(0, 1), (2, 2)])  # drawn once
     changed = np.argwhere((pygame.surfarray.array3d(before) != pygame.surfarray.array3d(after)).any(axis=2))
     x, y = camera.to_screen(2, 2)
     assert len(changed) and changed[:, 0].min() >= round(x) and changed[:, 0].max() < round(x) + tile
     assert changed[:, 1].min() >= round(y) and changed[:, 1].max() < round(y) + tile
     crumb = cell(after, camera, (2, 2))
     assert (np.abs(crumb.astype(int) - TRAIL_RGB).max(axis=2) <= 12).mean() > 0.5
-    assert r.trail.sum() == 1 and r.trail[2, 2]
 
 
 def test_the_trail_is_painted_into_cached_chunks_not_redrawn():
@@ -263,11 +258,10 @@ def test_the_trail_is_painted_into_cached_chunks_not_redrawn():
     chunks = dict(r._chunks)
     r.draw(target, target.get_rect(), camera)
     assert dict(r._chunks) == chunks and all(r._chunks[k] is v for k, v in chunks.items())
-    r.mark_walked(maze.start)  # the entrance keeps its pad
-    assert not r.trail.any()
+    r.draw(target, target.get_rect(), camera, walked=[maze.start])  # the entrance keeps its pad
+    assert dict(r._chunks) == chunks and all(r._chunks[k] is v for k, v in chunks.items())
     step = next((1, c) for c in range(1, maze.cols) if maze.is_floor((1, c)))
-    r.mark_walked(step)
-    r.draw(target, target.get_rect(), camera)
+    r.draw(target, target.get_rect(), camera, walked=[maze.start, step])
     assert all(r._chunks[k] is v for k, v in chunks.items())
     px = cell(target, camera, step)
     assert (np.abs(px.astype(int) - TRAIL_RGB).max(axis=2) <= 12).mean() > 0.5
@@ -280,7 +274,7 @@ def test_the_hint_tint_stays_readable_over_the_trail():
 
     trail, floor = np.array(TRAIL_RGB), np.array(FLOOR_RGB)
     assert np.abs(trail - floor).max() >= 8  # the trail shows on plain floor
-    for colour in (hint.VISITED, hint.PATH, hint.BT_FRESH):
+    for colour in (DEFAULT.hint.visited, DEFAULT.hint.path, DEFAULT.hint.backtrack_fresh):
         assert np.abs(blend(colour, TRAIL_RGB) - trail).max() > 30  # hint colours win
         assert np.abs(blend(colour, FLOOR_RGB) - floor).max() > 30
 
@@ -304,9 +298,8 @@ def test_room_maps_keep_their_textures_and_leave_no_trail():
     r.draw(target, target.get_rect(), camera)
     before = pygame.surfarray.array3d(target)
     step = next((1, c) for c in range(1, maze.cols) if maze.is_floor((1, c)))
-    r.mark_walked(step)
-    r.draw(target, target.get_rect(), camera)
-    assert not r.trail.any() and not r.fancy(camera)
+    r.draw(target, target.get_rect(), camera, walked=[step])
+    assert not r.fancy(camera)
     assert np.array_equal(before, pygame.surfarray.array3d(target))
 
 
@@ -316,13 +309,14 @@ def test_tiles_walked_while_close_up_show_after_zooming_back_out():
     camera = Camera(maze.rows, maze.cols, 400, 300)
     target = pygame.Surface((400, 300))
     step = next((1, c) for c in range(1, maze.cols) if maze.is_floor((1, c)))
+    walked: list[tuple[int, int]] = []
     for tile in (4.0, 24.0, 4.0):  # far, close (walk there), far again at the same zoom
         camera.tile = tile
         camera.follow(*step, 0, snap=True)
-        r.draw(target, target.get_rect(), camera)
+        r.draw(target, target.get_rect(), camera, walked)
         if tile == 24.0:
-            r.mark_walked(step)
-            r.draw(target, target.get_rect(), camera)
+            walked.append(step)
+            r.draw(target, target.get_rect(), camera, walked)
     x, y = camera.to_screen(*step)
     assert tuple(target.get_at((round(x) + 1, round(y) + 1)))[:3] == TRAIL_RGB
 

@@ -10,9 +10,10 @@ from typing import Iterator
 import pygame
 import pytest
 
-from game.play import scenes
 from game.play.app import App
-from game.play.scene import Scene
+from game.play.routes import ToTitle
+from game.play.scenes import custom_maze
+from game.play.scenes.base import Scene
 
 EVENTS = 10_000
 FRAME_EVERY = 8  # an update + draw + flip after every few events
@@ -35,8 +36,8 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     """Return an App with its own save file and only small custom sizes on offer."""
     monkeypatch.setenv("MIGONG_SAVE_PATH", str(tmp_path / "save.json"))
     # The storm may press Start on the custom screen many times; keep those mazes small.
-    monkeypatch.setattr(scenes, "SIZE_PRESETS", [(11, 11), (15, 21), (21, 21)])
-    a = App()
+    monkeypatch.setattr(custom_maze, "SIZE_PRESETS", [(11, 11), (15, 21), (21, 21)])
+    a = App.open()
     yield a
     pygame.quit()
 
@@ -66,7 +67,7 @@ def random_event(rng: random.Random, size: tuple[int, int]) -> pygame.event.Even
 
 def test_ten_thousand_random_events_leave_the_game_running(app: App) -> None:
     rng = random.Random(20240611)
-    app.set_scene(scenes.TitleScene)
+    app.go(ToTitle())
     seen: set[str] = set()
     quits = 0
     for i in range(EVENTS):

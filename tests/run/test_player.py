@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from game.maze.grid import FLOOR, WALL, Maze
-from game.play.player import ARRIVE, BUMP, STEP, Move, Player
+from game.run.player import ARRIVE, BUMP, STEP, Move, Player
 
 UP, DOWN, LEFT, RIGHT = Move(-1, 0), Move(1, 0), Move(0, -1), Move(0, 1)
 

@@ -6,16 +6,17 @@ drop out instead of overlapping.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Optional
+from typing import NamedTuple, Optional
 
 import pygame
 
-from game.play import ui
+from game.play import theme
+from game.play.names import format_time
+from game.play.widgets.text import draw_text, ellipsize, font
+from game.text import t
 
 
-@dataclass(frozen=True)
-class HudInfo:
+class HudInfo(NamedTuple):
     """The facts the top bar shows."""
 
     title: str
@@ -25,16 +26,6 @@ class HudInfo:
     moves: int
     hints: int
     code: str = ""
-
-
-def format_time(seconds: float) -> str:
-    """Return ``m:ss.t`` (or ``h:mm:ss`` past an hour)."""
-    seconds = max(0.0, seconds)
-    if seconds >= 3600:
-        h, rest = divmod(int(seconds), 3600)
-        return f"{h}:{rest // 60:02d}:{rest % 60:02d}"
-    m, s = divmod(seconds, 60)
-    return f"{int(m)}:{s:04.1f}"
 
 
 def ui_scale(size: tuple[int, int]) -> float:
@@ -51,29 +42,29 @@ def bar_height(surface_size: tuple[int, int]) -> int:
 
 def _font(bar: int) -> pygame.font.Font:
     """Return the HUD font for a bar of height ``bar``."""
-    return ui.font(max(8, round(bar * 0.62)))
+    return font(max(8, round(bar * 0.62)))
 
 
 def draw_bar(surface: pygame.Surface, info: HudInfo, *, full_height: Optional[int] = None) -> pygame.Rect:
     """Draw the top bar (sized for a window ``full_height`` tall); return its rect."""
+    ui = theme.current().ui
     w, h = surface.get_size()
     rect = pygame.Rect(0, 0, w, bar_height((w, full_height or h)))
     if rect.height <= 0:
         return rect
-    surface.fill(ui.PANEL, rect)
-    pygame.draw.line(surface, ui.PANEL_EDGE, (0, rect.bottom - 1), (rect.right, rect.bottom - 1))
+    surface.fill(ui.panel, rect)
+    pygame.draw.line(surface, ui.panel_edge, (0, rect.bottom - 1), (rect.right, rect.bottom - 1))
     f = _font(rect.height)
     pad = max(4, rect.height // 3)
     cy = rect.centery
     # (text, colour, priority: lower stays longer)
-    left = [(info.title, ui.ACCENT, 0)]
     right = [
-        (format_time(info.time), ui.TEXT, 0),
-        (f"moves {info.moves}", ui.TEXT, 1),
-        (f"hints {info.hints}", ui.TEXT, 2),
-        (info.size, ui.TEXT_DIM, 3),
-        (info.algorithm, ui.TEXT_DIM, 4),
-        (info.code, ui.TEXT_DIM, 5),
+        (format_time(info.time), ui.text, 0),
+        (t("hud.moves", moves=info.moves), ui.text, 1),
+        (t("hud.hints", hints=info.hints), ui.text, 2),
+        (info.size, ui.text_dim, 3),
+        (info.algorithm, ui.text_dim, 4),
+        (info.code, ui.text_dim, 5),
     ]
     right = [item for item in right if item[0]]
     gap = pad * 2
@@ -85,15 +76,15 @@ def draw_bar(surface: pygame.Surface, info: HudInfo, *, full_height: Optional[in
     shown = [it for it in right if it in keep]
     x = w - pad
     for text, color, _ in reversed(shown):
-        r = ui.draw_text(surface, text, f, color, (x, cy), anchor="midright")
+        r = draw_text(surface, text, f, color, (x, cy), anchor="midright")
         x = r.left - gap
-    ui.draw_text(surface, info.title, f, ui.ACCENT, (pad, cy), anchor="midleft",
-                 max_width=max(0, x - pad - gap // 2 if shown else w - 2 * pad))
+    draw_text(surface, info.title, f, ui.accent, (pad, cy), anchor="midleft",
+              max_width=max(0, x - pad - gap // 2 if shown else w - 2 * pad))
     return rect
 
 
 class BarCache:
-    """Redraw the top bar only when its text or size changes (the clock ticks at 10 Hz)."""
+    """Redraw the top bar only when its text, size or theme changes (the clock ticks at 10 Hz)."""
 
     def __init__(self) -> None:
         self._key: Optional[tuple[object, ...]] = None
@@ -105,21 +96,14 @@ class BarCache:
         height = bar_height((w, h))
         if height <= 0:
             return pygame.Rect(0, 0, w, 0)
-        key = (w, h, info.title, info.algorithm, info.size, format_time(info.time), info.moves,
-               info.hints, info.code)
+        key = (theme.current(), w, h, info.title, info.algorithm, info.size,
+               format_time(info.time), info.moves, info.hints, info.code)
         if key != self._key or self._image is None:
             image = pygame.Surface((w, height))
             draw_bar(image, info, full_height=h)
             self._image, self._key = image, key
         surface.blit(self._image, (0, 0))
         return pygame.Rect(0, 0, w, height)
-
-
-def caption_height(view: pygame.Rect) -> int:
-    """Return the height the two-line caption takes at the bottom of ``view``."""
-    size = round(ui_scale(view.size) * 26)
-    f, fs = ui.font(size, bold=True), ui.font(max(12, round(size * 0.72)))
-    return f.get_height() + fs.get_height() + 14 + max(4, view.height // 40)
 
 
 #: Where a caption may sit in the view: the usual bottom centre first.
@@ -140,11 +124,11 @@ def _caption_layout(view: pygame.Rect, text: str, sub: str, *, spot: str
     if view.width < 40 or view.height < 30:
         return None
     size = round(ui_scale(view.size) * 26)
-    f = ui.font(size, bold=True)
-    fs = ui.font(max(12, round(size * 0.72)))
+    f = font(size, bold=True)
+    fs = font(max(12, round(size * 0.72)))
     maxw = view.width - 20
-    text = ui.ellipsize(text, f, maxw - 24)
-    sub = ui.ellipsize(sub, fs, maxw - 24) if sub else ""
+    text = ellipsize(text, f, maxw - 24)
+    sub = ellipsize(sub, fs, maxw - 24) if sub else ""
     tw = max(f.size(text)[0], fs.size(sub)[0] if sub else 0)
     th = f.get_height() + (fs.get_height() + 2 if sub else 0)
     box = pygame.Rect(0, 0, tw + 24, th + 12)
@@ -161,21 +145,21 @@ def _caption_layout(view: pygame.Rect, text: str, sub: str, *, spot: str
 
 
 def draw_caption(surface: pygame.Surface, view: pygame.Rect, text: str,
-                 sub: str = "", *, accent: tuple[int, int, int] = ui.TEAL,
-                 spot: str = "bottom") -> Optional[pygame.Rect]:
+                 sub: str = "", *, spot: str = "bottom") -> Optional[pygame.Rect]:
     """Draw a translucent caption box in ``view``, at the bottom centre unless told."""
     layout = _caption_layout(view, text, sub, spot=spot)
     if layout is None:
         return None
+    ui = theme.current().ui
     box, text, sub, f, fs = layout
     panel = pygame.Surface(box.size, pygame.SRCALPHA)
-    panel.fill((*ui.PANEL, 215))
+    panel.fill((*ui.panel, 215))
     surface.blit(panel, box)
-    pygame.draw.rect(surface, accent, box, 1, border_radius=3)
-    ui.draw_text(surface, text, f, ui.TEXT, (box.centerx, box.top + 6), anchor="midtop")
+    pygame.draw.rect(surface, ui.teal, box, 1, border_radius=3)
+    draw_text(surface, text, f, ui.text, (box.centerx, box.top + 6), anchor="midtop")
     if sub:
-        ui.draw_text(surface, sub, fs, ui.TEXT_DIM,
-                     (box.centerx, box.top + 8 + f.get_height()), anchor="midtop")
+        draw_text(surface, sub, fs, ui.text_dim,
+                  (box.centerx, box.top + 8 + f.get_height()), anchor="midtop")
     return box
 
 
@@ -183,14 +167,15 @@ def draw_toast(surface: pygame.Surface, view: pygame.Rect, text: str, alpha: flo
     """Draw a short-lived message near the top of ``view``."""
     if not text or alpha <= 0 or view.width < 40 or view.height < 30:
         return
-    f = ui.font(round(ui_scale(view.size) * 24))
-    text = ui.ellipsize(text, f, view.width - 30)
-    img = f.render(text, True, ui.TEXT)
+    ui = theme.current().ui
+    f = font(round(ui_scale(view.size) * 24))
+    text = ellipsize(text, f, view.width - 30)
+    img = f.render(text, True, ui.text)
     box = img.get_rect().inflate(20, 10)
     box.midtop = (view.centerx, view.top + max(4, view.height // 30))
     panel = pygame.Surface(box.size, pygame.SRCALPHA)
     a = max(0, min(255, int(alpha * 220)))
-    panel.fill((*ui.PANEL, a))
+    panel.fill((*ui.panel, a))
     img.set_alpha(max(0, min(255, int(alpha * 255))))
     surface.blit(panel, box)
     surface.blit(img, img.get_rect(center=box.center))
@@ -200,8 +185,8 @@ def help_line_rect(view: pygame.Rect, text: str, *, top: bool = False) -> Option
     """Return where the key reminder goes in ``view`` (bottom or top left), or None."""
     if view.width < 200 or view.height < 120:
         return None
-    f = ui.font(round(ui_scale(view.size) * 21))
-    w, h = f.size(ui.ellipsize(text, f, view.width - 16))
+    f = font(round(ui_scale(view.size) * 21))
+    w, h = f.size(ellipsize(text, f, view.width - 16))
     box = pygame.Rect(0, 0, w, h)
     if top:
         box.topleft = (view.left + 8, view.top + 6)
@@ -215,13 +200,14 @@ def draw_help_line(surface: pygame.Surface, view: pygame.Rect, text: str, *,
     """Draw a dim one-line key reminder at the bottom (or top) left of ``view``."""
     if view.width < 200 or view.height < 120:
         return None
-    f = ui.font(round(ui_scale(view.size) * 21))
-    img = f.render(ui.ellipsize(text, f, view.width - 16), True, ui.TEXT_DIM)
+    ui = theme.current().ui
+    f = font(round(ui_scale(view.size) * 21))
+    img = f.render(ellipsize(text, f, view.width - 16), True, ui.text_dim)
     anchor = "topleft" if top else "bottomleft"
     spot = (view.left + 8, view.top + 6) if top else (view.left + 8, view.bottom - 6)
     box = img.get_rect(**{anchor: spot}).inflate(10, 4)
     panel = pygame.Surface(box.size, pygame.SRCALPHA)
-    panel.fill((*ui.BG_DEEP, 170))
+    panel.fill((*ui.bg_deep, 170))
     surface.blit(panel, box)
     surface.blit(img, img.get_rect(center=box.center))
     return box

@@ -1,7 +1,7 @@
 """The player model: tile moves, wall bumps, buffered turns, held-key walking.
 
 Pure Python (no pygame), driven by intents and ``update(dt)`` so tests, replays and the
-game share it.  Speeds are in tiles per second; behaviour does not depend on the frame
+game share it (the run model, :mod:`game.run.model`, updates it in fixed ticks).  Speeds are in tiles per second; behaviour does not depend on the frame
 rate because leftover time at the end of a step carries into the next one.
 
 Rules:
@@ -72,6 +72,7 @@ class Player:
         self._held: dict[Direction, float] = {}  # direction -> time pressed, in press order
         self._buffered: Optional[tuple[Direction, float]] = None
         self.events: list[str] = []
+        self.stepped: list[Pos] = []  # the tiles stepped onto by the last press or update
 
     @classmethod
     def on_maze(cls, maze: Maze, **options: float) -> "Player":
@@ -100,7 +101,7 @@ class Player:
     def press(self, move: Move) -> list[str]:
         """Apply a key press; return the events it caused ("step", "bump")."""
         d = move.direction
-        self.events = []
+        self.events, self.stepped = [], []
         if d in self._held:  # a key-repeat event for a key already down: walking covers it
             return self.events
         self._held[d] = self.clock
@@ -122,7 +123,7 @@ class Player:
 
     def update(self, dt: float) -> list[str]:
         """Advance by ``dt`` seconds; return the events ("step", "arrive", "bump")."""
-        self.events = []
+        self.events, self.stepped = [], []
         self.clock += dt
         budget = dt
         for _ in range(MAX_STEPS_PER_UPDATE):
@@ -165,4 +166,5 @@ class Player:
         self.fraction = 0.0
         self.moves += 1
         self.events.append(STEP)
+        self.stepped.append(target)
         return True

@@ -1,0 +1,160 @@
+"""The Context: the services every scene shares, typed, built once by the App.
+
+Progress and its settings, the sounds, the loaded images, ``save()``, ``toast()`` and a
+one-time notice.  Settings change only through the setters here: each one saves and
+tells the listeners (the App switches the window mode when ``fullscreen`` changes), so
+nothing has to copy a setting or poll it every frame.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Literal, Optional, Protocol
+
+from game.save import CustomMaze, Progress, Settings
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    import pygame
+
+SettingName = Literal["volume", "muted", "fullscreen", "anim_speed", "default_solver", "custom"]
+Listener = Callable[[SettingName], None]
+
+
+class Sounds(Protocol):
+    """What the game asks of its sound effects (game.play.audio.Audio, or Silence)."""
+
+    def play(self, name: str) -> object:
+        """Play the sound called ``name``."""
+
+    def set_volume(self, volume: float) -> float:
+        """Set the master volume in the settings (clamped to 0..1); return it."""
+
+    def toggle_mute(self) -> bool:
+        """Flip ``muted`` in the settings; return the new value."""
+
+
+class Silence:
+    """Sound effects that play nothing but keep the settings (benchmarks, tests)."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+
+    def play(self, name: str) -> None:
+        """Play nothing."""
+
+    def set_volume(self, volume: float) -> float:
+        """Set the master volume (clamped to 0..1); return it."""
+        self.settings.volume = max(0.0, min(1.0, float(volume)))
+        return self.settings.volume
+
+    def toggle_mute(self) -> bool:
+        """Flip the muted setting; return the new value."""
+        self.settings.muted = not self.settings.muted
+        return self.settings.muted
+
+
+class Toast:
+    """The one short message shown over any scene, fading out at the end."""
+
+    def __init__(self) -> None:
+        self.text = ""
+        self.left = 0.0  # seconds still to show
+
+    def show(self, text: str, seconds: float) -> None:
+        """Show ``text`` for ``seconds``."""
+        self.text, self.left = text, seconds
+
+    def update(self, dt: float) -> None:
+        """Let ``dt`` seconds pass."""
+        self.left = max(0.0, self.left - max(0.0, dt))
+
+    def alpha(self, fade: float) -> float:
+        """Return the opacity now (0..1): full until the last ``fade`` seconds."""
+        if not self.text or self.left <= 0:
+            return 0.0
+        return min(1.0, self.left / fade) if fade > 0 else 1.0
+
+
+class Context:
+    """Services shared by every scene."""
+
+    def __init__(self, progress: Progress, *, save_path: Optional[Path] = None,
+                 audio: Optional[Sounds] = None,
+                 images: Optional[dict[str, "pygame.Surface"]] = None,
+                 notice: Optional[str] = None) -> None:
+        self.progress = progress
+        self.save_path = save_path  # None: nothing is saved
+        self.audio: Sounds = audio if audio is not None else Silence(progress.settings)
+        self.images: dict[str, pygame.Surface] = {} if images is None else images
+        self.notice = notice  # a one-time message for the player (e.g. the save was corrupt)
+        self.quit_requested = False
+        self.toasts = Toast()
+        self._listeners: list[Listener] = []
+
+    @property
+    def settings(self) -> Settings:
+        """Return the player's settings (live: part of the progress that is saved)."""
+        return self.progress.settings
+
+    # -- services ---------------------------------------------------------------------
+    def save(self) -> None:
+        """Write progress and settings to the save file (a failing disk never ends the game)."""
+        if self.save_path is None:
+            return
+        from game.save import save_progress
+
+        try:
+            save_progress(self.progress, self.save_path)
+        except (OSError, ValueError):
+            pass
+
+    def toast(self, text: str, seconds: Optional[float] = None) -> None:
+        """Show ``text`` briefly over whatever scene is on screen."""
+        from game.play import theme
+
+        motion = theme.current().motion
+        self.toasts.show(text, motion.toast_seconds if seconds is None else seconds)
+
+    # -- settings -----------------------------------------------------------------------
+    def on_settings_change(self, listener: Listener) -> None:
+        """Call ``listener(name)`` after each change of a setting."""
+        self._listeners.append(listener)
+
+    def _changed(self, name: SettingName, *, save: bool = True) -> None:
+        """Save the settings (unless told not to) and tell the listeners ``name`` changed."""
+        if save:
+            self.save()
+        for listener in list(self._listeners):
+            listener(name)
+
+    def set_volume(self, volume: float) -> None:
+        """Set the master volume (0..1)."""
+        self.audio.set_volume(volume)
+        self._changed("volume")
+
+    def toggle_mute(self) -> bool:
+        """Mute or unmute; return True when muted now."""
+        muted = bool(self.audio.toggle_mute())  # the audio keeps ``muted`` in the settings
+        self._changed("muted")
+        return muted
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Ask for fullscreen (or the window); the App applies it."""
+        self.settings.fullscreen = on
+        self._changed("fullscreen")
+
+    def set_hint_speed(self, speed: float, *, save: bool = True) -> None:
+        """Set the hint animation speed (saved now, or with the next save)."""
+        self.settings.anim_speed = speed
+        self._changed("anim_speed", save=save)
+
+    def set_solver(self, name: str) -> None:
+        """Set the solver the hint starts with."""
+        self.settings.default_solver = name
+        self._changed("default_solver")
+
+    def remember_custom(self, choices: CustomMaze) -> None:
+        """Keep the custom maze screen's choices (saved when they changed)."""
+        if choices != self.settings.custom:
+            self.settings.custom = choices
+            self._changed("custom")

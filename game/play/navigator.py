@@ -1,0 +1,179 @@
+"""The navigator: the one place that turns routes into scenes, and the only module that
+imports the scene modules.
+
+It keeps a stack: an overlay route (pause, settings, help) opens a scene over the
+current one, ``Back`` closes it again; any other route replaces the whole stack.  Each
+change calls ``on_exit`` on the scene leaving the screen and ``on_enter`` on the one
+arriving.  After a replacement the App's ``settle`` hook runs (it collects what the
+screens left behind).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable, Optional
+
+import pygame
+
+from game.levels import CAMPAIGN
+from game.play.context import Context
+from game.play.names import level_label
+from game.play.routes import (
+    OVERLAYS,
+    Back,
+    BuildMaze,
+    Complete,
+    OpenHelp,
+    OpenPause,
+    OpenSettings,
+    Play,
+    QuitGame,
+    StartLevel,
+    ToCustomMaze,
+    ToLevelSelect,
+    ToTitle,
+)
+from game.play.scenes.base import Enter, Next, Scene
+from game.play.scenes.title import TitleScene
+from game.run.level import Level
+from game.text import t
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from game.play.scenes.play import PlayScene
+
+
+class Navigator:
+    """The stack of scenes on screen (the top one is current) and how routes change it."""
+
+    def __init__(self, ctx: Context, *, settle: Optional[Callable[[], None]] = None) -> None:
+        self.ctx = ctx
+        self.stack: list[Scene] = []
+        self.settle = settle
+
+    @property
+    def scene(self) -> Optional[Scene]:
+        """Return the scene on screen (None before the first route)."""
+        return self.stack[-1] if self.stack else None
+
+    def go(self, route: Next) -> None:
+        """Follow ``route``: open an overlay, go back, or replace every scene."""
+        if isinstance(route, QuitGame):
+            self.ctx.quit_requested = True
+        elif isinstance(route, Back):
+            if len(self.stack) > 1:
+                self._leave()
+                self.stack.pop()
+                self._arrive()
+            else:
+                self.go(ToTitle())
+        elif isinstance(route, OVERLAYS):
+            scene = self.build(route)
+            self._leave()
+            self.stack.append(scene)
+            self._arrive()
+        else:
+            scene = self.build(route)
+            left = bool(self.stack)
+            self._leave()
+            self.stack = [scene]
+            if left and self.settle is not None:
+                self.settle()
+            self._arrive()
+
+    def _leave(self) -> None:
+        """Tell the current scene it leaves the screen."""
+        if self.stack:
+            self.stack[-1].on_exit()
+
+    def _arrive(self) -> None:
+        """Tell the new current scene it is on screen."""
+        self.stack[-1].on_enter()
+
+    def build(self, route: Next) -> Scene:
+        """Return the scene ``route`` leads to (built, not yet shown)."""
+        # Only the title is imported up front: the others load when first needed, which
+        # keeps them off the start-up's critical path.
+        ctx = self.ctx
+        if isinstance(route, Enter):
+            return route.scene
+        if isinstance(route, ToLevelSelect):
+            from game.play.scenes.level_select import LevelSelectScene
+
+            return LevelSelectScene(ctx)
+        if isinstance(route, ToCustomMaze):
+            from game.play.scenes.custom_maze import CustomMazeScene
+
+            return CustomMazeScene(ctx)
+        if isinstance(route, (StartLevel, BuildMaze)):
+            from game.play.scenes.loading import LoadingScene
+
+            if isinstance(route, BuildMaze):
+                return LoadingScene(ctx, route.spec, route.index, route.label, self.play_scene)
+            index = max(0, min(route.index, len(CAMPAIGN) - 1))
+            spec = CAMPAIGN[index]
+            return LoadingScene(ctx, spec, index, level_label(index, spec), self.play_scene)
+        if isinstance(route, Play):
+            return self.play_scene(route.level)
+        if isinstance(route, Complete):
+            from game.play.scenes.level_complete import LevelCompleteScene
+
+            return LevelCompleteScene(ctx, route.result)
+        if isinstance(route, OpenPause):
+            from game.play.scenes.pause import PauseScene
+
+            below = self.scene
+            assert below is not None, "a pause opens over the play scene"
+            return PauseScene(ctx, route.level, below.draw)
+        if isinstance(route, OpenSettings):
+            from game.play.scenes.settings import SettingsScene
+
+            return SettingsScene(ctx)
+        if isinstance(route, OpenHelp):
+            from game.play.scenes.help import HelpScene
+
+            return HelpScene(ctx)
+        return TitleScene(ctx)  # ToTitle
+
+    def play_scene(self, level: Level) -> "PlayScene":
+        """Return the play scene of ``level`` (safe to call from the loading worker)."""
+        from game.play.scenes.play import PlayScene
+
+        return PlayScene(self.ctx, level)
+
+
+def draw_every_scene(surface: pygame.Surface) -> list[str]:
+    """Build one of every scene, give each a key, an update and a draw on ``surface``.
+
+    Returns the names of the scenes drawn; raises on the first failure.
+    """
+    from game.levels import build_level
+    from game.play.input import KeyDown
+    from game.play.render.images import load_all
+    from game.run.level import RunResult
+    from game.save import Progress
+
+    if not pygame.display.get_init():
+        pygame.display.init()
+    if not pygame.font.get_init():
+        pygame.font.init()
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode((64, 48), pygame.HIDDEN)
+    ctx = Context(Progress(), images=load_all(), notice=t("app.sample_notice"))
+    spec = CAMPAIGN[0]
+    level = Level(build_level(spec), spec, 0, level_label(0, spec))
+    nav = Navigator(ctx)
+    play = nav.play_scene(level)
+    nav.stack = [play]  # what the pause opens over
+    optimal = play.run.optimal
+    result = RunResult(level, time=12.5, moves=optimal + 4, optimal=optimal, hints_used=1)
+    routes: list[Next] = [ToTitle(), ToLevelSelect(), ToCustomMaze(), OpenSettings(), OpenHelp(),
+                          BuildMaze(spec, 0, "Loading test"), Enter(play), OpenPause(level),
+                          Complete(result)]
+    names = []
+    for route in routes:
+        scene = nav.build(route)
+        scene.on_enter()
+        scene.handle_event(KeyDown(pygame.K_DOWN))
+        scene.update(1 / 60)
+        scene.draw(surface)
+        names.append(type(scene).__name__)
+    return names

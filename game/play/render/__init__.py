@@ -1,0 +1,1 @@
+"""Drawing the maze: pure tile classification, scaled layers, painters, images, the renderer."""

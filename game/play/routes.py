@@ -1,0 +1,96 @@
+"""Routes: where a scene asks to go next, as data.
+
+A scene's ``handle_event`` and ``update`` return a route (or None to stay); the
+navigator (:mod:`game.play.navigator`, the only module that knows every scene) builds
+the next scene from it.  Scenes therefore never import one another.  (A scene built
+ahead, the loading screen's play scene, travels in ``scenes.base.Enter``.)
+
+Two kinds:
+
+* *overlays* (``OpenPause``, ``OpenSettings``, ``OpenHelp``) open over the current
+  scene, which waits underneath; ``Back`` closes the top one (with nothing underneath it
+  goes to the title);
+* every other route *goes* somewhere: the screens left behind are dropped.
+
+Routes are read with ``isinstance``; those that carry nothing are plain classes (a
+dataclass costs a little start-up time each, for an equality nobody asks for).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional, Union
+
+from game.levels import LevelSpec
+from game.run.level import Level, RunResult
+
+
+class ToTitle:
+    """Go to the title screen."""
+
+
+class ToLevelSelect:
+    """Go to the campaign's level grid."""
+
+
+class ToCustomMaze:
+    """Go to the custom maze screen."""
+
+
+@dataclass(frozen=True)
+class StartLevel:
+    """Build campaign level ``index`` (clamped to the campaign) behind a loading screen."""
+
+    index: int
+
+
+@dataclass(frozen=True)
+class BuildMaze:
+    """Build the maze ``spec`` describes behind a loading screen, then play it."""
+
+    spec: LevelSpec
+    index: Optional[int]
+    label: str
+
+
+@dataclass(frozen=True, eq=False)
+class Play:
+    """Play ``level`` from its entrance (a retry, a restart, a maze file)."""
+
+    level: Level
+
+
+@dataclass(frozen=True, eq=False)
+class Complete:
+    """Show the result of a finished run."""
+
+    result: RunResult
+
+
+@dataclass(frozen=True, eq=False)
+class OpenPause:
+    """Pause the current play scene of ``level``: a menu over it."""
+
+    level: Level
+
+
+class OpenSettings:
+    """Open the settings over the current scene."""
+
+
+class OpenHelp:
+    """Open the help over the current scene."""
+
+
+class Back:
+    """Close the top scene and show the one underneath (the title when there is none)."""
+
+
+class QuitGame:
+    """End the game."""
+
+
+#: The routes that open a scene over the current one.
+OVERLAYS = (OpenPause, OpenSettings, OpenHelp)
+Route = Union[ToTitle, ToLevelSelect, ToCustomMaze, StartLevel, BuildMaze, Play, Complete,
+              OpenPause, OpenSettings, OpenHelp, Back, QuitGame]

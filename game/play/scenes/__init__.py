@@ -1,0 +1,1 @@
+"""The scenes, one module each; only the navigator imports them."""

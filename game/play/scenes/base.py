@@ -1,0 +1,123 @@
+"""Scenes are objects with a small interface; the App drives them, the navigator links them.
+
+``handle_event`` and ``update`` return where to go next (a route, or None to stay);
+``draw`` only draws, laid out from the size of the surface it is given.  ``on_enter``
+and ``on_exit`` run each time the scene becomes, or stops being, the one on screen.
+Constructors only build: anything that acts (saving, taking the one-time notice) waits
+for ``on_enter``.  MenuScene is the shared base of the menu screens.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional, Union
+
+import pygame
+
+from game.play.context import Context
+from game.play.input import Event
+from game.play.routes import Route
+from game.play.widgets import hud
+from game.play.widgets.backdrop import MazeBackdrop
+from game.play.widgets.layout import Layout, panel
+from game.play.widgets.menu import Menu, MenuItem
+
+
+@dataclass(frozen=True, eq=False)
+class Enter:
+    """Show ``scene``, built already (the loading screen's play scene)."""
+
+    scene: "Scene"
+
+
+Next = Union[Route, Enter]
+
+
+class Scene:
+    """One screen of the game: title, menu, play, pause, level complete..."""
+
+    #: The frame rate this scene needs (menus animate little; play moves smoothly).
+    FRAME_RATE = 120
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+
+    @property
+    def fps(self) -> int:
+        """Return the frame rate this scene asks the App for now."""
+        return self.FRAME_RATE
+
+    def on_enter(self) -> None:
+        """Run when the scene comes on screen (new, or uncovered again)."""
+
+    def on_exit(self) -> None:
+        """Run when the scene leaves the screen (covered by another, or left)."""
+
+    def handle_event(self, event: Event) -> Optional[Next]:
+        """React to one event; return where to go next, or None to stay."""
+        return None
+
+    def update(self, dt: float) -> Optional[Next]:
+        """Advance by ``dt`` seconds; return where to go next, or None to stay."""
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the scene onto ``surface`` (any size: lay out from its current size)."""
+
+    def toast_area(self, surface: pygame.Surface) -> pygame.Rect:
+        """Return the part of ``surface`` where a toast may show (below the HUD bar)."""
+        w, h = surface.get_size()
+        bar = hud.bar_height((w, h))
+        return pygame.Rect(0, bar, w, max(0, h - bar))
+
+
+class MenuScene(Scene):
+    """A menu screen over the faint maze backdrop."""
+
+    backdrop_dim = 170
+    #: Menus animate only the backdrop: 60 frames a second is smooth and half the work.
+    FRAME_RATE = 60
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.backdrop = MazeBackdrop()
+
+    def click(self) -> None:
+        """Play the menu click."""
+        self.ctx.audio.play("click")
+
+    def update(self, dt: float) -> Optional[Next]:
+        """Animate the backdrop."""
+        self.backdrop.update(dt)
+        return None
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        """Fill the surface with the backdrop, dimmed for readability."""
+        self.backdrop.draw(surface, self.backdrop_dim)  # it covers the whole surface
+
+    def menu_box(self, surface: pygame.Surface, lay: Layout, menu: Menu[Next], top: int,
+                 bottom: int, *, width: float, font_size: int) -> None:
+        """Draw ``menu`` on a panel sized to it, centred between ``top`` and ``bottom``."""
+        pad = lay.px(14, lo=3)
+        area = lay.column(top, bottom, width=width)
+        h = min(area.height, menu.preferred_height(lay, font_size) + 2 * pad)
+        box = pygame.Rect(area.left, area.top + (area.height - h) // 2, area.width, h)
+        panel(surface, box, radius=lay.px(16, lo=4))
+        menu.draw(surface, box.inflate(-2 * pad, -2 * pad), lay, font_size=font_size)
+
+
+class ListScene(MenuScene):
+    """A menu screen whose content is one menu list (arrows, Enter, the mouse)."""
+
+    def __init__(self, ctx: Context, items: list[MenuItem[Next]], *, selected: int = 0) -> None:
+        super().__init__(ctx)
+        self.menu: Menu[Next] = Menu(items, click=self.click, selected=selected)
+
+    def handle_event(self, event: Event) -> Optional[Next]:
+        """Pass the event to the menu; return what a chosen row asks for."""
+        return self.menu.handle_event(event)
+
+    def update(self, dt: float) -> Optional[Next]:
+        """Animate the backdrop; repeat a held arrow key in the menu."""
+        self.menu.update(dt)
+        return super().update(dt)

@@ -1,0 +1,140 @@
+"""The help screen: every key, grouped; it scrolls when the window is too small."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import pygame
+
+from game.play import input as keys
+from game.play import theme
+from game.play.context import Context
+from game.play.input import Event, KeyDown, KeyRepeat, Wheel
+from game.play.names import solver_names
+from game.play.routes import Back
+from game.play.scenes.base import MenuScene, Next
+from game.play.widgets.layout import Layout, footer, panel, title_bar
+from game.play.widgets.shapes import draw_scroll_marks
+from game.play.widgets.text import draw_text, fit_size, font, min_font
+from game.text import t
+
+Section = tuple[str, list[tuple[str, str]]]
+
+
+def help_sections() -> list[Section]:
+    """Return the help's sections: a heading and (keys, what they do) rows."""
+    solvers = solver_names()
+    digits = " ".join(str(i + 1) for i in range(len(solvers)))  # key names, not words
+    return [
+        (t("help.walking"), [
+            (t("help.walk_keys"), t("help.walk")),
+            (t("help.zoom_keys"), t("help.zoom")),
+            (t("help.fit_keys"), t("help.fit")),
+            (t("help.pause_keys"), t("help.pause")),
+        ]),
+        (t("help.hint"), [
+            (t("help.hint_keys"), t("help.hint_show")),
+            (t("help.solver_keys", digits=digits), t("help.solver", solvers=", ".join(solvers))),
+            (t("help.speed_keys"), t("help.speed")),
+            (t("help.finish_keys"), t("help.finish")),
+        ]),
+        (t("help.menus"), [
+            (t("help.choose_keys"), t("help.choose")),
+            (t("help.change_keys"), t("help.change")),
+            (t("help.back_keys"), t("help.back")),
+            (t("help.fullscreen_keys"), t("help.fullscreen")),
+            (t("help.mute_keys"), t("help.mute")),
+        ]),
+    ]
+
+
+class HelpScene(MenuScene):
+    """All the keys, grouped; scrolls when the window is too small to show them at once."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.sections = help_sections()
+        self.scroll = 0
+        self.max_scroll = 0
+        self.held = KeyRepeat()
+
+    def _scroll_by(self, delta: int) -> bool:
+        """Scroll by ``delta`` lines (clamped); return True when it scrolled."""
+        new = max(0, min(self.max_scroll, self.scroll + delta))
+        moved, self.scroll = new != self.scroll, new
+        return moved
+
+    def handle_event(self, event: Event) -> Optional[Next]:
+        """Scroll with Up/Down (held: keeps scrolling) or the wheel; Esc/Enter/click go back."""
+        self.held.handle_event(event)
+        key = keys.pressed(event)
+        if keys.is_back(event) or key in keys.CONFIRM_KEYS or keys.left_click(event) is not None:
+            return Back()
+        if isinstance(event, KeyDown):
+            if key in keys.UP_KEYS or key in keys.DOWN_KEYS:
+                delta = -1 if key in keys.UP_KEYS else 1
+                self._scroll_by(delta)
+                self.held.press(event.key, lambda: self._scroll_by(delta))
+            else:
+                self.held.clear()
+        if isinstance(event, Wheel):
+            self._scroll_by(-event.steps)
+        return None
+
+    def update(self, dt: float) -> Optional[Next]:
+        """Repeat a held Up/Down; animate the backdrop."""
+        self.held.update(dt)
+        return super().update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the key table in one or two columns, scrolled if needed."""
+        pal = theme.current().ui
+        lay = Layout.of(surface)
+        self.draw_background(surface)
+        top = title_bar(surface, t("help.title"), lay)
+        bottom = footer(surface, t("help.footer"), lay)
+        box = lay.column(top, bottom, width=1120)
+        pad = lay.px(20, lo=4)
+        panel(surface, box, radius=lay.px(16, lo=4))
+        inner = box.inflate(-2 * pad, -2 * pad)
+        sections = [[(t, "", True)] + [(k, v, False) for k, v in rows]
+                    for t, rows in self.sections]
+        two_cols = inner.width > 760
+        if two_cols:
+            columns = [sections[0] + sections[1], [r for sec in sections[2:] for r in sec]]
+        else:
+            columns = [[r for sec in sections for r in sec]]
+        n_lines = max(len(c) for c in columns)
+        col_gap = pad
+        col_w = (inner.width - col_gap * (len(columns) - 1)) // len(columns)
+        line_h = max(min_font() + 4, min(lay.px(44), inner.height // max(1, n_lines)))
+        size = max(min_font(), min(lay.font_size(30), int(line_h * 0.9)))
+        names = [k for c in columns for k, _, h in c if not h]
+        values = [v for c in columns for _, v, h in c if not h]
+        key_w = max(font(size, bold=True).size(k)[0] for k in names) + pad
+        key_w = min(key_w, int(col_w * 0.42))
+        for v in values:  # one size for the whole table
+            size = min(size, fit_size(v, size, col_w - key_w - pad // 2))
+        for k in names:
+            while size > min_font() and font(size, bold=True).size(k)[0] > key_w - pad // 2:
+                size -= 1
+        kf, vf, hf = font(size, bold=True), font(size), font(size + 2, bold=True)
+        shown = max(1, inner.height // line_h)
+        self.max_scroll = max(0, n_lines - shown)
+        self.scroll = min(self.scroll, self.max_scroll)
+        for ci, col in enumerate(columns):
+            x = inner.left + ci * (col_w + col_gap)
+            for li, (k, v, heading) in enumerate(col[self.scroll:self.scroll + shown]):
+                y = inner.top + li * line_h + line_h // 2
+                if heading:
+                    draw_text(surface, k, hf, pal.accent, (x, y), anchor="midleft",
+                              max_width=col_w)
+                    continue
+                draw_text(surface, k, kf, pal.teal, (x + pad // 2, y), anchor="midleft",
+                          max_width=key_w - pad // 2)
+                draw_text(surface, v, vf, pal.text, (x + key_w, y), anchor="midleft",
+                          max_width=col_w - key_w)
+        if self.max_scroll:
+            s = lay.px(8, lo=4)
+            draw_scroll_marks(surface, box.right - s - 2, inner.top, inner.bottom, s,
+                              up=self.scroll > 0, down=self.scroll < self.max_scroll)

@@ -1,0 +1,208 @@
+"""The result of a run: time, moves against the optimum, stars and records, and where next."""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import replace
+from typing import Optional
+
+import pygame
+
+from game.levels import CAMPAIGN, level_code, star_rating
+from game.play import input as keys
+from game.play import theme
+from game.play.context import Context
+from game.play.input import Event, pressed
+from game.play.names import custom_label, format_time
+from game.play.routes import BuildMaze, Play, StartLevel, ToTitle
+from game.play.scenes.base import ListScene, Next
+from game.play.widgets.layout import Layout, footer, panel, title_bar
+from game.play.widgets.menu import MenuItem
+from game.play.widgets.shapes import star_points
+from game.play.widgets.text import draw_text, fit_font, font, min_font
+from game.run.level import RunResult
+from game.text import t
+
+
+class LevelCompleteScene(ListScene):
+    """The result of a run: time, moves against optimal, stars and records.
+
+    The run is recorded in the progress (and saved) when the screen first shows.
+    """
+
+    def __init__(self, ctx: Context, result: RunResult) -> None:
+        self.result = result
+        level = result.level
+        self.optimal = max(0, int(result.optimal))
+        self.moves = max(0, int(result.moves))
+        self.stars = star_rating(self.moves, self.optimal, max(0, int(result.hints_used)))
+        self.efficiency = 100 if self.moves == 0 else min(100, round(100 * self.optimal / self.moves))
+        self.code: Optional[str] = None
+        if level.spec is not None:
+            try:
+                self.code = level_code(level.spec)
+            except ValueError:  # a custom spec the code scheme cannot express
+                self.code = None
+        self.best: Optional[float] = None
+        self.new_best = False
+        self.unlocked_next = False
+        self.recorded = False
+        self.t = 0.0
+        self.has_next = level.index is not None and level.index + 1 < len(CAMPAIGN)
+        title: MenuItem[Next] = MenuItem(t("complete.to_title"), lambda: ToTitle())
+        retry: MenuItem[Next] = MenuItem(t("complete.retry"), self._retry)
+        items: list[MenuItem[Next]]
+        if self.has_next:
+            items = [MenuItem(t("complete.next"), self._next), retry, title]
+            self.footer = t("complete.footer_next")
+        elif level.index is None and level.spec is not None:
+            items = [MenuItem(t("complete.new_maze"), self._next), retry, title]
+            self.footer = t("complete.footer_new_maze")
+        else:
+            items = [title, retry]
+            self.footer = t("complete.footer_title")
+        super().__init__(ctx, items)
+
+    def on_enter(self) -> None:
+        """Record the run in the progress and save it (once)."""
+        if self.recorded or self.code is None:
+            return
+        from game.save import record_result
+
+        self.recorded = True
+        rec = record_result(self.ctx.progress, self.code, float(self.result.time), self.moves,
+                            self.stars, self.result.level.index)
+        self.new_best = rec.new_best_time
+        self.unlocked_next = rec.unlocked_next
+        self.best = self.ctx.progress.best_times.get(self.code)
+        self.ctx.save()
+
+    def _next(self) -> Next:
+        """Go to the next level (or, for a custom maze, a new one like it)."""
+        level = self.result.level
+        if level.index is not None and self.has_next:
+            return StartLevel(level.index + 1)
+        if level.index is None and level.spec is not None:
+            spec = replace(level.spec, seed=random.Random().randrange(1, 100_000))
+            return BuildMaze(spec, None, custom_label(spec))
+        return ToTitle()
+
+    def _retry(self) -> Next:
+        """Play the same maze again."""
+        return Play(self.result.level)
+
+    def handle_event(self, event: Event) -> Optional[Next]:
+        """Enter next level, R retry, Esc title; arrows/mouse pick a button."""
+        key = pressed(event)
+        if key == pygame.K_ESCAPE:
+            return ToTitle()
+        if key == pygame.K_r:
+            return self._retry()
+        if key in keys.LEFT_KEYS:
+            self.menu.move(-1)
+            return None
+        if key in keys.RIGHT_KEYS:
+            self.menu.move(1)
+            return None
+        return super().handle_event(event)
+
+    def update(self, dt: float) -> Optional[Next]:
+        """Animate the stars popping in."""
+        self.t += max(0.0, dt)
+        return super().update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the stars, the figures and the buttons."""
+        pal = theme.current().ui
+        lay = Layout.of(surface)
+        self.draw_background(surface)
+        r = self.result
+        last = r.level.index is not None and not self.has_next
+        top = title_bar(surface, t("complete.title_last") if last else t("complete.title"), lay)
+        bottom = footer(surface, self.footer, lay)
+        box = lay.column(top, bottom, width=760)
+        panel(surface, box, radius=lay.px(18, lo=4))
+        pad = lay.px(18, lo=4)
+        inner = box.inflate(-2 * pad, -2 * pad)
+        label = r.level.label or t("level.untitled")
+        label_f = fit_font(label, lay.font_size(32), inner.width, min_size=12)
+        y = inner.top + label_f.get_height() // 2
+        draw_text(surface, label, label_f, pal.text_dim, (inner.centerx, y), max_width=inner.width)
+        y += label_f.get_height() // 2
+        rows = [
+            (t("complete.time"), format_time(r.time), False),
+            (t("complete.moves"), str(self.moves), False),
+            (t("complete.optimal"), str(self.optimal), False),
+            (t("complete.efficiency"), t("complete.efficiency_value", percent=self.efficiency),
+             False),
+            (t("complete.hints"), str(r.hints_used), False),
+        ]
+        if self.best is not None:
+            best = format_time(self.best)
+            rows.append((t("complete.best"),
+                         t("complete.best_new", time=best) if self.new_best else best,
+                         self.new_best))
+        button_h = max(min_font() + 10, min(lay.px(64), inner.height // 6))
+        avail = inner.bottom - button_h - lay.px(12, lo=2) - y
+        star_r = max(6, min(lay.px(34), avail // 7))
+        line_h = max(min_font() + 2, min(lay.px(40), (avail - star_r * 3) // len(rows)))
+        block = star_r * 2 + lay.px(22, lo=4) + line_h * len(rows)
+        y += max(lay.px(6, lo=1), (avail - block) // 2)
+        y += star_r
+        self._draw_popping_stars(surface, (inner.centerx, y), star_r)
+        y += star_r + lay.px(22, lo=4)
+        f = font(max(min_font(), min(lay.font_size(32), int(line_h * 0.95))))
+        for name, value, gold in rows:
+            cy = y + line_h // 2
+            draw_text(surface, name, f, pal.text_dim, (inner.centerx - pad // 2, cy),
+                      anchor="midright", max_width=inner.width // 2 - pad)
+            color = pal.accent if gold else pal.text
+            draw_text(surface, value, f, color, (inner.centerx + pad // 2, cy),
+                      anchor="midleft", max_width=inner.width // 2 - pad)
+            y += line_h
+        if self.unlocked_next and self.has_next and r.level.index is not None:
+            note = t("complete.unlocked", number=r.level.index + 2)
+            nf = fit_font(note, lay.font_size(28), inner.width, min_size=12)
+            ny = min(y + nf.get_height(), inner.bottom - button_h - nf.get_height() // 2 - 2)
+            if ny - nf.get_height() // 2 >= y - line_h // 4:
+                draw_text(surface, note, nf, pal.teal, (inner.centerx, ny), max_width=inner.width)
+        area = pygame.Rect(inner.left, inner.bottom - button_h, inner.width, button_h)
+        self._draw_buttons(surface, lay, area)
+
+    def _draw_popping_stars(self, surface: pygame.Surface, center: tuple[int, int],
+                            radius: int) -> None:
+        """Draw the three stars, earned ones growing in one after another."""
+        pal, motion = theme.current().ui, theme.current().motion
+        gap = radius * 2.6
+        for i in range(3):
+            c = (center[0] + (i - 1) * gap, center[1])
+            grow = min(1.0, max(0.0, (self.t - motion.star_delay * i) * motion.star_grow))
+            if i < self.stars:
+                rr = radius * (0.6 + 0.4 * grow + 0.15 * math.sin(math.pi * grow))
+                pygame.draw.polygon(surface, pal.accent if grow > 0 else pal.text_off,
+                                    star_points(c, rr), width=0 if grow > 0 else 2)
+            else:
+                pygame.draw.polygon(surface, pal.text_off, star_points(c, radius),
+                                    width=max(1, radius // 8))
+
+    def _draw_buttons(self, surface: pygame.Surface, lay: Layout, area: pygame.Rect) -> None:
+        """Draw the menu as a row of buttons (mouse rects come from here)."""
+        pal = theme.current().ui
+        n = len(self.menu.items)
+        gap = lay.px(12, lo=3)
+        w = (area.width - gap * (n - 1)) // n
+        self.menu.rects = []
+        self.menu.arrow_rects = []
+        for i, item in enumerate(self.menu.items):
+            r = pygame.Rect(area.left + i * (w + gap), area.top, w, area.height)
+            self.menu.rects.append(r)
+            self.menu.arrow_rects.append((None, None))
+            chosen = i == self.menu.selected
+            pygame.draw.rect(surface, pal.accent if chosen else pal.tile_open, r,
+                             border_radius=max(3, r.height // 4))
+            text = item.text()
+            f = fit_font(text, min(lay.font_size(34), int(r.height * 0.8)), r.width - 8,
+                         min_size=12)
+            draw_text(surface, text, f, pal.accent_dark if chosen else pal.text, r.center,
+                      max_width=r.width - 6)

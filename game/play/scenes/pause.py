@@ -1,0 +1,79 @@
+"""The pause menu over the frozen, dimmed play view: Resume, Restart, Settings, Quit."""
+
+from __future__ import annotations
+
+from typing import Callable, Optional
+
+import pygame
+
+from game.play import theme
+from game.play.context import Context
+from game.play.input import Event, Resized, pressed
+from game.play.routes import Back, OpenSettings, Play, ToTitle
+from game.play.scenes.base import Next, Scene
+from game.play.widgets.layout import Layout, dim, panel
+from game.play.widgets.menu import Menu, MenuItem
+from game.play.widgets.text import draw_text, font
+from game.run.level import Level
+from game.text import t
+
+
+class PauseScene(Scene):
+    """Esc during play: a menu over the paused play view (drawn by ``under``)."""
+
+    #: Nothing moves behind the pause menu.
+    FRAME_RATE = 30
+
+    def __init__(self, ctx: Context, level: Level,
+                 under: Callable[[pygame.Surface], None]) -> None:
+        super().__init__(ctx)
+        self.level = level
+        self.under = under
+        self._snapshot: Optional[pygame.Surface] = None
+        self._snapshot_theme: Optional[theme.Theme] = None
+        self.menu: Menu[Next] = Menu([
+            MenuItem(t("pause.resume"), lambda: Back()),
+            MenuItem(t("pause.restart"), lambda: Play(self.level)),
+            MenuItem(t("pause.settings"), lambda: OpenSettings()),
+            MenuItem(t("pause.quit"), lambda: ToTitle()),
+        ], click=lambda: ctx.audio.play("click"))
+
+    def update(self, dt: float) -> Optional[Next]:
+        """Repeat a held arrow key in the menu."""
+        self.menu.update(dt)
+        return None
+
+    def handle_event(self, event: Event) -> Optional[Next]:
+        """Esc resumes; the menu does the rest."""
+        if pressed(event) == pygame.K_ESCAPE:
+            return Back()
+        if isinstance(event, Resized):
+            self._snapshot = None
+        return self.menu.handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the frozen play view dimmed, then the pause menu."""
+        pal = theme.current().ui
+        lay = Layout.of(surface)
+        if (self._snapshot is None or self._snapshot.get_size() != surface.get_size()
+                or self._snapshot_theme is not theme.current()):
+            self._snapshot = pygame.Surface(surface.get_size())
+            self.under(self._snapshot)
+            dim(self._snapshot, 160)
+            self._snapshot_theme = theme.current()
+        surface.blit(self._snapshot, (0, 0))
+        f = font(lay.font_size(72, lo=22), bold=True)
+        menu_h = min(lay.height - 2 * lay.margin - f.get_height(),
+                     self.menu.preferred_height(lay, 42))
+        box_h = f.get_height() + menu_h + lay.px(40, lo=8)
+        box_w = min(lay.width - 2 * lay.margin, max(lay.px(460), 240))
+        box = pygame.Rect(0, 0, box_w, box_h)
+        box.center = (lay.width // 2, lay.height // 2)
+        panel(surface, box, radius=lay.px(18, lo=4))
+        draw_text(surface, t("pause.title"), f, pal.accent,
+                  (box.centerx, box.top + lay.px(14, lo=3) + f.get_height() // 2),
+                  shadow=pal.bg_deep)
+        pad = lay.px(16, lo=3)
+        area = pygame.Rect(box.left + pad, box.top + lay.px(20, lo=4) + f.get_height(),
+                           box.width - 2 * pad, menu_h)
+        self.menu.draw(surface, area, lay, font_size=42)

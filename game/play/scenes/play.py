@@ -1,0 +1,437 @@
+"""The play scene: walk the maze, ask for the animated hint, reach the exit.
+
+A view of the run model: keys become intents (data) given to the :class:`Run`, which
+advances in whole fixed ticks; the scene draws what the run says (maze, trail, player,
+HUD) and animates the hint.  Held keys are tracked from KeyDown/KeyUp events, never
+from ``pygame.key.get_pressed``.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Optional, Union
+
+import pygame
+
+from game.play import theme
+from game.play.camera import Camera
+from game.play.context import Context
+from game.play.hint import HintLayer, caption
+from game.play.input import Event, FocusLost, KeyDown, KeyUp, Wheel
+from game.play.names import solver_names, solver_short_label
+from game.play.render.images import draw_player, player_sprites, tile_images
+from game.play.render.renderer import MazeRenderer
+from game.play.render.tiles import RPG, style_for
+from game.play.routes import Complete, OpenPause
+from game.play.scenes.base import Next, Scene
+from game.play.widgets import hud
+from game.run.intents import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UP,
+    ChangeSpeed,
+    CycleSolver,
+    FinishHint,
+    Release,
+    ReleaseAll,
+    RunIntent,
+    SelectSolver,
+    SetSpeed,
+    ToggleHint,
+)
+from game.run.hint import HintSearch, nearest_speed
+from game.run.level import Level, RunResult
+from game.run.clock import TickClock
+from game.run.model import Run
+from game.run.player import BUMP, STEP, Move
+from game.text import t
+
+
+# -- the view's own intents ---------------------------------------------------------------
+@dataclass(frozen=True)
+class Zoom:
+    """Intent: zoom in (+) or out (-) by some notches."""
+
+    steps: float
+
+
+@dataclass(frozen=True)
+class FitView:
+    """Intent: fit the whole maze in the window (again: back to the playing zoom)."""
+
+
+@dataclass(frozen=True)
+class Pause:
+    """Intent: open the pause menu."""
+
+
+Intent = Union[RunIntent, Zoom, FitView, Pause]
+
+KEY_INTENTS: dict[int, Intent] = {
+    pygame.K_UP: UP, pygame.K_w: UP, pygame.K_KP8: UP,
+    pygame.K_DOWN: DOWN, pygame.K_s: DOWN, pygame.K_KP2: DOWN,
+    pygame.K_LEFT: LEFT, pygame.K_a: LEFT, pygame.K_KP4: LEFT,
+    pygame.K_RIGHT: RIGHT, pygame.K_d: RIGHT, pygame.K_KP6: RIGHT,
+    pygame.K_h: ToggleHint(),
+    pygame.K_TAB: CycleSolver(),
+    # 1, 2, 3...: the solvers in registry order
+    **{pygame.K_1 + i: SelectSolver(name) for i, name in enumerate(solver_names()[:9])},
+    pygame.K_LEFTBRACKET: ChangeSpeed(-1), pygame.K_RIGHTBRACKET: ChangeSpeed(1),
+    pygame.K_SPACE: FinishHint(),
+    pygame.K_PLUS: Zoom(1), pygame.K_EQUALS: Zoom(1), pygame.K_KP_PLUS: Zoom(1),
+    pygame.K_MINUS: Zoom(-1), pygame.K_KP_MINUS: Zoom(-1),
+    pygame.K_f: FitView(), pygame.K_z: FitView(),
+    pygame.K_ESCAPE: Pause(),
+}
+
+#: An RPG room map starts fully visible only when its tiles are at least this big.
+RPG_COMFORTABLE_TILE = 28
+#: Frame caps asked of the App: smooth while walking or animating the hint; standing
+#: still only the exit pulses, and 120 fps of that kept a CPU core 80% busy.
+BUSY_FPS = 120
+IDLE_FPS = 60
+#: Below this tile size (px) the player is ringed so it can be found on the map.
+#: Under 4 px draw_player rings the player itself (same colours), so start there.
+MARKER_BELOW_TILE = 8
+MARKER_FROM_TILE = 4
+MARKER_RADIUS = 9
+#: While walking with the hint shown, start its search over at most this often (ticks).
+HINT_RESTART_TICKS = 36
+#: Events of the hint's search taken per frame at most, so no frame stalls.
+HINT_EVENTS_PER_FRAME = 6_000
+#: While Space finishes the search: time per frame spent taking events (s), in chunks.
+HINT_FINISH_BUDGET = 0.010
+HINT_FINISH_CHUNK = 2_000
+
+
+class PlayScene(Scene):
+    """Walk a maze from its entrance to its exit."""
+
+    def __init__(self, ctx: Context, level: Level) -> None:
+        super().__init__(ctx)
+        self.level = level
+        self.maze = level.maze
+        spec = level.spec
+        self.label = level.label or (spec.name if spec is not None and spec.name
+                                     else t("level.custom_untitled"))
+        self.help_line = t("play.help_line")
+        settings = ctx.settings
+        self.run = Run(self.maze, solver=settings.default_solver, speed=settings.anim_speed)
+        self.clock = TickClock()
+        self.style = style_for(spec)
+        self.renderer = MazeRenderer(self.maze, self.style,
+                                     images=tile_images(ctx.images) if self.style == RPG else None)
+        self.sprites = player_sprites(ctx.images) if self.style == RPG else None
+        # room maps are pictures: start close enough to see the tiles and the hero
+        self.camera = Camera(self.maze.rows, self.maze.cols, 1280, 720,
+                             comfortable_tile=RPG_COMFORTABLE_TILE if self.style == RPG else 18)
+        self.camera.follow(*self.maze.start, 0.0, snap=True)
+        self._snap_camera = True
+        self.hint: Optional[HintSearch] = None
+        self.hint_layer: Optional[HintLayer] = None  # kept between hints: its surface is big
+        self.info = self._static_info()
+        self._hint_age = 0  # ticks since the hint last started over
+        self._time = 0.0  # scene time, for animations that run before the first move
+        self._bar = hud.BarCache()
+        self._caption_spot = "bottom"  # the hint caption moves when it would hide something
+        self._help_top = False
+
+    def _static_info(self) -> dict[str, str]:
+        """Return the HUD facts that never change during a run."""
+        spec = self.level.spec
+        size = f"{self.maze.rows}x{self.maze.cols}"
+        if spec is None:
+            return {"algorithm": t("hud.from_file"), "size": size, "code": ""}
+        loops = round(spec.loops * 100)
+        if spec.room_size and loops:
+            algorithm = t("hud.algorithm_rooms_loops", algorithm=spec.algorithm,
+                          rooms=spec.room_size, loops=loops)
+        elif spec.room_size:
+            algorithm = t("hud.algorithm_rooms", algorithm=spec.algorithm, rooms=spec.room_size)
+        elif loops:
+            algorithm = t("hud.algorithm_loops", algorithm=spec.algorithm, loops=loops)
+        else:
+            algorithm = spec.algorithm  # the generator's name, as the command line spells it
+        try:
+            from game.levels import level_code
+
+            code = t("hud.code", code=level_code(spec))
+        except ValueError:  # a custom spec the code scheme cannot express
+            code = t("hud.seed", seed=spec.seed)
+        return {"algorithm": algorithm, "size": size, "code": code}
+
+    @property
+    def fps(self) -> int:
+        """Return the frame cap: full rate while anything moves, half while standing idle."""
+        if self.run.player.walking or (self.hint is not None and not self.hint.done):
+            return BUSY_FPS
+        return IDLE_FPS
+
+    # -- on and off screen ------------------------------------------------------------
+    def on_enter(self) -> None:
+        """Take up a hint speed or solver changed meanwhile (pause -> Settings)."""
+        settings = self.ctx.settings
+        if nearest_speed(settings.anim_speed) != self.run.speed:
+            self._apply_to_run(SetSpeed(settings.anim_speed), quiet=True)
+        if settings.default_solver != self.run.solver:
+            self._apply_to_run(SelectSolver(settings.default_solver), quiet=True)
+
+    def on_exit(self) -> None:
+        """Let go of every held key: the run waits while the scene is off screen."""
+        self.apply(ReleaseAll())
+
+    # -- input ---------------------------------------------------------------------------
+    def handle_event(self, event: Event) -> Optional[Next]:
+        """Turn key, wheel and focus events into intents."""
+        if isinstance(event, KeyDown):
+            intent = KEY_INTENTS.get(event.key)
+            return self.apply(intent) if intent is not None else None
+        if isinstance(event, KeyUp):
+            intent = KEY_INTENTS.get(event.key)
+            if isinstance(intent, Move):
+                self.apply(Release(intent.dr, intent.dc))
+        elif isinstance(event, Wheel):
+            self.apply(Zoom(max(-5, min(5, event.steps))))
+        elif isinstance(event, FocusLost):
+            self.apply(ReleaseAll())
+        return None
+
+    def apply(self, intent: Intent) -> Optional[Next]:
+        """Carry out one intent; return where to go next, if anywhere."""
+        if isinstance(intent, Zoom):
+            self.camera.zoom(intent.steps)
+            self._snap_camera = True
+        elif isinstance(intent, FitView):
+            self.camera.toggle_fit()
+            self._snap_camera = True
+        elif isinstance(intent, Pause):
+            return OpenPause(self.level)
+        else:
+            self._apply_to_run(intent)
+        return None
+
+    def _apply_to_run(self, intent: RunIntent, *, quiet: bool = False) -> None:
+        """Give ``intent`` to the run, then show what it changed (sounds, hint, toasts)."""
+        run = self.run
+        run.apply(intent)
+        self._sounds(run.take_events())
+        if isinstance(intent, ToggleHint):
+            if run.hint_shown:
+                self.hint = HintSearch(self.maze, run.player.pos, run.solver)
+                if self.hint_layer is None:
+                    self.hint_layer = HintLayer(self.hint)
+                else:
+                    self.hint_layer.show(self.hint)
+                self.ctx.audio.play("hint")
+            else:
+                self.hint = None
+        elif isinstance(intent, FinishHint) and self.hint is not None:
+            self.hint.finish()
+        elif isinstance(intent, (CycleSolver, SelectSolver)):
+            if self.hint is not None:
+                self.hint.restart(run.player.pos, run.solver)
+            if not quiet:
+                self.ctx.toast(t("play.solver_toast", solver=solver_short_label(run.solver)))
+        elif isinstance(intent, (ChangeSpeed, SetSpeed)):
+            if not quiet:
+                self.ctx.set_hint_speed(run.speed, save=False)
+                self.ctx.toast(t("play.speed_toast", speed=run.speed))
+
+    def _sounds(self, events: list[str]) -> None:
+        """Play the sounds of player events."""
+        if STEP in events:
+            self.ctx.audio.play("step")
+        if BUMP in events:
+            self.ctx.audio.play("bump")
+
+    # -- simulation ------------------------------------------------------------------------
+    def update(self, dt: float) -> Optional[Next]:
+        """Run the ticks ``dt`` seconds make; animate the hint and the camera."""
+        ticks = self.clock.advance(dt)
+        self._time += dt
+        run = self.run
+        for _ in range(ticks):
+            run.step()
+            if run.finished:
+                break
+        self._sounds(run.take_events())
+        self._follow_with_hint(ticks)
+        if run.finished:
+            return self._complete()
+        if self.hint is not None:
+            self._advance_hint(ticks)
+        if not self.camera.fitted:
+            self.camera.follow(*run.player.render_pos, dt, snap=self._snap_camera)
+            self._snap_camera = False
+        return None
+
+    def _advance_hint(self, ticks: int) -> None:
+        """Animate the hint by ``ticks``; while Space finishes it, search as fast as frames allow."""
+        assert self.hint is not None
+        limit = HINT_EVENTS_PER_FRAME
+        if self.hint.finishing:
+            # As many events as fit a frame's budget on this machine: Space is "now", not a pace.
+            deadline = time.perf_counter() + HINT_FINISH_BUDGET
+            while not self.hint.searched and time.perf_counter() < deadline:
+                self.hint.step(HINT_FINISH_CHUNK)
+            limit = 0
+        self.hint.advance(ticks, speed=self.run.speed, limit=limit)
+
+    def _follow_with_hint(self, ticks: int) -> None:
+        """Keep the hint about the player's tile (restarts at most every so often)."""
+        self._hint_age += ticks
+        player = self.run.player
+        if self.hint is None or self.hint.start == player.pos:
+            return
+        may_restart = not player.moving or self._hint_age >= HINT_RESTART_TICKS
+        if self.hint.follow(player.pos, restart=may_restart) and may_restart:
+            self._hint_age = 0
+
+    def _complete(self) -> Next:
+        """Finish the run and hand over to the level-complete screen."""
+        self.ctx.audio.play("complete")
+        run = self.run
+        return Complete(RunResult(self.level, run.elapsed, run.moves, run.optimal, run.hints_used))
+
+    # -- drawing -----------------------------------------------------------------------------
+    def _view(self, surface: pygame.Surface) -> pygame.Rect:
+        """Return the part of ``surface`` the maze is drawn in (below the HUD bar)."""
+        w, h = surface.get_size()
+        bar = hud.bar_height((w, h))
+        return pygame.Rect(0, bar, w, max(0, h - bar))
+
+    def hint_keys(self) -> str:
+        """Return the hint caption's key line."""
+        return t("play.hint_keys", count=len(self.run.solvers), speed=self.run.speed)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the maze, the hint, the player and the HUD, laid out for ``surface``."""
+        view = self._view(surface)
+        run = self.run
+        if view.width > 0 and view.height > 0:
+            if (view.width, view.height) != (self.camera.view_w, self.camera.view_h):
+                self.camera.resize(view.width, view.height)
+                if not self.camera.fitted:
+                    self.camera.follow(*run.player.render_pos, 0.0, snap=True)
+            self.renderer.draw(surface, view, self.camera, run.walked)
+            shown: Optional[tuple[str, str]] = None
+            if self.hint is not None and self.hint_layer is not None:
+                label = caption(self.hint)
+                self._caption_spot, sub = self._place_caption(view, label, self.hint_keys())
+                shown = (label, sub)
+                self.hint_layer.draw(surface, view, self.camera, pointer_area=self._free_area(view))
+            clip = surface.get_clip()
+            surface.set_clip(view)
+            self._draw_exit(surface, view)
+            draw_player(surface, view, self.camera, run.player.render_pos, run.player.facing,
+                        self.style, self.sprites)
+            self._draw_player_marker(surface, view)
+            surface.set_clip(clip)
+            if shown is not None:
+                hud.draw_caption(surface, view, *shown, spot=self._caption_spot)
+            else:
+                self._help_top = self._place_help_line(view)
+                hud.draw_help_line(surface, view, self.help_line, top=self._help_top)
+        self._bar.draw(surface, hud.HudInfo(self.label, self.info["algorithm"], self.info["size"],
+                                            run.elapsed, run.moves, run.hints_used,
+                                            self.info["code"]))
+
+    def _top_box(self, view: pygame.Rect) -> Optional[pygame.Rect]:
+        """Return the caption or key reminder when it sits at the top of the view."""
+        if self.hint is not None:
+            if not self._caption_spot.startswith("top"):
+                return None
+            return hud.caption_rect(view, caption(self.hint), self.hint_keys(),
+                                    spot=self._caption_spot)
+        return hud.help_line_rect(view, self.help_line, top=True) if self._help_top else None
+
+    def _free_area(self, view: pygame.Rect) -> pygame.Rect:
+        """Return the part of the view the hint caption leaves free."""
+        assert self.hint is not None
+        free = view.copy()
+        cap = hud.caption_rect(view, caption(self.hint), self.hint_keys(), spot=self._caption_spot)
+        if cap is not None and self._caption_spot.startswith("top"):
+            free.top = min(cap.bottom, view.bottom - 1)
+            free.height = view.bottom - free.top
+        elif cap is not None:
+            free.height = max(1, cap.top - view.top)
+        return free
+
+    def toast_area(self, surface: pygame.Surface) -> pygame.Rect:
+        """Return the view below a caption or key reminder moved to the top."""
+        view = self._view(surface)
+        top = self._top_box(view)
+        if top is not None:
+            view.top = min(top.bottom, view.bottom - 1)
+            view.height = self._view(surface).bottom - view.top
+        return view
+
+    def _keep_visible(self, view: pygame.Rect) -> list[tuple[int, pygame.Rect]]:
+        """Return (weight, screen rect) of what captions must not hide: player, exit."""
+        t = self.camera.tile
+        keep: list[tuple[int, pygame.Rect]] = []
+        for weight, (row, col), reach in (
+                (2, self.run.player.render_pos, max(t / 2, MARKER_RADIUS + 2)),
+                (1, self.maze.goal, max(7.0, t * 0.8) + 2)):
+            x, y = self.camera.to_screen(row, col)
+            rect = pygame.Rect(0, 0, round(2 * reach), round(2 * reach))
+            rect.center = (round(view.x + x + t / 2), round(view.y + y + t / 2))
+            if rect.colliderect(view):
+                keep.append((weight, rect))
+        return keep
+
+    def _place_caption(self, view: pygame.Rect, label: str, sub: str) -> tuple[str, str]:
+        """Return (spot, key line) for a hint caption that hides neither player nor exit."""
+        # Stay put while that works, else move to another edge or corner; only if no
+        # spot is free, drop the key line to shrink (the player counts more than the exit).
+        keep = self._keep_visible(view)
+        here = self._caption_spot
+        spots = [here] + [s for s in hud.CAPTION_SPOTS if s != here]
+        best: Optional[tuple[int, str, str]] = None
+        for line in (sub, ""):
+            for spot in spots:
+                rect = hud.caption_rect(view, label, line, spot=spot)
+                cost = sum(w for w, k in keep if rect is not None and rect.colliderect(k))
+                if best is None or cost < best[0]:
+                    best = (cost, spot, line)
+                if cost == 0:
+                    return spot, line
+        assert best is not None
+        return best[1], best[2]
+
+    def _place_help_line(self, view: pygame.Rect) -> bool:
+        """Return True when the key reminder should go to the top (it would hide something)."""
+        keep = self._keep_visible(view)
+        here = self._help_top
+        for top in (here, not here):
+            rect = hud.help_line_rect(view, self.help_line, top=top)
+            if rect is None or not any(rect.colliderect(k) for _, k in keep):
+                return top
+        return here
+
+    def _draw_player_marker(self, surface: pygame.Surface, view: pygame.Rect) -> None:
+        """Ring the player when tiles are too small to see them (a fitted big maze)."""
+        t = self.camera.tile
+        if not MARKER_FROM_TILE <= t < MARKER_BELOW_TILE:
+            return
+        th = theme.current()
+        row, col = self.run.player.render_pos
+        x, y = self.camera.to_screen(row, col)
+        centre = (round(view.x + x + t / 2), round(view.y + y + t / 2))
+        pulse = 0.5 + 0.5 * abs(((self._time * th.motion.marker_pulse) % 2.0) - 1.0)
+        radius = round(MARKER_RADIUS * (0.8 + 0.3 * pulse))
+        pygame.draw.circle(surface, th.actors.marker_edge, centre, radius + 1, 1)
+        pygame.draw.circle(surface, th.actors.player, centre, radius, 3)
+
+    def _draw_exit(self, surface: pygame.Surface, view: pygame.Rect) -> None:
+        """Draw a soft pulsing ring on the exit so it reads at any zoom."""
+        th = theme.current()
+        t = self.camera.tile
+        x, y = self.camera.to_screen(*self.maze.goal)
+        cx, cy = view.x + x + t / 2, view.y + y + t / 2
+        pulse = 0.5 + 0.5 * abs(((self._time * th.motion.exit_pulse) % 2.0) - 1.0)
+        radius = max(7, round(t * (0.55 + 0.25 * pulse)))  # findable on a fitted map
+        pygame.draw.circle(surface, th.actors.exit_ring, (round(cx), round(cy)), radius,
+                           max(2, round(t / 10)))

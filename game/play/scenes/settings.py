@@ -1,0 +1,85 @@
+"""The settings screen: volume, sound, fullscreen, hint speed and the hint's first solver.
+
+Every change goes through the Context, which saves it and tells whoever listens (the App
+switches the window mode).
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import pygame
+
+from game.play import input as keys
+from game.play.context import Context
+from game.play.input import Event
+from game.play.names import solver_label, solver_names
+from game.play.routes import Back
+from game.play.scenes.base import ListScene, Next
+from game.play.widgets.layout import Layout, footer, title_bar
+from game.play.widgets.menu import MenuItem
+from game.run.hint import HINT_SPEEDS
+from game.save import ANIM_SPEED_RANGE
+from game.text import t
+
+#: The hint speeds on offer here: the game's own, within what the save keeps.
+SETTINGS_SPEEDS = [s for s in HINT_SPEEDS if ANIM_SPEED_RANGE[0] <= s <= ANIM_SPEED_RANGE[1]]
+
+
+class SettingsScene(ListScene):
+    """Volume, mute, fullscreen, hint animation speed and default solver; saved on change."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.solvers = solver_names()
+        super().__init__(ctx, [
+            MenuItem(t("settings.volume"), adjust=self._adjust_volume,
+                     value=lambda: t("settings.volume_value",
+                                     percent=round(self.ctx.settings.volume * 100))),
+            MenuItem(t("settings.sound"), adjust=lambda d: self._toggle_mute(), repeat=False,
+                     value=lambda: t("settings.sound_muted") if self.ctx.settings.muted
+                     else t("settings.sound_on")),
+            MenuItem(t("settings.fullscreen"), repeat=False,
+                     adjust=lambda d: self.ctx.set_fullscreen(not self.ctx.settings.fullscreen),
+                     value=lambda: t("settings.fullscreen_on") if self.ctx.settings.fullscreen
+                     else t("settings.fullscreen_off")),
+            MenuItem(t("settings.hint_speed"), adjust=self._adjust_speed,
+                     value=lambda: t("settings.hint_speed_value",
+                                     speed=self.ctx.settings.anim_speed)),
+            MenuItem(t("settings.solver"), adjust=self._adjust_solver,
+                     value=lambda: solver_label(self.ctx.settings.default_solver)),
+            MenuItem(t("settings.back"), lambda: Back()),
+        ])
+
+    def _adjust_volume(self, delta: int) -> None:
+        """Change the volume by ten percent steps."""
+        self.ctx.set_volume(round(min(1.0, max(0.0, self.ctx.settings.volume + 0.1 * delta)), 2))
+
+    def _toggle_mute(self) -> None:
+        """Mute or unmute."""
+        self.ctx.toggle_mute()
+
+    def _adjust_speed(self, delta: int) -> None:
+        """Step the hint animation speed through SETTINGS_SPEEDS."""
+        cur = self.ctx.settings.anim_speed
+        i = min(range(len(SETTINGS_SPEEDS)), key=lambda k: abs(SETTINGS_SPEEDS[k] - cur))
+        self.ctx.set_hint_speed(SETTINGS_SPEEDS[max(0, min(len(SETTINGS_SPEEDS) - 1, i + delta))])
+
+    def _adjust_solver(self, delta: int) -> None:
+        """Step to the previous or next solver."""
+        cur = self.ctx.settings.default_solver
+        i = self.solvers.index(cur) if cur in self.solvers else 0
+        self.ctx.set_solver(self.solvers[(i + delta) % len(self.solvers)])
+
+    def handle_event(self, event: Event) -> Optional[Next]:
+        """Change a setting with Left/Right/Enter/click; Esc goes back."""
+        if keys.is_back(event):
+            return Back()
+        return super().handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the settings list."""
+        lay = Layout.of(surface)
+        self.draw_background(surface)
+        top = title_bar(surface, t("settings.title"), lay)
+        bottom = footer(surface, t("settings.footer"), lay)
+        self.menu_box(surface, lay, self.menu, top, bottom, width=820, font_size=38)

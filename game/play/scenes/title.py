@@ -1,0 +1,118 @@
+"""The title screen: Continue/New game, Level select, Custom maze, Settings, Help, Quit."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import pygame
+
+from game.levels import CAMPAIGN
+from game.play import theme
+from game.play.context import Context
+from game.play.input import Event, pressed
+from game.play.routes import OpenHelp, OpenSettings, QuitGame, StartLevel, ToCustomMaze, ToLevelSelect
+from game.play.scenes.base import ListScene, Next
+from game.play.widgets.layout import Layout, footer, panel
+from game.play.widgets.menu import MenuItem
+from game.play.widgets.text import draw_text, fit_font, font, min_font, wrap
+from game.text import t
+
+
+class TitleScene(ListScene):
+    """The title screen; Esc goes to Quit, and Esc again quits."""
+
+    backdrop_dim = 0
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx, [
+            MenuItem(self._continue_label, self._continue),
+            MenuItem(t("title.level_select"), lambda: ToLevelSelect()),
+            MenuItem(t("title.custom_maze"), lambda: ToCustomMaze()),
+            MenuItem(t("title.settings"), lambda: OpenSettings()),
+            MenuItem(t("title.help"), lambda: OpenHelp()),
+            MenuItem(t("title.quit"), lambda: QuitGame()),
+        ])
+        self.notice: Optional[str] = None
+
+    def on_enter(self) -> None:
+        """Take the one-time notice (later titles do not show it) and start on the top row."""
+        self.notice, self.ctx.notice = self.ctx.notice, None
+        self.menu.selected = 0
+
+    def on_exit(self) -> None:
+        """Drop the notice: the player has read it."""
+        self.notice = None
+
+    def _has_progress(self) -> bool:
+        """Return True once the player has finished or unlocked anything."""
+        p = self.ctx.progress
+        return p.unlocked > 1 or bool(p.best_times)
+
+    def _continue_index(self) -> int:
+        """Return the campaign index Continue starts: the highest unlocked level."""
+        return max(0, min(self.ctx.progress.unlocked, len(CAMPAIGN)) - 1)
+
+    def _continue_label(self) -> str:
+        """Return "New game" on a fresh save, else "Continue · Level N"."""
+        if self._has_progress():
+            return t("title.continue", number=self._continue_index() + 1)
+        return t("title.new_game")
+
+    def _continue(self) -> Next:
+        """Start the highest unlocked level."""
+        return StartLevel(self._continue_index())
+
+    def handle_event(self, event: Event) -> Optional[Next]:
+        """Navigate the menu; Esc goes to Quit, and Esc again quits."""
+        if pressed(event) == pygame.K_ESCAPE:
+            quit_row = len(self.menu.items) - 1
+            if self.menu.selected == quit_row:
+                return QuitGame()
+            self.menu.select(quit_row)
+            return None
+        return super().handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the maze motif, the name, the menu and (once) the notice."""
+        pal = theme.current().ui
+        lay = Layout.of(surface)
+        self.draw_background(surface)
+        top = lay.px(18, lo=4)
+        if self.notice:
+            top = self._draw_notice(surface, lay, top)
+        bottom = footer(surface, t("title.footer"), lay)
+        avail = bottom - top
+        title_size = max(26, min(lay.font_size(150), int(avail * 0.30)))
+        name = t("title.name")
+        f = fit_font(name, title_size, lay.width - 2 * lay.margin, bold=True, min_size=22)
+        sub = font(max(min_font(), min(lay.font_size(30), f.get_height() // 3)))
+        block_h = f.get_height() + sub.get_height()
+        title_cy = top + max(f.get_height() // 2, int(avail * 0.16))
+        # A dark band behind the name keeps it readable over the maze.
+        band = pygame.Rect(0, title_cy - f.get_height() // 2 - lay.px(10),
+                           lay.width, block_h + lay.px(20))
+        panel(surface, band, alpha=200, radius=0, edge=pal.bg_deep)
+        draw_text(surface, name, f, pal.accent, (lay.width // 2, title_cy), shadow=pal.bg_deep)
+        draw_text(surface, t("title.tagline"), sub, pal.text_dim,
+                  (lay.width // 2, title_cy + f.get_height() // 2 + sub.get_height() // 2),
+                  max_width=lay.width - 2 * lay.margin)
+        menu_top = band.bottom + lay.px(18, lo=4)
+        self.menu_box(surface, lay, self.menu, menu_top, bottom - lay.px(4, lo=1), width=520,
+                      font_size=44)
+
+    def _draw_notice(self, surface: pygame.Surface, lay: Layout, top: int) -> int:
+        """Draw the one-time notice banner at the top; return the y below it."""
+        pal = theme.current().ui
+        width = lay.width - 2 * lay.margin
+        f = font(lay.font_size(26))
+        lines = wrap(self.notice or "", f, max(20, width - 2 * lay.px(12, lo=4)))[:3]
+        h = len(lines) * f.get_linesize() + 2 * lay.px(10, lo=3)
+        rect = pygame.Rect(lay.margin, top, width, h)
+        pygame.draw.rect(surface, pal.notice_bg, rect, border_radius=lay.px(10, lo=3))
+        pygame.draw.rect(surface, pal.accent, rect, width=1, border_radius=lay.px(10, lo=3))
+        y = rect.top + lay.px(10, lo=3)
+        for line in lines:
+            draw_text(surface, line, f, pal.text, (rect.centerx, y), anchor="midtop",
+                      max_width=width)
+            y += f.get_linesize()
+        return rect.bottom + lay.px(6, lo=2)

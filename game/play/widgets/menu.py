@@ -1,0 +1,240 @@
+"""The menu list: rows chosen with the arrows, Enter or the mouse; values changed with
+Left/Right (held keys repeat), drawn evenly in any area at one font size that fits."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Generic, Optional, Sequence, TypeVar, Union
+
+import pygame
+
+from game.play import input as keys
+from game.play import theme
+from game.play.input import Event, KeyDown, KeyRepeat, PointerMove, Wheel
+from game.play.widgets.layout import Layout
+from game.play.widgets.shapes import draw_arrow
+from game.play.widgets.text import draw_text, fit_size, font, min_font
+
+R = TypeVar("R")
+Label = Union[str, Callable[[], str]]
+
+
+@dataclass
+class MenuItem(Generic[R]):
+    """One row of a menu: activate with Enter/click, or adjust a value with Left/Right."""
+
+    label: Label
+    action: Optional[Callable[[], Optional[R]]] = None
+    value: Optional[Callable[[], str]] = None
+    adjust: Optional[Callable[[int], None]] = None
+    enabled: Callable[[], bool] = lambda: True
+    #: Holding Left/Right repeats the adjustment (off for on/off toggles).
+    repeat: bool = True
+
+    def text(self) -> str:
+        """Return the label text."""
+        return self.label() if callable(self.label) else self.label
+
+
+class Menu(Generic[R]):
+    """A vertical list navigated by keys (Up/Down, Left/Right, Enter) and mouse."""
+
+    def __init__(self, items: Sequence[MenuItem[R]], *,
+                 click: Optional[Callable[[], object]] = None, selected: int = 0) -> None:
+        self.items = list(items)
+        self.click = click  # the sound of a choice
+        self.selected = max(0, min(selected, len(self.items) - 1))
+        self.rects: list[pygame.Rect] = []
+        self.arrow_rects: list[tuple[Optional[pygame.Rect], Optional[pygame.Rect]]] = []
+        self.held = KeyRepeat()
+        if not self._enabled(self.selected):
+            self._step(1)
+
+    # ---- behaviour
+    def _enabled(self, i: int) -> bool:
+        """Return True when item ``i`` exists and is enabled."""
+        return 0 <= i < len(self.items) and bool(self.items[i].enabled())
+
+    def _click(self) -> None:
+        """Play the menu click."""
+        if self.click is not None:
+            self.click()
+
+    def _step(self, delta: int, *, wrap: bool = True) -> bool:
+        """Move the selection to the next enabled row in ``delta`` direction."""
+        n = len(self.items)
+        i = self.selected
+        for _ in range(n):
+            i = i + delta if not wrap else (i + delta) % n
+            if not 0 <= i < n:
+                return False
+            if self._enabled(i):
+                break
+        else:
+            return False
+        if i == self.selected:
+            return False
+        self.selected = i
+        return True
+
+    def select(self, i: int) -> bool:
+        """Select item ``i`` if it is enabled; return True when the selection changed."""
+        if not self._enabled(i) or i == self.selected:
+            return False
+        self.selected = i
+        self._click()
+        return True
+
+    def move(self, delta: int, *, wrap: bool = True) -> bool:
+        """Move the selection by ``delta`` enabled rows (wrapping); click when it moved."""
+        moved = self._step(1 if delta > 0 else -1, wrap=wrap)
+        if moved:
+            self._click()
+        return moved
+
+    def update(self, dt: float) -> bool:
+        """Repeat the held arrow key's step; return True when it acted."""
+        return self.held.update(dt)
+
+    def _hold_move(self, key: int, delta: int) -> None:
+        """Repeat a held Up/Down; a held key stops at the first or last row, never wraps."""
+        self.held.press(key, lambda: self.move(delta, wrap=False))
+
+    def _hold_adjust(self, key: int, delta: int) -> None:
+        """Repeat a held Left/Right on the row selected now, while it stays selected."""
+        row = self.selected
+        if not self.items[row].repeat:
+            self.held.clear()
+            return
+        self.held.press(key, lambda: self.selected == row and self.adjust(delta))
+
+    def adjust(self, delta: int) -> bool:
+        """Adjust the selected item's value by ``delta``; return True if it has one."""
+        item = self.items[self.selected]
+        if item.adjust is None or not item.enabled():
+            return False
+        item.adjust(delta)
+        self._click()
+        return True
+
+    def activate(self) -> Optional[R]:
+        """Run the selected item's action (or step its value forward); return its result."""
+        item = self.items[self.selected]
+        self.held.clear()  # this menu may be shown again later without the key's KEYUP
+        if not item.enabled():
+            return None
+        if item.action is not None:
+            self._click()
+            return item.action()
+        if item.adjust is not None:
+            self.adjust(1)
+        return None
+
+    def hit(self, pos: tuple[int, int]) -> Optional[int]:
+        """Return the index of the row under ``pos`` (from the last draw), or None."""
+        for i, r in enumerate(self.rects):
+            if r.collidepoint(pos):
+                return i
+        return None
+
+    def handle_event(self, event: Event) -> Optional[R]:
+        """Apply one event to the menu; return what an activated item's action returned."""
+        if not self.items:
+            return None
+        self.held.handle_event(event)
+        if isinstance(event, KeyDown):
+            key = event.key
+            if key in keys.UP_KEYS or key in keys.DOWN_KEYS:
+                delta = -1 if key in keys.UP_KEYS else 1
+                self._hold_move(key, delta)
+                self.move(delta)
+                return None
+            if key in keys.LEFT_KEYS or key in keys.RIGHT_KEYS:
+                delta = -1 if key in keys.LEFT_KEYS else 1
+                if self.adjust(delta):
+                    self._hold_adjust(key, delta)
+                else:
+                    self.held.clear()
+                return None
+            self.held.clear()
+            return self.activate() if key in keys.CONFIRM_KEYS else None
+        if isinstance(event, PointerMove):
+            i = self.hit(event.pos)
+            if i is not None:
+                self.select(i)
+            return None
+        pos = keys.left_click(event)
+        if pos is not None:
+            i = self.hit(pos)
+            if i is None or not self._enabled(i):
+                return None
+            self.selected = i
+            left, right = self.arrow_rects[i] if i < len(self.arrow_rects) else (None, None)
+            if left is not None and left.collidepoint(pos):
+                self.adjust(-1)
+                return None
+            if right is not None and right.collidepoint(pos):
+                self.adjust(1)
+                return None
+            return self.activate()
+        if isinstance(event, Wheel):
+            self.move(-event.steps)
+        return None
+
+    # ---- drawing
+    def row_height(self, lay: Layout, font_size: int) -> int:
+        """Return the natural height of one row."""
+        return lay.px(font_size * 1.45, lo=16)
+
+    def preferred_height(self, lay: Layout, font_size: int) -> int:
+        """Return the height the rows would like."""
+        return self.row_height(lay, font_size) * max(1, len(self.items))
+
+    def draw(self, surface: pygame.Surface, area: pygame.Rect, lay: Layout,
+             *, font_size: int = 40) -> None:
+        """Draw the rows evenly inside ``area``, one font size shrunk until all fit."""
+        ui = theme.current().ui
+        n = max(1, len(self.items))
+        row_h = max(1, min(self.row_height(lay, font_size), area.height // n))
+        pad = max(4, row_h // 3)
+        top = area.top + max(0, (area.height - row_h * n) // 2)
+        inner_w = max(8, area.width - 2 * pad)
+        label_w = int(inner_w * 0.46)
+        value_w = inner_w - label_w
+        size = max(min_font(), min(lay.font_size(font_size), int(row_h / 0.95)))
+        for item in self.items:  # the one size every row can use
+            if item.value is None:
+                size = min(size, fit_size(item.text(), size, inner_w))
+            else:
+                arrow_w = max(8, font(size).size("<")[0] * 2)
+                size = min(size, fit_size(item.text(), size, label_w),
+                           fit_size(item.value(), size, value_w - 2 * arrow_w))
+        f = font(size)
+        arrow_w = max(8, f.size("<")[0] * 2)
+        self.rects, self.arrow_rects = [], []
+        for i, item in enumerate(self.items):
+            r = pygame.Rect(area.left, top + i * row_h, area.width, row_h)
+            hi = r.inflate(0, -max(2, row_h // 8))
+            self.rects.append(r)
+            enabled = item.enabled()
+            chosen = i == self.selected and enabled
+            if chosen:
+                pygame.draw.rect(surface, ui.accent, hi, border_radius=max(2, row_h // 4))
+            color = ui.accent_dark if chosen else (ui.text if enabled else ui.text_off)
+            label = item.text()
+            left_rect = right_rect = None
+            if item.value is not None:
+                draw_text(surface, label, f, color, (hi.left + pad, hi.centery),
+                          anchor="midleft", max_width=label_w)
+                vx = hi.right - pad - value_w // 2
+                draw_text(surface, item.value(), f, color, (vx, hi.centery),
+                          max_width=max(8, value_w - 2 * arrow_w))
+                if item.adjust is not None and enabled:
+                    acol = color if chosen else ui.text_dim
+                    left_rect = pygame.Rect(hi.right - pad - value_w, hi.top, arrow_w, hi.height)
+                    right_rect = pygame.Rect(hi.right - pad - arrow_w, hi.top, arrow_w, hi.height)
+                    draw_arrow(surface, left_rect, -1, acol)
+                    draw_arrow(surface, right_rect, 1, acol)
+            else:
+                draw_text(surface, label, f, color, hi.center, max_width=inner_w)
+            self.arrow_rects.append((left_rect, right_rect))

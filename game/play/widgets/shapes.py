@@ -1,0 +1,88 @@
+"""Small drawn shapes the screens share: stars, a padlock, the spinner, arrows."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.play import theme
+
+Color = tuple[int, int, int]
+
+
+def star_points(center: tuple[float, float], radius: float) -> list[tuple[float, float]]:
+    """Return the ten corner points of a five-pointed star."""
+    cx, cy = center
+    pts = []
+    for i in range(10):
+        r = radius if i % 2 == 0 else radius * 0.45
+        a = -math.pi / 2 + i * math.pi / 5
+        pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    return pts
+
+
+def draw_stars(surface: pygame.Surface, center: tuple[float, float], radius: int,
+               earned: int, total: int = 3) -> None:
+    """Draw ``total`` stars centred on ``center``, the first ``earned`` filled gold."""
+    ui = theme.current().ui
+    radius = max(2, radius)
+    gap = radius * 2.3
+    x0 = center[0] - gap * (total - 1) / 2
+    for i in range(total):
+        pts = star_points((x0 + i * gap, center[1]), radius)
+        if i < earned:
+            pygame.draw.polygon(surface, ui.accent, pts)
+        else:
+            pygame.draw.polygon(surface, ui.text_off, pts, width=max(1, radius // 6))
+
+
+def draw_lock(surface: pygame.Surface, center: tuple[float, float], s: int) -> None:
+    """Draw a small padlock."""
+    color = theme.current().ui.text_off
+    cx, cy = int(center[0]), int(center[1])
+    body = pygame.Rect(0, 0, s * 2, int(s * 1.5))
+    body.center = (cx, cy + s // 3)
+    shackle = pygame.Rect(0, 0, int(s * 1.3), int(s * 1.6))
+    shackle.midbottom = (cx, body.top + s // 2)
+    pygame.draw.ellipse(surface, color, shackle, width=max(1, s // 3))
+    pygame.draw.rect(surface, color, body, border_radius=max(1, s // 4))
+
+
+def draw_spinner(surface: pygame.Surface, center: tuple[int, int], radius: int,
+                 t: float) -> None:
+    """Draw a ring of twelve tiles, one bright and fading behind, turning with time."""
+    th = theme.current()
+    bg, accent = th.ui.bg, th.ui.accent
+    n = 12
+    head = int(t * th.motion.spinner_rate) % n
+    size = max(3, radius // 4)
+    for i in range(n):
+        a = 2 * math.pi * i / n - math.pi / 2
+        age = (head - i) % n
+        shade = max(0.15, 1.0 - age / 8)
+        color = tuple(int(bg[k] + (accent[k] - bg[k]) * shade) for k in range(3))
+        r = pygame.Rect(0, 0, size, size)
+        r.center = (int(center[0] + radius * math.cos(a)), int(center[1] + radius * math.sin(a)))
+        pygame.draw.rect(surface, color, r, border_radius=max(1, size // 4))
+
+
+def draw_arrow(surface: pygame.Surface, rect: pygame.Rect, direction: int, color: Color) -> None:
+    """Draw a small left- or right-pointing triangle centred in ``rect``."""
+    s = max(3, min(rect.width, rect.height) // 4)
+    cx, cy = rect.center
+    if direction < 0:
+        pts = [(cx + s // 2, cy - s), (cx + s // 2, cy + s), (cx - s, cy)]
+    else:
+        pts = [(cx - s // 2, cy - s), (cx - s // 2, cy + s), (cx + s, cy)]
+    pygame.draw.polygon(surface, color, pts)
+
+
+def draw_scroll_marks(surface: pygame.Surface, x: int, top: int, bottom: int, s: int, *,
+                      up: bool, down: bool) -> None:
+    """Draw small arrows at ``top`` and ``bottom`` saying more lies above or below."""
+    color = theme.current().ui.accent
+    if up:
+        pygame.draw.polygon(surface, color, [(x - s, top + s), (x + s, top + s), (x, top)])
+    if down:
+        pygame.draw.polygon(surface, color, [(x - s, bottom - s), (x + s, bottom - s), (x, bottom)])

@@ -1,0 +1,268 @@
+"""The hint's search as a pure animation: a solver's events from the player to the exit,
+stepped by count, paced in ticks x speed, then the path drawing itself out.
+
+No pygame: the state of every tile (explored, the fresh frontier, backtracked, on the
+path) is a uint8 grid, and the changes since the view last looked are kept for it
+(:meth:`HintSearch.take_changes`), so the view paints only what changed -- or all of it
+again from the grid, when the theme changes.
+
+Events are pulled in chunks (``itertools.islice`` into a list, one ``numpy.fromiter``
+over the chunk), never one Python statement per event, so even finishing a search of
+millions of events does little per-event work outside the solver itself.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from itertools import chain, islice
+from typing import Iterator, Optional, Union
+
+import numpy as np
+
+from game.maze.grid import Maze, Pos
+from game.run.clock import TICK_RATE
+
+#: The hint animation speeds, slowest to fastest ([ and ] step through them).
+HINT_SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
+
+# The state of a tile in the hint's picture.
+NOTHING = 0
+FRONTIER = 1  # just explored: the search's leading edge
+EXPLORED = 2
+BACKTRACK_FRESH = 3  # just abandoned by a backtracking solver
+BACKTRACK_OLD = 4
+PATH = 5
+
+#: Ticks a newly explored tile stays the frontier, and a backtracked one stays fresh.
+FRONTIER_TICKS = 36
+FADE_TICKS = 42
+#: A whole exploration of a maze takes about this long at speed 1 (s)...
+EXPLORE_SECONDS = 3.0
+#: ... weighed against crossing a screenful of tiles in about a second.
+SCREEN_TILES_PER_SECOND = 400.0
+#: The path draws itself in about this long at speed 1 (s), at least 30 tiles a second.
+PATH_SECONDS = 1.2
+
+Box = tuple[int, int, int, int]  # x0, y0, x1, y1 (inclusive)
+Tiles = np.ndarray  # shape (2, n): x (column) then y (row) of each tile
+
+
+def nearest_speed(value: float) -> float:
+    """Return the hint speed on offer closest to ``value``."""
+    return float(min(HINT_SPEEDS, key=lambda s: abs(s - value)))
+
+
+@dataclass
+class Changes:
+    """What changed in the picture since the view last looked."""
+
+    #: A box wiped back to nothing first (the search started over), or None.
+    cleared: Optional[Box] = None
+    #: Then these tiles took these states, in order.
+    painted: list[tuple[Tiles, int]] = field(default_factory=list)
+
+
+class HintSearch:
+    """One hint: a solver run from ``start`` to the maze goal, animated by ticks."""
+
+    def __init__(self, maze: Maze, start: Pos, solver: str = "bfs") -> None:
+        self.maze = maze
+        self.state = np.zeros(maze.tiles.shape, dtype=np.uint8)
+        # Events per second at speed 1: the geometric mean of "explore the whole maze in
+        # EXPLORE_SECONDS" and "cross a screenful of tiles in about a second", so a small
+        # maze finishes quickly and a big one still shows the search spreading.
+        floor_tiles = max(1, maze.rows * maze.cols // 2)
+        self.base_rate = max(40.0, (floor_tiles / EXPLORE_SECONDS * SCREEN_TILES_PER_SECOND) ** 0.5)
+        self.solver = solver
+        self._changes = Changes()
+        self._box: Optional[Box] = None  # every tile painted since the last clear
+        self.restart(start, solver)
+
+    # -- state ------------------------------------------------------------------------
+    def restart(self, start: Pos, solver: Optional[str] = None) -> None:
+        """Start over from ``start`` (optionally with another solver)."""
+        from game.maze.solvers.base import Solution
+
+        if solver is not None:
+            self.solver = solver
+        self.start = start
+        self.goal = self.maze.goal
+        if self._box is not None:  # wipe only what was painted
+            x0, y0, x1, y1 = self._box
+            self.state[y0:y1 + 1, x0:x1 + 1] = NOTHING
+            self._changes = Changes(cleared=_union(self._box, self._changes.cleared))
+            self._box = None
+        else:
+            self._changes.painted.clear()
+        self.visited = 0
+        self.solution: Optional[Solution] = None
+        self.searched = False  # the solver has no more events
+        self.path: Optional[list[Pos]] = None
+        self.path_shown = 0
+        self.done = False
+        self.finishing = False
+        self.head: Optional[Pos] = None
+        self.now = 0  # ticks advanced since the start
+        self._credit = 1.0  # events the pace allows now
+        self._path_credit = 0.0
+        self._frontier: deque[tuple[int, Tiles]] = deque()
+        self._fading: deque[tuple[int, Tiles]] = deque()
+        self._events: Optional[Iterator[object]] = None
+
+    @property
+    def blank(self) -> bool:
+        """Return True while nothing is painted."""
+        return self._box is None
+
+    @property
+    def no_path(self) -> bool:
+        """Return True when the search ended without a path."""
+        return self.searched and self.path is None
+
+    def take_changes(self) -> Changes:
+        """Return what changed since the last call, and forget it."""
+        changes, self._changes = self._changes, Changes()
+        return changes
+
+    def finish(self) -> None:
+        """Jump to the end: search as fast as allowed and show the whole path."""
+        self.finishing = True
+
+    def follow(self, pos: Pos, *, restart: bool = True) -> bool:
+        """Update the hint for a player now standing on ``pos``; return True if updated.
+
+        On the finished path the route from ``pos`` is the rest of that path; anywhere
+        else the search starts over from ``pos`` (unless ``restart`` is False).
+        """
+        if pos == self.start:
+            return True
+        if self.done and self.path is not None:
+            try:
+                i = self.path.index(pos)
+            except ValueError:
+                i = -1
+            if i > 0:
+                self._paint(_tiles(self.path[:i]), EXPLORED)
+                self.path = self.path[i:]
+                self.path_shown = len(self.path)
+                self.start = pos
+                return True
+        if restart:
+            self.restart(pos)
+        return restart
+
+    # -- stepping -----------------------------------------------------------------------
+    def step(self, count: int = 1) -> int:
+        """Take up to ``count`` events from the solver now; return how many were taken."""
+        if self.searched or count <= 0:
+            return 0
+        if self._events is None:  # the solver's set-up counts against this step
+            from game.maze.solvers import SOLVERS
+
+            self._events = SOLVERS[self.solver](self.maze, self.start, self.goal)
+        chunk: list[object] = list(islice(self._events, count))
+        taken = len(chunk)
+        last = chunk[-1] if chunk else None
+        if last is not None and type(last) is not tuple:  # a solver's last item: its Solution
+            chunk.pop()
+        if chunk:
+            self._mark(chunk)
+        if last is not None and type(last) is not tuple:
+            self._found(last)
+        elif taken < count:  # a generator that ends without a Solution: no path
+            self.searched = True
+        return taken
+
+    def _mark(self, events: list[object]) -> None:
+        """Paint a chunk of (kind, row, col) events: explored tiles, then backtracked ones."""
+        from game.maze.solvers.base import BACKTRACK, VISIT
+
+        flat = np.fromiter(chain.from_iterable(events),  # type: ignore[arg-type]
+                           dtype=np.intp, count=3 * len(events)).reshape(-1, 3)
+        kinds = flat[:, 0]
+        self.head = (int(flat[-1, 1]), int(flat[-1, 2]))
+        explored = kinds == VISIT
+        backtracked = kinds == BACKTRACK
+        if explored.any():
+            tiles = flat[explored][:, [2, 1]].T.copy()
+            self.visited += tiles.shape[1]
+            self._paint(tiles, FRONTIER)
+            self._frontier.append((self.now, tiles))
+        if backtracked.any():
+            tiles = flat[backtracked][:, [2, 1]].T.copy()
+            self._paint(tiles, BACKTRACK_FRESH)
+            self._fading.append((self.now, tiles))
+
+    def _found(self, solution: object) -> None:
+        """Take the search's Solution: the path to draw and the true visited count."""
+        from game.maze.solvers.base import Solution
+
+        assert isinstance(solution, Solution), solution
+        self.solution = solution
+        self.searched = True
+        self.path = list(solution.path) if solution.path is not None else None
+        self.visited = int(solution.visited)
+        self._age(flush=True)
+
+    # -- pacing -------------------------------------------------------------------------
+    def advance(self, ticks: int, *, speed: float, limit: int) -> None:
+        """Animate ``ticks`` ticks at ``speed``, taking at most ``limit`` events."""
+        if self.done:
+            return
+        self.now += ticks
+        if not self.searched:
+            if self.finishing:
+                self.step(limit)
+            else:
+                rate = speed * self.base_rate
+                self._credit = min(self._credit + ticks * rate / TICK_RATE, rate * 0.25 + 1.0)
+                self._credit -= self.step(min(limit, int(self._credit)))
+        if self.path is not None:
+            n = len(self.path)
+            if self.finishing:
+                shown = n
+            else:
+                self._path_credit += ticks / TICK_RATE * speed * max(30.0, n / PATH_SECONDS)
+                shown = min(n, self.path_shown + int(self._path_credit))
+                self._path_credit -= shown - self.path_shown
+            if shown > self.path_shown:
+                self._paint(_tiles(self.path[self.path_shown:shown]), PATH)
+                self.path_shown = shown
+                self.head = self.path[shown - 1]
+            self.done = self.path_shown >= n
+        elif self.searched:
+            self.done = True
+        self._age()
+
+    def _age(self, flush: bool = False) -> None:
+        """Turn old frontier tiles into plain explored ones and fade old backtracks."""
+        for queue, limit, young, old in ((self._frontier, FRONTIER_TICKS, FRONTIER, EXPLORED),
+                                         (self._fading, FADE_TICKS, BACKTRACK_FRESH, BACKTRACK_OLD)):
+            while queue and (flush or self.now - queue[0][0] >= limit):
+                _, tiles = queue.popleft()
+                still = self.state[tiles[1], tiles[0]] == young
+                if still.any():
+                    self._paint(tiles[:, still], old)
+
+    def _paint(self, tiles: Tiles, state: int) -> None:
+        """Set the state of ``tiles`` and note the change for the view."""
+        if not tiles.shape[1]:
+            return
+        self.state[tiles[1], tiles[0]] = state
+        self._changes.painted.append((tiles, state))
+        box = (int(tiles[0].min()), int(tiles[1].min()), int(tiles[0].max()), int(tiles[1].max()))
+        self._box = _union(box, self._box)
+
+
+def _tiles(positions: list[Pos]) -> Tiles:
+    """Return (row, col) positions as a (2, n) array of x then y."""
+    arr = np.array(positions, dtype=np.intp).reshape(-1, 2)
+    return arr[:, [1, 0]].T.copy()
+
+
+def _union(a: Box, b: Union[Box, None]) -> Box:
+    """Return the box holding both ``a`` and ``b``."""
+    if b is None:
+        return a
+    return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))

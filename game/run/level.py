@@ -1,0 +1,32 @@
+"""What is played (a Level) and how a finished run went (a RunResult)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from game.levels import LevelSpec
+from game.maze.grid import Maze
+
+
+@dataclass(frozen=True, eq=False)
+class Level:
+    """A maze to play, with where it came from and its name on screen."""
+
+    maze: Maze
+    #: The parameters that built it (None: loaded from a file).
+    spec: Optional[LevelSpec] = None
+    #: Its place in the campaign (None: a custom maze or a file).
+    index: Optional[int] = None
+    label: str = ""
+
+
+@dataclass(frozen=True, eq=False)
+class RunResult:
+    """How a finished run went; handed to the level-complete screen."""
+
+    level: Level
+    time: float
+    moves: int
+    optimal: int  # BFS path length from the entrance
+    hints_used: int

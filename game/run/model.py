@@ -1,0 +1,194 @@
+"""The run model: one play-through of a maze, advanced in fixed ticks, replayable.
+
+A :class:`Run` holds everything the game knows about the play-through -- the player (tile,
+facing, the slide between tiles), moves, how often each tile was visited, the time in
+ticks, hints used, the hint's solver and speed, the keys held (none yet) -- and the log
+of every intent it was given with the tick it arrived at.  It is pure (no pygame): the
+play scene feeds it intents and whole ticks, the renderer and the HUD only read it.
+
+Time advances in fixed ticks of 1/TICK_RATE s (:class:`game.run.clock.TickClock` turns
+a frame's seconds into whole ticks and carries the rest), so the same log replays to the same run
+on any machine at any frame rate (:func:`replay`).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from itertools import islice
+from typing import Iterator, Optional, Sequence
+
+import numpy as np
+
+from game.maze.grid import Maze, Pos
+from game.run.clock import TICK, TICK_RATE
+from game.run.hint import HINT_SPEEDS, nearest_speed
+from game.run.intents import (
+    ChangeSpeed,
+    CycleSolver,
+    FinishHint,
+    Release,
+    ReleaseAll,
+    RunIntent,
+    SelectSolver,
+    SetSpeed,
+    ToggleHint,
+)
+from game.run.player import Move, Player
+
+#: Events of the entrance-to-exit BFS run per tick while the optimal length is unknown.
+OPTIMAL_EVENTS_PER_TICK = 400
+
+
+@dataclass(frozen=True)
+class Logged:
+    """One intent of the log and the tick it was applied at."""
+
+    tick: int
+    intent: RunIntent
+
+
+class Run:
+    """One play-through of ``maze`` from its entrance."""
+
+    def __init__(self, maze: Maze, *, solver: str = "bfs", speed: float = 1.0) -> None:
+        from game.maze.solvers import SOLVERS
+
+        self.maze = maze
+        self.solvers = list(SOLVERS)
+        self.player = Player.on_maze(maze)
+        self.tick = 0
+        self.started_at: Optional[int] = None  # tick of the first move
+        self.finished_at: Optional[int] = None  # tick the exit was reached
+        self.visits = np.zeros(maze.tiles.shape, dtype=np.uint32)
+        self.walked: list[Pos] = []  # every tile visited, in the order of first visits
+        self._visit(maze.start)
+        self.hints_used = 0
+        self.hint_shown = False
+        self.solver = solver if solver in self.solvers else self.solvers[0]
+        self.speed = nearest_speed(speed)
+        self.keys: frozenset[str] = frozenset()  # room for keys and doors to come
+        self.log: list[Logged] = []
+        self.events: list[str] = []  # player events not yet taken (step, bump, arrive)
+        self._optimal: Optional[int] = None
+        self._optimal_run: Optional[Iterator[object]] = None
+
+    # -- reading ------------------------------------------------------------------------
+    @property
+    def finished(self) -> bool:
+        """Return True once the player stands on the exit."""
+        return self.finished_at is not None
+
+    @property
+    def ticks_played(self) -> int:
+        """Return the ticks from the first move to now (or to the exit)."""
+        if self.started_at is None:
+            return 0
+        end = self.finished_at if self.finished_at is not None else self.tick
+        return end - self.started_at
+
+    @property
+    def elapsed(self) -> float:
+        """Return the time played in seconds."""
+        return self.ticks_played / TICK_RATE
+
+    @property
+    def moves(self) -> int:
+        """Return the moves made."""
+        return self.player.moves
+
+    def take_events(self) -> list[str]:
+        """Return the player events since the last call (for sounds) and forget them."""
+        events, self.events = self.events, []
+        return events
+
+    # -- changing -------------------------------------------------------------------------
+    def apply(self, intent: RunIntent) -> None:
+        """Carry out one intent now, and log it with the current tick."""
+        if self.finished:
+            return
+        self.log.append(Logged(self.tick, intent))
+        if isinstance(intent, Move):
+            if self.started_at is None:
+                self.started_at = self.tick
+            self._note(self.player.press(intent))
+        elif isinstance(intent, Release):
+            self.player.release(Move(intent.dr, intent.dc))
+        elif isinstance(intent, ReleaseAll):
+            self.player.release_all()
+        elif isinstance(intent, ToggleHint):
+            self.hint_shown = not self.hint_shown
+            self.hints_used += self.hint_shown
+        elif isinstance(intent, CycleSolver):
+            self.solver = self.solvers[(self.solvers.index(self.solver) + 1) % len(self.solvers)]
+        elif isinstance(intent, SelectSolver):
+            if intent.name in self.solvers:
+                self.solver = intent.name
+        elif isinstance(intent, ChangeSpeed):
+            i = HINT_SPEEDS.index(self.speed) + intent.step
+            self.speed = HINT_SPEEDS[max(0, min(len(HINT_SPEEDS) - 1, i))]
+        elif isinstance(intent, SetSpeed):
+            self.speed = nearest_speed(intent.speed)
+        elif isinstance(intent, FinishHint):
+            pass  # the hint's animation is the view's; the log keeps it for replays
+
+    def step(self) -> None:
+        """Advance the run by one tick."""
+        if self.finished:
+            return
+        self.tick += 1
+        self._note(self.player.update(TICK))
+        if not self.player.moving and self.player.pos == self.maze.goal:
+            self.finished_at = self.tick
+        self._advance_optimal(OPTIMAL_EVENTS_PER_TICK)
+
+    def _note(self, events: list[str]) -> None:
+        """Keep the player's events and count the tiles it stepped onto as visited."""
+        self.events.extend(events)
+        for pos in self.player.stepped:
+            self._visit(pos)
+
+    def _visit(self, pos: Pos) -> None:
+        """Count one visit of ``pos``."""
+        if not self.visits[pos]:
+            self.walked.append(pos)
+        self.visits[pos] += 1
+
+    # -- the optimal route ------------------------------------------------------------------
+    def _advance_optimal(self, events: Optional[int]) -> None:
+        """Run the entrance-to-exit BFS for ``events`` more events (None: to the end)."""
+        if self._optimal is not None:
+            return
+        if self._optimal_run is None:
+            from game.maze.solvers import SOLVERS
+
+            self._optimal_run = SOLVERS["bfs"](self.maze, self.maze.start, self.maze.goal)
+        # drained in C: only the last item matters, and a solver's last item is its Solution
+        last = deque(self._optimal_run if events is None else islice(self._optimal_run, events),
+                     maxlen=1)
+        if events is not None and last and type(last[0]) is tuple:
+            return
+        from game.maze.solvers.base import Solution
+
+        solution = last[0] if last else None  # none: the solver ended without a Solution
+        self._optimal = (solution.length or 0) if isinstance(solution, Solution) else 0
+
+    @property
+    def optimal(self) -> int:
+        """Return the fewest moves from the entrance to the exit (computed on demand)."""
+        self._advance_optimal(None)
+        assert self._optimal is not None
+        return self._optimal
+
+
+def replay(maze: Maze, log: Sequence[Logged], *, ticks: int, solver: str = "bfs",
+           speed: float = 1.0) -> Run:
+    """Return the run ``log`` makes on ``maze`` after ``ticks`` ticks (or at the exit)."""
+    run = Run(maze, solver=solver, speed=speed)
+    pending = deque(log)
+    while True:
+        while pending and pending[0].tick <= run.tick:
+            run.apply(pending.popleft().intent)
+        if run.tick >= ticks or run.finished:
+            return run
+        run.step()

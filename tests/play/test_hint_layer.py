@@ -1,0 +1,120 @@
+"""The hint on screen: the layer paints the search's tile states in the theme's colours at
+any zoom, captions say what the search found, and a theme switch repaints it."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Iterator
+
+import numpy as np
+import pygame
+import pytest
+
+from game.levels import CAMPAIGN, build_level
+from game.maze.solvers import solve
+from game.play import theme
+from game.play.camera import Camera
+from game.play.hint import HintLayer, caption, state_colors
+from game.play.theme import DEFAULT
+from game.run.hint import EXPLORED, PATH, HintSearch
+from tests.run.test_player import TURN, maze_from
+
+TICKS = 2
+
+
+@pytest.fixture(autouse=True)
+def default_theme_after() -> Iterator[None]:
+    """Put the default theme back after each test."""
+    pygame.display.init()
+    yield
+    theme.use(DEFAULT)
+
+
+def finished(search: HintSearch) -> HintSearch:
+    """Return ``search`` run to its end."""
+    search.finish()
+    while not search.done:
+        search.advance(TICKS, speed=1.0, limit=10**9)
+    return search
+
+
+def colour_at(layer: HintLayer, pos: tuple[int, int]) -> tuple[int, ...]:
+    return tuple(layer.surface.get_at((pos[1], pos[0])))
+
+
+@pytest.mark.parametrize("tile", [0.3, 1.0, 3.0, 8.0, 33.0])
+def test_drawing_the_hint_matches_the_search_at_any_zoom(tile):
+    maze = build_level(CAMPAIGN[10])
+    search = HintSearch(maze, maze.start, "bfs")
+    layer = HintLayer(search)
+    camera = Camera(maze.rows, maze.cols, 640, 480)
+    camera.tile = tile
+    camera.follow(*maze.start, 0, snap=True)
+    target = pygame.Surface((640, 480))
+    view = target.get_rect()
+    colours = state_colors(DEFAULT)
+    mapped = np.array([layer.surface.map_rgb(colours[s]) for s in sorted(colours)], dtype=np.int64)
+    for _ in range(20):  # patched frame after frame: the surface is the search's picture
+        search.advance(TICKS, speed=1.0, limit=10**9)
+        target.fill((0, 0, 0))
+        layer.draw(target, view, camera)
+        painted = pygame.surfarray.array2d(layer.surface).astype(np.int64) & 0xFFFFFFFF
+        assert np.array_equal(painted, mapped[search.state.T] & 0xFFFFFFFF)
+    if tile >= 2:
+        # every visible hint tile shows its colour (over black) at the tile's centre
+        r0, c0, r1, c1 = camera.visible_tiles()
+        for r in range(r0, r1):
+            for c in range(c0, c1):
+                colour = layer.surface.get_at((c, r))
+                x, y = camera.to_screen(r, c)
+                cx, cy = int(x + tile / 2), int(y + tile / 2)
+                if colour.a and search.head != (r, c) and 0 <= cx < 640 and 0 <= cy < 480:
+                    if search.path and (r, c) in search.path[: search.path_shown]:
+                        continue  # the path line is drawn on top
+                    got = target.get_at((cx, cy))
+                    want = np.array(colour[:3]) * colour.a / 255
+                    assert np.abs(np.array(got[:3]) - want).max() <= 3, (r, c, got, colour)
+
+
+def test_the_path_and_explored_tiles_get_their_colours():
+    maze = build_level(CAMPAIGN[4])
+    search = HintSearch(maze, maze.start, "bfs")
+    layer = HintLayer(search)
+    finished(search)
+    layer.draw(pygame.Surface((100, 100)), pygame.Rect(0, 0, 100, 100),
+               Camera(maze.rows, maze.cols, 100, 100))
+    for tile in search.path:
+        assert colour_at(layer, tile) == DEFAULT.hint.path
+    explored = tuple(int(v) for v in np.argwhere(search.state == EXPLORED)[0])
+    assert colour_at(layer, explored) == DEFAULT.hint.visited
+
+
+def test_a_theme_switch_repaints_the_hint_in_the_new_colours():
+    maze = build_level(CAMPAIGN[4])
+    search = HintSearch(maze, maze.start, "bfs")
+    layer = HintLayer(search)
+    finished(search)
+    target = pygame.Surface((200, 200))
+    camera = Camera(maze.rows, maze.cols, 200, 200)
+    layer.draw(target, target.get_rect(), camera)
+    toy = replace(DEFAULT, name="toy", hint=DEFAULT.hint._replace(path=(0, 255, 0, 255)))
+    theme.use(toy)
+    layer.draw(target, target.get_rect(), camera)
+    assert colour_at(layer, search.path[3]) == (0, 255, 0, 255)
+    assert int(search.state[search.path[3]]) == PATH
+
+
+def test_the_caption_names_solver_visited_and_path_length():
+    search = HintSearch(TURN, TURN.start, "dfs")
+    assert caption(search).startswith("DFS") and "searching" in caption(search)
+    text = caption(finished(search))
+    assert f"visited {search.visited}" in text and "path 8" in text
+    walled = maze_from(
+        """
+        #####
+        S.#E#
+        #####
+        """
+    )
+    assert "no path" in caption(finished(HintSearch(walled, walled.start, "bfs")))
+    assert solve(walled).path is None

@@ -1,0 +1,212 @@
+"""The hint's search, pure: a solver's events animated by ticks x speed, stepped by count,
+then the path drawing itself; the tile states are what the view paints."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from game.levels import CAMPAIGN, build_level
+from game.maze.solvers import SOLVERS, solve
+from game.run.hint import (
+    BACKTRACK_FRESH,
+    BACKTRACK_OLD,
+    EXPLORED,
+    FRONTIER,
+    FRONTIER_TICKS,
+    NOTHING,
+    PATH,
+    HintSearch,
+)
+from tests.run.test_player import TURN, maze_from
+
+TICKS = 2  # one 60 fps frame
+LIMIT = 10**9  # no cap on events per frame
+
+
+def run_to_end(search: HintSearch, frames: int = 5000, speed: float = 1.0) -> None:
+    for _ in range(frames):
+        if search.done:
+            return
+        search.advance(TICKS, speed=speed, limit=LIMIT)
+    raise AssertionError("the hint never finished")
+
+
+@pytest.mark.parametrize("solver", list(SOLVERS))
+def test_the_final_path_is_the_solvers_path_from_the_given_tile(solver):
+    maze = build_level(CAMPAIGN[4])
+    start = solve(maze, "bfs").path[6]
+    search = HintSearch(maze, start, solver)
+    run_to_end(search)
+    expected = solve(maze, solver, start=start)
+    assert search.path == expected.path
+    assert search.visited == expected.visited
+    assert search.path_shown == len(expected.path)
+    for tile in expected.path:
+        assert search.state[tile] == PATH
+
+
+def test_the_search_spreads_over_several_frames_and_the_path_draws_itself():
+    maze = build_level(CAMPAIGN[10])
+    search = HintSearch(maze, maze.start, "bfs")
+    seen = []
+    for _ in range(4):
+        search.advance(TICKS, speed=1.0, limit=LIMIT)
+        seen.append(search.visited)
+    assert 0 < seen[0] < seen[1] < seen[2] < seen[3]
+    assert search.path is None and not search.done
+    while search.path is None:
+        search.advance(TICKS, speed=1.0, limit=LIMIT)
+    search.advance(TICKS, speed=1.0, limit=LIMIT)
+    assert 0 < search.path_shown < len(search.path)  # drawing from the player outwards
+    assert search.path[0] == maze.start
+
+
+def test_step_takes_exactly_the_events_asked_for():
+    maze = build_level(CAMPAIGN[10])
+    search = HintSearch(maze, maze.start, "dfs")
+    assert search.step(1) == 1 and search.visited == 1 and search.head == maze.start
+    assert search.state[maze.start] == FRONTIER
+    assert search.step(5) == 5
+    explore = SOLVERS["dfs"](maze, maze.start, maze.goal)
+    first = [next(explore) for _ in range(6)]
+    assert search.head == first[-1][1:]
+    assert int((search.state != NOTHING).sum()) == len({e[1:] for e in first})
+
+
+def test_new_tiles_are_the_frontier_then_settle_as_explored_after_a_while():
+    maze = build_level(CAMPAIGN[10])
+    search = HintSearch(maze, maze.start, "bfs")
+    search.advance(TICKS, speed=1.0, limit=LIMIT)
+    assert search.state[maze.start] == FRONTIER
+    for _ in range(FRONTIER_TICKS // TICKS + 1):
+        search.advance(TICKS, speed=1.0, limit=LIMIT)
+    assert search.state[maze.start] == EXPLORED
+
+
+def test_dfs_backtracks_fade():
+    # a dead end below the first junction, which dfs (down, right, up, left) tries first
+    maze = maze_from(
+        """
+        #######
+        S....E#
+        #.#####
+        #.#####
+        #######
+        """
+    )
+    search = HintSearch(maze, maze.start, "dfs")
+    states = set()
+    for _ in range(400):
+        search.advance(TICKS, speed=0.25, limit=LIMIT)
+        states.add(int(search.state[3, 1]))
+        if search.done:
+            break
+    assert BACKTRACK_FRESH in states and search.state[3, 1] == BACKTRACK_OLD
+    assert search.path == solve(maze, "dfs").path
+
+
+def test_finish_jumps_to_the_end():
+    maze = build_level(CAMPAIGN[15])
+    search = HintSearch(maze, maze.start, "stack")
+    search.advance(TICKS, speed=1.0, limit=LIMIT)
+    search.finish()
+    run_to_end(search, frames=100)
+    assert search.path == solve(maze, "stack").path
+
+
+def test_no_frame_takes_more_events_than_the_view_allows():
+    maze = build_level(CAMPAIGN[23])
+    search = HintSearch(maze, maze.start, "bfs")
+    search.finish()  # no pace: only the limit stops it
+    search.advance(TICKS, speed=1.0, limit=64)
+    assert search.visited == 64
+    search.advance(TICKS, speed=1.0, limit=64)
+    assert search.visited == 128
+
+
+def test_speed_scales_the_number_of_events_per_frame():
+    maze = build_level(CAMPAIGN[23])
+    slow = HintSearch(maze, maze.start, "bfs")
+    fast = HintSearch(maze, maze.start, "bfs")
+    for _ in range(10):
+        slow.advance(TICKS, speed=0.5, limit=LIMIT)
+        fast.advance(TICKS, speed=4.0, limit=LIMIT)
+    assert fast.visited > 4 * slow.visited
+
+
+def test_the_pace_is_in_ticks_not_frames():
+    maze = build_level(CAMPAIGN[23])
+    at_60_fps = HintSearch(maze, maze.start, "bfs")
+    at_120_fps = HintSearch(maze, maze.start, "bfs")
+    at_30_fps = HintSearch(maze, maze.start, "bfs")
+    for _ in range(60):  # one second each
+        at_60_fps.advance(2, speed=1.0, limit=LIMIT)
+        at_120_fps.advance(1, speed=1.0, limit=LIMIT)
+        at_120_fps.advance(1, speed=1.0, limit=LIMIT)
+    for _ in range(30):
+        at_30_fps.advance(4, speed=1.0, limit=LIMIT)
+    assert at_60_fps.visited > 100
+    assert abs(at_60_fps.visited - at_120_fps.visited) <= 1
+    assert abs(at_60_fps.visited - at_30_fps.visited) <= 1
+
+
+def test_following_the_player_trims_a_finished_path_and_restarts_elsewhere():
+    maze = build_level(CAMPAIGN[7])
+    path = solve(maze, "bfs").path
+    search = HintSearch(maze, maze.start, "bfs")
+    search.finish()
+    run_to_end(search)
+    on_path = set(path)
+    i = next(i for i in range(1, len(path)) if any(n not in on_path for n in maze.neighbours(path[i])))
+    search.follow(path[i])
+    assert search.done and search.path == path[i:] and search.start == path[i]
+    assert search.state[path[0]] == EXPLORED
+    off_path = next(n for n in maze.neighbours(path[i]) if n not in on_path)
+    search.take_changes()
+    search.follow(off_path)
+    assert not search.done and search.start == off_path and search.path is None
+    assert not search.state.any()  # wiped, and the view is told which box to wipe
+    cleared = search.take_changes().cleared
+    assert cleared is not None and cleared[0] == 0
+    run_to_end(search)
+    assert search.path == solve(maze, "bfs", start=off_path).path
+
+
+def test_no_path_is_reported():
+    maze = maze_from(
+        """
+        #####
+        S.#E#
+        #####
+        """
+    )
+    search = HintSearch(maze, maze.start, "bfs")
+    run_to_end(search)
+    assert search.no_path and search.path is None
+
+
+def test_the_changes_repaint_the_picture_exactly():
+    maze = build_level(CAMPAIGN[7])
+    search = HintSearch(maze, maze.start, "dfs")
+    picture = np.zeros_like(search.state)
+    for frame in range(400):
+        search.advance(TICKS, speed=2.0, limit=LIMIT)
+        if frame == 50:
+            search.follow(solve(maze, "bfs").path[3])
+        changes = search.take_changes()
+        if changes.cleared is not None:
+            x0, y0, x1, y1 = changes.cleared
+            picture[y0:y1 + 1, x0:x1 + 1] = NOTHING
+        for tiles, state in changes.painted:
+            picture[tiles[1], tiles[0]] = state
+        assert np.array_equal(picture, search.state)
+        if search.done:
+            break
+    assert search.done
+
+
+def test_the_turn_maze_path_is_eight_moves():
+    search = HintSearch(TURN, TURN.start, "dfs")
+    run_to_end(search)
+    assert len(search.path) - 1 == 8 and search.visited == solve(TURN, "dfs").visited

@@ -1,0 +1,164 @@
+"""The run model: fixed ticks, visits, time and hints, and a log that replays exactly."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from game.levels import CAMPAIGN, build_level
+from game.maze.solvers import solve
+from game.run.intents import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UP,
+    ChangeSpeed,
+    CycleSolver,
+    Release,
+    ReleaseAll,
+    SelectSolver,
+    ToggleHint,
+)
+from game.run.clock import TICK_RATE, TickClock
+from game.run.model import OPTIMAL_EVENTS_PER_TICK, Logged, Run, replay
+from game.run.player import Move
+from tests.run.test_player import CORRIDOR, TURN
+
+MOVES = [UP, DOWN, LEFT, RIGHT]
+
+
+def step(run: Run, ticks: int) -> None:
+    """Advance ``run`` by ``ticks`` ticks."""
+    for _ in range(ticks):
+        run.step()
+
+
+def test_the_tick_clock_turns_any_frame_rate_into_whole_ticks() -> None:
+    clock = TickClock()
+    assert [clock.advance(1 / 60) for _ in range(3)] == [2, 2, 2]
+    assert clock.advance(1 / 30) == 4
+    odd = TickClock()
+    assert sum(odd.advance(1 / 144) for _ in range(144)) in (TICK_RATE - 1, TICK_RATE)
+    assert odd.advance(-1.0) == 0  # time never runs backwards
+
+
+def test_time_is_counted_in_ticks_from_the_first_move() -> None:
+    run = Run(CORRIDOR)
+    step(run, 50)
+    assert run.ticks_played == 0 and run.elapsed == 0.0
+    run.apply(RIGHT)
+    step(run, 30)
+    assert run.ticks_played == 30 and run.elapsed == pytest.approx(30 / TICK_RATE)
+
+
+def test_visits_count_every_arrival_and_walked_keeps_the_first_ones_in_order() -> None:
+    run = Run(CORRIDOR)
+    for move in (RIGHT, RIGHT, LEFT, LEFT):
+        run.apply(move)
+        run.apply(Release(move.dr, move.dc))
+        step(run, 30)
+    start = CORRIDOR.start
+    assert run.moves == 4 and run.player.pos == start
+    assert run.visits[start] == 2 and run.visits[1, 1] == 2 and run.visits[1, 2] == 1
+    assert run.walked == [start, (1, 1), (1, 2)]
+    assert int(run.visits.sum()) == 1 + run.moves
+    assert run.keys == frozenset()
+
+
+def test_a_hint_counts_once_each_time_it_is_shown() -> None:
+    run = Run(CORRIDOR, solver="dfs", speed=2.0)
+    for _ in range(3):
+        run.apply(ToggleHint())
+    assert run.hint_shown and run.hints_used == 2
+    run.apply(CycleSolver())
+    assert run.solver == "stack"
+    run.apply(SelectSolver("bfs"))
+    run.apply(SelectSolver("no such solver"))
+    assert run.solver == "bfs"
+    run.apply(ChangeSpeed(1))
+    assert run.speed == 4.0
+
+
+def test_the_optimal_length_is_found_a_little_every_tick() -> None:
+    maze = build_level(CAMPAIGN[23])  # 201x201: far more events than one tick pulls
+    run = Run(maze)
+    run.step()
+    assert run._optimal is None
+    step(run, 400)
+    assert run._optimal == solve(maze, "bfs").length
+    assert Run(TURN).optimal == 8  # asked for before any tick: computed on the spot
+    assert OPTIMAL_EVENTS_PER_TICK > 0
+
+
+def test_reaching_the_exit_finishes_the_run_and_freezes_it() -> None:
+    run = Run(TURN)
+    for a, b in zip(solve(TURN).path, solve(TURN).path[1:]):
+        move = Move(b[0] - a[0], b[1] - a[1])
+        run.apply(move)
+        run.apply(Release(move.dr, move.dc))
+        step(run, 20)
+    assert run.finished and run.player.pos == TURN.goal
+    frozen = (run.ticks_played, len(run.log), run.moves)
+    run.apply(LEFT)
+    step(run, 50)
+    assert (run.ticks_played, len(run.log), run.moves) == frozen
+
+
+def scripted_play(seed: int) -> tuple[Run, int]:
+    """Play level 7 by intents at an uneven frame rate: taps, holds, hints, focus lost."""
+    maze = build_level(CAMPAIGN[7])
+    rng = random.Random(seed)
+    run = Run(maze)
+    clock = TickClock()
+    held: list[Move] = []
+    frames = 0
+    while not run.finished and frames < 20_000:
+        frames += 1
+        if not run.player.moving:  # head for the exit from wherever the walk went
+            route = solve(maze, "bfs", start=run.player.pos).path
+            assert route is not None
+            (r0, c0), (r1, c1) = route[0], route[1]
+            move = Move(r1 - r0, c1 - c0)
+            run.apply(move)
+            if rng.random() < 0.7:
+                run.apply(Release(move.dr, move.dc))  # a tap
+            else:
+                held.append(move)  # held into the next frames
+        elif held and rng.random() < 0.3:
+            let_go = held.pop(rng.randrange(len(held)))
+            run.apply(Release(let_go.dr, let_go.dc))
+        elif rng.random() < 0.03:
+            run.apply(rng.choice([ToggleHint(), ReleaseAll(), ChangeSpeed(1), CycleSolver()]))
+        for _ in range(clock.advance(rng.choice([1 / 30, 1 / 60, 1 / 61, 1 / 144, 0.05]))):
+            run.step()
+            if run.finished:
+                break
+    return run, frames
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_recorded_log_replays_to_the_identical_run(seed: int) -> None:
+    played, frames = scripted_play(seed)
+    assert played.finished and frames > 100
+    again = replay(played.maze, played.log, ticks=played.tick)
+    assert again.player.pos == played.player.pos
+    assert again.moves == played.moves
+    assert again.ticks_played == played.ticks_played and again.finished_at == played.finished_at
+    assert np.array_equal(again.visits, played.visits) and again.walked == played.walked
+    assert again.hints_used == played.hints_used and again.speed == played.speed
+    assert again.log == played.log
+
+
+def test_random_intent_logs_replay_the_same_way_twice() -> None:
+    rng = random.Random(7)
+    maze = build_level(CAMPAIGN[4])
+    intents = [*MOVES, *(Release(m.dr, m.dc) for m in MOVES), ReleaseAll(), ToggleHint()]
+    for _ in range(20):
+        log = sorted((Logged(rng.randrange(600), rng.choice(intents)) for _ in range(80)),
+                     key=lambda entry: entry.tick)
+        one, two = (replay(maze, log, ticks=700) for _ in range(2))
+        assert (one.player.pos, one.moves, one.ticks_played) == \
+            (two.player.pos, two.moves, two.ticks_played)
+        assert np.array_equal(one.visits, two.visits) and one.log == two.log
