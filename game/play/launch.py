@@ -11,8 +11,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-EXIT_OK = 0
-EXIT_BAD_INPUT = 2
+from game.commands import maze_spec
+from game.errors import EXIT_BAD_INPUT, UsageError
+
 MAZE_OPTIONS = ("algorithm", "size", "seed", "loops", "room_size", "rank")
 DEFAULT_SIZE = "31x31"
 
@@ -39,9 +40,6 @@ def play_from_args(args: Any) -> int:
         except MazeFormatError as exc:  # names file:line:col
             return _error(str(exc))
     elif custom:
-        from game.cli import UsageError
-        from game.commands import maze_spec
-
         try:
             spec = maze_spec(args, default_size=DEFAULT_SIZE)
         except UsageError as exc:
