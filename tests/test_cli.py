@@ -331,11 +331,30 @@ def test_a_full_disk_on_standard_output_is_one_line() -> None:
     [
         ("migong generate -a prim -s 21x21 >&-", "cannot write to standard output: it is closed"),
         ("migong solve - --json >&- < {small}", "cannot write to standard output: it is closed"),
+        ("migong solve - <&-", "<stdin>: standard input is closed"),
     ],
 )
 def test_a_closed_standard_stream_is_one_line(small_file: Path, command: str,
                                               fragment: str) -> None:
     assert_clean_error(shell(command.replace("{small}", str(small_file))), fragment)
+
+
+@pytest.mark.parametrize("command", ["solve", "play"])
+def test_a_named_pipe_as_the_maze_file_is_refused_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    fifo = tmp_path / "maze.txt"
+    os.mkfifo(fifo)
+    monkeypatch.setenv("MIGONG_SAVE_PATH", str(tmp_path / "save.json"))
+    proc = migong(command, str(fifo), timeout=60)  # it used to wait for a writer forever
+    assert_clean_error(proc, f"{fifo}: is a named pipe (FIFO), not a regular file", "or - for")
+
+
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/null"])
+def test_a_device_as_the_maze_file_is_refused_unread(device: str) -> None:
+    if not os.path.exists(device):
+        pytest.skip(f"{device} is a Unix device")
+    assert_clean_error(migong("solve", device, timeout=60), f"{device}: is a device")
 
 
 def test_solve_json_streams_the_same_object_for_a_long_path(tmp_path: Path) -> None:
@@ -348,6 +367,28 @@ def test_solve_json_streams_the_same_object_for_a_long_path(tmp_path: Path) -> N
     assert proc.returncode == 0 and answer["found"]
     assert len(answer["path"]) == answer["length"] + 1 > 40_000  # several pieces of output
     assert proc.stdout == json.dumps(answer) + "\n"  # exactly what json.dumps would print
+
+
+@pytest.mark.parametrize(
+    "case,code,fragment",
+    [
+        ("ragged 16 MiB", 2, "4198381 rows, more than a maze may have (expected at most 4001"),
+        ("X line 16 MiB", 2, ":1:8003: line 1 has 8388575 tiles, more than a maze may have"),
+        ("digits, 16 MiB", 1, "bfs: no path from (1,1) to (2891,2891)"),
+        ("one row 16 MiB", 2, ":1:4002: line 1 has 16777215 tiles"),
+    ],
+)
+def test_the_slowest_files_up_to_the_size_cap_are_answered_at_once(
+    tmp_path: Path, case: str, code: int, fragment: str
+) -> None:
+    from tests.benchmarks.bench_formats import CASES
+
+    build, _ = CASES[case]
+    path = tmp_path / "maze.txt"
+    path.write_text(build(), encoding="utf-8")
+    proc = migong("solve", str(path), timeout=60)  # each used to take minutes (or gigabytes)
+    assert proc.returncode == code, proc.stderr
+    assert fragment in proc.stdout + proc.stderr and "Traceback" not in proc.stderr
 
 
 # --- the modules of the command line ------------------------------------------------------
