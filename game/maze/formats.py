@@ -218,11 +218,11 @@ def load_maze(path: str | Path) -> Maze:
     """Read and parse the text maze at ``path``; raise MazeFormatError if it is bad."""
     source = str(path)
     try:
-        if os.path.isdir(path):  # Windows cannot open a directory to fstat it
-            raise MazeFormatError("is a directory (expected a maze text file)", source)
+        # stat first: a socket (or, on Windows, a directory) cannot even be opened.
+        _check_regular(os.stat(path), source)
         fd = os.open(path, _READ_FLAGS)
         try:
-            _check_regular(os.fstat(fd), source)
+            _check_regular(os.fstat(fd), source)  # the same file, now that it is open
         except BaseException:
             os.close(fd)
             raise
