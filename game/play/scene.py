@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any, Optional
 if TYPE_CHECKING:  # pragma: no cover - typing only
     import pygame
 
+from game.save import SaveStore
+
 
 @dataclass
 class Context:
@@ -25,6 +27,11 @@ class Context:
     images: dict[str, "pygame.Surface"] = field(default_factory=dict)
     notice: Optional[str] = None  # a one-time message for the player (e.g. save was corrupt)
     quit_requested: bool = False
+    store: Optional[SaveStore] = None  # writes the save; built from save_path if not given
+
+    def __post_init__(self) -> None:
+        if self.store is None and self.save_path is not None:
+            self.store = SaveStore(self.save_path)
 
 
 class Scene:

@@ -46,15 +46,10 @@ def fmt_time(seconds: float) -> str:
 
 
 def save_now(ctx: Context) -> None:
-    """Write progress and settings to the save file (a failing disk never ends the game)."""
-    if ctx.save_path is None:
-        return
-    from game.save import save_progress
-
-    try:
-        save_progress(ctx.progress, ctx.save_path)
-    except (OSError, ValueError):
-        pass
+    """Write progress and settings; a failing disk never ends the game, and is told once."""
+    notice = ctx.store.write(ctx.progress) if ctx.store is not None else None
+    if notice is not None:
+        ctx.notice = notice  # the next title screen shows it
 
 
 def campaign() -> list[LevelSpec]:

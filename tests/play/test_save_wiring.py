@@ -1,0 +1,75 @@
+"""The game and its save file: a save location that cannot be used is told, never fatal.
+
+These check the few lines that hand game.save's notices to the play layer
+(``make_context``, ``Context.store``, ``save_now``).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.play import scenes
+from game.play.app import App
+from game.save import Progress, load_progress
+
+
+@pytest.fixture
+def no_first_frame_exit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Let an App run its loop as long as a test drives it."""
+    monkeypatch.delenv("MIGONG_EXIT_AFTER_FIRST_FRAME", raising=False)
+
+
+def test_a_failing_save_is_told_once_on_the_next_title(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, no_first_frame_exit: None
+) -> None:
+    blocker = tmp_path / "data"
+    blocker.write_text("a file where the save directory should be")
+    monkeypatch.setenv("MIGONG_SAVE_PATH", str(blocker / "save.json"))
+    app = App()
+    try:
+        assert app.ctx.notice is None
+        scenes.save_now(app.ctx)
+        assert app.ctx.notice is not None and "could not be saved" in app.ctx.notice
+        title = scenes.TitleScene(app.ctx)
+        assert title.notice is not None and "could not be saved" in title.notice
+        scenes.save_now(app.ctx)  # still failing: not told again
+        assert app.ctx.notice is None
+    finally:
+        pygame.quit()
+
+
+def test_a_named_pipe_as_the_save_starts_the_game_unsaved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, no_first_frame_exit: None
+) -> None:
+    fifo = tmp_path / "save.json"
+    os.mkfifo(fifo)  # opening it to read used to block the start forever
+    monkeypatch.setenv("MIGONG_SAVE_PATH", str(fifo))
+    app = App()
+    try:
+        assert app.ctx.notice is not None and "will not be saved" in app.ctx.notice
+        app.ctx.progress.unlocked = 3
+        scenes.save_now(app.ctx)
+        assert app.ctx.notice is not None  # nothing new to tell, nothing written
+    finally:
+        pygame.quit()
+    assert fifo.is_fifo()
+
+
+def test_progress_reaches_the_file_a_linked_save_points_to(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, no_first_frame_exit: None
+) -> None:
+    real = tmp_path / "real.json"
+    link = tmp_path / "save.json"
+    link.symlink_to(real)
+    monkeypatch.setenv("MIGONG_SAVE_PATH", str(link))
+    app = App()
+    try:
+        app.ctx.progress.unlocked = 5
+        scenes.save_now(app.ctx)
+    finally:
+        pygame.quit()
+    assert link.is_symlink() and load_progress(real)[0] == Progress(unlocked=5)
