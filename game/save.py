@@ -361,7 +361,7 @@ def parse_save(raw: bytes) -> Progress:
     if not raw.strip():
         raise SaveFormatError("the file is empty")
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")  # a byte order mark, as some editors write
     except UnicodeDecodeError as exc:
         raise SaveFormatError(f"not valid JSON ({exc})") from None
     depth = _nesting_depth(raw)
