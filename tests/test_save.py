@@ -397,6 +397,12 @@ def test_a_damaged_save_is_kept_aside_and_the_game_starts_fresh(tmp_path: Path,
     assert (tmp_path / "save.json.corrupt").read_text(encoding="utf-8") == content
 
 
+def test_a_save_with_a_byte_order_mark_loads(tmp_path: Path) -> None:
+    path = tmp_path / "save.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps({"version": 1, "unlocked": 3}).encode())
+    assert load_progress(path) == (Progress(unlocked=3), None)
+
+
 def test_deep_nesting_inside_strings_is_only_text(tmp_path: Path) -> None:
     path = tmp_path / "save.json"
     path.write_text(json.dumps({"version": 1, "unlocked": 2,
