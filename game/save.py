@@ -400,19 +400,27 @@ def _parse_int(digits: str) -> int:
 def _keep_aside(path: Path) -> Optional[Path]:
     """Rename a bad save to ``NAME.corrupt``, the older copies one number up; return it.
 
-    The newest KEPT_CORRUPT copies are kept; return None if the save cannot be moved.
+    The newest KEPT_CORRUPT copies are kept (making room is best effort); return None
+    if the save itself cannot be moved.
     """
     copies = [path.with_name(f"{path.name}.corrupt")]
     copies += [path.with_name(f"{path.name}.corrupt.{n}") for n in range(1, KEPT_CORRUPT)]
-    oldest = re.compile(re.escape(f"{path.name}.corrupt.") + r"\d+")
+    numbered = re.compile(re.escape(f"{path.name}.corrupt.") + r"([0-9]+)")
     try:
-        for entry in os.scandir(path.parent):
-            number = entry.name.rsplit(".", 1)[-1]
-            if oldest.fullmatch(entry.name) and int(number) >= KEPT_CORRUPT - 1:
-                os.unlink(entry.path)  # the oldest copy, or more than we keep
+        entries = list(os.scandir(path.parent))
+    except OSError:
+        entries = []
+    try:
+        for entry in entries:  # the oldest copy kept, and any beyond what is kept
+            m = numbered.fullmatch(entry.name)
+            if m and int(m.group(1)) >= KEPT_CORRUPT - 1:
+                os.unlink(entry.path)
         for older, newer in reversed(list(zip(copies, copies[1:]))):
             if os.path.lexists(older):
                 os.replace(older, newer)
+    except OSError as exc:  # the bad save is still kept below, over the newest copy
+        log.warning("cannot make room beside %s for its bad save: %s", path, exc)
+    try:
         os.replace(path, copies[0])
     except OSError as exc:
         log.warning("cannot move the bad save %s aside: %s", path, exc)

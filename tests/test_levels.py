@@ -155,6 +155,7 @@ def test_bad_codes_raise_a_clear_value_error(code: str, fragment: str) -> None:
         ("D11x11-5-R" + "7" * 5000, "for R (too many digits)"),
         ("B11x11-5-L" + "1" * 5000, "loops must be 0..100 %"),
     ],
+    ids=["seed", "rows", "room size", "loops"],
 )
 def test_a_huge_code_is_named_a_level_code_in_one_short_message(code: str, fragment: str) -> None:
     with pytest.raises(ValueError) as info:

@@ -99,7 +99,8 @@ def display_problem() -> Optional[str]:
     if sys.platform not in ("win32", "darwin"):
         for name in ("DISPLAY", "WAYLAND_DISPLAY"):
             value = os.environ.get(name)
-            tried.append(f"{name}={value} did not answer" if value else f"{name} is not set")
+            tried.append(f"{name}={value} could not be opened" if value
+                         else f"{name} is not set")
     if failure is not None:
         tried.append(f"SDL could not start a video driver: {failure}")
     else:

@@ -29,7 +29,7 @@ def launch(*argv: str, save: Path, **env: str) -> subprocess.CompletedProcess[st
     [
         ((), {}, "DISPLAY is not set; WAYLAND_DISPLAY is not set"),
         (("play", "--size", "11x11"), {"DISPLAY": ":4242"},
-         "DISPLAY=:4242 did not answer; WAYLAND_DISPLAY is not set"),
+         "DISPLAY=:4242 could not be opened; WAYLAND_DISPLAY is not set"),
     ],
 )
 def test_no_display_is_one_error_line_and_exit_2(tmp_path: Path, argv: tuple[str, ...],
