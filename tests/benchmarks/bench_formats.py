@@ -7,12 +7,13 @@ Run it as a script (it is not a timed test)::
     python tests/benchmarks/bench_formats.py --only ragged --timeout 30
 
 It writes each worst-case file of issue 7 (every one at most the 16 MiB cap) to a temporary
-directory, then, for each checkout, runs one fresh process per file that loads it with
-``load_maze`` (or runs the whole ``solve FILE --json`` command for the ``solve:`` rows) and
-prints the wall-clock seconds, the process's peak resident memory (MB) and the answer: the
-maze's size or the start of the error.  A process that takes longer than ``--timeout``
-seconds is stopped and shown as ``>T s``.  The target: every file answered in a few seconds
-and a few hundred MB.
+directory, then, for each checkout, runs one fresh process per file, started in that
+checkout, that loads it with ``load_maze`` (or runs the whole ``solve FILE --json`` command
+for the ``solve`` rows) and prints the wall-clock seconds of the process, its peak resident
+memory (VmHWM, MB) and the answer: the maze's size, the start of the error, or the size of
+the JSON printed.  A process that takes longer than ``--timeout`` seconds is stopped and
+shown as ``>T s``.  The target: every file answered in a few seconds and a few hundred MB.
+(A baseline checkout is made with e.g. ``git archive main game | tar -x -C /tmp/old``.)
 """
 
 from __future__ import annotations
@@ -31,8 +32,21 @@ ROOT = Path(__file__).resolve().parents[2]
 MIB = 1024 * 1024
 CAP = 16 * MIB  # game.maze.formats.MAX_FILE_BYTES
 
+#: Code every child runs first: at exit it writes its peak resident memory on stderr
+#: (VmHWM, Linux; the fork it came from is not counted, as ru_maxrss would count it).
+PEAK = """
+import atexit, os, resource
+def _peak():
+    try:
+        with open("/proc/self/status") as status:
+            kb = next(int(l.split()[1]) for l in status if l.startswith("VmHWM:"))
+    except OSError:
+        kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    os.write(2, f"\\nPEAK_KB {kb}\\n".encode())
+atexit.register(_peak)
+"""
 #: The child that loads one file and reports seconds and the answer on stdout.
-LOAD = """
+LOAD = PEAK + """
 import sys, time
 from game.maze.formats import MazeFormatError, load_maze
 t = time.perf_counter()
@@ -42,6 +56,12 @@ try:
 except MazeFormatError as exc:
     answer = "error " + str(exc).split(": ", 1)[1][:60]
 print(f"{time.perf_counter() - t:.3f}|{answer}")
+"""
+#: The child that runs ``migong solve FILE --json``.
+SOLVE = PEAK + """
+import runpy, sys
+sys.argv = ["migong", "solve", sys.argv[1], "--json"]
+runpy.run_module("game", run_name="__main__")
 """
 
 
@@ -112,41 +132,44 @@ CASES: dict[str, tuple[Callable[[], str], bool]] = {
 }
 
 
-def run_child(argv: list[str], pythonpath: Path, timeout: float) -> tuple[float, float, str]:
-    """Run a child process; return (wall seconds, its peak RSS in MB, stdout + stderr)."""
-    env = dict(os.environ, PYTHONPATH=str(pythonpath), PYGAME_HIDE_SUPPORT_PROMPT="1")
-    with tempfile.TemporaryFile() as out:
+def run_child(code: str, path: Path, root: Path, timeout: float) -> tuple[float, float, str, int]:
+    """Run ``code`` on ``path`` in a child started in ``root``.
+
+    Return the wall seconds, the child's peak memory in MB, the start of its output
+    (stdout, then stderr) and the size of its stdout in bytes.
+    """
+    env = dict(os.environ, PYTHONPATH=str(root), PYGAME_HIDE_SUPPORT_PROMPT="1")
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         start = time.perf_counter()
-        proc = subprocess.Popen(argv, stdout=out, stderr=subprocess.STDOUT, env=env)
+        proc = subprocess.Popen([sys.executable, "-c", code, str(path)], stdout=out,
+                                stderr=err, env=env, cwd=root)
         timer = threading.Timer(timeout, proc.kill)
         timer.start()
-        # wait4, not proc.wait(): it reports this child's own peak memory.
-        _, status, usage = os.wait4(proc.pid, 0)
-        proc.returncode = os.waitstatus_to_exitcode(status)
+        proc.wait()
         seconds = time.perf_counter() - start
         timer.cancel()
+        size = out.tell()
         out.seek(0)
-        text = out.read().decode(errors="replace")
+        err.seek(0)
+        head = out.read(200).decode(errors="replace")
+        errors = err.read().decode(errors="replace")
+    peak = [int(line.split()[1]) for line in errors.splitlines() if line.startswith("PEAK_KB")]
+    errors = "\n".join(line for line in errors.splitlines() if line.strip() and
+                        not line.startswith("PEAK_KB"))
     if proc.returncode < 0:
-        text = f"killed after {timeout:.0f} s"
-    return seconds, usage.ru_maxrss / 1024, text
+        return seconds, float("nan"), f"killed after {timeout:.0f} s", size
+    return seconds, peak[0] / 1024 if peak else float("nan"), head + errors, size
 
 
 def measure(path: Path, root: Path, timeout: float, whole_command: bool) -> str:
     """Return one result cell: load time, peak MB and the answer (or the solve figures)."""
-    if whole_command:
-        argv = [sys.executable, "-m", "game", "solve", str(path), "--json"]
-        seconds, peak, out = run_child(argv, root, timeout)
-        if out.startswith("{"):
-            answer = f"json {len(out) / MIB:.1f} MiB"
-        else:
-            answer = out.strip()[:60]
+    seconds, peak, out, size = run_child(SOLVE if whole_command else LOAD, path, root, timeout)
+    if whole_command and out.startswith("{"):
+        answer = f"json {size / MIB:.1f} MiB"
+    elif "|" in out:
+        answer = out.strip().split("|", 1)[1]
     else:
-        seconds, peak, out = run_child([sys.executable, "-c", LOAD, str(path)], root, timeout)
-        if "|" in out:
-            _, answer = out.strip().split("|", 1)
-        else:
-            answer = out.strip()[:60]
+        answer = out.strip()[:60]
     shown = f">{timeout:.0f}" if seconds >= timeout else f"{seconds:6.2f}"
     return f"{shown} s {peak:6.0f} MB  {answer}"
 
@@ -161,7 +184,7 @@ def main(argv: Optional[list[str]] = None) -> None:
     roots = [("this", ROOT)]
     if args.baseline is not None:
         roots.insert(0, ("baseline", args.baseline.resolve()))
-    print("peak MB = the process's peak resident memory (python + numpy start at ~35 MB)")
+    print("peak MB = the child's peak resident memory (python + numpy alone: about 35 MB)")
     with tempfile.TemporaryDirectory(prefix="migong-bench-") as tmp:
         for name, (build, with_solve) in CASES.items():
             if args.only not in name:
@@ -171,6 +194,7 @@ def main(argv: Optional[list[str]] = None) -> None:
             assert len(data) <= CAP, (name, len(data))
             path.write_bytes(data)
             print(f"\n{name} ({len(data) / MIB:.1f} MiB)")
+            del data
             for label, root in roots:
                 print(f"  {label:8} load     {measure(path, root, args.timeout, False)}",
                       flush=True)
