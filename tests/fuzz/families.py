@@ -19,6 +19,7 @@ import random
 import re
 import socket
 import stat
+import sys
 import threading
 import time
 from pathlib import Path
@@ -275,7 +276,7 @@ def judge_save(data: bytes, directory: Path) -> str:
     return outcome
 
 
-def _fifo(path: Path) -> None:
+def make_fifo(path: Path) -> None:
     """Make a named pipe at ``path``; a reader stuck opening it is let go after 5 s.
 
     (Opening a pipe nobody writes to waits for a writer: should the code under test do
@@ -316,7 +317,7 @@ def _link_to_dir(path: Path) -> None:
 #: Save paths that are not a regular file, and how to make each.
 ODD_SAVE_PATHS: dict[str, Callable[[Path], None]] = {
     "directory": Path.mkdir,
-    "named pipe": _fifo,
+    "named pipe": make_fifo,
     "socket": _socket,
     "link loop": _link_loop,
     "link to a directory": _link_to_dir,
@@ -409,8 +410,6 @@ def _kind(message: str) -> str:
 @contextlib.contextmanager
 def _replaced_stdin(stream: io.TextIOWrapper) -> Iterator[None]:
     """Stand ``stream`` in for standard input for the duration."""
-    import sys
-
     saved, sys.stdin = sys.stdin, stream
     try:
         yield

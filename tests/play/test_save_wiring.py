@@ -6,7 +6,6 @@ These check the few lines that hand game.save's notices to the play layer
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pygame
@@ -15,6 +14,7 @@ import pytest
 from game.play import scenes
 from game.play.app import App
 from game.save import Progress, load_progress
+from tests.fuzz.families import make_fifo
 
 
 @pytest.fixture
@@ -46,14 +46,15 @@ def test_a_named_pipe_as_the_save_starts_the_game_unsaved(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, no_first_frame_exit: None
 ) -> None:
     fifo = tmp_path / "save.json"
-    os.mkfifo(fifo)  # opening it to read used to block the start forever
+    make_fifo(fifo)  # opening it to read used to block the start (here: for 5 s, then fail)
     monkeypatch.setenv("MIGONG_SAVE_PATH", str(fifo))
     app = App()
     try:
         assert app.ctx.notice is not None and "will not be saved" in app.ctx.notice
+        told = app.ctx.notice
         app.ctx.progress.unlocked = 3
         scenes.save_now(app.ctx)
-        assert app.ctx.notice is not None  # nothing new to tell, nothing written
+        assert app.ctx.notice == told  # told once at the start; the save is not written
     finally:
         pygame.quit()
     assert fifo.is_fifo()
