@@ -10,13 +10,7 @@ import os
 import sys
 from typing import NoReturn, Sequence
 
-EXIT_OK = 0
-EXIT_NO_PATH = 1
-EXIT_BAD_INPUT = 2
-
-
-class UsageError(Exception):
-    """Bad command-line input: printed as one line, exit code 2."""
+from game.errors import EXIT_BAD_INPUT, EXIT_OK, UsageError
 
 
 class _Parser(argparse.ArgumentParser):
@@ -92,9 +86,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             from game.commands import cmd_solve
 
             return cmd_solve(args)
-        from game.commands import cmd_play
+        from game.play.launch import play_from_args  # imports pygame: only to play
 
-        return cmd_play(args)
+        return play_from_args(args)
     except UsageError as exc:
         print(f"migong: error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -1,34 +1,35 @@
 """The sub-commands behind ``python -m game``: generate, solve and play.
 
 Each takes the parsed ``argparse`` namespace from :mod:`game.cli` and returns the exit
-code.  Bad input raises :class:`game.cli.UsageError` with a one-line message saying what
-would be valid; :func:`game.cli.main` prints it and exits with code 2.
+code.  Bad input raises :class:`game.errors.UsageError` with a one-line message saying
+what would be valid; :func:`game.cli.main` prints it and exits with code 2.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import os
 import random
 import re
 import sys
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Optional
 
-from game.cli import EXIT_NO_PATH, EXIT_OK, UsageError
-from game.levels import LevelSpec
-from game.maze.grid import MIN_SIZE, Pos
+from game.errors import EXIT_NO_PATH, EXIT_OK, UsageError, shown
+from game.levels import MAX_SEED, LevelSpec
+from game.maze.grid import MAX_SIDE, MIN_SIZE, Pos
 
 if TYPE_CHECKING:  # the solvers are imported only by the commands that solve
     from game.maze.solvers import Solution
 
-#: Largest side accepted by ``generate --size`` (a 4001x4001 maze is 16 million tiles).
-MAX_SIDE = 4001
-
 _SIZE = re.compile(r"\s*(\d+)\s*[xX×]\s*(\d+)\s*")
 _POS = re.compile(r"\s*(-?\d+)\s*,\s*(-?\d+)\s*")
 _DEFAULT_SIZE = "21x21"
+#: More digits than any option needs: checked before ``int()``, whose own limit (4,300
+#: digits) would raise a ValueError of its own, and which is slow on long numbers.
+_MAX_DIGITS = 30
 
 
 def maze_spec(
@@ -50,7 +51,7 @@ def maze_spec(
         name = "division" if room_size is not None else "dig" if rank is not None else "backtracker"
     name = _choice("--algorithm", name, GENERATORS)
     rows, cols = parse_size(args.size if args.size is not None else default_size)
-    seed = _int_option("--seed", args.seed, minimum=0)
+    seed = _int_option("--seed", args.seed, minimum=0, maximum=MAX_SEED)
     if seed is None:
         seed = random.Random().randrange(1, 100_000)
     loops = parse_loops(args.loops)
@@ -78,7 +79,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     if args.output:
         _write_file(args.output, text)
     else:
-        _emit(text)
+        _emit([text])
     return EXIT_OK
 
 
@@ -107,17 +108,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
     except ValueError as exc:  # place_ends already checked the ends; kept as a guard
         raise UsageError(f"{source}: {exc}") from None
     if args.json:
-        _emit(json.dumps(solution_json(solution)) + "\n")
+        _emit(solution_json(solution))
     else:
-        _emit(format_maze(maze, solution.path) + "\n" + describe(solution))
+        _emit([format_maze(maze, solution.path), "\n"], describe(solution))
     return EXIT_OK if solution.found else EXIT_NO_PATH
-
-
-def cmd_play(args: argparse.Namespace) -> int:
-    """Start the game (the title screen, a maze file or a custom generated maze)."""
-    from game.play.launch import play_from_args
-
-    return play_from_args(args)
 
 
 # --- option parsing ----------------------------------------------------------------------
@@ -128,12 +122,15 @@ def parse_size(text: str) -> tuple[int, int]:
     valid = f"odd numbers from {MIN_SIZE} to {MAX_SIDE}, e.g. 21x31"
     m = _SIZE.fullmatch(text)
     if not m:
-        raise UsageError(f"--size must be ROWSxCOLS with {valid} (got {text!r})")
-    rows, cols = int(m.group(1)), int(m.group(2))
-    for what, n in (("rows", rows), ("cols", cols)):
-        if n < MIN_SIZE or n % 2 == 0 or n > MAX_SIDE:
-            raise UsageError(f"--size {rows}x{cols}: {what} must be one of the {valid} (got {n})")
-    return rows, cols
+        raise UsageError(f"--size must be ROWSxCOLS with {valid} (got {shown(text)})")
+    for what, digits in (("rows", m.group(1)), ("cols", m.group(2))):
+        n = _small_int(digits)
+        if n is None or n < MIN_SIZE or n % 2 == 0 or n > MAX_SIDE:
+            raise UsageError(
+                f"--size {shown(text.strip(), quote=False)}: {what} must be one of the "
+                f"{valid} (got {shown(digits, quote=False)})"
+            )
+    return int(m.group(1)), int(m.group(2))
 
 
 def parse_loops(text: Optional[str]) -> float:
@@ -147,7 +144,7 @@ def parse_loops(text: Optional[str]) -> float:
     if not 0.0 <= value <= 1.0:  # also refuses nan
         raise UsageError(
             f"--loops must be a number from 0 to 1 (0: perfect maze, 1: no dead ends), "
-            f"got {text!r}"
+            f"got {shown(text)}"
         )
     return value
 
@@ -158,21 +155,39 @@ def parse_pos(option: str, text: Optional[str]) -> Optional[Pos]:
         return None
     m = _POS.fullmatch(text)
     if not m:
-        raise UsageError(f"{option} must be R,C: a 0-based row and column, e.g. 1,0 (got {text!r})")
-    return (int(m.group(1)), int(m.group(2)))
+        raise UsageError(
+            f"{option} must be R,C: a 0-based row and column, e.g. 1,0 (got {shown(text)})"
+        )
+    row, col = _small_int(m.group(1)), _small_int(m.group(2))
+    if row is None or col is None:
+        raise UsageError(
+            f"{option} {shown(text)}: a row or column is far off any maze (a maze has at "
+            f"most {MAX_SIDE} rows and columns, numbered from 0)"
+        )
+    return (row, col)
 
 
-def _int_option(option: str, text: Optional[str], *, minimum: int) -> Optional[int]:
-    """Parse an optional integer option of at least ``minimum`` or raise UsageError."""
+def _int_option(
+    option: str, text: Optional[str], *, minimum: int, maximum: Optional[int] = None
+) -> Optional[int]:
+    """Parse an optional integer option in [minimum, maximum] or raise UsageError."""
     if text is None:
         return None
-    try:
-        value = int(text.strip())
-    except ValueError:
-        value = None
-    if value is None or value < minimum:
-        raise UsageError(f"{option} must be an integer >= {minimum} (got {text!r})")
+    value = _small_int(text.strip())
+    if value is None or value < minimum or (maximum is not None and value > maximum):
+        valid = f">= {minimum}" if maximum is None else f"from {minimum} to {maximum}"
+        raise UsageError(f"{option} must be an integer {valid} (got {shown(text)})")
     return value
+
+
+def _small_int(text: str) -> Optional[int]:
+    """Return the integer ``text`` spells, or None if it is not one or is absurdly long."""
+    if len(text) > _MAX_DIGITS:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return None
 
 
 def _choice(option: str, name: Optional[str], registry: dict[str, Any]) -> str:
@@ -186,44 +201,77 @@ def _choice(option: str, name: Optional[str], registry: dict[str, Any]) -> str:
 # --- output ------------------------------------------------------------------------------
 
 
-def solution_json(solution: Solution) -> dict[str, Any]:
-    """Return the ``--json`` object of a Solution."""
-    return {
+#: Path tiles written per piece of output: a path of millions of tiles is never one string.
+_TILES_PER_PIECE = 10_000
+
+
+def solution_json(solution: Solution) -> Iterator[str]:
+    """Yield the ``--json`` object of a Solution, one line in pieces.
+
+    The same text as ``json.dumps`` of ``{"solver", "found", "length", "visited", "path",
+    "start", "goal"}``, without building millions of small lists for a long path.
+    """
+    head = {
         "solver": solution.solver,
         "found": solution.found,
         "length": solution.length,
         "visited": solution.visited,
-        "path": None if solution.path is None else [[r, c] for r, c in solution.path],
-        "start": list(solution.start),
-        "goal": list(solution.goal),
     }
+    yield json.dumps(head)[:-1] + ', "path": '
+    if solution.path is None:
+        yield "null"
+    else:
+        yield "["
+        for i in range(0, len(solution.path), _TILES_PER_PIECE):
+            piece = solution.path[i : i + _TILES_PER_PIECE]
+            yield (", " if i else "") + ", ".join(f"[{r}, {c}]" for r, c in piece)
+        yield "]"
+    ends = {"start": list(solution.start), "goal": list(solution.goal)}
+    yield ", " + json.dumps(ends)[1:] + "\n"
 
 
-def describe(solution: Solution, per_line: int = 10) -> str:
+def describe(solution: Solution, per_line: int = 10) -> Iterator[str]:
     """Describe a Solution and list its path as coordinates, ten to a line like the seed."""
     (sr, sc), (gr, gc) = solution.start, solution.goal
     ends = f"from ({sr},{sc}) to ({gr},{gc})"
     if solution.path is None:
-        return f"{solution.solver}: no path {ends} ({solution.visited} tiles visited)\n"
-    head = (
+        yield f"{solution.solver}: no path {ends} ({solution.visited} tiles visited)\n"
+        return
+    yield (
         f"{solution.solver}: a path of {solution.length} moves {ends} "
         f"({solution.visited} tiles visited):\n"
     )
-    coords = [f"({r},{c})" for r, c in solution.path]
-    body = "\n".join(
-        " ".join(coords[i : i + per_line]) for i in range(0, len(coords), per_line)
-    )
-    return head + body + "\n"
+    step = per_line * (_TILES_PER_PIECE // per_line)
+    for i in range(0, len(solution.path), step):
+        coords = [f"({r},{c})" for r, c in solution.path[i : i + step]]
+        yield "".join(
+            " ".join(coords[j : j + per_line]) + "\n" for j in range(0, len(coords), per_line)
+        )
 
 
-def _emit(text: str) -> None:
-    """Write to standard output; a closed pipe (``| head``) is not an error."""
+def _emit(*pieces: Iterable[str]) -> None:
+    """Write text to standard output; a closed pipe (``| head``) is not an error, a full disk is."""
+    if sys.stdout is None:  # started with standard output closed (``>&-``)
+        raise UsageError("cannot write to standard output: it is closed")
     try:
-        sys.stdout.write(text)
+        for text in itertools.chain(*pieces):
+            sys.stdout.write(text)
         sys.stdout.flush()
     except BrokenPipeError:
+        _discard_stdout()
+    except OSError as exc:
+        _discard_stdout()
+        raise UsageError(f"cannot write to standard output: {exc.strerror or exc}") from None
+
+
+def _discard_stdout() -> None:
+    """Point standard output at the null device, so the interpreter's last flush is quiet."""
+    try:
         devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())  # so the interpreter's final flush is quiet
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # not a real file (a test's capture): nothing to flush
+        pass
 
 
 def _write_file(path: str, text: str) -> None:

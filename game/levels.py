@@ -17,7 +17,8 @@ import re
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Optional
 
-from game.maze.grid import check_generated_size
+from game.errors import shown
+from game.maze.grid import MAX_SIDE, check_generated_size
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from game.maze.grid import Maze
@@ -110,6 +111,10 @@ def build_level(spec: LevelSpec) -> "Maze":
 _ALGORITHM_LETTERS = {"backtracker": "B", "division": "D", "dig": "G", "prim": "P"}
 _LETTER_ALGORITHMS = {v: k for k, v in _ALGORITHM_LETTERS.items()}
 _DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+#: Largest seed a level code (or a saved custom maze) carries: 13 base-36 digits.
+MAX_SEED = 2**63 - 1
+#: Most digits read as a size or an option of a level code (more is refused unread).
+_MAX_DIGITS = 9
 _CODE_RE = re.compile(r"^([A-Z])(\d+)X(\d+)-([0-9A-Z]+)((?:-[A-Z][0-9.]+)*)$")
 _OPTION_RE = re.compile(r"^([A-Z])([0-9.]+)$")
 #: The one algorithm each whole-number option of a code belongs to, and its name.
@@ -152,10 +157,11 @@ def level_code(spec: LevelSpec) -> str:
 def parse_level_code(code: str) -> LevelSpec:
     """Return the LevelSpec a level code describes; raise ValueError on a bad code."""
     text = code.strip().upper()
+    bad = f"bad level code {shown(code)}"
     m = _CODE_RE.match(text)
     if m is None:
         raise ValueError(
-            f"bad level code {code!r}: expected e.g. 'B21x21-1A2B' or 'D33x33-2KQ-R5-L10' "
+            f"{bad}: expected e.g. 'B21x21-1A2B' or 'D33x33-2KQ-R5-L10' "
             "(algorithm letter B/D/G/P, ROWSxCOLS, '-' and a base-36 seed, "
             "then optional -L<loops %>, -R<room size>, -K<rank>)"
         )
@@ -163,8 +169,7 @@ def parse_level_code(code: str) -> LevelSpec:
     algorithm = _LETTER_ALGORITHMS.get(letter)
     if algorithm is None:
         raise ValueError(
-            f"bad level code {code!r}: unknown algorithm letter {letter!r} "
-            "(B backtracker, D division, G dig, P prim)"
+            f"{bad}: unknown algorithm letter {letter!r} (B backtracker, D division, G dig, P prim)"
         )
     loops = 0.0
     room_size: Optional[int] = None
@@ -175,39 +180,49 @@ def parse_level_code(code: str) -> LevelSpec:
         assert om is not None  # guaranteed by _CODE_RE
         key, value = om.groups()
         if key in seen:
-            raise ValueError(f"bad level code {code!r}: option {key} given twice")
+            raise ValueError(f"{bad}: option {key} given twice")
         seen.add(key)
         if key not in ("L", "R", "K"):
-            raise ValueError(
-                f"bad level code {code!r}: unknown option {key!r} (L loops, R room size, K rank)"
-            )
+            raise ValueError(f"{bad}: unknown option {key!r} (L loops, R room size, K rank)")
+        # Whole-number options are small: a long one is refused before int() (which has
+        # a limit of its own, 4,300 digits).
+        if key != "L" and len(value) > _MAX_DIGITS:
+            raise ValueError(f"{bad}: bad value {shown(value)} for {key} (too many digits)")
         try:
             number = float(value) if key == "L" else int(value)
         except ValueError:
-            raise ValueError(f"bad level code {code!r}: bad value {value!r} for {key}") from None
+            raise ValueError(f"{bad}: bad value {shown(value)} for {key}") from None
         if key == "L":
             loops = round(number / 100, 6)
             if not 0.0 <= loops <= 1.0:
-                raise ValueError(f"bad level code {code!r}: loops must be 0..100 %, got {value}")
+                raise ValueError(f"{bad}: loops must be 0..100 %, got {shown(value, quote=False)}")
         else:
             owner, name = _OPTION_OWNERS[key]
             if number < 1:
-                raise ValueError(
-                    f"bad level code {code!r}: {key} ({name}) must be at least 1, got {value}"
-                )
+                raise ValueError(f"{bad}: {key} ({name}) must be at least 1, got {value}")
             if algorithm != owner:
                 raise ValueError(
-                    f"bad level code {code!r}: {key} ({name}) only applies to "
+                    f"{bad}: {key} ({name}) only applies to "
                     f"{_ALGORITHM_LETTERS[owner]} ({owner}), not to {letter} ({algorithm})"
                 )
             if key == "R":
                 room_size = int(number)
             else:
                 rank = int(number)
+    for what, digits in (("rows", rows), ("cols", cols)):
+        if len(digits) > _MAX_DIGITS or int(digits) > MAX_SIDE:
+            raise ValueError(
+                f"{bad}: {what} must be at most {MAX_SIDE}, got {shown(digits, quote=False)}"
+            )
     try:
         check_generated_size(int(rows), int(cols))
     except ValueError as exc:
-        raise ValueError(f"bad level code {code!r}: {exc}") from None
+        raise ValueError(f"{bad}: {exc}") from None
+    if len(seed.lstrip("0")) > len(_base36(MAX_SEED)) or int(seed, 36) > MAX_SEED:
+        raise ValueError(
+            f"{bad}: the seed {shown(seed, quote=False)} is too large "
+            f"(at most {_base36(MAX_SEED)} in base 36)"
+        )
     spec = LevelSpec(algorithm, int(rows), int(cols), int(seed, 36), loops, room_size, rank)
     return campaign_match(spec) or spec
 

@@ -1,10 +1,18 @@
 """Progress and settings, persisted as one versioned JSON file in the user's data dir.
 
+:class:`SaveStore` is the game's way in: ``load()`` once at start, ``write()`` after
+each change; both hand back a sentence for the player (or None), each problem told once.
+
 The file is written atomically (temp file in the same directory, flush, fsync,
-``os.replace``), so a crash mid-write leaves the previous save intact.  Loading never
-crashes the game: a missing file starts fresh; an empty, corrupt, mistyped or
-newer-version file is moved aside to ``save.json.corrupt`` (``.corrupt.1``, ... if that
-exists) and the player gets a one-line notice; an older version is migrated.
+``os.replace``), so a crash mid-write leaves the previous save intact; temp files a kill
+left behind are removed at the next start.  A save reached through a symbolic link
+updates the file the link points to.  Loading never crashes the game, whatever the file
+holds: a missing file starts fresh; an empty, corrupt, mistyped, oversized, too deeply
+nested or newer-version file is moved aside to ``save.json.corrupt`` (the older copies
+shift to ``.corrupt.1`` ... ``.corrupt.4``; the newest five are kept) and the player gets
+a one-line notice; an older version is migrated.  A save path that is not a regular file
+(a directory, a named pipe, a device) is never read, renamed or replaced: that session
+plays without saving, and says so.
 """
 
 from __future__ import annotations
@@ -13,14 +21,18 @@ import json
 import logging
 import math
 import os
+import re
+import stat
 import tempfile
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Optional
 
+import numpy as np
 from platformdirs import user_data_dir
 
-from game.levels import CAMPAIGN
+from game.levels import CAMPAIGN, MAX_SEED
+from game.text import t
 
 log = logging.getLogger(__name__)
 
@@ -28,6 +40,16 @@ SCHEMA_VERSION = 1
 SAVE_PATH_ENV = "MIGONG_SAVE_PATH"
 SOLVER_NAMES = ("bfs", "dfs", "stack")
 ANIM_SPEED_RANGE = (0.25, 8.0)
+#: Largest save file read or written: a save is kilobytes, this is thousands of mazes.
+MAX_SAVE_BYTES = 1024 * 1024
+#: Deepest nesting of arrays and objects read (a save nests 3 deep).
+MAX_NESTING = 16
+#: Most digits of an integer read (a seed has at most 19).
+MAX_INT_DIGITS = 20
+#: How many bad saves are kept aside (save.json.corrupt, then .corrupt.1 ... the oldest).
+KEPT_CORRUPT = 5
+
+#: Everything the player reads about the save, as whole sentences with named placeholders.
 
 
 @dataclass
@@ -117,6 +139,80 @@ def record_result(
     return Record(new_time, new_moves, unlocked_next)
 
 
+# -- the store ---------------------------------------------------------------------
+
+
+class SaveStore:
+    """The save file at one path: ``load`` at start, ``write`` after each change.
+
+    Both return a notice for the player, or None; a failing write is told the first time
+    (and again only after a write has worked since).
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self.writable = True  # False: this session plays without saving
+        self._failing = False  # the last write failed and the player was told
+
+    def load(self) -> tuple[Progress, Optional[str]]:
+        """Return the saved progress (or a fresh one) and a notice for the player or None."""
+        target = _resolve(self.path)
+        _remove_temp_files(target)
+        try:
+            raw = _read_regular_file(target, MAX_SAVE_BYTES)
+        except (FileNotFoundError, NotADirectoryError):  # no save yet (or no place for one)
+            return Progress(), None
+        except _NotARegularFile as exc:
+            return self._without_saving(f"it is {exc}", t("save.not_a_file", file=self.path))
+        except OSError as exc:
+            return self._without_saving(f"cannot read it: {exc}", t("save.unreadable", file=self.path))
+        try:
+            return parse_save(raw), None
+        except SaveFormatError as exc:
+            kept = _keep_aside(target)
+            if kept is None:
+                return self._without_saving(f"it is unusable ({exc})", t("save.not_kept", file=self.path))
+            # The technical reason is for whoever reads stderr; the player gets plain words.
+            log.warning("save %s is unusable: %s; kept as %s", self.path, exc, kept)
+            if exc.newer:
+                return Progress(), t("save.newer", kept=kept.name)
+            return Progress(), t("save.corrupt", kept=kept.name)
+
+    def write(self, progress: Progress) -> Optional[str]:
+        """Save ``progress``; return a notice the first time saving fails, else None."""
+        if not self.writable:
+            return None
+        try:
+            save_progress(progress, self.path)
+        except (OSError, ValueError) as exc:
+            log.warning("cannot save progress to %s: %s", self.path, exc)
+            if self._failing:
+                return None
+            self._failing = True
+            reason = getattr(exc, "strerror", None) or str(exc)
+            return t("save.cannot_write", file=self.path, reason=reason)
+        self._failing = False
+        return None
+
+    def _without_saving(self, reason: str, notice: str) -> tuple[Progress, str]:
+        """Turn saving off for this session; return a fresh progress and the notice."""
+        log.warning("save %s: %s; playing without saving", self.path, reason)
+        self.writable = False
+        return Progress(), notice
+
+
+def load_progress(path: Path) -> tuple[Progress, Optional[str]]:
+    """Load the save at ``path``; return (progress, a one-line notice for the player or None)."""
+    return SaveStore(path).load()
+
+
+class _NotARegularFile(OSError):
+    """The save path is a directory, a named pipe, a device or a socket."""
+
+    def __init__(self, kind: str) -> None:
+        super().__init__(f"{kind}, not a regular file")
+
+
 # -- writing -----------------------------------------------------------------------
 
 
@@ -127,25 +223,36 @@ def to_json(progress: Progress) -> dict[str, Any]:
 
 
 def save_progress(progress: Progress, path: Path) -> None:
-    """Write the save atomically: temp file beside it, fsync, then os.replace."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(to_json(progress), indent=2, sort_keys=True, allow_nan=False)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    """Write the save atomically: temp file beside it, fsync, then os.replace.
+
+    Through a symbolic link, the file it points to is replaced (the link stays).  Raise
+    OSError if the path is not a regular file or cannot be written, ValueError if the
+    save would be larger than MAX_SAVE_BYTES.
+    """
+    target = _resolve(Path(path))
+    text = json.dumps(to_json(progress), indent=2, sort_keys=True, allow_nan=False) + "\n"
+    if len(text) > MAX_SAVE_BYTES:
+        raise ValueError(f"the save would be {len(text)} bytes, over {MAX_SAVE_BYTES}")
+    try:
+        mode = os.stat(target).st_mode
+    except FileNotFoundError:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    else:
+        _check_regular(mode)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
-            f.write("\n")
             f.flush()
             os.fsync(f.fileno())
-        os.replace(tmp, path)
+        os.replace(tmp, target)
     except BaseException:
         try:
             os.unlink(tmp)
         except OSError:
             pass
         raise
-    _fsync_dir(path.parent)
+    _fsync_dir(target.parent)
 
 
 def _fsync_dir(directory: Path) -> None:
@@ -162,70 +269,160 @@ def _fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
+def _resolve(path: Path) -> Path:
+    """Return the file a save path stands for: a symbolic link's target, not the link."""
+    return Path(os.path.realpath(path))
+
+
+def _remove_temp_files(target: Path) -> None:
+    """Remove the temp files of writes that a kill interrupted (``.NAME.*.tmp``)."""
+    pattern = re.compile(re.escape(f".{target.name}.") + r"\w+\.tmp")
+    try:
+        entries = list(os.scandir(target.parent))
+    except OSError:
+        return
+    for entry in entries:
+        if pattern.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
+            try:
+                os.unlink(entry.path)
+            except OSError as exc:
+                log.warning("cannot remove the leftover temp file %s: %s", entry.path, exc)
+
+
 # -- reading -----------------------------------------------------------------------
 
+#: Flags to open a save: never block on a named pipe (it is refused after fstat).
+_READ_FLAGS = (
+    os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+)
 
-def load_progress(path: Path) -> tuple[Progress, Optional[str]]:
-    """Load the save; return (progress, a one-line notice for the player or None)."""
-    path = Path(path)
+
+def _read_regular_file(path: Path, limit: int) -> bytes:
+    """Return the first ``limit + 1`` bytes at most of the regular file at ``path``.
+
+    Raise _NotARegularFile for anything else (nothing of it is read), OSError if it
+    cannot be opened or read.
+    """
+    _check_regular(os.stat(path).st_mode)  # a socket cannot even be opened
+    fd = os.open(path, _READ_FLAGS)
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        return Progress(), None
+        _check_regular(os.fstat(fd).st_mode)  # the same file, now that it is open
+        chunks: list[bytes] = []
+        size = 0
+        while size <= limit:
+            chunk = os.read(fd, limit + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def _check_regular(mode: int) -> None:
+    """Raise _NotARegularFile unless ``mode`` is a regular file's."""
+    if not stat.S_ISREG(mode):
+        raise _NotARegularFile(_kind(mode))
+
+
+def _kind(mode: int) -> str:
+    """Say what kind of file system entry ``mode`` describes, for a log line."""
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a special file"
+
+
+def parse_save(raw: bytes) -> Progress:
+    """Return the Progress the bytes of a save describe; raise SaveFormatError if invalid.
+
+    Size, nesting and number lengths are bounded before ``json.loads`` could fail on
+    them in its own ways (ValueError past 4,300 digits, RecursionError when deep).
+    """
+    if len(raw) > MAX_SAVE_BYTES:
+        raise SaveFormatError(f"the file is larger than {MAX_SAVE_BYTES} bytes")
+    if not raw.strip():
+        raise SaveFormatError("the file is empty")
+    try:
+        text = raw.decode("utf-8-sig")  # a byte order mark, as some editors write
+    except UnicodeDecodeError as exc:
+        raise SaveFormatError(f"not valid JSON ({exc})") from None
+    depth = _nesting_depth(raw)
+    if depth > MAX_NESTING:
+        raise SaveFormatError(f"arrays and objects nest {depth} deep (at most {MAX_NESTING})")
+    try:
+        doc = json.loads(text, parse_int=_parse_int)
+    except json.JSONDecodeError as exc:
+        raise SaveFormatError(f"not valid JSON ({exc})") from None
+    return from_json(doc)
+
+
+_ESCAPES = ((b"\\\\", b""), (b'\\"', b""))  # an escaped backslash, then an escaped quote
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+
+
+def _nesting_depth(raw: bytes) -> int:
+    """Return how deep the arrays and objects of a JSON text nest (strings left out)."""
+    for escape, nothing in _ESCAPES:
+        raw = raw.replace(escape, nothing)
+    outside_strings = b"".join(raw.split(b'"')[::2])
+    brackets = np.frombuffer(outside_strings.translate(None, _NOT_BRACKETS), dtype=np.uint8)
+    if not len(brackets):
+        return 0
+    steps = np.where((brackets == ord("[")) | (brackets == ord("{")), 1, -1)
+    return int(np.cumsum(steps).max())
+
+
+def _parse_int(digits: str) -> int:
+    """Read a JSON integer of at most MAX_INT_DIGITS digits; raise SaveFormatError if longer."""
+    if len(digits.lstrip("-")) > MAX_INT_DIGITS:
+        raise SaveFormatError(f"a number of {len(digits.lstrip('-'))} digits")
+    return int(digits)
+
+
+def _keep_aside(path: Path) -> Optional[Path]:
+    """Rename a bad save to ``NAME.corrupt``, the older copies one number up; return it.
+
+    The newest KEPT_CORRUPT copies are kept (making room is best effort); return None
+    if the save itself cannot be moved.
+    """
+    copies = [path.with_name(f"{path.name}.corrupt")]
+    copies += [path.with_name(f"{path.name}.corrupt.{n}") for n in range(1, KEPT_CORRUPT)]
+    numbered = re.compile(re.escape(f"{path.name}.corrupt.") + r"([0-9]+)")
+    try:
+        entries = list(os.scandir(path.parent))
+    except OSError:
+        entries = []
+    try:
+        for entry in entries:  # the oldest copy kept, and any beyond what is kept
+            m = numbered.fullmatch(entry.name)
+            if m and int(m.group(1)) >= KEPT_CORRUPT - 1:
+                os.unlink(entry.path)
+        for older, newer in reversed(list(zip(copies, copies[1:]))):
+            if os.path.lexists(older):
+                os.replace(older, newer)
+    except OSError as exc:  # the bad save is still kept below, over the newest copy
+        log.warning("cannot make room beside %s for its bad save: %s", path, exc)
+    try:
+        os.replace(path, copies[0])
     except OSError as exc:
-        log.warning("cannot read save %s: %s", path, exc)
-        return Progress(), UNREADABLE_NOTICE
-    try:
-        if not raw.strip():
-            raise SaveFormatError("the file is empty")
-        try:
-            doc = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise SaveFormatError(f"not valid JSON ({exc})") from None
-        progress = from_json(doc)
-    except SaveFormatError as exc:
-        kept = _move_aside(path)
-        # The technical reason is for whoever reads stderr; the player gets plain words.
-        log.warning("save %s is unusable: %s; kept as %s", path, exc, kept)
-        return Progress(), corrupt_notice(kept, newer=exc.newer)
-    return progress, None
-
-
-UNREADABLE_NOTICE = ("Your saved progress could not be opened, so this session started "
-                     "fresh. The file was left as it is.")
-
-
-def corrupt_notice(kept: Optional[Path], *, newer: bool = False) -> str:
-    """Return the short, friendly notice for a save that was unusable and moved aside."""
-    if newer:
-        first = "Your saved progress is from a newer version of Migong"
-    else:
-        first = "Your saved progress could not be read"
-    text = f"{first}, so a fresh save was started."
-    if kept is not None:
-        text += f" The old file was kept as {kept.name}."
-    return text
-
-
-def _move_aside(path: Path) -> Optional[Path]:
-    """Rename a bad save to the first free ``NAME.corrupt[.N]``; return the new path."""
-    for n in range(1000):
-        target = path.with_name(f"{path.name}.corrupt" + (f".{n}" if n else ""))
-        if target.exists():
-            continue
-        try:
-            os.replace(path, target)
-        except OSError as exc:
-            log.warning("cannot move bad save %s aside: %s", path, exc)
-            return None
-        return target
-    return None
+        log.warning("cannot move the bad save %s aside: %s", path, exc)
+        return None
+    return copies[0]
 
 
 def _migrate_0_to_1(doc: dict[str, Any]) -> dict[str, Any]:
     """Nest the flat settings keys of an unversioned save under "settings"."""
     doc = dict(doc)
-    settings = dict(doc.get("settings") or {})
+    settings = doc.get("settings", {})
+    if not isinstance(settings, dict):
+        raise SaveFormatError(f"'settings' has the wrong type ({type(settings).__name__})")
+    settings = dict(settings)
     for key in ("volume", "muted", "fullscreen", "anim_speed", "default_solver"):
         if key in doc:
             settings[key] = doc.pop(key)
@@ -284,7 +481,7 @@ def _settings(doc: dict[str, Any]) -> Settings:
 
 #: Bounds of a remembered custom maze (the generators check the real limits on use).
 CUSTOM_SIDE_RANGE = (1, 100_001)
-CUSTOM_SEED_MAX = 2**63 - 1
+CUSTOM_SEED_MAX = MAX_SEED
 
 
 def _custom_maze(doc: Any) -> Optional[CustomMaze]:

@@ -31,7 +31,9 @@ S.#.E
 """
 
 
-def migong(*args: str, stdin: Optional[str] = None) -> subprocess.CompletedProcess[str]:
+def migong(
+    *args: str, stdin: Optional[str] = None, timeout: float = 120
+) -> subprocess.CompletedProcess[str]:
     """Run ``python -m game`` with ``args`` and return the finished process."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     return subprocess.run(
@@ -41,8 +43,17 @@ def migong(*args: str, stdin: Optional[str] = None) -> subprocess.CompletedProce
         text=True,
         cwd=ROOT,
         env=env,
-        timeout=120,
+        timeout=timeout,
     )
+
+
+def shell(command: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    """Run a shell command line in which ``migong`` is ``python -m game``."""
+    game = f"{sys.executable} -m game"
+    return subprocess.run(
+        command.replace("migong", game), shell=True, capture_output=True, text=True, cwd=ROOT,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=timeout,
+    )  # fmt: skip
 
 
 def assert_clean_error(proc: subprocess.CompletedProcess[str], *fragments: str) -> None:
@@ -114,7 +125,7 @@ def test_generate_writes_to_a_file(tmp_path: Path) -> None:
         (["-a", "prim", "-s", "big"], ["--size must be ROWSxCOLS", "'big'"]),
         (["-a", "prim", "--loops", "2"], ["--loops must be a number from 0 to 1", "'2'"]),
         (["-a", "prim", "--loops", "-0.1"], ["--loops must be a number from 0 to 1"]),
-        (["-a", "prim", "--seed", "abc"], ["--seed must be an integer >= 0", "'abc'"]),
+        (["-a", "prim", "--seed", "abc"], ["--seed must be an integer from 0 to 922337203685"]),
         (["-a", "prim", "--room-size", "3"], ["--room-size only applies to --algorithm division"]),
         (["-a", "division", "--room-size", "zero"], ["--room-size must be an integer >= 1"]),
         (["-a", "backtracker", "--rank", "2"], ["--rank only applies to --algorithm dig"]),
@@ -278,3 +289,105 @@ def test_a_closed_pipe_is_not_an_error() -> None:
     assert proc.stdout == "#" * 301 + "\n"
     assert "Traceback" not in proc.stderr and proc.stderr == ""
 
+
+
+# --- hostile input: huge numbers, closed or full streams, pipes and devices --------------
+
+HUGE = "9" * 5000  # past int()'s own limit of 4,300 digits
+
+
+@pytest.mark.parametrize(
+    "args,fragments",
+    [
+        (["solve", "{small}", "--start", f"{HUGE},0"], ["--start", "far off any maze"]),
+        (["solve", "{small}", "--goal", f"1,-{HUGE}"], ["--goal", "far off any maze"]),
+        (["generate", "-a", "prim", "--size", f"{HUGE}x5"], ["--size 999", "rows must be"]),
+        (["generate", "-a", "prim", "--size", f"5x{HUGE}"], ["(5000 characters)", "cols must"]),
+        (["play", "--size", f"{HUGE}x5"], ["--size", "odd numbers from 3 to 4001"]),
+        (["generate", "-a", "prim", "--seed", HUGE], ["--seed must be an integer from 0 to"]),
+        (["generate", "-a", "dig", "--rank", HUGE], ["--rank must be an integer >= 1"]),
+        (["generate", "-a", "prim", "--loops", HUGE], ["--loops must be a number from 0 to 1"]),
+    ],
+)
+def test_huge_numbers_get_one_short_line_not_a_traceback(
+    small_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str],
+    fragments: list[str],
+) -> None:
+    monkeypatch.setenv("MIGONG_SAVE_PATH", str(tmp_path / "save.json"))
+    proc = migong(*[a.replace("{small}", str(small_file)) for a in args])
+    assert_clean_error(proc, *fragments)
+    assert len(proc.stderr) < 300  # the 5,000 digits are cut short in the message
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="/dev/full is Linux's full disk")
+def test_a_full_disk_on_standard_output_is_one_line() -> None:
+    proc = shell("migong generate -a prim -s 201x201 > /dev/full")
+    assert_clean_error(proc, "cannot write to standard output: No space left on device")
+
+
+@pytest.mark.parametrize(
+    "command,fragment",
+    [
+        ("migong generate -a prim -s 21x21 >&-", "cannot write to standard output: it is closed"),
+        ("migong solve - --json >&- < {small}", "cannot write to standard output: it is closed"),
+        ("migong solve - <&-", "<stdin>: standard input is closed"),
+    ],
+)
+def test_a_closed_standard_stream_is_one_line(small_file: Path, command: str,
+                                              fragment: str) -> None:
+    assert_clean_error(shell(command.replace("{small}", str(small_file))), fragment)
+
+
+@pytest.mark.parametrize("command", ["solve", "play"])
+def test_a_named_pipe_as_the_maze_file_is_refused_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    fifo = tmp_path / "maze.txt"
+    os.mkfifo(fifo)
+    monkeypatch.setenv("MIGONG_SAVE_PATH", str(tmp_path / "save.json"))
+    proc = migong(command, str(fifo), timeout=60)  # it used to wait for a writer forever
+    assert_clean_error(proc, f"{fifo}: is a named pipe (FIFO), not a regular file", "or - for")
+
+
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/null"])
+def test_a_device_as_the_maze_file_is_refused_unread(device: str) -> None:
+    if not os.path.exists(device):
+        pytest.skip(f"{device} is a Unix device")
+    assert_clean_error(migong("solve", device, timeout=60), f"{device}: is a device")
+
+
+def test_solve_json_streams_the_same_object_for_a_long_path(tmp_path: Path) -> None:
+    rows = ["S" + "." * 300, *("#" * 300 + "." if r % 4 == 1 else "." * 301 if r % 2 == 0
+                               else "." + "#" * 300 for r in range(1, 300)), "E" + "." * 300]
+    maze = tmp_path / "snake.txt"
+    maze.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    proc = migong("solve", str(maze), "--json")
+    answer = json.loads(proc.stdout)
+    assert proc.returncode == 0 and answer["found"]
+    assert len(answer["path"]) == answer["length"] + 1 > 40_000  # several pieces of output
+    assert proc.stdout == json.dumps(answer) + "\n"  # exactly what json.dumps would print
+
+
+@pytest.mark.parametrize(
+    "case,code,fragment",
+    [
+        ("ragged 16 MiB", 2, "4198381 rows, more than a maze may have (expected at most 4001"),
+        ("X line 16 MiB", 2, ":1:8003: line 1 has 8388575 tiles, more than a maze may have"),
+        ("digits, 16 MiB", 1, "bfs: no path from (1,1) to (2891,2891)"),
+        ("one row 16 MiB", 2, ":1:4002: line 1 has 16777215 tiles"),
+    ],
+)
+def test_the_slowest_files_up_to_the_size_cap_are_answered_at_once(
+    tmp_path: Path, case: str, code: int, fragment: str
+) -> None:
+    from tests.benchmarks.bench_formats import CASES
+
+    build, _ = CASES[case]
+    path = tmp_path / "maze.txt"
+    path.write_text(build(), encoding="utf-8")
+    proc = migong("solve", str(path), timeout=60)  # each used to take minutes (or gigabytes)
+    assert proc.returncode == code, proc.stderr
+    assert fragment in proc.stdout + proc.stderr and "Traceback" not in proc.stderr
+
+
+# --- the modules of the command line ------------------------------------------------------

@@ -134,6 +134,10 @@ def test_campaign_index_finds_a_level_from_its_code() -> None:
         ("G11x11-5-K0", "K (rank) must be at least 1, got 0"),
         ("B11x11-5-R3", "R (room size) only applies to D (division)"),
         ("P11x11-5-K2", "K (rank) only applies to G (dig)"),
+        ("B99999x99999-1", "rows must be at most 4001, got 99999"),
+        ("B11x4003-1", "cols must be at most 4001, got 4003"),
+        ("B11x11-1Y2P0IJ32E8E8", "the seed 1Y2P0IJ32E8E8 is too large (at most 1Y2P0IJ32E8E7"),
+        ("G11x11-5-K" + "9" * 20, "bad value '99999999999999999999' for K (too many digits)"),
     ],
 )
 def test_bad_codes_raise_a_clear_value_error(code: str, fragment: str) -> None:
@@ -141,6 +145,29 @@ def test_bad_codes_raise_a_clear_value_error(code: str, fragment: str) -> None:
         parse_level_code(code)
     assert fragment in str(info.value)
     assert repr(code) in str(info.value)
+
+
+@pytest.mark.parametrize(
+    "code, fragment",
+    [
+        ("B11x11-" + "Z" * 5000, "the seed ZZZZ"),
+        ("B" + "1" * 5000 + "x11-1", "rows must be at most 4001"),
+        ("D11x11-5-R" + "7" * 5000, "for R (too many digits)"),
+        ("B11x11-5-L" + "1" * 5000, "loops must be 0..100 %"),
+    ],
+    ids=["seed", "rows", "room size", "loops"],
+)
+def test_a_huge_code_is_named_a_level_code_in_one_short_message(code: str, fragment: str) -> None:
+    with pytest.raises(ValueError) as info:
+        parse_level_code(code)
+    message = str(info.value)
+    assert message.startswith("bad level code '") and fragment in message
+    assert "characters)" in message and len(message) < 300
+
+
+def test_the_largest_seed_and_size_still_make_a_code() -> None:
+    spec = LevelSpec("prim", 4001, 3, 2**63 - 1)
+    assert parse_level_code(level_code(spec)) == spec
 
 
 def test_negative_seeds_have_no_code() -> None:

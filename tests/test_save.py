@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import json
 import os
+import socket
+import stat
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -13,12 +17,16 @@ from game.levels import CAMPAIGN
 from game.save import (
     SCHEMA_VERSION,
     Progress,
+    SaveStore,
     Settings,
     default_save_path,
     load_progress,
     record_result,
     save_progress,
 )
+
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def _sample() -> Progress:
@@ -158,14 +166,42 @@ def test_newer_version_notice_says_so(tmp_path: Path) -> None:
     assert notice is not None and "newer version" in notice
 
 
-def test_older_corrupt_copies_are_never_overwritten(tmp_path: Path) -> None:
+def test_each_bad_save_is_kept_aside_newest_first(tmp_path: Path) -> None:
     path = tmp_path / "save.json"
     for content in (b"first", b"second", b"third"):
         path.write_bytes(content)
-        load_progress(path)
-    assert (tmp_path / "save.json.corrupt").read_bytes() == b"first"
+        _, notice = load_progress(path)
+        assert notice is not None and notice.endswith("kept as save.json.corrupt.")
+    assert (tmp_path / "save.json.corrupt").read_bytes() == b"third"
     assert (tmp_path / "save.json.corrupt.1").read_bytes() == b"second"
-    assert (tmp_path / "save.json.corrupt.2").read_bytes() == b"third"
+    assert (tmp_path / "save.json.corrupt.2").read_bytes() == b"first"
+
+
+def test_only_the_newest_five_bad_saves_are_kept(tmp_path: Path) -> None:
+    path = tmp_path / "save.json"
+    for n in range(7):
+        path.write_bytes(b"bad %d" % n)
+        load_progress(path)
+    kept = {name: (tmp_path / name).read_bytes() for name in _files(tmp_path)}
+    assert kept == {"save.json.corrupt": b"bad 6", "save.json.corrupt.1": b"bad 5",
+                    "save.json.corrupt.2": b"bad 4", "save.json.corrupt.3": b"bad 3",
+                    "save.json.corrupt.4": b"bad 2"}
+
+
+def test_a_bad_save_is_kept_aside_even_beside_a_thousand_old_copies(tmp_path: Path) -> None:
+    path = tmp_path / "save.json"
+    (tmp_path / "save.json.corrupt").write_bytes(b"old")
+    for n in range(1, 1000):
+        (tmp_path / f"save.json.corrupt.{n}").write_bytes(b"old %d" % n)
+    (tmp_path / "save.json.corrupt.notes").write_bytes(b"not ours to remove")
+    path.write_bytes(b"{ broken")
+    loaded, notice = load_progress(path)
+    assert loaded == Progress() and notice is not None and "save.json.corrupt" in notice
+    assert (tmp_path / "save.json.corrupt").read_bytes() == b"{ broken"
+    assert (tmp_path / "save.json.corrupt.1").read_bytes() == b"old"
+    assert _files(tmp_path) == ["save.json.corrupt", "save.json.corrupt.1",
+                                "save.json.corrupt.2", "save.json.corrupt.3",
+                                "save.json.corrupt.4", "save.json.corrupt.notes"]
 
 
 def test_out_of_range_values_are_clamped(tmp_path: Path) -> None:
@@ -323,3 +359,175 @@ def test_unusable_custom_maze_choices_are_dropped_not_the_save(tmp_path: Path,
     loaded, notice = load_progress(path)
     assert notice is None and path.exists()
     assert loaded.unlocked == 4 and loaded.settings.custom is None
+
+
+# --- whatever the save holds, the game starts -------------------------------------------
+
+HUGE_INT = "9" * 5000  # json.loads raised ValueError past 4,300 digits
+OVERFLOWING = "1" + "0" * 400  # float() of it raised OverflowError in math.isfinite
+
+DAMAGED = {
+    "a 5,000-digit time": f'{{"version": 1, "best_times": {{"a": {HUGE_INT}}}}}',
+    "a 5,000-digit level count": f'{{"version": 1, "unlocked": {HUGE_INT}}}',
+    "a 5,000-digit number in a list": f'{{"version": 1, "extra": [1, -{HUGE_INT}]}}',
+    "a 1e400 time": f'{{"version": 1, "best_times": {{"a": {OVERFLOWING}}}}}',
+    "a 1e400 volume": f'{{"version": 1, "settings": {{"volume": {OVERFLOWING}}}}}',
+    "a 1e400 animation speed": f'{{"version": 1, "settings": {{"anim_speed": -{OVERFLOWING}}}}}',
+    "a 1e400 custom loops": (
+        f'{{"version": 1, "settings": {{"custom": {{"algorithm": "prim", "rows": 5, '
+        f'"cols": 5, "loops": {OVERFLOWING}}}}}}}'
+    ),
+    "arrays 100,000 deep": "[" * 100_000 + "]" * 100_000,
+    "objects 100,000 deep": '{"a": ' * 100_000 + "1" + "}" * 100_000,
+    "unclosed arrays 100,000 deep": '{"version": 1, "unlocked": ' + "[" * 100_000,
+    "an old save with settings as text": '{"unlocked": 3, "settings": "loud"}',
+    "an old save with settings as a list": '{"unlocked": 3, "settings": [["volume", 1]]}',
+    "over a megabyte": '{"version": 1}' + " " * (2 * 1024 * 1024),
+}
+
+
+@pytest.mark.parametrize("content", DAMAGED.values(), ids=DAMAGED.keys())
+def test_a_damaged_save_is_kept_aside_and_the_game_starts_fresh(tmp_path: Path,
+                                                                content: str) -> None:
+    path = tmp_path / "save.json"
+    path.write_text(content, encoding="utf-8")
+    loaded, notice = load_progress(path)
+    assert loaded == Progress()
+    assert notice == FRIENDLY_NOTICE
+    assert (tmp_path / "save.json.corrupt").read_text(encoding="utf-8") == content
+
+
+def test_a_save_with_a_byte_order_mark_loads(tmp_path: Path) -> None:
+    path = tmp_path / "save.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps({"version": 1, "unlocked": 3}).encode())
+    assert load_progress(path) == (Progress(unlocked=3), None)
+
+
+def test_deep_nesting_inside_strings_is_only_text(tmp_path: Path) -> None:
+    path = tmp_path / "save.json"
+    path.write_text(json.dumps({"version": 1, "unlocked": 2,
+                                "best_times": {"[" * 1000 + '\\"{': 3.5}}))
+    assert load_progress(path) == (Progress(unlocked=2, best_times={"[" * 1000 + '\\"{': 3.5}),
+                                   None)
+
+
+def test_the_game_starts_on_a_damaged_save(tmp_path: Path) -> None:
+    path = tmp_path / "save.json"
+    path.write_text(DAMAGED["a 1e400 volume"], encoding="utf-8")
+    run = subprocess.run(
+        [sys.executable, "-m", "game"], cwd=ROOT, capture_output=True, text=True, timeout=60,
+        env={**os.environ, "MIGONG_SAVE_PATH": str(path), "SDL_VIDEODRIVER": "dummy",
+             "SDL_AUDIODRIVER": "dummy", "MIGONG_EXIT_AFTER_FIRST_FRAME": "1",
+             "PYTHONPATH": str(ROOT)},
+    )  # fmt: skip
+    assert run.returncode == 0 and "Traceback" not in run.stderr, run.stderr
+    assert (tmp_path / "save.json.corrupt").read_text() == DAMAGED["a 1e400 volume"]
+    assert load_progress(path) == (Progress(), None)  # a clean save was written at exit
+
+
+# --- the save path: links, leftovers, and what is not a regular file ------------------------
+
+
+def test_a_save_through_a_symbolic_link_updates_the_file_it_points_to(tmp_path: Path) -> None:
+    real = tmp_path / "data" / "real.json"
+    real.parent.mkdir()
+    save_progress(Progress(unlocked=2), real)
+    link = tmp_path / "save.json"
+    link.symlink_to(real)
+    store = SaveStore(link)
+    assert store.load() == (Progress(unlocked=2), None)
+    assert store.write(_sample()) is None
+    assert link.is_symlink() and os.readlink(link) == str(real)
+    assert load_progress(real) == (_sample(), None)
+    assert _files(real.parent) == ["real.json"]
+
+
+def test_a_bad_save_behind_a_link_is_kept_aside_where_it_is(tmp_path: Path) -> None:
+    real = tmp_path / "data" / "real.json"
+    real.parent.mkdir()
+    real.write_text("{ broken")
+    link = tmp_path / "save.json"
+    link.symlink_to(real)
+    store = SaveStore(link)
+    _, notice = store.load()
+    assert notice is not None and "real.json.corrupt" in notice
+    assert store.write(_sample()) is None
+    assert link.is_symlink() and load_progress(real) == (_sample(), None)
+    assert _files(real.parent) == ["real.json", "real.json.corrupt"]
+
+
+def test_temp_files_left_by_a_kill_are_removed_at_start(tmp_path: Path) -> None:
+    path = tmp_path / "save.json"
+    save_progress(_sample(), path)
+    for leftover in (".save.json.k3j_x9ab.tmp", ".save.json.0000.tmp"):
+        (tmp_path / leftover).write_text('{"version": 1, "unl')
+    (tmp_path / ".other.json.abc.tmp").write_text("not ours")
+    assert load_progress(path) == (_sample(), None)
+    assert _files(tmp_path) == [".other.json.abc.tmp", "save.json"]
+
+
+def test_a_location_that_cannot_be_written_is_told_once(tmp_path: Path) -> None:
+    blocker = tmp_path / "data"
+    blocker.write_text("a file where the save directory should be")
+    store = SaveStore(blocker / "save.json")
+    assert store.load() == (Progress(), None)
+    first = store.write(_sample())
+    assert first is not None and "could not be saved" in first and "\n" not in first
+    assert store.write(_sample()) is None  # told once, not at every change
+    blocker.unlink()
+    assert store.write(_sample()) is None and load_progress(blocker / "save.json")[0] == _sample()
+    (blocker / "save.json").unlink()
+    blocker.rmdir()
+    blocker.write_text("broken again")
+    assert store.write(_sample()) is not None  # a new failure after a success is told again
+
+
+def test_a_directory_as_the_save_is_left_alone_and_the_game_plays_unsaved(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "save.json"
+    path.mkdir()
+    store = SaveStore(path)
+    progress, notice = store.load()
+    assert progress == Progress() and notice is not None
+    assert "not a regular file" in notice and "will not be saved" in notice
+    assert store.write(_sample()) is None
+    assert path.is_dir() and _files(tmp_path) == ["save.json"]
+
+
+def test_a_socket_as_the_save_is_never_replaced(tmp_path: Path) -> None:
+    path = tmp_path / "save.json"
+    with socket.socket(socket.AF_UNIX) as server:
+        server.bind(str(path))
+        store = SaveStore(path)
+        _, notice = store.load()
+        assert notice is not None and "not a regular file" in notice
+        assert store.write(_sample()) is None
+        with pytest.raises(OSError, match="not a regular file"):
+            save_progress(_sample(), path)  # the low-level writer refuses it too
+        assert stat.S_ISSOCK(os.lstat(path).st_mode)
+
+
+@pytest.mark.parametrize("device", ["fifo", "/dev/zero"])
+def test_a_pipe_or_a_device_as_the_save_is_never_read_or_replaced(tmp_path: Path,
+                                                                  device: str) -> None:
+    if device == "fifo":
+        device = str(tmp_path / "save.json")
+        os.mkfifo(device)
+    code = (
+        "from game.save import SaveStore, Progress\n"
+        f"store = SaveStore({device!r})\n"
+        "progress, notice = store.load()\n"
+        "assert progress == Progress() and 'not a regular file' in notice, notice\n"
+        "assert store.write(Progress(unlocked=3)) is None\n"
+        "print(notice)\n"
+    )
+    # In a child process with a time limit: a named pipe used to block the start forever,
+    # /dev/zero to be read until memory ran out.
+    run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                         text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == (f"The save location {device} is not a regular file, so this "
+                                  "session will not be saved.")
+    mode = os.lstat(device).st_mode
+    assert stat.S_ISFIFO(mode) or stat.S_ISCHR(mode)

@@ -22,18 +22,28 @@ Lines: only the line ending (``\\n``, ``\\r\\n`` or ``\\r``) is stripped, since 
 is floor.  Empty lines at the end of the file are ignored; every other line is a row and
 all rows must have the same number of tiles, or the file is refused as "ragged rows"
 naming the first odd line, its width and the expected width (the most common one).
-Files larger than :data:`MAX_FILE_BYTES` (16 MiB, room for a 4000x4000 maze) are refused
-before they are read.
+Files larger than :data:`MAX_FILE_BYTES` (16 MiB) are refused before they are read, and
+a maze has at most :data:`~game.maze.grid.MAX_SIDE` (4001) rows and tiles a row, the
+largest the generators make.  Only regular files are read (a named pipe or a device could
+block or never end); standard input is read through :func:`load_stdin`.
+
+Reading is linear in the size of the file: the row count is checked before anything
+goes line by line, each dialect's tokens are rewritten as one character per tile with
+``str.replace`` and the tiles are classified with numpy, so a 16 MiB file is answered in
+about a second (``tests/benchmarks/bench_formats.py``).
 
 Errors read ``file:line:column: what was found (expected what)``; an empty file and one
-with no floor are located at 1:1, where the maze should begin.  Only what concerns the
-file as a whole (missing, a directory, unreadable, over the size limit) has no line.
+with no floor are located at 1:1, where the maze should begin.  Lines are counted at every
+line ending and columns in characters, a byte order mark not included.  Only what
+concerns the file as a whole (missing, a directory, unreadable, over the size limit) has
+no line.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import stat
 import sys
 from collections import Counter
 from pathlib import Path
@@ -41,7 +51,7 @@ from typing import BinaryIO, Optional, Sequence
 
 import numpy as np
 
-from game.maze.grid import FLOOR, WALL, Maze, Pos
+from game.maze.grid import FLOOR, MAX_SIDE, WALL, Maze, Pos
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
 
@@ -50,6 +60,13 @@ WALL_CHAR, FLOOR_CHAR, START_CHAR, GOAL_CHAR, PATH_CHAR = "#", ".", "S", "E", "o
 
 # Tile codes while parsing; S and E become floor in the Maze.
 _W, _F, _S, _E = 0, 1, 2, 3
+#: One ASCII character per tile code, standing in for a dialect's wide characters.
+_ASCII = {_W: "#", _F: ".", _S: "S", _E: "E"}
+#: Flags to open a maze file: never block on a named pipe (it is refused after fstat).
+_READ_FLAGS = (
+    os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+)
 
 
 class MazeFormatError(ValueError):
@@ -75,93 +92,141 @@ class MazeFormatError(ValueError):
 
 
 class _Dialect:
-    """How one text style maps characters to tiles."""
+    """How one text style writes its tiles.
 
-    def __init__(self, name: str, chars: dict[str, int], expected: str, floor: str) -> None:
-        self.name = name
-        self.chars = chars
+    ``tiles`` maps each character of a one-character-per-tile line to its tile code.  A
+    dialect whose tiles are tokens (``tokens``: groups 1..4 are wall, floor, S, E) gives
+    ``squeeze``, the ``str.replace`` steps that rewrite each token as one such character
+    (run in C, so reading stays linear), and ``alphabet``, every character its lines may
+    hold.
+    """
+
+    def __init__(
+        self,
+        tiles: dict[str, int],
+        expected: str,
+        floor: str,
+        *,
+        alphabet: str = "",
+        squeeze: tuple[tuple[str, str], ...] = (),
+        tokens: Optional[re.Pattern[str]] = None,
+    ) -> None:
         self.expected = expected
         self.floor = floor
-        self.table = {ord(ch): code for ch, code in chars.items()}
-        self.unknown = re.compile("[^" + re.escape("".join(chars)) + "]")
+        self.tokens = tokens
+        self.unknown = re.compile("[^" + re.escape(alphabet or "".join(tiles)) + "\n]")
+        # Wide characters become ASCII stand-ins, so the tiles can be read as bytes.
+        self.squeeze = squeeze + tuple(
+            (ch, _ASCII[code]) for ch, code in tiles.items() if not ch.isascii()
+        )
+        ascii_tiles = {ch if ch.isascii() else _ASCII[code]: code for ch, code in tiles.items()}
+        self.leftover = re.compile("[^" + re.escape("".join(ascii_tiles)) + "\n]")
+        self.codes = np.zeros(256, dtype=np.uint8)  # ASCII character -> tile code
+        for ch, code in ascii_tiles.items():
+            self.codes[ord(ch)] = code
 
 
 _OURS = _Dialect(
-    "ours",
     {"#": _W, ".": _F, " ": _F, "o": _F, "S": _S, "E": _E},
     "'#' wall, '.' or ' ' floor, 'S', 'E' or 'o' path",
     "'.' or ' '",
 )
-_DIGITS = _Dialect(
-    "digits",
-    {"0": _W, "1": _F, "2": _F, "S": _S, "E": _E},
-    "'0' wall, '1' floor, 'S' or 'E'",
-    "'1'",
+_DIGIT_TILES = {"0": _W, "1": _F, "2": _F, "S": _S, "E": _E}
+_DIGITS = _Dialect(_DIGIT_TILES, "'0' wall, '1' floor, 'S' or 'E'", "'1'")
+_SEPARATORS = " ,\t"
+_DIGITS_SEPARATED = _Dialect(
+    _DIGIT_TILES,
+    _DIGITS.expected,
+    _DIGITS.floor,
+    alphabet="012SE" + _SEPARATORS,
+    squeeze=tuple((sep, "") for sep in _SEPARATORS),
+    tokens=re.compile(r"[ ,\t]*(?:(0)|([12])|(S)|(E))"),
 )
-_X_SINGLE = _Dialect(
-    "X",
-    {"X": _W, " ": _F, ".": _F, "S": _S, "E": _E},
-    "'X' wall, ' ' or '.' floor, 'S' or 'E'",
-    "' ' or '.'",
+_X_TILES = {"X": _W, " ": _F, ".": _F, "S": _S, "E": _E}
+_X_SINGLE = _Dialect(_X_TILES, "'X' wall, ' ' or '.' floor, 'S' or 'E'", "' ' or '.'")
+# Seed 000's Java prints "X " for a wall and " " for a floor.
+_X_JAVA = _Dialect(
+    _X_TILES,
+    "'X ' wall or ' ' floor, 'S' or 'E'",
+    "' '",
+    squeeze=(("X ", "X"),),
+    tokens=re.compile(r"(X ?)|([ .])|(S)|(E)"),
 )
-# Token dialects: one regex alternative per tile kind, tried at each position of a line.
-_X_JAVA = re.compile(r"(X ?)|([ .])|(S)|(E)")  # seed 000's Java: "X " wall, " " floor
-_X_PAIRS = re.compile(r"(X[ ]?)|(  ?|\. ?)|(S ?)|(E ?)")  # two characters per tile
-_WIDE = re.compile(r"([墙囻])|(  |√|\.)|(S)|(E)")  # seed 003's console printout
-_DIGIT_SEPARATED = re.compile(r"[ ,\t]*(?:(0)|([12])|(S)|(E))[ ,\t]*")
+# Two characters per tile: a mark and a space (left out at the end of a line), or two
+# spaces of floor.  Each mark takes the space after it, then the spaces left pair up.
+_X_PAIRS = _Dialect(
+    _X_TILES,
+    "'X ' wall or '  ' floor, 'S' or 'E'",
+    "'  ' (two spaces)",
+    squeeze=(("X ", "X"), (". ", "."), ("S ", "S"), ("E ", "E"), ("  ", " ")),
+    tokens=re.compile(r"(X[ ]?)|(  ?|\. ?)|(S ?)|(E ?)"),
+)
+# Seed 003's console printout; a space that is not one of a pair is left over.
+_WIDE = _Dialect(
+    {"墙": _W, "囻": _W, "√": _F, ".": _F, "S": _S, "E": _E},
+    "'墙' or '囻' wall, two spaces or '√' floor, 'S' or 'E'",
+    "'  ' (two spaces) or '√'",
+    alphabet="墙囻√.SE ",
+    squeeze=(("  ", "."),),
+    tokens=re.compile(r"([墙囻])|(  |√|\.)|(S)|(E)"),
+)
 
 _DIALECT_MARKS = re.compile("[#X01墙囻]")
+_X_THEN_NOT_SPACE = re.compile(r"X[^ \n]")
+#: A NUL, or a byte that is not UTF-8 (decoded with "surrogateescape").
+_BINARY = re.compile("[\0\udc80-\udcff]")
 
 
 def parse_maze(text: str, source: str = "<string>") -> Maze:
     """Parse a text maze in any supported dialect; raise MazeFormatError if it is bad."""
+    _refuse_binary(text, source)
     if text.startswith("\ufeff"):
         text = text[1:]
-    nul = text.find("\0")
-    if nul >= 0:
-        line, col = _line_col(text, nul)
-        raise MazeFormatError(
-            "NUL byte: this looks like a binary file (expected a text maze)", source, line, col
-        )
-    lines = _split_lines(text)
-    if not lines or not text.strip():
+    body = text.replace("\r\n", "\n").replace("\r", "\n").rstrip("\n")
+    if not body:
         raise MazeFormatError(
             "empty file (expected rows of '#' walls and '.' floor, with 'S' and 'E')",
             source,
             1,
             1,
         )
-    mark = _DIALECT_MARKS.search(text)
-    first = mark.group() if mark else "#"
-    if first in "01":
-        floor = _DIGITS.floor
-        if any(sep in line for line in lines for sep in " ,\t"):
-            codes = _parse_tokens(lines, _DIGIT_SEPARATED, _DIGITS.expected, source)
-        else:
-            codes = _parse_single(lines, _DIGITS, source)
-    elif first == "X":
-        codes, floor = _parse_x(lines, source)
-    elif first in "墙囻":
-        floor = "'  ' (two spaces) or '√'"
-        codes = _parse_tokens(
-            lines, _WIDE, "'墙' or '囻' wall, two spaces or '√' floor, 'S' or 'E'", source
+    rows = body.count("\n") + 1
+    if rows > MAX_SIDE:  # checked first: every later step may go line by line
+        raise MazeFormatError(
+            f"{rows} rows, more than a maze may have (expected at most {MAX_SIDE} rows)",
+            source,
+            MAX_SIDE + 1,
+            1,
         )
-    else:
-        floor = _OURS.floor
-        codes = _parse_single(lines, _OURS, source)
-    return _to_maze(codes, source, floor)
+    lines = body.split("\n")
+    dialect = _dialect_of(body, lines)
+    bad = dialect.unknown.search(body)
+    if bad:
+        at = bad.start()
+        line, column = body.count("\n", 0, at) + 1, at - body.rfind("\n", 0, at)
+        raise _unknown(bad.group(), dialect.expected, source, line, column)
+    squeezed = body
+    for old, new in dialect.squeeze:
+        squeezed = squeezed.replace(old, new)
+    cols = _check_rows(lines, squeezed, dialect, source)
+    data = np.frombuffer((squeezed + "\n").encode("ascii"), dtype=np.uint8)
+    codes = dialect.codes[data.reshape(rows, cols + 1)[:, :cols]]
+    return _to_maze(codes, source, dialect.floor)
 
 
 def load_maze(path: str | Path) -> Maze:
     """Read and parse the text maze at ``path``; raise MazeFormatError if it is bad."""
     source = str(path)
     try:
-        if os.path.isdir(path):
-            raise MazeFormatError("is a directory (expected a maze text file)", source)
-        size = os.stat(path).st_size
-        if size > MAX_FILE_BYTES:
-            raise MazeFormatError(_too_large(size), source)
-        with open(path, "rb") as stream:
+        # stat first: a socket (or, on Windows, a directory) cannot even be opened.
+        _check_regular(os.stat(path), source)
+        fd = os.open(path, _READ_FLAGS)
+        try:
+            _check_regular(os.fstat(fd), source)  # the same file, now that it is open
+        except BaseException:
+            os.close(fd)
+            raise
+        with os.fdopen(fd, "rb") as stream:
             data = read_limited(stream, source)
     except FileNotFoundError:
         raise MazeFormatError("no such file (expected a maze text file)", source) from None
@@ -182,28 +247,23 @@ def read_limited(stream: BinaryIO, source: str) -> bytes:
 
 def decode(data: bytes, source: str) -> str:
     """Decode UTF-8 bytes, locating a NUL byte or the first invalid byte if any."""
-    nul = data.find(b"\0")
-    if nul >= 0:
-        line, col = _byte_line_col(data, nul)
-        raise MazeFormatError(
-            "NUL byte: this looks like a binary file (expected a text maze)", source, line, col
-        )
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line, col = _byte_line_col(data, exc.start)
-        raise MazeFormatError(
-            f"invalid UTF-8 byte 0x{data[exc.start]:02x}: this looks like a binary file "
-            "(expected UTF-8 text)",
-            source,
-            line,
-            col,
-        ) from None
+    text = data.decode("utf-8", errors="surrogateescape")
+    _refuse_binary(text, source)
+    return text
 
 
 def load_stdin(source: str = "<stdin>") -> Maze:
     """Read and parse a text maze from standard input."""
-    return parse_maze(decode(read_limited(sys.stdin.buffer, source), source), source)
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:
+        raise MazeFormatError("standard input is closed (expected a text maze on it)", source)
+    try:
+        data = read_limited(stream, source)
+    except OSError as exc:
+        raise MazeFormatError(
+            f"cannot read standard input: {exc.strerror or exc}", source
+        ) from None
+    return parse_maze(decode(data, source), source)
 
 
 def place_ends(
@@ -255,25 +315,53 @@ def format_maze(maze: Maze, path: Optional[Sequence[Pos]] = None) -> str:
 # --- parsing helpers -------------------------------------------------------------------
 
 
-def _split_lines(text: str) -> list[str]:
-    """Split on line endings only (a space is floor) and drop empty lines at the end."""
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    while lines and lines[-1] == "":
-        lines.pop()
-    return lines
+def _refuse_binary(text: str, source: str) -> None:
+    """Refuse text with a NUL or (decoded with surrogateescape) a byte that is not UTF-8."""
+    bad = _BINARY.search(text)
+    if bad is None:
+        return
+    line, column = _line_col(text, bad.start())
+    if bad.group() == "\0":
+        message = "NUL byte: this looks like a binary file (expected a text maze)"
+    else:
+        byte = ord(bad.group()) - 0xDC00
+        message = (
+            f"invalid UTF-8 byte 0x{byte:02x}: this looks like a binary file "
+            "(expected UTF-8 text)"
+        )
+    raise MazeFormatError(message, source, line, column)
 
 
 def _line_col(text: str, index: int) -> tuple[int, int]:
-    """Return the 1-based line and column of a character index."""
-    line_start = text.rfind("\n", 0, index) + 1
-    return text.count("\n", 0, index) + 1, index - line_start + 1
+    """Return the 1-based line and column of a character index.
+
+    Every line ending counts (``\\n``, ``\\r\\n``, ``\\r``); a byte order mark is not a column.
+    """
+    line = 1 + text.count("\n", 0, index) + text.count("\r", 0, index)
+    line -= text.count("\r\n", 0, index)
+    line_start = max(text.rfind("\n", 0, index), text.rfind("\r", 0, index)) + 1
+    bom = line_start == 0 and text.startswith("\ufeff")
+    return line, index - line_start + 1 - bom
 
 
-def _byte_line_col(data: bytes, index: int) -> tuple[int, int]:
-    """Return the 1-based line and column (in characters) of a byte offset."""
-    line_start = data.rfind(b"\n", 0, index) + 1
-    column = len(data[line_start:index].decode("utf-8", errors="replace")) + 1
-    return data.count(b"\n", 0, index) + 1, column
+def _check_regular(info: os.stat_result, source: str) -> None:
+    """Refuse what is not a regular file (a pipe or a device may block or never end)."""
+    mode = info.st_mode
+    if stat.S_ISDIR(mode):
+        raise MazeFormatError("is a directory (expected a maze text file)", source)
+    if not stat.S_ISREG(mode):
+        kind = (
+            "a named pipe (FIFO)" if stat.S_ISFIFO(mode)
+            else "a socket" if stat.S_ISSOCK(mode)
+            else "a device"
+        )
+        raise MazeFormatError(
+            f"is {kind}, not a regular file (expected a maze text file, or - for "
+            "standard input)",
+            source,
+        )
+    if info.st_size > MAX_FILE_BYTES:
+        raise MazeFormatError(_too_large(info.st_size), source)
 
 
 def _too_large(size: Optional[int]) -> str:
@@ -287,71 +375,77 @@ def _too_large(size: Optional[int]) -> str:
     )
 
 
-def _check_widths(widths: list[int], source: str) -> None:
-    """Refuse rows of different widths, naming the first odd line."""
-    counts = Counter(widths)
-    if len(counts) == 1:
-        return
-    expected, _ = max(counts.items(), key=lambda kv: (kv[1], -widths.index(kv[0])))
-    model = widths.index(expected) + 1
-    for i, width in enumerate(widths):
-        if width != expected:
-            what = "is empty" if width == 0 else f"has {width} tile{'s' if width != 1 else ''}"
-            raise MazeFormatError(
-                f"ragged rows: line {i + 1} {what}, expected {expected} like line {model}",
-                source,
-                i + 1,
-                min(width, expected) + 1,
-            )
-
-
-def _parse_single(lines: list[str], dialect: _Dialect, source: str) -> np.ndarray:
-    """Parse one character per tile, vectorised."""
-    for i, line in enumerate(lines):
-        bad = dialect.unknown.search(line)
-        if bad:
-            raise _unknown(bad.group(), dialect.expected, source, i + 1, bad.start() + 1)
-    _check_widths([len(line) for line in lines], source)
-    flat = "".join(lines).translate(dialect.table).encode("latin-1")
-    return np.frombuffer(flat, dtype=np.uint8).reshape(len(lines), len(lines[0]))
-
-
-def _parse_tokens(
-    lines: list[str], pattern: re.Pattern[str], expected: str, source: str
-) -> np.ndarray:
-    """Parse lines as runs of tokens; group 1..4 of ``pattern`` is wall, floor, S, E."""
-    rows: list[list[int]] = []
-    for i, line in enumerate(lines):
-        row: list[int] = []
-        pos, end = 0, len(line)
-        while pos < end:
-            m = pattern.match(line, pos)
-            if not m or m.end() == pos:
-                raise _unknown(line[pos], expected, source, i + 1, pos + 1)
-            row.append(m.lastindex - 1)  # type: ignore[operator]
-            pos = m.end()
-        rows.append(row)
-    _check_widths([len(row) for row in rows], source)
-    return np.array(rows, dtype=np.uint8).reshape(len(rows), len(rows[0]))
-
-
-def _parse_x(lines: list[str], source: str) -> tuple[np.ndarray, str]:
-    """Parse seed 000's ``X`` printouts: one character per tile, or its Java's tokens.
-
-    Return the tile codes and how this printout writes a floor tile.
-    """
-    text = "\n".join(lines)
-    if "XX" in text or re.search(r"X[^ \n]", text):
-        return _parse_single(lines, _X_SINGLE, source), _X_SINGLE.floor
+def _dialect_of(body: str, lines: list[str]) -> _Dialect:
+    """Return the dialect the first wall-or-floor mark of the text picks."""
+    mark = _DIALECT_MARKS.search(body)
+    first = mark.group() if mark else "#"
+    if first in "01":
+        return _DIGITS_SEPARATED if any(sep in body for sep in _SEPARATORS) else _DIGITS
+    if first in "墙囻":
+        return _WIDE
+    if first != "X":
+        return _OURS
+    if "XX" in body or _X_THEN_NOT_SPACE.search(body):
+        return _X_SINGLE
     # Every X is followed by a space: either two characters per tile ("X " and "  "),
     # recognisable because every X then sits on an even column, or the Java's literal
     # output, "X " for a wall and a single " " for a floor.
-    if all(
-        (m.start() - text.rfind("\n", 0, m.start()) - 1) % 2 == 0 for m in re.finditer("X", text)
-    ):
-        pairs = _parse_tokens(lines, _X_PAIRS, "'X ' wall or '  ' floor, 'S' or 'E'", source)
-        return pairs, "'  ' (two spaces)"
-    return _parse_tokens(lines, _X_JAVA, "'X ' wall or ' ' floor, 'S' or 'E'", source), "' '"
+    return _X_JAVA if any("X" in line[1::2] for line in lines) else _X_PAIRS
+
+
+def _check_rows(lines: list[str], squeezed: str, dialect: _Dialect, source: str) -> int:
+    """Return the width of the rows; refuse a row too wide, a stray character, ragged rows.
+
+    ``squeezed`` is the text with one character per tile.
+    """
+    rows = squeezed.split("\n")
+    widths = [len(tiles) for tiles in rows]
+    for i, width in enumerate(widths):
+        if width > MAX_SIDE:
+            raise MazeFormatError(
+                f"line {i + 1} has {width} tiles, more than a maze may have "
+                f"(expected at most {MAX_SIDE} tiles a row)",
+                source,
+                i + 1,
+                _tile_column(lines[i], dialect, MAX_SIDE + 1),
+            )
+    if dialect.leftover.search(squeezed):  # a lone space among wide characters
+        i, stray = next((i, m) for i, m in enumerate(map(dialect.leftover.search, rows)) if m)
+        column = _tile_column(lines[i], dialect, stray.start() + 1)
+        raise _unknown(lines[i][column - 1], dialect.expected, source, i + 1, column)
+    first: dict[int, int] = {}
+    for i, width in enumerate(widths):
+        first.setdefault(width, i)
+    if len(first) == 1:
+        return widths[0]
+    counts = Counter(widths)
+    expected = max(first, key=lambda width: (counts[width], -first[width]))
+    i = next(i for i, width in enumerate(widths) if width != expected)
+    width = widths[i]
+    what = "is empty" if not lines[i] else f"has {width} tile{'s' if width != 1 else ''}"
+    raise MazeFormatError(
+        f"ragged rows: line {i + 1} {what}, expected {expected} like line {first[expected] + 1}",
+        source,
+        i + 1,
+        _tile_column(lines[i], dialect, min(width, expected) + 1),
+    )
+
+
+def _tile_column(line: str, dialect: _Dialect, tile: int) -> int:
+    """Return the 1-based column where tile number ``tile`` of ``line`` begins.
+
+    Past the last tile, or where the tokens stop making sense, that is where reading stops.
+    """
+    if dialect.tokens is None:
+        return min(tile, len(line) + 1)
+    pos = 0
+    for _ in range(tile - 1):
+        m = dialect.tokens.match(line, pos)
+        if m is None or m.end() == pos:
+            return pos + 1
+        pos = m.end()
+    m = dialect.tokens.match(line, pos)
+    return (m.start(m.lastindex) if m and m.lastindex else pos) + 1
 
 
 def _unknown(found: str, expected: str, source: str, line: int, column: int) -> MazeFormatError:
@@ -378,9 +472,8 @@ def _to_maze(codes: np.ndarray, source: str, floor_chars: str) -> Maze:
                 int(r2) + 1,
                 int(c2) + 1,
             )
-    tiles = np.where(codes == _W, WALL, FLOOR).astype(np.uint8)
-    floor = np.argwhere(tiles == FLOOR)
-    if len(floor) == 0:
+    tiles = np.where(codes == _W, np.uint8(WALL), np.uint8(FLOOR))
+    if not (tiles == FLOOR).any():
         rows, cols = tiles.shape
         raise MazeFormatError(
             f"no floor tiles: all {rows * cols} tiles ({rows} row{'s' if rows != 1 else ''} "
@@ -395,7 +488,7 @@ def _to_maze(codes: np.ndarray, source: str, floor_chars: str) -> Maze:
     if start is None or goal is None:
         candidates = _openings(tiles)
         if len(candidates) < 2:
-            candidates = [(int(r), int(c)) for r, c in floor]
+            candidates = _first_and_last_floor(tiles)
         if start is None:
             rest = [p for p in candidates if p != goal]
             start = rest[0] if rest else candidates[0]
@@ -411,3 +504,24 @@ def _openings(tiles: np.ndarray) -> list[Pos]:
     border[0, :] = border[-1, :] = True
     border[:, 0] = border[:, -1] = True
     return [(int(r), int(c)) for r, c in np.argwhere(border & (tiles == FLOOR))]
+
+
+def _first_and_last_floor(tiles: np.ndarray) -> list[Pos]:
+    """Return the first two and the last two floor tiles in row-major order (at most 4)."""
+    is_floor = tiles.ravel() == FLOOR
+    last = len(is_floor) - 1
+    found = set(_first_two(is_floor)) | {last - i for i in _first_two(is_floor[::-1])}
+    cols = tiles.shape[1]
+    return [(i // cols, i % cols) for i in sorted(found)]
+
+
+def _first_two(flags: np.ndarray) -> list[int]:
+    """Return the indices of the first two True values of ``flags`` (fewer if it has fewer)."""
+    found: list[int] = []
+    for _ in range(2):
+        start = found[-1] + 1 if found else 0
+        rest = flags[start:]
+        if not rest.any():
+            break
+        found.append(start + int(np.argmax(rest)))
+    return found

@@ -25,6 +25,8 @@ DOWN: Pos = (1, 0)
 LEFT: Pos = (0, -1)
 
 MIN_SIZE = 3
+#: Largest side of a maze the game makes or reads (a 4001x4001 maze is 16 million tiles).
+MAX_SIDE = 4001
 
 
 @dataclass(eq=False)

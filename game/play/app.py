@@ -63,13 +63,12 @@ def settle_memory() -> None:
 def make_context(save_path: Optional[Path]) -> Context:
     """Return a Context with the saved progress (or a fresh one) and the audio."""
     from game.play.audio import Audio
-    from game.save import Progress, load_progress
+    from game.save import Progress, SaveStore
 
-    if save_path is None:
-        progress, notice = Progress(), None
-    else:
-        progress, notice = load_progress(save_path)
-    return Context(progress, save_path=save_path, audio=Audio(progress.settings), notice=notice)
+    store = None if save_path is None else SaveStore(save_path)
+    progress, notice = (Progress(), None) if store is None else store.load()
+    return Context(progress, save_path=save_path, audio=Audio(progress.settings), notice=notice,
+                   store=store)
 
 
 class App:

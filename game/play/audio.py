@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Optional
 
 import pygame
 
+from game.play.quiet import captured_stderr
 from game.resources import asset_path
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -52,13 +53,21 @@ class Audio:
 
     def _open_mixer(self) -> bool:
         """Initialise the mixer if needed; return False (after one warning) if impossible."""
-        try:
-            if not pygame.mixer.get_init():
-                pygame.mixer.init(frequency=22050, size=-16, channels=2, buffer=512)
-            return bool(pygame.mixer.get_init())
-        except (pygame.error, NotImplementedError, OSError) as exc:
-            _warn_once(f"sound disabled: cannot open the audio device ({exc})")
+        # Without a device, ALSA prints a dozen lines of its own while SDL probes: they
+        # go to the debug log, and the player reads the one line below.
+        with captured_stderr() as noise:
+            try:
+                if not pygame.mixer.get_init():
+                    pygame.mixer.init(frequency=22050, size=-16, channels=2, buffer=512)
+                failure = None
+            except (pygame.error, NotImplementedError, OSError) as exc:
+                failure = exc
+        for line in noise:
+            log.debug("audio: %s", line)
+        if failure is not None:
+            _warn_once(f"sound disabled: no audio device could be opened ({failure})")
             return False
+        return bool(pygame.mixer.get_init())
 
     def _load(self, name: str) -> None:
         """Load one sound; a missing or unreadable file is logged and skipped."""

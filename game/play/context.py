@@ -11,7 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Literal, Optional, Protocol
 
-from game.save import CustomMaze, Progress, Settings
+from game.save import CustomMaze, Progress, SaveStore, Settings
+from game.text import t
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     import pygame
@@ -81,9 +82,12 @@ class Context:
     def __init__(self, progress: Progress, *, save_path: Optional[Path] = None,
                  audio: Optional[Sounds] = None,
                  images: Optional[dict[str, "pygame.Surface"]] = None,
-                 notice: Optional[str] = None) -> None:
+                 notice: Optional[str] = None, store: Optional[SaveStore] = None) -> None:
         self.progress = progress
         self.save_path = save_path  # None: nothing is saved
+        if store is None and save_path is not None:
+            store = SaveStore(save_path)
+        self.store = store
         self.audio: Sounds = audio if audio is not None else Silence(progress.settings)
         self.images: dict[str, pygame.Surface] = {} if images is None else images
         self.notice = notice  # a one-time message for the player (e.g. the save was corrupt)
@@ -98,15 +102,16 @@ class Context:
 
     # -- services ---------------------------------------------------------------------
     def save(self) -> None:
-        """Write progress and settings to the save file (a failing disk never ends the game)."""
-        if self.save_path is None:
-            return
-        from game.save import save_progress
+        """Write progress and settings to the save file (a failing disk never ends the game).
 
-        try:
-            save_progress(self.progress, self.save_path)
-        except (OSError, ValueError):
-            pass
+        The first failure is told at once (a toast) and in full on the next title screen.
+        """
+        if self.store is None:
+            return
+        notice = self.store.write(self.progress)
+        if notice is not None:
+            self.notice = notice
+            self.toast(t("save.failed_toast"))
 
     def toast(self, text: str, seconds: Optional[float] = None) -> None:
         """Show ``text`` briefly over whatever scene is on screen."""

@@ -9,6 +9,20 @@ STRINGS: dict[str, str] = {
     "app.sound_off": "Sound off  (M)",
     "app.sound_on": "Sound on",
     "app.sample_notice": "This is how a one-time notice looks.",
+    # -- the save file (told once, in plain words; the technical reason goes to the log)
+    "save.corrupt": "Your saved progress could not be read, so a fresh save was started. "
+                    "The old file was kept as {kept}.",
+    "save.newer": "Your saved progress is from a newer version of Migong, so a fresh save "
+                  "was started. The old file was kept as {kept}.",
+    "save.not_kept": "Your saved progress could not be read or moved aside, so this session "
+                     "started fresh and will not be saved. The file {file} was left as it is.",
+    "save.unreadable": "Your saved progress could not be opened, so this session started "
+                       "fresh and will not be saved. The file {file} was left as it is.",
+    "save.not_a_file": "The save location {file} is not a regular file, so this session will "
+                       "not be saved.",
+    "save.cannot_write": "Your progress could not be saved to {file} ({reason}). The game goes "
+                         "on, and tries again at the next change.",
+    "save.failed_toast": "Progress not saved: see the title screen",
     # -- generators, solvers and levels
     "generator.backtracker": "Backtracker",
     "generator.prim": "Prim",

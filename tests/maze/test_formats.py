@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import io
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -11,18 +14,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import game.maze.formats as formats
 from game.maze.formats import (
     MAX_FILE_BYTES,
     MazeFormatError,
     format_maze,
     load_maze,
+    load_stdin,
     parse_maze,
     place_ends,
     read_limited,
 )
-from game.maze.grid import FLOOR, WALL, Maze
+from game.maze.grid import FLOOR, MAX_SIDE, WALL, Maze
 from game.maze.solvers import solve
 
+ROOT = Path(__file__).resolve().parents[2]
 SMALL = """\
 #####
 S...#
@@ -221,16 +227,55 @@ def test_no_floor_says_what_was_found_and_the_floor_of_the_files_own_dialect(
     assert f"floor tile: {floor}, or 'S' or 'E')" in message
 
 
-@pytest.mark.parametrize("text", ["", "\n", "\n\n\n", "   \n  \n", "\r\n"])
+@pytest.mark.parametrize("text", ["", "\n", "\n\n\n", "\r\n", "\ufeff\r\n\r"])
 def test_an_empty_file_is_refused(text: str) -> None:
     err = error_of(text)
     assert (err.line, err.column) == (1, 1)
     assert str(err).startswith("m.txt:1:1: empty file")
 
 
+def test_a_file_of_spaces_is_floor_not_an_empty_file() -> None:
+    maze = parse_maze("   \n   \n")
+    assert maze.tiles.tolist() == grid("...", "...")
+    assert maze.start == (0, 0) and maze.goal == (1, 2)
+    err = error_of("   \n  \n")
+    assert str(err) == "m.txt:2:3: ragged rows: line 2 has 2 tiles, expected 3 like line 1"
+
+
 def test_a_nul_byte_is_located() -> None:
     err = error_of("###\n#.\0\n")
     assert (err.line, err.column) == (2, 3) and "NUL byte" in str(err)
+
+
+@pytest.mark.parametrize(
+    "data,where,what",
+    [
+        (b"#####\r#####\r##\0##\r", (3, 3), "NUL byte"),  # old Mac line endings
+        (b"#####\r\n#####\r\n##\0##\r\n", (3, 3), "NUL byte"),
+        (b"#\n#\r\n#\r#\0", (4, 2), "NUL byte"),  # every ending in one file
+        (b"\xef\xbb\xbf#\0#\n", (1, 2), "NUL byte"),  # the BOM is not a column
+        (b"\xef\xbb\xbf#\n\0", (2, 1), "NUL byte"),
+        (b"S.\r.\xff.E\r", (2, 2), "invalid UTF-8 byte 0xff"),
+        (b"\xef\xbb\xbf\xc3\xa9\xfe", (1, 2), "invalid UTF-8 byte 0xfe"),
+        (b"\r\r\r\xc3\x28", (4, 1), "invalid UTF-8 byte 0xc3"),
+    ],
+)
+def test_binary_bytes_are_located_for_every_line_ending(
+    tmp_path: Path, data: bytes, where: tuple[int, int], what: str
+) -> None:
+    path = tmp_path / "m.txt"
+    path.write_bytes(data)
+    with pytest.raises(MazeFormatError) as caught:
+        load_maze(path)
+    assert (caught.value.line, caught.value.column) == where and what in str(caught.value)
+    if b"\0" in data and b"\xff" not in data:  # the same text handed over as a string
+        assert (error_of(data.decode("utf-8")).line, error_of(data.decode("utf-8")).column) == where
+
+
+def test_lines_are_counted_the_same_for_every_line_ending() -> None:
+    for ending in ("\n", "\r\n", "\r"):
+        err = error_of(ending.join(["#####", "#...#", "#..Q#", "#####"]) + ending)
+        assert (err.line, err.column) == (3, 4), ending
 
 
 def test_invalid_utf8_is_located_in_a_file(tmp_path: Path) -> None:
@@ -257,14 +302,14 @@ def test_a_file_over_the_limit_is_refused_by_size_before_reading(
     with open(big, "wb") as out:
         out.truncate(50 * 1024 * 1024)  # sparse: 50 MB of nothing
     opened: list[str] = []
-    real_open = open
+    real_read = formats.read_limited
 
     def spy(*args: Any, **kwargs: Any) -> Any:
-        """Record the opened path, then open it."""
-        opened.append(str(args[0]))
-        return real_open(*args, **kwargs)
+        """Record the read source, then read it."""
+        opened.append(str(args[1]))
+        return real_read(*args, **kwargs)
 
-    monkeypatch.setattr("builtins.open", spy)
+    monkeypatch.setattr(formats, "read_limited", spy)
     with pytest.raises(MazeFormatError) as caught:
         load_maze(big)
     assert opened == []
@@ -282,6 +327,37 @@ def test_a_missing_file_and_a_directory_are_refused(tmp_path: Path) -> None:
         load_maze(tmp_path / "nope.txt")
     with pytest.raises(MazeFormatError, match=r": is a directory \(expected a maze text file\)"):
         load_maze(tmp_path)
+
+
+@pytest.mark.parametrize("kind", ["fifo", "/dev/zero"])
+def test_a_named_pipe_or_a_device_is_refused_without_waiting(tmp_path: Path, kind: str) -> None:
+    path = kind
+    if kind == "fifo":
+        path = str(tmp_path / "maze.fifo")
+        os.mkfifo(path)  # nobody writes to it: opening it to read used to wait forever
+    # /dev/zero used to be read up to the 16 MiB limit.  A child process with a time
+    # limit, so that waiting fails the test instead of hanging the suite.
+    code = ("import sys\nfrom game.maze.formats import MazeFormatError, load_maze\n"
+            "try:\n    load_maze(sys.argv[1])\nexcept MazeFormatError as err:\n    print(err)\n")
+    run = subprocess.run([sys.executable, "-c", code, path], capture_output=True, text=True,
+                         timeout=60, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    kind_named = "a named pipe (FIFO)" if kind == "fifo" else "a device"
+    assert run.stdout == (
+        f"{path}: is {kind_named}, not a regular file (expected a maze text file, "
+        "or - for standard input)\n"
+    ), run.stderr
+
+
+def test_a_link_to_a_maze_file_is_read(tmp_path: Path) -> None:
+    (tmp_path / "m.txt").write_text(SMALL, encoding="utf-8")
+    (tmp_path / "link.txt").symlink_to(tmp_path / "m.txt")
+    assert load_maze(tmp_path / "link.txt") == parse_maze(SMALL)
+
+
+def test_a_closed_standard_input_is_a_format_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", None)  # what Python makes of a closed descriptor 0
+    with pytest.raises(MazeFormatError, match="^<stdin>: standard input is closed"):
+        load_stdin()
 
 
 def test_load_reads_a_file(tmp_path: Path) -> None:
@@ -333,3 +409,77 @@ def test_any_bytes_give_a_maze_or_a_located_format_error(tmp_path_factory: pytes
         load_maze(path)
     except MazeFormatError as err:
         assert str(err).startswith(str(path))
+
+
+# --- limits: the largest maze, and files shaped to be slow --------------------------------
+
+
+def test_a_row_may_have_4001_tiles_not_more() -> None:
+    assert parse_maze("S" + "." * 3999 + "E").cols == MAX_SIDE
+    err = error_of("S" + "." * 4000 + "E")
+    assert (err.line, err.column) == (1, 4002)
+    assert str(err) == (
+        "m.txt:1:4002: line 1 has 4002 tiles, more than a maze may have "
+        "(expected at most 4001 tiles a row)"
+    )
+
+
+def test_a_too_wide_row_of_wide_tiles_is_located_in_characters() -> None:
+    err = error_of("X X\n" + "X " * 4002 + "\n")  # seed 000's pairs: two characters a tile
+    assert (err.line, err.column) == (2, 8003) and "line 2 has 4002 tiles" in str(err)
+
+
+def test_a_maze_may_have_4001_rows_not_more() -> None:
+    assert parse_maze("#.\n" * MAX_SIDE).rows == MAX_SIDE
+    err = error_of("#.\n" * (MAX_SIDE + 1))
+    assert (err.line, err.column) == (4002, 1)
+    assert str(err).endswith("4002 rows, more than a maze may have (expected at most 4001 rows)")
+
+
+def render(tiles: np.ndarray, dialect: str) -> str:
+    """Write a grid of WALL/FLOOR in one of the dialects, one row per line."""
+    wall, floor, sep = {
+        "ours": ("#", ".", ""), "digits": ("0", "1", ""), "commas": ("0", "1", ","),
+        "X": ("X", " ", ""), "X pairs": ("X ", "  ", ""), "X java": ("X ", " ", ""),
+        "wide": ("墙", "  ", ""),
+    }[dialect]  # fmt: skip
+    chars = np.array([wall, floor])[np.where(tiles == WALL, 0, 1)]
+    return "".join(sep.join(row) + "\n" for row in chars.tolist())
+
+
+DIALECTS = ["ours", "digits", "commas", "X", "X pairs", "X java", "wide"]
+
+
+def telling_apart(tiles: np.ndarray) -> np.ndarray:
+    """Return ``tiles`` with a floor then a wall, above two walls: the X dialects tell apart.
+
+    (One X per tile needs an "XX"; the Java's "X " wall and " " floor needs an X on an odd
+    column; two characters a tile has every X on an even one.)
+    """
+    tiles = tiles.copy()
+    tiles[0, :2] = (FLOOR, WALL)
+    tiles[1, :2] = (WALL, WALL)
+    return tiles
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 12), st.integers(2, 12), st.integers(0, 2**32 - 1),
+       st.sampled_from(DIALECTS))
+def test_every_dialect_reads_back_the_grid_it_wrote(rows: int, cols: int, seed: int,
+                                                    dialect: str) -> None:
+    rng = np.random.default_rng(seed)
+    tiles = telling_apart(np.where(rng.random((rows, cols)) < 0.5, WALL, FLOOR))
+    assert parse_maze(render(tiles, dialect)).tiles.tolist() == tiles.tolist()
+
+
+@pytest.fixture(scope="module")
+def big_grid() -> np.ndarray:
+    """Return the tiles of a 1001x1001 backtracker maze (a 4001 side would cost 16 times more)."""
+    from game.maze.generators import generate
+
+    return telling_apart(generate("backtracker", rows=1001, cols=1001, seed=5).tiles)
+
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+def test_a_big_maze_reads_the_same_in_every_dialect(big_grid: np.ndarray, dialect: str) -> None:
+    assert (parse_maze(render(big_grid, dialect)).tiles == big_grid).all()

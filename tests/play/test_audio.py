@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 import subprocess
 import sys
 
@@ -118,3 +119,33 @@ def test_a_device_lost_mid_game_goes_silent() -> None:
     assert audio.play("step") is None
     assert audio.sounds == {}
     assert audio.play("bump") is None
+
+
+def test_without_an_audio_device_the_player_reads_one_calm_line() -> None:
+    # ALSA card 42 does not exist: ALSA prints a dozen lines of its own while SDL probes.
+    code = ("from game.play.audio import Audio\n"
+            "from game.save import Settings\n"
+            "audio = Audio(Settings())\n"
+            "assert not audio.available and audio.play('step') is None\n")
+    env = {**os.environ, "SDL_AUDIODRIVER": "alsa", "ALSA_CARD": "42",
+           "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=env, timeout=60)
+    assert run.returncode == 0, run.stderr
+    lines = run.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("sound disabled: no audio device could be "
+                                                   "opened ("), run.stderr
+    assert "ALSA lib" not in run.stderr
+
+
+def test_what_c_libraries_print_is_captured_not_shown() -> None:
+    code = ("import os\n"
+            "from game.play.quiet import captured_stderr\n"
+            "with captured_stderr() as noise:\n"
+            "    os.write(2, b'ALSA lib conf.c:5180: noise\\n')\n"
+            "print(noise)\n"
+            "os.write(2, b'after\\n')\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=60)
+    assert run.stdout.strip() == "['ALSA lib conf.c:5180: noise']"
+    assert run.stderr == "after\n"  # descriptor 2 is back afterwards
