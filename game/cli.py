@@ -66,6 +66,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Parse ``argv`` and run the chosen command; return the exit code."""
     # pygame prints a banner on import unless told not to; keep stdout for our output.
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    # Name the X11 window class "migong" (desktops group the window by it and match the
+    # .desktop file to it); SDL reads this when its video starts, so set it before any
+    # display check does.
+    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "migong")
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

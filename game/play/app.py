@@ -93,8 +93,6 @@ class App:
         from game.play.render.images import load_all
         from game.save import default_save_path
 
-        # Name the window class so desktops group and label the game as "migong".
-        os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "migong")
         pygame.display.init()
         pygame.font.init()
         if use_save and save_path is None:

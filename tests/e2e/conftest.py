@@ -144,6 +144,7 @@ class GameWindow:
     proc: subprocess.Popen
     shots: Path
     log: Path
+    wm_class: str = WM_CLASS  # what the window is found by
     window: str = ""
     geometry: tuple[int, int, int, int] = (0, 0, 0, 0)  # x, y, width, height
     taken: list[Path] = field(default_factory=list)
@@ -164,7 +165,7 @@ class GameWindow:
             self.alive()
             # polling (not --sync) so a game that dies early fails fast, with its output
             found = subprocess.run(
-                ["xdotool", "search", "--onlyvisible", "--class", WM_CLASS],
+                ["xdotool", "search", "--onlyvisible", "--class", self.wm_class],
                 env=self.x.env(), capture_output=True, text=True, timeout=10,
             )
             ids = found.stdout.split()
@@ -250,16 +251,22 @@ def shots_dir(tmp_path: Path, request: pytest.FixtureRequest) -> Path:
     return path
 
 
-def start_game(xserver: XServer, args: Sequence[str], workdir: Path, shots: Path) -> GameWindow:
-    """Start the game with ``args`` on the Xvfb screen (saves and log go to ``workdir``)."""
+def start_game(xserver: XServer, args: Sequence[str], workdir: Path, shots: Path, *,
+               wm_class: Optional[str] = WM_CLASS) -> GameWindow:
+    """Start the game with ``args`` on the Xvfb screen (saves and log go to ``workdir``).
+
+    ``wm_class=None`` leaves the window class to the game (it names it "migong").
+    """
     env = xserver.env()
     env.update(
         SDL_VIDEODRIVER="x11",
         SDL_AUDIODRIVER="dummy",
-        SDL_VIDEO_X11_WMCLASS=WM_CLASS,
         PYGAME_HIDE_SUPPORT_PROMPT="1",
         MIGONG_SAVE_PATH=str(workdir / "save.json"),
     )
+    env.pop("SDL_VIDEO_X11_WMCLASS", None)
+    if wm_class is not None:
+        env["SDL_VIDEO_X11_WMCLASS"] = wm_class
     env.pop("MIGONG_EXIT_AFTER_FIRST_FRAME", None)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
     log = workdir / f"game-{time.monotonic_ns()}.log"
@@ -268,7 +275,7 @@ def start_game(xserver: XServer, args: Sequence[str], workdir: Path, shots: Path
             game_command(args), env=env, cwd=workdir, stdout=sink, stderr=subprocess.STDOUT,
             start_new_session=True,
         )
-    return GameWindow(xserver, proc, shots, log)
+    return GameWindow(xserver, proc, shots, log, wm_class=wm_class or "migong")
 
 
 @pytest.fixture

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import time
+from pathlib import Path
 from typing import Callable
 
 import numpy as np
@@ -22,7 +23,7 @@ from game.maze.generators import generate
 from game.maze.grid import Maze
 from game.maze.solvers import solve
 from game.play.theme import DEFAULT
-from tests.e2e.conftest import GameWindow, changed_mask
+from tests.e2e.conftest import GameWindow, XServer, changed_mask, start_game, stop
 
 pytestmark = pytest.mark.xvfb
 
@@ -186,3 +187,16 @@ def test_window_is_titled_migong_and_carries_the_game_icon(game: GameWindow) -> 
     prop = game.x.run("xprop", "-id", game.window, "_NET_WM_ICON")
     sizes = {(int(w), int(h)) for w, h in re.findall(r"Icon \((\d+) x (\d+)\)", prop)}
     assert icon.get_size() in sizes, f"no {icon.get_size()} window icon: {prop[:200]}"
+
+
+def test_the_window_class_is_migong_so_the_desktop_entry_matches_it(
+        xserver: XServer, tmp_path: Path, shots_dir: Path) -> None:
+    # SDL names the class after argv[0] ("__main__.py" under python -m game) unless told;
+    # the game tells it before anything starts SDL's video, the display check included.
+    game = start_game(xserver, ARGS, tmp_path, shots_dir, wm_class=None)
+    try:
+        game.find_window()
+        assert game.x.run("xprop", "-id", game.window, "WM_CLASS").split("=")[1].split(",")[0] \
+            .strip() == '"migong"'
+    finally:
+        stop(game.proc)
