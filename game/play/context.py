@@ -125,10 +125,9 @@ class Context:
         """Call ``listener(name)`` after each change of a setting."""
         self._listeners.append(listener)
 
-    def _changed(self, name: SettingName, *, save: bool = True) -> None:
-        """Save the settings (unless told not to) and tell the listeners ``name`` changed."""
-        if save:
-            self.save()
+    def _changed(self, name: SettingName) -> None:
+        """Save the settings and tell the listeners ``name`` changed."""
+        self.save()
         for listener in list(self._listeners):
             listener(name)
 
@@ -148,10 +147,10 @@ class Context:
         self.settings.fullscreen = on
         self._changed("fullscreen")
 
-    def set_hint_speed(self, speed: float, *, save: bool = True) -> None:
-        """Set the hint animation speed (saved now, or with the next save)."""
+    def set_hint_speed(self, speed: float) -> None:
+        """Set the default hint animation speed (a level's own [ and ] leave it alone)."""
         self.settings.anim_speed = speed
-        self._changed("anim_speed", save=save)
+        self._changed("anim_speed")
 
     def set_solver(self, name: str) -> None:
         """Set the solver the hint starts with."""

@@ -23,9 +23,6 @@ import numpy as np
 from game.maze.grid import Maze, Pos
 from game.run.clock import TICK_RATE
 
-#: The hint animation speeds, slowest to fastest ([ and ] step through them).
-HINT_SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
-
 # The state of a tile in the hint's picture.
 NOTHING = 0
 FRONTIER = 1  # just explored: the search's leading edge
@@ -46,11 +43,6 @@ PATH_SECONDS = 1.2
 
 Box = tuple[int, int, int, int]  # x0, y0, x1, y1 (inclusive)
 Tiles = np.ndarray  # shape (2, n): x (column) then y (row) of each tile
-
-
-def nearest_speed(value: float) -> float:
-    """Return the hint speed on offer closest to ``value``."""
-    return float(min(HINT_SPEEDS, key=lambda s: abs(s - value)))
 
 
 @dataclass

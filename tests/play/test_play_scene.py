@@ -13,12 +13,14 @@ from game.maze.solvers import solve
 from game.levels import LevelSpec
 from game.play.context import Context
 from game.play.input import Event, KeyDown, KeyUp, Wheel
-from game.play.routes import Complete, OpenPause
+from game.play.routes import Complete, OpenPause, Play
 from game.play.scenes.base import Next
 from game.play.scenes.play import MARKER_BELOW_TILE, MARKER_FROM_TILE, PlayScene
 from game.play.theme import DEFAULT
 from game.run.level import Level, RunResult
+from game.run.speeds import HINT_SPEEDS
 from game.save import Progress
+from tests.play.helpers import Driver
 from tests.run.test_player import CORRIDOR, TURN, maze_from
 
 KEYS = {(-1, 0): pygame.K_UP, (1, 0): pygame.K_DOWN, (0, -1): pygame.K_LEFT, (0, 1): pygame.K_RIGHT}
@@ -225,14 +227,32 @@ def test_moving_with_the_hint_shown_updates_it_from_the_new_tile(ctx):
     assert scene.run.hints_used == 1
 
 
-def test_brackets_change_the_animation_speed_and_remember_it(ctx):
+def test_brackets_change_the_hint_speed_of_this_level_only_and_say_so(ctx):
+    heard = []
+    ctx.on_settings_change(heard.append)
     scene = play(ctx, CORRIDOR)
     key(scene, pygame.K_RIGHTBRACKET)
     key(scene, pygame.K_RIGHTBRACKET)
-    assert scene.run.speed == 4.0 and ctx.settings.anim_speed == 4.0
+    assert scene.run.speed == 4.0
+    assert ctx.toasts.text == "Hint speed x4 (this level)"
+    assert ctx.settings.anim_speed == 1.0 and heard == []  # the saved default is the Settings'
+    for _ in range(10):
+        key(scene, pygame.K_RIGHTBRACKET)
+    assert scene.run.speed == HINT_SPEEDS[-1] == 16.0
     for _ in range(10):
         key(scene, pygame.K_LEFTBRACKET)
-    assert scene.run.speed == 0.25
+    assert scene.run.speed == HINT_SPEEDS[0]
+    assert play(ctx, CORRIDOR).run.speed == 1.0  # the next level starts at the default
+
+
+def test_a_levels_own_hint_speed_and_solver_outlast_a_pause(ctx):
+    game = Driver(ctx, Play(Level(CORRIDOR, label="corridor")))
+    scene = game.scene
+    game.send(KeyDown(pygame.K_RIGHTBRACKET))
+    game.send(KeyDown(pygame.K_3))
+    assert game.send(KeyDown(pygame.K_ESCAPE)) is not scene
+    assert game.send(KeyDown(pygame.K_ESCAPE)) is scene  # resumed
+    assert scene.run.speed == 2.0 and scene.run.solver == "stack"
 
 
 def test_escape_pauses(ctx):

@@ -42,13 +42,14 @@ from game.play.scenes.level_select import LevelSelectScene
 from game.play.scenes.loading import LoadingScene
 from game.play.scenes.pause import PauseScene
 from game.play.scenes.play import PlayScene
-from game.play.scenes.settings import SETTINGS_SPEEDS, SettingsScene
+from game.play.scenes.settings import SettingsScene
 from game.play.scenes.title import TitleScene
 from game.play.theme import DEFAULT
 from game.play.widgets.layout import Layout
-from game.run.hint import HINT_SPEEDS
+from game.run.speeds import HINT_SPEEDS
 from game.run.level import Level, RunResult
 from game.save import load_progress
+from game.text import t
 from tests.play.helpers import (
     Driver,
     campaign_level,
@@ -492,12 +493,17 @@ def test_hint_speed_and_solver_set_from_the_pause_menu_reach_the_game(ctx: Conte
     assert play.run.solver == play.hint.solver == "dfs"
 
 
-def test_every_hint_speed_the_settings_offer_is_one_the_game_plays_at() -> None:
-    from game.save import ANIM_SPEED_RANGE
-
-    assert all(s in HINT_SPEEDS for s in SETTINGS_SPEEDS)
-    assert [s for s in HINT_SPEEDS if ANIM_SPEED_RANGE[0] <= s <= ANIM_SPEED_RANGE[1]] == \
-        SETTINGS_SPEEDS
+def test_the_settings_offer_every_hint_speed_the_game_plays_at(ctx: Context) -> None:
+    scene = SettingsScene(ctx)
+    row = [t("settings.hint_speed") == item.text() for item in scene.menu.items].index(True)
+    scene.menu.selected = row
+    offered = []
+    for _ in range(len(HINT_SPEEDS)):
+        scene.handle_event(key(pygame.K_LEFT))
+    for _ in range(len(HINT_SPEEDS)):
+        offered.append(ctx.settings.anim_speed)
+        scene.handle_event(key(pygame.K_RIGHT))
+    assert tuple(offered) == HINT_SPEEDS
 
 
 # -- level complete ----------------------------------------------------------------------

@@ -41,7 +41,7 @@ from game.run.intents import (
     SetSpeed,
     ToggleHint,
 )
-from game.run.hint import HintSearch, nearest_speed
+from game.run.hint import HintSearch
 from game.run.level import Level, RunResult
 from game.run.clock import TickClock
 from game.run.model import Run
@@ -119,6 +119,9 @@ class PlayScene(Scene):
         self.help_line = t("play.help_line")
         settings = ctx.settings
         self.run = Run(self.maze, solver=settings.default_solver, speed=settings.anim_speed)
+        # the defaults this run started from: a change in Settings (pause -> Settings) is
+        # taken up on return; the level's own [ ] and Tab choices are not undone
+        self._defaults = (settings.anim_speed, settings.default_solver)
         self.clock = TickClock()
         self.style = style_for(spec)
         self.renderer = MazeRenderer(self.maze, self.style,
@@ -171,11 +174,13 @@ class PlayScene(Scene):
 
     # -- on and off screen ------------------------------------------------------------
     def on_enter(self) -> None:
-        """Take up a hint speed or solver changed meanwhile (pause -> Settings)."""
+        """Take up a default hint speed or solver changed meanwhile (pause -> Settings)."""
         settings = self.ctx.settings
-        if nearest_speed(settings.anim_speed) != self.run.speed:
+        speed, solver = self._defaults
+        self._defaults = (settings.anim_speed, settings.default_solver)
+        if settings.anim_speed != speed:
             self._apply_to_run(SetSpeed(settings.anim_speed), quiet=True)
-        if settings.default_solver != self.run.solver:
+        if settings.default_solver != solver:
             self._apply_to_run(SelectSolver(settings.default_solver), quiet=True)
 
     def on_exit(self) -> None:
@@ -235,8 +240,7 @@ class PlayScene(Scene):
             if not quiet:
                 self.ctx.toast(t("play.solver_toast", solver=solver_short_label(run.solver)))
         elif isinstance(intent, (ChangeSpeed, SetSpeed)):
-            if not quiet:
-                self.ctx.set_hint_speed(run.speed, save=False)
+            if not quiet:  # this level only: the default is the Settings screen's
                 self.ctx.toast(t("play.speed_toast", speed=run.speed))
 
     def _sounds(self, events: list[str]) -> None:

@@ -18,12 +18,8 @@ from game.play.routes import Back
 from game.play.scenes.base import ListScene, Next
 from game.play.widgets.layout import Layout, footer, title_bar
 from game.play.widgets.menu import MenuItem
-from game.run.hint import HINT_SPEEDS
-from game.save import ANIM_SPEED_RANGE
+from game.run.speeds import step_speed
 from game.text import t
-
-#: The hint speeds on offer here: the game's own, within what the save keeps.
-SETTINGS_SPEEDS = [s for s in HINT_SPEEDS if ANIM_SPEED_RANGE[0] <= s <= ANIM_SPEED_RANGE[1]]
 
 
 class SettingsScene(ListScene):
@@ -59,10 +55,8 @@ class SettingsScene(ListScene):
         self.ctx.toggle_mute()
 
     def _adjust_speed(self, delta: int) -> None:
-        """Step the hint animation speed through SETTINGS_SPEEDS."""
-        cur = self.ctx.settings.anim_speed
-        i = min(range(len(SETTINGS_SPEEDS)), key=lambda k: abs(SETTINGS_SPEEDS[k] - cur))
-        self.ctx.set_hint_speed(SETTINGS_SPEEDS[max(0, min(len(SETTINGS_SPEEDS) - 1, i + delta))])
+        """Step the default hint animation speed through the game's speeds."""
+        self.ctx.set_hint_speed(step_speed(self.ctx.settings.anim_speed, delta))
 
     def _adjust_solver(self, delta: int) -> None:
         """Step to the previous or next solver."""
