@@ -141,6 +141,19 @@ def record_result(
     return Record(new_time, new_moves, unlocked_next)
 
 
+def has_progress(progress: Progress) -> bool:
+    """Return True once anything was unlocked or finished."""
+    return progress.unlocked > 1 or bool(progress.best_times or progress.best_moves or progress.stars)
+
+
+def reset_progress(progress: Progress) -> None:
+    """Forget unlocked levels, best times and moves, and stars; keep the settings."""
+    progress.unlocked = Progress().unlocked
+    progress.best_times.clear()
+    progress.best_moves.clear()
+    progress.stars.clear()
+
+
 # -- the store ---------------------------------------------------------------------
 
 

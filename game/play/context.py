@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Literal, Optional, Protocol
 
-from game.save import CustomMaze, Progress, SaveStore, Settings
+from game.save import CustomMaze, Progress, SaveStore, Settings, has_progress, reset_progress
 from game.text import t
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -99,6 +99,17 @@ class Context:
     def settings(self) -> Settings:
         """Return the player's settings (live: part of the progress that is saved)."""
         return self.progress.settings
+
+    @property
+    def has_progress(self) -> bool:
+        """Return True once the player has unlocked or finished anything."""
+        return has_progress(self.progress)
+
+    def reset_progress(self) -> None:
+        """Forget the campaign progress and records (the settings stay), save, and say so."""
+        reset_progress(self.progress)
+        self.toast(t("settings.reset_done"))
+        self.save()  # after the toast: a failing save's own toast must win
 
     # -- services ---------------------------------------------------------------------
     def save(self) -> None:

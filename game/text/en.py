@@ -50,6 +50,9 @@ STRINGS: dict[str, str] = {
     "title.settings": "Settings",
     "title.help": "Help",
     "title.quit": "Quit",
+    "title.quit_question": "Quit Migong?",
+    "title.quit_yes": "Quit",
+    "title.quit_no": "Cancel",
     "title.footer": "Arrows + Enter or the mouse  ·  F11 fullscreen  ·  M mute",
     # -- level select
     "levels.title": "Level select",
@@ -89,6 +92,12 @@ STRINGS: dict[str, str] = {
     "settings.hint_speed": "Default hint speed",
     "settings.hint_speed_value": "{speed:g} x",
     "settings.solver": "Default solver",
+    "settings.reset": "Reset progress",
+    "settings.reset_question": "Reset all progress? Unlocked levels, best times and stars "
+                                "are forgotten; the settings stay.",
+    "settings.reset_yes": "Reset progress",
+    "settings.reset_no": "Cancel",
+    "settings.reset_done": "Progress reset",
     "settings.back": "Back",
     "settings.footer": "Up/Down choose  ·  Left/Right change  ·  Esc back",
     # -- help

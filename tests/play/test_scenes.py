@@ -23,10 +23,12 @@ from game.play.routes import (
     Back,
     BuildMaze,
     Complete,
+    Confirm,
     OpenHelp,
     OpenPause,
     OpenSettings,
     Play,
+    QuitGame,
     Route,
     StartLevel,
     ToCustomMaze,
@@ -35,6 +37,7 @@ from game.play.routes import (
 )
 from game.play.scenes import custom_maze
 from game.play.scenes.base import Enter, Next, Scene
+from game.play.scenes.confirm import ConfirmScene
 from game.play.scenes.custom_maze import CustomMazeScene
 from game.play.scenes.help import HelpScene
 from game.play.scenes.level_complete import LevelCompleteScene
@@ -84,6 +87,8 @@ def opened(ctx: Context, route: Next) -> Scene:
     nav = Navigator(ctx)
     if isinstance(route, OpenPause):
         nav.go(Play(route.level))
+    elif isinstance(route, Confirm):
+        nav.go(ToTitle())
     nav.go(route)
     assert nav.scene is not None
     return nav.scene
@@ -97,6 +102,7 @@ FACTORIES: dict[str, Callable[[Context], Scene]] = {
     "help": lambda c: opened(c, OpenHelp()),
     "loading": lambda c: opened(c, BuildMaze(CAMPAIGN[0], 0, "Level 1")),
     "pause": lambda c: opened(c, OpenPause(campaign_level(0))),
+    "quit question": lambda c: opened(c, Confirm("Quit Migong?", "Quit", "Cancel", QuitGame())),
     "level complete": lambda c: opened(c, Complete(run_result(small_play(c)))),
 }
 
@@ -168,8 +174,10 @@ def test_title_menu_by_keyboard_leads_to_the_right_scene(ctx: Context, index: in
     if index < 5:
         assert isinstance(nxt, TITLE_TARGETS[index])
         assert not ctx.quit_requested
-    else:  # Quit
-        assert isinstance(nxt, TitleScene)
+    else:  # Quit asks first; Enter again quits
+        assert isinstance(nxt, ConfirmScene) and nxt.ask.question == "Quit Migong?"
+        assert not ctx.quit_requested
+        game.send(key(pygame.K_RETURN))
         assert ctx.quit_requested
 
 
@@ -188,7 +196,10 @@ def test_title_menu_by_mouse_click_leads_to_the_right_scene(
     if index < 5:
         assert isinstance(nxt, TITLE_TARGETS[index])
     else:
-        assert nxt is title and ctx.quit_requested
+        assert isinstance(nxt, ConfirmScene) and not ctx.quit_requested
+        nxt.draw(pygame.Surface(size))
+        assert game.send(click(nxt.menu.rects[1].center)) is title  # Cancel
+        assert not ctx.quit_requested
 
 
 def test_a_window_appearing_under_a_still_pointer_does_not_move_the_selection(
@@ -258,16 +269,46 @@ def test_the_notice_is_shown_on_the_first_title_only(ctx: Context) -> None:
     assert again.notice is None and ctx.notice is None
     again.draw(surface)
     assert tuple(surface.get_at((lay.margin + 4, 22)))[:3] != DEFAULT.ui.notice_bg
-    assert again.menu.selected == 0  # a title opens on its first row
 
 
-def test_escape_on_the_title_goes_to_quit_and_again_quits(ctx: Context) -> None:
+@pytest.mark.parametrize("row, overlay", [(3, SettingsScene), (4, HelpScene)])
+def test_back_from_settings_or_help_the_title_cursor_stays_where_it_was(
+        ctx: Context, row: int, overlay: type) -> None:
+    game = Driver(ctx, ToTitle())
+    title = game.scene
+    for _ in range(row):
+        game.send(key(pygame.K_DOWN))
+    assert isinstance(game.send(key(pygame.K_RETURN)), overlay)
+    assert game.send(key(pygame.K_ESCAPE)) is title
+    assert title.menu.selected == row
+    game.send(key(pygame.K_RETURN))  # the same row again, not a surprise
+    assert isinstance(game.scene, overlay)
+
+
+def test_a_stray_up_and_enter_on_the_title_asks_before_quitting(ctx: Context) -> None:
+    game = Driver(ctx, ToTitle())
+    title = game.scene
+    game.send(key(pygame.K_UP))  # wraps to Quit
+    ask = game.send(key(pygame.K_RETURN))
+    assert isinstance(ask, ConfirmScene) and not ctx.quit_requested
+    ask.draw(pygame.Surface((1280, 720)))
+    assert game.send(key(pygame.K_ESCAPE)) is title and not ctx.quit_requested
+    assert title.menu.items[title.menu.selected].text() == "Quit"
+
+
+def test_escape_on_the_title_goes_to_quit_then_asks_and_enter_quits(ctx: Context) -> None:
     game = Driver(ctx, ToTitle())
     title = game.send(key(pygame.K_ESCAPE))
     assert isinstance(title, TitleScene)
     assert title.menu.items[title.menu.selected].text() == "Quit"
     assert not ctx.quit_requested
+    ask = game.send(key(pygame.K_ESCAPE))
+    assert isinstance(ask, ConfirmScene) and not ctx.quit_requested
+    assert ask.menu.items[ask.menu.selected].text() == "Quit"  # Enter twice quits
+    game.send(key(pygame.K_DOWN))
+    assert game.send(key(pygame.K_RETURN)) is title and not ctx.quit_requested  # Cancel
     game.send(key(pygame.K_ESCAPE))
+    game.send(key(pygame.K_RETURN))
     assert ctx.quit_requested
 
 
@@ -416,6 +457,55 @@ def test_every_settings_change_is_told_to_the_listeners(ctx: Context) -> None:
               pygame.K_DOWN, pygame.K_RIGHT, pygame.K_DOWN, pygame.K_RIGHT):
         settings.handle_event(key(k))
     assert heard == ["volume", "muted", "fullscreen", "anim_speed", "default_solver"]
+
+
+def with_progress(ctx: Context) -> None:
+    """Give ``ctx`` some campaign progress and non-default settings."""
+    ctx.progress.unlocked = 6
+    ctx.progress.best_times["L01"] = 12.5
+    ctx.progress.best_moves["L01"] = 40
+    ctx.progress.stars["L01"] = 3
+    ctx.settings.volume = 0.3
+    ctx.settings.default_solver = "stack"
+
+
+def test_reset_progress_asks_and_forgets_the_campaign_but_keeps_the_settings(
+        ctx: Context) -> None:
+    with_progress(ctx)
+    game = Driver(ctx, ToTitle())
+    assert game.scene.menu.items[0].text() == "Continue · Level 6"
+    game.nav.go(OpenSettings())
+    settings = game.scene
+    assert isinstance(settings, SettingsScene)
+    row = [item.text() for item in settings.menu.items].index("Reset progress")
+    while settings.menu.selected != row:
+        game.send(key(pygame.K_DOWN))
+    ask = game.send(key(pygame.K_RETURN))
+    assert isinstance(ask, ConfirmScene)
+    assert ask.menu.items[ask.menu.selected].text() == "Cancel"  # Enter twice changes nothing
+    ask.draw(pygame.Surface((1280, 720)))
+    assert game.send(key(pygame.K_RETURN)) is settings
+    assert ctx.progress.unlocked == 6
+    game.send(key(pygame.K_RETURN))
+    game.send(key(pygame.K_UP))
+    assert game.send(key(pygame.K_RETURN)) is settings  # reset, and back on the settings
+    assert ctx.progress.unlocked == 1
+    assert not (ctx.progress.best_times or ctx.progress.best_moves or ctx.progress.stars)
+    assert ctx.settings.volume == 0.3 and ctx.settings.default_solver == "stack"
+    assert ctx.toasts.text == "Progress reset"
+    assert ctx.save_path is not None
+    saved, _ = load_progress(ctx.save_path)
+    assert saved.unlocked == 1 and saved.best_times == {} and saved.settings == ctx.settings
+    assert not settings.menu.items[row].enabled()  # nothing left to reset
+    assert game.send(key(pygame.K_ESCAPE)).menu.items[0].text() == "New game"
+
+
+def test_reset_progress_is_offered_only_once_there_is_progress(ctx: Context) -> None:
+    settings = SettingsScene(ctx)
+    row = [item.text() for item in settings.menu.items].index("Reset progress")
+    assert not settings.menu.items[row].enabled()
+    with_progress(ctx)
+    assert settings.menu.items[row].enabled()
 
 
 def test_help_goes_back_where_it_came_from(ctx: Context) -> None:
@@ -609,7 +699,7 @@ def test_draw_every_scene_draws_them_all() -> None:
     surface = pygame.Surface((960, 640))
     names = draw_every_scene(surface)
     assert names == ["TitleScene", "LevelSelectScene", "CustomMazeScene", "SettingsScene",
-                     "HelpScene", "LoadingScene", "PlayScene", "PauseScene",
+                     "HelpScene", "LoadingScene", "PlayScene", "PauseScene", "ConfirmScene",
                      "LevelCompleteScene"]
     assert distinct_colours(surface) >= 3
 
