@@ -15,7 +15,7 @@ import numpy as np
 import pygame
 import pytest
 
-from game.levels import CAMPAIGN, build_level, level_code
+from game.levels import CAMPAIGN, LevelSpec, build_level, level_code
 from game.maze.solvers import solve
 from game.play.context import Context
 from game.play.navigator import Navigator, draw_every_scene
@@ -368,6 +368,49 @@ def test_pointing_at_a_level_selects_it(ctx: Context) -> None:
 
 
 # -- custom maze -------------------------------------------------------------------------
+def on_seed_row(ctx: Context, seed: int) -> CustomMazeScene:
+    """Return the custom maze screen showing ``seed``, its Seed row selected."""
+    custom = CustomMazeScene(ctx, LevelSpec("backtracker", 31, 31, seed))
+    while custom.menu.selected != custom_maze.SEED_ROW:
+        custom.handle_event(key(pygame.K_UP))
+    return custom
+
+
+def test_the_first_digit_typed_replaces_the_seed_shown_and_the_next_ones_append(
+        ctx: Context) -> None:
+    custom = on_seed_row(ctx, 44870)
+    custom.handle_event(key(pygame.K_7))
+    assert custom.seed == 7
+    custom.handle_event(key(pygame.K_KP3))
+    custom.handle_event(key(pygame.K_0))
+    assert custom.seed == 730
+    custom.handle_event(key(pygame.K_BACKSPACE))
+    assert custom.seed == 73
+    custom.handle_event(key(pygame.K_5))
+    assert custom.seed == 735
+
+
+def test_backspace_edits_the_seed_shown_and_digits_then_append(ctx: Context) -> None:
+    custom = on_seed_row(ctx, 44870)
+    custom.handle_event(key(pygame.K_BACKSPACE))
+    custom.handle_event(key(pygame.K_1))
+    assert custom.seed == 44871
+
+
+@pytest.mark.parametrize("change", [pygame.K_DOWN, pygame.K_RIGHT, pygame.K_RETURN],
+                         ids=["another row", "a step", "a new random seed"])
+def test_after_leaving_the_seed_or_changing_it_the_first_digit_replaces_it_again(
+        ctx: Context, change: int) -> None:
+    custom = on_seed_row(ctx, 44870)
+    custom.handle_event(key(pygame.K_1))
+    custom.handle_event(key(pygame.K_2))
+    custom.handle_event(key(change))  # another row, a step, or a new random seed
+    if change == pygame.K_DOWN:
+        custom.handle_event(key(pygame.K_UP))
+    custom.handle_event(key(pygame.K_9))
+    assert custom.seed == 9
+
+
 def test_custom_maze_options_build_the_spec_that_starts(ctx: Context) -> None:
     custom = CustomMazeScene(ctx)
     while custom.menu.selected != 0:  # from Start up to Algorithm
@@ -377,9 +420,6 @@ def test_custom_maze_options_build_the_spec_that_starts(ctx: Context) -> None:
     custom.handle_event(key(pygame.K_DOWN))  # Size
     custom.handle_event(key(pygame.K_LEFT))
     custom.handle_event(key(pygame.K_DOWN))  # Seed: type 4 2
-    custom.handle_event(key(pygame.K_BACKSPACE))
-    while custom.seed:
-        custom.handle_event(key(pygame.K_BACKSPACE))
     custom.handle_event(key(pygame.K_4))
     custom.handle_event(key(pygame.K_2))
     custom.handle_event(key(pygame.K_DOWN))  # Loops
