@@ -227,6 +227,25 @@ def test_moving_with_the_hint_shown_updates_it_from_the_new_tile(ctx):
     assert scene.run.hints_used == 1
 
 
+def test_a_step_off_the_shown_route_shows_the_new_route_in_the_same_frame(ctx):
+    maze = build_level(CAMPAIGN[9])
+    scene = play(ctx, maze)
+    key(scene, pygame.K_LEFTBRACKET)
+    key(scene, pygame.K_LEFTBRACKET)  # x0.25: an animation would take many seconds
+    key(scene, pygame.K_h)
+    finish_hint(scene, frames=20_000)
+    route = scene.hint.path
+    branch = next((i, n) for i, tile in enumerate(route[:-1]) for n in maze.neighbours(tile)
+                  if n not in route)
+    walk(scene, route[:branch[0] + 1])
+    off = branch[1]
+    tap(scene, KEYS[(off[0] - route[branch[0]][0], off[1] - route[branch[0]][1])])
+    assert scene.run.player.pos == off
+    assert scene.hint.done and scene.hint.start == off
+    assert scene.hint.path == solve(maze, "bfs", start=off).path
+    scene.draw(pygame.Surface((1280, 720)))  # the layer repaints the new picture
+
+
 def test_brackets_change_the_hint_speed_of_this_level_only_and_say_so(ctx):
     heard = []
     ctx.on_settings_change(heard.append)

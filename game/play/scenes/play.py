@@ -101,9 +101,10 @@ MARKER_RADIUS = 9
 HINT_RESTART_TICKS = 36
 #: Events of the hint's search taken per frame at most, so no frame stalls.
 HINT_EVENTS_PER_FRAME = 6_000
-#: While Space finishes the search: time per frame spent taking events (s), in chunks.
-HINT_FINISH_BUDGET = 0.010
-HINT_FINISH_CHUNK = 2_000
+#: While the hint finishes unseen (Space, a re-route): time per frame spent on it (s), in
+#: slices of events.  Longer than a frame: it is over sooner, and the window still answers.
+HINT_FINISH_BUDGET = 0.1
+HINT_FINISH_SLICE = 20_000
 
 
 class PlayScene(Scene):
@@ -272,16 +273,15 @@ class PlayScene(Scene):
         return None
 
     def _advance_hint(self, ticks: int) -> None:
-        """Animate the hint by ``ticks``; while Space finishes it, search as fast as frames allow."""
-        assert self.hint is not None
-        limit = HINT_EVENTS_PER_FRAME
-        if self.hint.finishing:
-            # As many events as fit a frame's budget on this machine: Space is "now", not a pace.
-            deadline = time.perf_counter() + HINT_FINISH_BUDGET
-            while not self.hint.searched and time.perf_counter() < deadline:
-                self.hint.step(HINT_FINISH_CHUNK)
-            limit = 0
-        self.hint.advance(ticks, speed=self.run.speed, limit=limit)
+        """Animate the hint by ``ticks``; one finishing runs on for up to a time box instead."""
+        hint = self.hint
+        assert hint is not None
+        if not hint.finishing:
+            hint.advance(ticks, speed=self.run.speed, limit=HINT_EVENTS_PER_FRAME)
+            return
+        deadline = time.perf_counter() + HINT_FINISH_BUDGET
+        while not hint.complete(HINT_FINISH_SLICE) and time.perf_counter() < deadline:
+            pass
 
     def _follow_with_hint(self, ticks: int) -> None:
         """Keep the hint about the player's tile (restarts at most every so often)."""
