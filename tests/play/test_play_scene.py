@@ -274,6 +274,37 @@ def test_a_levels_own_hint_speed_and_solver_outlast_a_pause(ctx):
     assert scene.run.speed == 2.0 and scene.run.solver == "stack"
 
 
+@pytest.mark.parametrize("size", [(320, 240), (1280, 720), (1920, 1080)])
+def test_in_the_fitted_view_of_a_huge_maze_the_player_and_exit_rings_are_whole(ctx, size):
+    from game.maze.generators import generate
+    from game.play.widgets import hud
+
+    maze = generate("prim", rows=401, cols=401, seed=7)  # tiles under 4 px: the rings show
+    scene = play(ctx, maze)
+    key(scene, pygame.K_f)
+    surface = pygame.Surface(size)
+    scene.update(DT)
+    scene.draw(surface)
+    assert scene.camera.fitted and scene.camera.tile < 4
+    view = pygame.Rect(0, hud.bar_height(size), size[0],
+                       size[1] - hud.bar_height(size) - hud.help_strip_height(size))
+    pixels = pygame.surfarray.array3d(surface).transpose(1, 0, 2)
+    actors = DEFAULT.actors
+    for name, colour, tile in (("player", actors.player, maze.start),
+                               ("exit", actors.exit_ring, maze.goal)):
+        x, y = scene.camera.to_screen(*tile)
+        cx = round(view.x + x + scene.camera.tile / 2)
+        cy = round(view.y + y + scene.camera.tile / 2)
+        box = pygame.Rect(cx - 20, cy - 20, 41, 41).clip(surface.get_rect())
+        near = pixels[box.top:box.bottom, box.left:box.right]
+        ys, xs = (near == colour).all(axis=2).nonzero()
+        assert len(xs), f"no {name} ring"
+        width, height = xs.max() - xs.min() + 1, ys.max() - ys.min() + 1
+        assert abs(width - height) <= 1 and width >= 13, f"the {name} ring is cut: {width}x{height}"
+        ring = pygame.Rect(box.left + xs.min(), box.top + ys.min(), width, height)
+        assert view.contains(ring), f"the {name} ring {ring} leaves the view {view}"
+
+
 def test_escape_pauses(ctx):
     scene = play(ctx, CORRIDOR)
     nxt = key(scene, pygame.K_ESCAPE)

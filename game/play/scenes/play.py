@@ -97,6 +97,9 @@ IDLE_FPS = 60
 MARKER_BELOW_TILE = 8
 MARKER_FROM_TILE = 4
 MARKER_RADIUS = 9
+#: Room (px) left around a maze shown whole, so the rings on the entrance and the exit
+#: (up to MARKER_RADIUS + 1 past the tile's centre) are never cut by the HUD or the window.
+RING_ROOM = 16
 #: While walking with the hint shown, start its search over at most this often (ticks).
 HINT_RESTART_TICKS = 36
 #: Events of the hint's search taken per frame at most, so no frame stalls.
@@ -130,7 +133,8 @@ class PlayScene(Scene):
         self.sprites = player_sprites(ctx.images) if self.style == RPG else None
         # room maps are pictures: start close enough to see the tiles and the hero
         self.camera = Camera(self.maze.rows, self.maze.cols, 1280, 720,
-                             comfortable_tile=RPG_COMFORTABLE_TILE if self.style == RPG else 18)
+                             comfortable_tile=RPG_COMFORTABLE_TILE if self.style == RPG else 18,
+                             margin=RING_ROOM)
         self.camera.follow(*self.maze.start, 0.0, snap=True)
         self._snap_camera = True
         self.hint: Optional[HintSearch] = None
@@ -140,7 +144,6 @@ class PlayScene(Scene):
         self._time = 0.0  # scene time, for animations that run before the first move
         self._bar = hud.BarCache()
         self._caption_spot = "bottom"  # the hint caption moves when it would hide something
-        self._help_top = False
 
     def _static_info(self) -> dict[str, str]:
         """Return the HUD facts that never change during a run."""
@@ -301,10 +304,12 @@ class PlayScene(Scene):
 
     # -- drawing -----------------------------------------------------------------------------
     def _view(self, surface: pygame.Surface) -> pygame.Rect:
-        """Return the part of ``surface`` the maze is drawn in (below the HUD bar)."""
+        """Return the part of ``surface`` the maze is drawn in: below the HUD bar, above
+        the key-reminder strip (so the reminder never hides a tile)."""
         w, h = surface.get_size()
         bar = hud.bar_height((w, h))
-        return pygame.Rect(0, bar, w, max(0, h - bar))
+        strip = hud.help_strip_height((w, h))
+        return pygame.Rect(0, bar, w, max(0, h - bar - strip))
 
     def hint_keys(self) -> str:
         """Return the hint caption's key line."""
@@ -335,21 +340,17 @@ class PlayScene(Scene):
             surface.set_clip(clip)
             if shown is not None:
                 hud.draw_caption(surface, view, *shown, spot=self._caption_spot)
-            else:
-                self._help_top = self._place_help_line(view)
-                hud.draw_help_line(surface, view, self.help_line, top=self._help_top)
+        w, h = surface.get_size()
+        hud.draw_help_strip(surface, pygame.Rect(0, view.bottom, w, h - view.bottom), self.help_line)
         self._bar.draw(surface, hud.HudInfo(self.label, self.info["algorithm"], self.info["size"],
                                             run.elapsed, run.moves, run.hints_used,
                                             self.info["code"]))
 
     def _top_box(self, view: pygame.Rect) -> Optional[pygame.Rect]:
-        """Return the caption or key reminder when it sits at the top of the view."""
-        if self.hint is not None:
-            if not self._caption_spot.startswith("top"):
-                return None
-            return hud.caption_rect(view, caption(self.hint), self.hint_keys(),
-                                    spot=self._caption_spot)
-        return hud.help_line_rect(view, self.help_line, top=True) if self._help_top else None
+        """Return the hint caption when it sits at the top of the view."""
+        if self.hint is None or not self._caption_spot.startswith("top"):
+            return None
+        return hud.caption_rect(view, caption(self.hint), self.hint_keys(), spot=self._caption_spot)
 
     def _free_area(self, view: pygame.Rect) -> pygame.Rect:
         """Return the part of the view the hint caption leaves free."""
@@ -364,7 +365,7 @@ class PlayScene(Scene):
         return free
 
     def toast_area(self, surface: pygame.Surface) -> pygame.Rect:
-        """Return the view below a caption or key reminder moved to the top."""
+        """Return the view below a caption moved to the top."""
         view = self._view(surface)
         top = self._top_box(view)
         if top is not None:
@@ -404,16 +405,6 @@ class PlayScene(Scene):
                     return spot, line
         assert best is not None
         return best[1], best[2]
-
-    def _place_help_line(self, view: pygame.Rect) -> bool:
-        """Return True when the key reminder should go to the top (it would hide something)."""
-        keep = self._keep_visible(view)
-        here = self._help_top
-        for top in (here, not here):
-            rect = hud.help_line_rect(view, self.help_line, top=top)
-            if rect is None or not any(rect.colliderect(k) for _, k in keep):
-                return top
-        return here
 
     def _draw_player_marker(self, surface: pygame.Surface, view: pygame.Rect) -> None:
         """Ring the player when tiles are too small to see them (a fitted big maze)."""
