@@ -681,6 +681,40 @@ def test_level_complete_shows_the_figures(ctx: Context) -> None:
     assert distinct_colours(surface) >= 3
 
 
+def finished(ctx: Context, level: Level) -> LevelCompleteScene:
+    """Return the level-complete screen of a perfect run of ``level``."""
+    optimal = solve(level.maze).length
+    assert optimal is not None
+    return LevelCompleteScene(ctx, RunResult(level, 20.0, optimal, optimal, 0))
+
+
+def labels(done: LevelCompleteScene) -> list[str]:
+    """Return the buttons of a level-complete screen, left to right."""
+    return [item.text() for item in done.menu.items]
+
+
+def test_what_each_kind_of_finished_maze_offers_next(ctx: Context) -> None:
+    spec = LevelSpec("prim", 21, 31, 444, 0.1, None, None, "Custom")
+    custom = Level(build_level(spec), spec, None, "Custom · Prim 21x31")
+    assert labels(finished(ctx, custom)) == ["Another maze", "Retry", "Title"]
+    assert labels(finished(ctx, campaign_level(0))) == ["Next level", "Retry", "Title"]
+    assert labels(finished(ctx, campaign_level(len(CAMPAIGN) - 1))) == ["Title", "Retry"]
+    assert labels(finished(ctx, Level(custom.maze, label="maze.txt"))) == ["Title", "Retry"]
+
+
+def test_another_maze_builds_one_with_the_same_settings_and_a_new_seed(ctx: Context) -> None:
+    spec = LevelSpec("division", 21, 31, 444, 0.2, 4, None, "Custom")
+    done = finished(ctx, Level(build_level(spec), spec, None, "Custom"))
+    seeds = set()
+    for _ in range(20):
+        nxt = done.handle_event(key(pygame.K_RETURN))
+        assert isinstance(nxt, BuildMaze) and nxt.index is None
+        assert (nxt.spec.algorithm, nxt.spec.rows, nxt.spec.cols, nxt.spec.loops,
+                nxt.spec.room_size) == ("division", 21, 31, 0.2, 4)
+        seeds.add(nxt.spec.seed)
+    assert 444 not in seeds and len(seeds) > 1
+
+
 def test_a_maze_from_a_file_is_not_recorded(ctx: Context) -> None:
     play = small_play(ctx, 0)
     optimal = play.run.optimal
