@@ -304,8 +304,7 @@ class PlayScene(Scene):
 
     # -- drawing -----------------------------------------------------------------------------
     def _view(self, surface: pygame.Surface) -> pygame.Rect:
-        """Return the part of ``surface`` the maze is drawn in: below the HUD bar, above
-        the key-reminder strip (so the reminder never hides a tile)."""
+        """Return the part of ``surface`` the maze is drawn in: between the bar and the key strip."""
         w, h = surface.get_size()
         bar = hud.bar_height((w, h))
         strip = hud.help_strip_height((w, h))
