@@ -32,6 +32,7 @@ import numpy as np
 from platformdirs import user_data_dir
 
 from game.levels import CAMPAIGN, MAX_SEED
+from game.run.speeds import HINT_SPEEDS, nearest_speed
 from game.text import t
 
 log = logging.getLogger(__name__)
@@ -39,7 +40,8 @@ log = logging.getLogger(__name__)
 SCHEMA_VERSION = 1
 SAVE_PATH_ENV = "MIGONG_SAVE_PATH"
 SOLVER_NAMES = ("bfs", "dfs", "stack")
-ANIM_SPEED_RANGE = (0.25, 8.0)
+#: The hint speeds a save keeps: the game's own list, end to end.
+ANIM_SPEED_RANGE = (HINT_SPEEDS[0], HINT_SPEEDS[-1])
 #: Largest save file read or written: a save is kilobytes, this is thousands of mazes.
 MAX_SAVE_BYTES = 1024 * 1024
 #: Deepest nesting of arrays and objects read (a save nests 3 deep).
@@ -137,6 +139,19 @@ def record_result(
             progress.unlocked = wanted
             unlocked_next = True
     return Record(new_time, new_moves, unlocked_next)
+
+
+def has_progress(progress: Progress) -> bool:
+    """Return True once anything was unlocked or finished."""
+    return progress.unlocked > 1 or bool(progress.best_times or progress.best_moves or progress.stars)
+
+
+def reset_progress(progress: Progress) -> None:
+    """Forget unlocked levels, best times and moves, and stars; keep the settings."""
+    progress.unlocked = Progress().unlocked
+    progress.best_times.clear()
+    progress.best_moves.clear()
+    progress.stars.clear()
 
 
 # -- the store ---------------------------------------------------------------------
@@ -473,7 +488,7 @@ def _settings(doc: dict[str, Any]) -> Settings:
         volume=_clamp(volume, 0.0, 1.0, d.volume),
         muted=_field(doc, "muted", d.muted, lambda v: isinstance(v, bool)),
         fullscreen=_field(doc, "fullscreen", d.fullscreen, lambda v: isinstance(v, bool)),
-        anim_speed=_clamp(anim, *ANIM_SPEED_RANGE, d.anim_speed),
+        anim_speed=nearest_speed(_clamp(anim, *ANIM_SPEED_RANGE, d.anim_speed)),
         default_solver=solver if solver in SOLVER_NAMES else "bfs",
         custom=_custom_maze(doc.get("custom")),
     )

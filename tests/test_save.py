@@ -14,6 +14,7 @@ import pytest
 
 import game.save as save
 from game.levels import CAMPAIGN
+from game.run.speeds import HINT_SPEEDS
 from game.save import (
     SCHEMA_VERSION,
     Progress,
@@ -224,6 +225,19 @@ def test_out_of_range_values_are_clamped(tmp_path: Path) -> None:
     assert loaded.settings.volume == 1.0
     assert loaded.settings.anim_speed == save.ANIM_SPEED_RANGE[0]
     assert loaded.settings.default_solver == "bfs"
+
+
+@pytest.mark.parametrize("speed", HINT_SPEEDS)
+def test_every_hint_speed_the_game_offers_survives_a_save(tmp_path: Path, speed: float) -> None:
+    path = tmp_path / "save.json"
+    save_progress(Progress(settings=Settings(anim_speed=speed)), path)
+    assert load_progress(path)[0].settings.anim_speed == speed
+
+
+def test_a_saved_speed_between_the_offered_ones_loads_as_the_nearest(tmp_path: Path) -> None:
+    path = tmp_path / "save.json"
+    path.write_text('{"version": 1, "settings": {"anim_speed": 3.1}}')
+    assert load_progress(path)[0].settings.anim_speed == 4.0
 
 
 def test_negative_volume_and_nan_are_repaired(tmp_path: Path) -> None:

@@ -25,8 +25,9 @@ class Camera:
     """Follow a target smoothly inside a view rectangle, with zoom and fit."""
 
     def __init__(self, rows: int, cols: int, view_w: int, view_h: int, *,
-                 comfortable_tile: int = COMFORTABLE_FIT_TILE) -> None:
+                 comfortable_tile: int = COMFORTABLE_FIT_TILE, margin: int = 0) -> None:
         self.comfortable_tile = comfortable_tile
+        self.margin = margin  # px kept free around the maze whenever it is shown whole
         self.rows = rows
         self.cols = cols
         self.view_w = max(1, view_w)
@@ -40,8 +41,10 @@ class Camera:
 
     # -- zoom -----------------------------------------------------------------------
     def fit_tile(self) -> float:
-        """Return the tile size that shows the whole maze in the view."""
-        return max(0.05, min(self.view_w / self.cols, self.view_h / self.rows))
+        """Return the tile size that shows the whole maze in the view, ``margin`` px inside it."""
+        room_w = max(1, self.view_w - 2 * self.margin)
+        room_h = max(1, self.view_h - 2 * self.margin)
+        return max(0.05, min(room_w / self.cols, room_h / self.rows))
 
     def default_tile(self) -> float:
         """Return the comfortable playing zoom for this view size."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Literal, Optional, Protocol
 
-from game.save import CustomMaze, Progress, SaveStore, Settings
+from game.save import CustomMaze, Progress, SaveStore, Settings, has_progress, reset_progress
 from game.text import t
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -100,6 +100,17 @@ class Context:
         """Return the player's settings (live: part of the progress that is saved)."""
         return self.progress.settings
 
+    @property
+    def has_progress(self) -> bool:
+        """Return True once the player has unlocked or finished anything."""
+        return has_progress(self.progress)
+
+    def reset_progress(self) -> None:
+        """Forget the campaign progress and records (the settings stay), save, and say so."""
+        reset_progress(self.progress)
+        self.toast(t("settings.reset_done"))
+        self.save()  # after the toast: a failing save's own toast must win
+
     # -- services ---------------------------------------------------------------------
     def save(self) -> None:
         """Write progress and settings to the save file (a failing disk never ends the game).
@@ -125,10 +136,9 @@ class Context:
         """Call ``listener(name)`` after each change of a setting."""
         self._listeners.append(listener)
 
-    def _changed(self, name: SettingName, *, save: bool = True) -> None:
-        """Save the settings (unless told not to) and tell the listeners ``name`` changed."""
-        if save:
-            self.save()
+    def _changed(self, name: SettingName) -> None:
+        """Save the settings and tell the listeners ``name`` changed."""
+        self.save()
         for listener in list(self._listeners):
             listener(name)
 
@@ -148,10 +158,10 @@ class Context:
         self.settings.fullscreen = on
         self._changed("fullscreen")
 
-    def set_hint_speed(self, speed: float, *, save: bool = True) -> None:
-        """Set the hint animation speed (saved now, or with the next save)."""
+    def set_hint_speed(self, speed: float) -> None:
+        """Set the default hint animation speed (a level's own [ and ] leave it alone)."""
         self.settings.anim_speed = speed
-        self._changed("anim_speed", save=save)
+        self._changed("anim_speed")
 
     def set_solver(self, name: str) -> None:
         """Set the solver the hint starts with."""

@@ -83,7 +83,7 @@ class HintLayer:
         colors = state_colors(th)
         lut = np.array([self.surface.map_rgb(colors[s]) & 0xFFFFFFFF for s in range(len(colors))],
                        dtype=np.uint32)
-        if th is not self._theme:  # everything, in the new colours
+        if th is not self._theme or changes.everything:  # everything, in one numpy step
             self._theme = th
             px = pygame.surfarray.pixels2d(self.surface)
             px[...] = lut[self.search.state.T]

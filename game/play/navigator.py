@@ -22,11 +22,13 @@ from game.play.routes import (
     Back,
     BuildMaze,
     Complete,
+    Confirm,
     OpenHelp,
     OpenPause,
     OpenSettings,
     Play,
     QuitGame,
+    ResetProgress,
     StartLevel,
     ToCustomMaze,
     ToLevelSelect,
@@ -58,6 +60,9 @@ class Navigator:
         """Follow ``route``: open an overlay, go back, or replace every scene."""
         if isinstance(route, QuitGame):
             self.ctx.quit_requested = True
+        elif isinstance(route, ResetProgress):
+            self.ctx.reset_progress()
+            self.go(Back())
         elif isinstance(route, Back):
             if len(self.stack) > 1:
                 self._leave()
@@ -123,6 +128,12 @@ class Navigator:
             below = self.scene
             assert below is not None, "a pause opens over the play scene"
             return PauseScene(ctx, route.level, below.draw)
+        if isinstance(route, Confirm):
+            from game.play.scenes.confirm import ConfirmScene
+
+            below = self.scene
+            assert below is not None, "a question is asked over a scene"
+            return ConfirmScene(ctx, route, below.draw)
         if isinstance(route, OpenSettings):
             from game.play.scenes.settings import SettingsScene
 
@@ -165,8 +176,9 @@ def draw_every_scene(surface: pygame.Surface) -> list[str]:
     nav.stack = [play]  # what the pause opens over
     optimal = play.run.optimal
     result = RunResult(level, time=12.5, moves=optimal + 4, optimal=optimal, hints_used=1)
+    ask = Confirm(t("title.quit_question"), t("title.quit_yes"), t("title.quit_no"), QuitGame())
     routes: list[Next] = [ToTitle(), ToLevelSelect(), ToCustomMaze(), OpenSettings(), OpenHelp(),
-                          BuildMaze(spec, 0, "Loading test"), Enter(play), OpenPause(level),
+                          BuildMaze(spec, 0, "Loading test"), Enter(play), OpenPause(level), ask,
                           Complete(result)]
     names = []
     for route in routes:

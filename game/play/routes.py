@@ -7,9 +7,9 @@ ahead, the loading screen's play scene, travels in ``scenes.base.Enter``.)
 
 Two kinds:
 
-* *overlays* (``OpenPause``, ``OpenSettings``, ``OpenHelp``) open over the current
-  scene, which waits underneath; ``Back`` closes the top one (with nothing underneath it
-  goes to the title);
+* *overlays* (``OpenPause``, ``OpenSettings``, ``OpenHelp``, ``Confirm``) open over the
+  current scene, which waits underneath; ``Back`` closes the top one (with nothing
+  underneath it goes to the title);
 * every other route *goes* somewhere: the screens left behind are dropped.
 
 Routes are read with ``isinstance``; those that carry nothing are plain classes (a
@@ -82,6 +82,24 @@ class OpenHelp:
     """Open the help over the current scene."""
 
 
+@dataclass(frozen=True)
+class Confirm:
+    """Ask ``question`` over the current scene: ``yes`` follows ``then``, ``no`` goes back.
+
+    ``yes_first``: the answer chosen to begin with is yes (Enter twice says yes); else no.
+    """
+
+    question: str
+    yes: str
+    no: str
+    then: Route
+    yes_first: bool = False
+
+
+class ResetProgress:
+    """Forget the campaign progress (the settings stay), then close the question asked."""
+
+
 class Back:
     """Close the top scene and show the one underneath (the title when there is none)."""
 
@@ -91,6 +109,6 @@ class QuitGame:
 
 
 #: The routes that open a scene over the current one.
-OVERLAYS = (OpenPause, OpenSettings, OpenHelp)
+OVERLAYS = (OpenPause, OpenSettings, OpenHelp, Confirm)
 Route = Union[ToTitle, ToLevelSelect, ToCustomMaze, StartLevel, BuildMaze, Play, Complete,
-              OpenPause, OpenSettings, OpenHelp, Back, QuitGame]
+              OpenPause, OpenSettings, OpenHelp, Confirm, ResetProgress, Back, QuitGame]

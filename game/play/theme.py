@@ -42,6 +42,8 @@ class UiPalette(NamedTuple):
     #: The menus' maze backdrop: its walls and the lights running through it.
     backdrop_wall: Color = (25, 31, 52)
     backdrop_glow: Color = (242, 193, 78)
+    #: Opacity of the panel-coloured bands text sits on over the backdrop (the footer).
+    band_alpha: int = 225
 
 
 class ClassicPalette(NamedTuple):

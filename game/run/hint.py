@@ -7,8 +7,11 @@ path) is a uint8 grid, and the changes since the view last looked are kept for i
 again from the grid, when the theme changes.
 
 Events are pulled in chunks (``itertools.islice`` into a list, one ``numpy.fromiter``
-over the chunk), never one Python statement per event, so even finishing a search of
-millions of events does little per-event work outside the solver itself.
+over the chunk), never one Python statement per event.  :meth:`HintSearch.complete`
+(Space, and a re-route when the player leaves a route on screen) runs the search to its
+end at once: big chunks marked straight into the state grid, the whole picture repainted
+once, with none of the animation's per-chunk bookkeeping; a caller with a time box can
+run it a slice at a time.
 """
 
 from __future__ import annotations
@@ -22,9 +25,6 @@ import numpy as np
 
 from game.maze.grid import Maze, Pos
 from game.run.clock import TICK_RATE
-
-#: The hint animation speeds, slowest to fastest ([ and ] step through them).
-HINT_SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 
 # The state of a tile in the hint's picture.
 NOTHING = 0
@@ -43,14 +43,11 @@ EXPLORE_SECONDS = 3.0
 SCREEN_TILES_PER_SECOND = 400.0
 #: The path draws itself in about this long at speed 1 (s), at least 30 tiles a second.
 PATH_SECONDS = 1.2
+#: Events taken at a time when the search runs to its end at once.
+COMPLETE_CHUNK = 65_536
 
 Box = tuple[int, int, int, int]  # x0, y0, x1, y1 (inclusive)
 Tiles = np.ndarray  # shape (2, n): x (column) then y (row) of each tile
-
-
-def nearest_speed(value: float) -> float:
-    """Return the hint speed on offer closest to ``value``."""
-    return float(min(HINT_SPEEDS, key=lambda s: abs(s - value)))
 
 
 @dataclass
@@ -61,6 +58,8 @@ class Changes:
     cleared: Optional[Box] = None
     #: Then these tiles took these states, in order.
     painted: list[tuple[Tiles, int]] = field(default_factory=list)
+    #: Any tile may have changed: repaint the whole picture from the state grid instead.
+    everything: bool = False
 
 
 class HintSearch:
@@ -101,7 +100,7 @@ class HintSearch:
         self.path: Optional[list[Pos]] = None
         self.path_shown = 0
         self.done = False
-        self.finishing = False
+        self.finishing = False  # run to the end unseen, then show everything at once
         self.head: Optional[Pos] = None
         self.now = 0  # ticks advanced since the start
         self._credit = 1.0  # events the pace allows now
@@ -126,14 +125,15 @@ class HintSearch:
         return changes
 
     def finish(self) -> None:
-        """Jump to the end: search as fast as allowed and show the whole path."""
+        """Jump to the end (Space): the rest of the search runs unseen, then all of it shows."""
         self.finishing = True
 
     def follow(self, pos: Pos, *, restart: bool = True) -> bool:
         """Update the hint for a player now standing on ``pos``; return True if updated.
 
-        On the finished path the route from ``pos`` is the rest of that path; anywhere
-        else the search starts over from ``pos`` (unless ``restart`` is False).
+        On the finished path the route from ``pos`` is the rest of that path.  Anywhere
+        else (unless ``restart`` is False) the search starts over from ``pos``: animated
+        while the player is still watching one, at once when a route was on screen.
         """
         if pos == self.start:
             return True
@@ -148,20 +148,19 @@ class HintSearch:
                 self.path_shown = len(self.path)
                 self.start = pos
                 return True
-        if restart:
-            self.restart(pos)
-        return restart
+        if not restart:
+            return False
+        shown = self.done  # the search is over: re-route without showing it again
+        self.restart(pos)
+        self.finishing = shown
+        return True
 
     # -- stepping -----------------------------------------------------------------------
     def step(self, count: int = 1) -> int:
         """Take up to ``count`` events from the solver now; return how many were taken."""
         if self.searched or count <= 0:
             return 0
-        if self._events is None:  # the solver's set-up counts against this step
-            from game.maze.solvers import SOLVERS
-
-            self._events = SOLVERS[self.solver](self.maze, self.start, self.goal)
-        chunk: list[object] = list(islice(self._events, count))
+        chunk: list[object] = list(islice(self._solver_events(), count))
         taken = len(chunk)
         last = chunk[-1] if chunk else None
         if last is not None and type(last) is not tuple:  # a solver's last item: its Solution
@@ -173,6 +172,68 @@ class HintSearch:
         elif taken < count:  # a generator that ends without a Solution: no path
             self.searched = True
         return taken
+
+    def _solver_events(self) -> Iterator[object]:
+        """Return the solver's events (started on first use: its set-up counts then)."""
+        if self._events is None:
+            from game.maze.solvers import SOLVERS
+
+            self._events = SOLVERS[self.solver](self.maze, self.start, self.goal)
+        return self._events
+
+    def complete(self, events: Optional[int] = None) -> bool:
+        """Run the search ``events`` further unseen (None: to its end); return True once done.
+
+        Nothing of it is animated: the events mark the state grid directly, and once the
+        search is over the whole picture (what it explored, the whole path) shows at once.
+        """
+        if self.done:
+            return True
+        self.finishing = True
+        if not self.searched:
+            self._drain(events)
+            if not self.searched:
+                return False
+        self._age(flush=True)
+        if self.path is not None:
+            self.state[tuple(np.asarray(self.path, dtype=np.intp).T)] = PATH
+            self.path_shown = len(self.path)
+            self.head = self.path[-1]
+        self.done = True
+        self._box = (0, 0, self.maze.cols - 1, self.maze.rows - 1)
+        self._changes = Changes(everything=True)
+        return True
+
+    def _drain(self, events: Optional[int]) -> None:
+        """Take up to ``events`` events (None: all), marking the state grid directly."""
+        from game.maze.solvers.base import VISIT
+
+        solver = self._solver_events()
+        state = self.state
+        left = events
+        while not self.searched and (left is None or left > 0):
+            count = COMPLETE_CHUNK if left is None else min(left, COMPLETE_CHUNK)
+            if left is not None:
+                left -= count
+            chunk: list[object] = list(islice(solver, count))
+            taken = len(chunk)
+            last = chunk[-1] if chunk else None
+            ended = last is not None and type(last) is not tuple  # its Solution
+            if ended:
+                chunk.pop()
+            if chunk:
+                flat = np.fromiter(chain.from_iterable(chunk),  # type: ignore[arg-type]
+                                   dtype=np.intp, count=3 * len(chunk)).reshape(-1, 3)
+                explored = flat[:, 0] == VISIT
+                # a tile is explored before it is backtracked: in this order, the later wins
+                state[flat[explored, 1], flat[explored, 2]] = EXPLORED
+                state[flat[~explored, 1], flat[~explored, 2]] = BACKTRACK_OLD
+                self.visited += int(explored.sum())
+                self.head = (int(flat[-1, 1]), int(flat[-1, 2]))
+            if ended:
+                self._found(last)
+            elif taken < count:  # a generator that ends without a Solution
+                self.searched = True
 
     def _mark(self, events: list[object]) -> None:
         """Paint a chunk of (kind, row, col) events: explored tiles, then backtracked ones."""
@@ -207,25 +268,25 @@ class HintSearch:
 
     # -- pacing -------------------------------------------------------------------------
     def advance(self, ticks: int, *, speed: float, limit: int) -> None:
-        """Animate ``ticks`` ticks at ``speed``, taking at most ``limit`` events."""
+        """Animate ``ticks`` ticks at ``speed``, taking at most ``limit`` events.
+
+        A finishing search takes its ``limit`` of events unseen instead (see ``complete``).
+        """
         if self.done:
             return
         self.now += ticks
+        if self.finishing:
+            self.complete(limit)
+            return
         if not self.searched:
-            if self.finishing:
-                self.step(limit)
-            else:
-                rate = speed * self.base_rate
-                self._credit = min(self._credit + ticks * rate / TICK_RATE, rate * 0.25 + 1.0)
-                self._credit -= self.step(min(limit, int(self._credit)))
+            rate = speed * self.base_rate
+            self._credit = min(self._credit + ticks * rate / TICK_RATE, rate * 0.25 + 1.0)
+            self._credit -= self.step(min(limit, int(self._credit)))
         if self.path is not None:
             n = len(self.path)
-            if self.finishing:
-                shown = n
-            else:
-                self._path_credit += ticks / TICK_RATE * speed * max(30.0, n / PATH_SECONDS)
-                shown = min(n, self.path_shown + int(self._path_credit))
-                self._path_credit -= shown - self.path_shown
+            self._path_credit += ticks / TICK_RATE * speed * max(30.0, n / PATH_SECONDS)
+            shown = min(n, self.path_shown + int(self._path_credit))
+            self._path_credit -= shown - self.path_shown
             if shown > self.path_shown:
                 self._paint(_tiles(self.path[self.path_shown:shown]), PATH)
                 self.path_shown = shown

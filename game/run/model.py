@@ -22,7 +22,6 @@ import numpy as np
 
 from game.maze.grid import Maze, Pos
 from game.run.clock import TICK, TICK_RATE
-from game.run.hint import HINT_SPEEDS, nearest_speed
 from game.run.intents import (
     ChangeSpeed,
     CycleSolver,
@@ -35,6 +34,7 @@ from game.run.intents import (
     ToggleHint,
 )
 from game.run.player import Move, Player
+from game.run.speeds import nearest_speed, step_speed
 
 #: Events of the entrance-to-exit BFS run per tick while the optimal length is unknown.
 OPTIMAL_EVENTS_PER_TICK = 400
@@ -125,8 +125,7 @@ class Run:
             if intent.name in self.solvers:
                 self.solver = intent.name
         elif isinstance(intent, ChangeSpeed):
-            i = HINT_SPEEDS.index(self.speed) + intent.step
-            self.speed = HINT_SPEEDS[max(0, min(len(HINT_SPEEDS) - 1, i))]
+            self.speed = step_speed(self.speed, intent.step)
         elif isinstance(intent, SetSpeed):
             self.speed = nearest_speed(intent.speed)
         elif isinstance(intent, FinishHint):

@@ -6,18 +6,21 @@ rate because leftover time at the end of a step carries into the next one.
 
 Rules:
 1. A press while standing still steps at once (or bumps when the way is blocked).
-2. A press while sliding is buffered and taken on arrival when that way is open; a
-   buffered turn that is still blocked waits ``buffer_time`` seconds for an opening.
-3. On arrival the player keeps walking in the most recently pressed direction that is
-   still held and open, once it has been held for ``repeat_delay`` seconds.  A quick tap
-   therefore moves exactly one tile.
+2. A press while sliding is queued: the queued presses are taken one per arrival, oldest
+   first, so every tap counts however fast they come.  A queued press whose way is
+   blocked on arrival (a turn pressed just before its corner) waits ``buffer_time``
+   seconds for an opening while its key is held, and is dropped otherwise.
+3. On arrival with nothing queued the player keeps walking in the most recently pressed
+   direction that is still held and open, once it has been held for ``repeat_delay``
+   seconds.  A quick tap therefore moves exactly one tile.
 4. Walls never move the player: a blocked fresh press reports one ``"bump"``.
 """
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass
-from typing import Callable, Optional
+from typing import Callable
 
 from game.maze.grid import Maze, Pos
 
@@ -70,7 +73,7 @@ class Player:
         self.moves = 0
         self.clock = 0.0
         self._held: dict[Direction, float] = {}  # direction -> time pressed, in press order
-        self._buffered: Optional[tuple[Direction, float]] = None
+        self._queued: deque[tuple[Direction, float]] = deque()  # presses while sliding, oldest first
         self.events: list[str] = []
         self.stepped: list[Pos] = []  # the tiles stepped onto by the last press or update
 
@@ -107,7 +110,7 @@ class Player:
         self._held[d] = self.clock
         self.facing = FACING.get(d, self.facing)
         if self.moving:
-            self._buffered = (d, self.clock)
+            self._queued.append((d, self.clock))
         elif not self._try_step(d):
             self.events.append(BUMP)
         return self.events
@@ -119,7 +122,7 @@ class Player:
     def release_all(self) -> None:
         """Forget every held key (focus lost, scene paused)."""
         self._held.clear()
-        self._buffered = None
+        self._queued.clear()
 
     def update(self, dt: float) -> list[str]:
         """Advance by ``dt`` seconds; return the events ("step", "arrive", "bump")."""
@@ -141,14 +144,15 @@ class Player:
         return self.events
 
     def _continue(self, arrival_time: float) -> bool:
-        """Start the next step after arriving, if a buffered or held key asks; True if so."""
-        if self._buffered is not None:
-            d, pressed = self._buffered
+        """Start the next step after arriving, if a queued or held key asks; True if so."""
+        while self._queued:
+            d, pressed = self._queued[0]
             if self._try_step(d):
-                self._buffered = None
+                self._queued.popleft()
                 return True
-            if arrival_time - pressed > self.buffer_time or d not in self._held:
-                self._buffered = None
+            if arrival_time - pressed <= self.buffer_time and d in self._held:
+                break  # a turn waiting for its opening; held keys walk on meanwhile
+            self._queued.popleft()
         for d in reversed(list(self._held)):
             if self.clock - self._held[d] < self.repeat_delay:
                 continue

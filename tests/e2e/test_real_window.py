@@ -55,14 +55,15 @@ class Board:
     """
 
     def __init__(self, img: np.ndarray, maze: Maze) -> None:
+        self.rows, self.cols = maze.rows, maze.cols
         ys, xs = near(img, WALL, 2).nonzero()
         assert len(xs) > 0, "no maze wall colour on screen"
         self.x0, self.y0 = int(xs.min()), int(ys.min())
-        self.tile = (int(xs.max()) + 1 - self.x0) / COLS
+        self.tile = (int(xs.max()) + 1 - self.x0) / self.cols
         assert self.tile >= 6, f"tiles of {self.tile:.1f} px are too small to judge"
         wrong, seen = [], 0
-        for r in range(ROWS):
-            for c in range(COLS):
+        for r in range(self.rows):
+            for c in range(self.cols):
                 y = round(self.y0 + (r + 0.5) * self.tile)
                 x = round(self.x0 + (c + 0.5) * self.tile)
                 if y > ys.max():
@@ -70,7 +71,7 @@ class Board:
                 seen += 1
                 if bool(near(img[y:y + 1, x:x + 1], WALL, 2)[0, 0]) != (maze.tiles[r, c] == 0):
                     wrong.append((r, c))
-        assert seen >= COLS * 5, f"only {seen} tiles of the maze are visible"
+        assert seen >= min(maze.tiles.size, self.cols * 5), f"only {seen} tiles of the maze are visible"
         assert not wrong, f"the screen does not show the maze at tiles {wrong[:10]}"
 
     def cell(self, img: np.ndarray, row: int, col: int, inset: float = 0.15) -> np.ndarray:
@@ -87,7 +88,8 @@ class Board:
 
     def maze_area(self, img: np.ndarray) -> np.ndarray:
         """Return the pixels of the whole maze."""
-        return img[self.y0: round(self.y0 + ROWS * self.tile), self.x0: round(self.x0 + COLS * self.tile)]
+        return img[self.y0: round(self.y0 + self.rows * self.tile),
+                   self.x0: round(self.x0 + self.cols * self.tile)]
 
 
 @pytest.fixture
@@ -200,3 +202,50 @@ def test_the_window_class_is_migong_so_the_desktop_entry_matches_it(
             .strip() == '"migong"'
     finally:
         stop(game.proc)
+
+
+#: A corridor of nine tiles straight to the right of the entrance, then a way to the exit.
+CORRIDOR = """\
+###########
+S.........#
+#########.#
+#.........#
+#.#########
+#.........E
+###########
+"""
+
+
+def test_three_quick_taps_walk_three_tiles(launch_game: Callable[..., GameWindow],
+                                           tmp_path: Path) -> None:
+    # A tap lasts 10 ms and the next one comes 40 ms after it began: all three come
+    # while the first step (1/8 s) is still under way, and each one is a tile.
+    from game.maze.formats import load_maze
+
+    (tmp_path / "corridor.txt").write_text(CORRIDOR)
+    maze = load_maze(str(tmp_path / "corridor.txt"))
+    assert maze.start == (1, 0) and all(maze.is_floor((1, c)) for c in range(1, 10))
+    game = launch_game("play", "corridor.txt")
+    game.find_window()
+    game.focus()
+    deadline = time.monotonic() + 30
+    while near(game.screenshot("waiting"), WALL, 2).sum() < 1000:
+        assert time.monotonic() < deadline, f"the maze never appeared:\n{game.output()}"
+        time.sleep(0.3)
+    before = game.settle("corridor")
+    board = Board(before, maze)
+
+    tap = ["keydown", "--delay", "0", "Right", "sleep", "0.01", "keyup", "--delay", "0", "Right"]
+    game.x.run("xdotool", *tap, "sleep", "0.03", *tap, "sleep", "0.03", *tap)
+    time.sleep(0.8)
+    after = game.settle("after-three-taps")
+
+    def changed(col: int) -> float:
+        """Return the share of tile (1, col) that looks different after the taps."""
+        return float(changed_mask(board.cell(before, 1, col), board.cell(after, 1, col)).mean())
+
+    # the player's orb covers most of its tile; walked tiles keep only a small crumb
+    # (the entrance, left behind, changes as much: it is not counted)
+    covered = {col: changed(col) for col in range(1, 8)}
+    assert max(covered, key=covered.__getitem__) == 3, f"share of each tile changed: {covered}"
+    assert covered[4] < 0.05, f"the player went past tile 3: {covered}"

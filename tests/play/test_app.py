@@ -76,9 +76,12 @@ def test_a_quit_event_ends_the_loop_with_0(app: App) -> None:
     assert app.frames == 1
 
 
-def test_choosing_quit_on_the_title_ends_the_loop(app: App) -> None:
+def test_choosing_quit_on_the_title_and_confirming_ends_the_loop(app: App) -> None:
     app.go(ToTitle())
     app.handle_event(key(pygame.K_UP))  # wraps to Quit
+    app.handle_event(key(pygame.K_RETURN))
+    assert not app.ctx.quit_requested  # "Quit Migong?"
+    app.frame(1 / 60)
     app.handle_event(key(pygame.K_RETURN))
     assert app.ctx.quit_requested
     assert app.run(ToTitle()) == 0

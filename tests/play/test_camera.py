@@ -23,3 +23,13 @@ def test_a_big_maze_still_zooms_out_all_the_way_to_fit():
     assert cam.tile == cam.fit_tile() and 2001 * cam.tile <= 680
     cam.zoom(1)
     assert cam.tile > cam.fit_tile()
+
+
+def test_a_maze_shown_whole_keeps_its_margin_free_all_round():
+    # the rings on the entrance and the exit reach past the maze's edge tiles
+    for rows, cols, w, h in ((2001, 2001, 1280, 656), (11, 11, 1280, 656), (21, 61, 640, 480)):
+        cam = Camera(rows, cols, w, h, margin=16)
+        cam.fit()
+        x, y = cam.origin()
+        assert x >= 16 and y >= 16, (rows, cols)
+        assert x + cols * cam.tile <= w - 16 and y + rows * cam.tile <= h - 16, (rows, cols)

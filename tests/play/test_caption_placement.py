@@ -1,6 +1,6 @@
-"""The hint caption (and the key reminder) never hide the player or the exit, even on a
-320x240 window: they move to another edge or corner (the caption shrinks only when no
-spot is free)."""
+"""The hint caption never hides the player or the exit, even on a 320x240 window: it
+moves to another edge or corner (and shrinks only when no spot is free).  The key
+reminder has a strip of its own under the maze: it covers no tile at all."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from game.levels import CAMPAIGN, build_level
 from game.maze.solvers import solve
 from game.play.context import Context
 from game.play.input import KeyDown, KeyUp
-from game.play.scenes.play import PlayScene
+from game.play.scenes.play import FitView, PlayScene
 from game.play.widgets import hud
 from game.run.intents import ToggleHint
 from game.run.level import Level
@@ -119,10 +119,35 @@ def test_on_a_tiny_window_the_caption_hides_neither_player_nor_exit_on_the_way_o
     walk_out_checking(play_with_hint(index), drawn)
 
 
-@pytest.mark.parametrize("index", [0, 3])
-def test_on_a_tiny_window_the_key_reminder_hides_neither_player_nor_exit(
-        monkeypatch: pytest.MonkeyPatch, index: int) -> None:
-    walk_out_checking(play_with_hint(index, hint=False), spy_on(monkeypatch, "draw_help_line"))
+def maze_on_screen(scene: PlayScene, surface: pygame.Surface) -> pygame.Rect:
+    """Return the on-screen rect of the whole maze."""
+    bar = hud.bar_height(surface.get_size())
+    x, y = scene.camera.to_screen(0, 0)
+    t = scene.camera.tile
+    return pygame.Rect(round(x), round(bar + y), round(scene.maze.cols * t),
+                       round(scene.maze.rows * t))
+
+
+@pytest.mark.parametrize("size", [(320, 240), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("index", [0, 3, 12])
+def test_the_key_reminder_sits_below_the_maze_and_covers_no_tile(
+        monkeypatch: pytest.MonkeyPatch, index: int, size: tuple[int, int]) -> None:
+    strips = spy_on(monkeypatch, "draw_help_strip")
+    scene = play_with_hint(index, hint=False)
+    surface = pygame.Surface(size)
+    checked = []
+    for _ in range(2):  # at the playing zoom, then fitted
+        scene.update(DT)
+        scene.draw(surface)
+        assert strips, "no key reminder was drawn"
+        strip = strips[-1]
+        assert strip.bottom == size[1] and strip.width == size[0]
+        maze = maze_on_screen(scene, surface)
+        if surface.get_rect().contains(maze):  # the whole maze is shown: all of it stays clear
+            assert not strip.colliderect(maze), f"the key reminder {strip} covers the maze {maze}"
+            checked.append(scene.camera.fitted)
+        scene.apply(FitView())
+    assert True in checked  # the fitted view, at least
 
 
 def test_on_a_big_window_the_caption_stays_at_the_bottom_centre(

@@ -42,38 +42,56 @@ def colour_at(layer: HintLayer, pos: tuple[int, int]) -> tuple[int, ...]:
     return tuple(layer.surface.get_at((pos[1], pos[0])))
 
 
-@pytest.mark.parametrize("tile", [0.3, 1.0, 3.0, 8.0, 33.0])
-def test_drawing_the_hint_matches_the_search_at_any_zoom(tile):
-    maze = build_level(CAMPAIGN[10])
-    search = HintSearch(maze, maze.start, "bfs")
-    layer = HintLayer(search)
+def on_view(level: int, solver: str, tile: float) -> tuple[HintSearch, HintLayer, Camera,
+                                                            pygame.Surface]:
+    """Return a hint search of campaign ``level`` from its entrance, its layer, a camera at
+    ``tile`` px on the entrance and a 640x480 target."""
+    maze = build_level(CAMPAIGN[level])
+    search = HintSearch(maze, maze.start, solver)
     camera = Camera(maze.rows, maze.cols, 640, 480)
     camera.tile = tile
     camera.follow(*maze.start, 0, snap=True)
-    target = pygame.Surface((640, 480))
-    view = target.get_rect()
+    return search, HintLayer(search), camera, pygame.Surface((640, 480))
+
+
+def assert_the_layer_paints_the_state(layer: HintLayer) -> None:
+    """Check the layer's 1 px surface is the search's state grid in the theme's colours."""
     colours = state_colors(DEFAULT)
     mapped = np.array([layer.surface.map_rgb(colours[s]) for s in sorted(colours)], dtype=np.int64)
+    painted = pygame.surfarray.array2d(layer.surface).astype(np.int64) & 0xFFFFFFFF
+    assert np.array_equal(painted, mapped[layer.search.state.T] & 0xFFFFFFFF)
+
+
+@pytest.mark.parametrize("tile", [0.3, 1.0, 3.0, 8.0, 33.0])
+def test_drawing_the_hint_matches_the_search_at_any_zoom(tile):
+    search, layer, camera, target = on_view(10, "bfs", tile)
     for _ in range(20):  # patched frame after frame: the surface is the search's picture
         search.advance(TICKS, speed=1.0, limit=10**9)
         target.fill((0, 0, 0))
-        layer.draw(target, view, camera)
-        painted = pygame.surfarray.array2d(layer.surface).astype(np.int64) & 0xFFFFFFFF
-        assert np.array_equal(painted, mapped[search.state.T] & 0xFFFFFFFF)
+        layer.draw(target, target.get_rect(), camera)
+        assert_the_layer_paints_the_state(layer)
     if tile >= 2:
-        # every visible hint tile shows its colour (over black) at the tile's centre
-        r0, c0, r1, c1 = camera.visible_tiles()
-        for r in range(r0, r1):
-            for c in range(c0, c1):
-                colour = layer.surface.get_at((c, r))
-                x, y = camera.to_screen(r, c)
-                cx, cy = int(x + tile / 2), int(y + tile / 2)
-                if colour.a and search.head != (r, c) and 0 <= cx < 640 and 0 <= cy < 480:
-                    if search.path and (r, c) in search.path[: search.path_shown]:
-                        continue  # the path line is drawn on top
-                    got = target.get_at((cx, cy))
-                    want = np.array(colour[:3]) * colour.a / 255
-                    assert np.abs(np.array(got[:3]) - want).max() <= 3, (r, c, got, colour)
+        assert_screen_shows_the_layer(layer, camera, target)
+
+
+def assert_screen_shows_the_layer(layer: HintLayer, camera: Camera, target: pygame.Surface) -> int:
+    """Check every visible hint tile shows its colour (over black) at its centre; return how many."""
+    search, tile = layer.search, camera.tile
+    r0, c0, r1, c1 = camera.visible_tiles()
+    seen = 0
+    for r in range(r0, r1):
+        for c in range(c0, c1):
+            colour = layer.surface.get_at((c, r))
+            x, y = camera.to_screen(r, c)
+            cx, cy = int(x + tile / 2), int(y + tile / 2)
+            if colour.a and search.head != (r, c) and target.get_rect().collidepoint(cx, cy):
+                if search.path and (r, c) in search.path[: search.path_shown]:
+                    continue  # the path line is drawn on top
+                got = target.get_at((cx, cy))
+                want = np.array(colour[:3]) * colour.a / 255
+                assert np.abs(np.array(got[:3]) - want).max() <= 3, (r, c, got, colour)
+                seen += 1
+    return seen
 
 
 def test_the_path_and_explored_tiles_get_their_colours():
@@ -87,6 +105,20 @@ def test_the_path_and_explored_tiles_get_their_colours():
         assert colour_at(layer, tile) == DEFAULT.hint.path
     explored = tuple(int(v) for v in np.argwhere(search.state == EXPLORED)[0])
     assert colour_at(layer, explored) == DEFAULT.hint.visited
+
+
+@pytest.mark.parametrize("tile", [0.3, 3.0, 20.0])
+def test_finishing_mid_animation_repaints_the_whole_picture_at_once(tile):
+    search, layer, camera, target = on_view(12, "dfs", tile)
+    for _ in range(5):  # some of it animated and drawn, patched chunk by chunk
+        search.advance(TICKS, speed=1.0, limit=10**9)
+        layer.draw(target, target.get_rect(), camera)
+    search.complete()
+    target.fill((0, 0, 0))
+    layer.draw(target, target.get_rect(), camera)
+    assert_the_layer_paints_the_state(layer)
+    if tile >= 2:  # and the scaled chunks on screen show it, not the picture from before
+        assert assert_screen_shows_the_layer(layer, camera, target) >= 10
 
 
 def test_a_theme_switch_repaints_the_hint_in_the_new_colours():

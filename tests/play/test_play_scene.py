@@ -13,12 +13,14 @@ from game.maze.solvers import solve
 from game.levels import LevelSpec
 from game.play.context import Context
 from game.play.input import Event, KeyDown, KeyUp, Wheel
-from game.play.routes import Complete, OpenPause
+from game.play.routes import Complete, OpenPause, Play
 from game.play.scenes.base import Next
 from game.play.scenes.play import MARKER_BELOW_TILE, MARKER_FROM_TILE, PlayScene
 from game.play.theme import DEFAULT
 from game.run.level import Level, RunResult
+from game.run.speeds import HINT_SPEEDS
 from game.save import Progress
+from tests.play.helpers import Driver
 from tests.run.test_player import CORRIDOR, TURN, maze_from
 
 KEYS = {(-1, 0): pygame.K_UP, (1, 0): pygame.K_DOWN, (0, -1): pygame.K_LEFT, (0, 1): pygame.K_RIGHT}
@@ -225,14 +227,82 @@ def test_moving_with_the_hint_shown_updates_it_from_the_new_tile(ctx):
     assert scene.run.hints_used == 1
 
 
-def test_brackets_change_the_animation_speed_and_remember_it(ctx):
+def test_a_step_off_the_shown_route_shows_the_new_route_in_the_same_frame(ctx):
+    maze = build_level(CAMPAIGN[9])
+    scene = play(ctx, maze)
+    key(scene, pygame.K_LEFTBRACKET)
+    key(scene, pygame.K_LEFTBRACKET)  # x0.25: an animation would take many seconds
+    key(scene, pygame.K_h)
+    finish_hint(scene, frames=20_000)
+    route = scene.hint.path
+    branch = next((i, n) for i, tile in enumerate(route[:-1]) for n in maze.neighbours(tile)
+                  if n not in route)
+    walk(scene, route[:branch[0] + 1])
+    off = branch[1]
+    tap(scene, KEYS[(off[0] - route[branch[0]][0], off[1] - route[branch[0]][1])])
+    assert scene.run.player.pos == off
+    assert scene.hint.done and scene.hint.start == off
+    assert scene.hint.path == solve(maze, "bfs", start=off).path
+    scene.draw(pygame.Surface((1280, 720)))  # the layer repaints the new picture
+
+
+def test_brackets_change_the_hint_speed_of_this_level_only_and_say_so(ctx):
+    heard = []
+    ctx.on_settings_change(heard.append)
     scene = play(ctx, CORRIDOR)
     key(scene, pygame.K_RIGHTBRACKET)
     key(scene, pygame.K_RIGHTBRACKET)
-    assert scene.run.speed == 4.0 and ctx.settings.anim_speed == 4.0
+    assert scene.run.speed == 4.0
+    assert ctx.toasts.text == "Hint speed x4 (this level)"
+    assert ctx.settings.anim_speed == 1.0 and heard == []  # the saved default is the Settings'
+    for _ in range(10):
+        key(scene, pygame.K_RIGHTBRACKET)
+    assert scene.run.speed == HINT_SPEEDS[-1] == 16.0
     for _ in range(10):
         key(scene, pygame.K_LEFTBRACKET)
-    assert scene.run.speed == 0.25
+    assert scene.run.speed == HINT_SPEEDS[0]
+    assert play(ctx, CORRIDOR).run.speed == 1.0  # the next level starts at the default
+
+
+def test_a_levels_own_hint_speed_and_solver_outlast_a_pause(ctx):
+    game = Driver(ctx, Play(Level(CORRIDOR, label="corridor")))
+    scene = game.scene
+    game.send(KeyDown(pygame.K_RIGHTBRACKET))
+    game.send(KeyDown(pygame.K_3))
+    assert game.send(KeyDown(pygame.K_ESCAPE)) is not scene
+    assert game.send(KeyDown(pygame.K_ESCAPE)) is scene  # resumed
+    assert scene.run.speed == 2.0 and scene.run.solver == "stack"
+
+
+@pytest.mark.parametrize("size", [(320, 240), (1280, 720), (1920, 1080)])
+def test_in_the_fitted_view_of_a_huge_maze_the_player_and_exit_rings_are_whole(ctx, size):
+    from game.maze.generators import generate
+    from game.play.widgets import hud
+
+    maze = generate("prim", rows=401, cols=401, seed=7)  # tiles under 4 px: the rings show
+    scene = play(ctx, maze)
+    key(scene, pygame.K_f)
+    surface = pygame.Surface(size)
+    scene.update(DT)
+    scene.draw(surface)
+    assert scene.camera.fitted and scene.camera.tile < 4
+    view = pygame.Rect(0, hud.bar_height(size), size[0],
+                       size[1] - hud.bar_height(size) - hud.help_strip_height(size))
+    pixels = pygame.surfarray.array3d(surface).transpose(1, 0, 2)
+    actors = DEFAULT.actors
+    for name, colour, tile in (("player", actors.player, maze.start),
+                               ("exit", actors.exit_ring, maze.goal)):
+        x, y = scene.camera.to_screen(*tile)
+        cx = round(view.x + x + scene.camera.tile / 2)
+        cy = round(view.y + y + scene.camera.tile / 2)
+        box = pygame.Rect(cx - 20, cy - 20, 41, 41).clip(surface.get_rect())
+        near = pixels[box.top:box.bottom, box.left:box.right]
+        ys, xs = (near == colour).all(axis=2).nonzero()
+        assert len(xs), f"no {name} ring"
+        width, height = xs.max() - xs.min() + 1, ys.max() - ys.min() + 1
+        assert abs(width - height) <= 1 and width >= 13, f"the {name} ring is cut: {width}x{height}"
+        ring = pygame.Rect(box.left + xs.min(), box.top + ys.min(), width, height)
+        assert view.contains(ring), f"the {name} ring {ring} leaves the view {view}"
 
 
 def test_escape_pauses(ctx):

@@ -15,7 +15,7 @@ import numpy as np
 import pygame
 import pytest
 
-from game.levels import CAMPAIGN, build_level, level_code
+from game.levels import CAMPAIGN, LevelSpec, build_level, level_code
 from game.maze.solvers import solve
 from game.play.context import Context
 from game.play.navigator import Navigator, draw_every_scene
@@ -23,10 +23,12 @@ from game.play.routes import (
     Back,
     BuildMaze,
     Complete,
+    Confirm,
     OpenHelp,
     OpenPause,
     OpenSettings,
     Play,
+    QuitGame,
     Route,
     StartLevel,
     ToCustomMaze,
@@ -35,6 +37,7 @@ from game.play.routes import (
 )
 from game.play.scenes import custom_maze
 from game.play.scenes.base import Enter, Next, Scene
+from game.play.scenes.confirm import ConfirmScene
 from game.play.scenes.custom_maze import CustomMazeScene
 from game.play.scenes.help import HelpScene
 from game.play.scenes.level_complete import LevelCompleteScene
@@ -42,13 +45,14 @@ from game.play.scenes.level_select import LevelSelectScene
 from game.play.scenes.loading import LoadingScene
 from game.play.scenes.pause import PauseScene
 from game.play.scenes.play import PlayScene
-from game.play.scenes.settings import SETTINGS_SPEEDS, SettingsScene
+from game.play.scenes.settings import SettingsScene
 from game.play.scenes.title import TitleScene
 from game.play.theme import DEFAULT
 from game.play.widgets.layout import Layout
-from game.run.hint import HINT_SPEEDS
+from game.run.speeds import HINT_SPEEDS
 from game.run.level import Level, RunResult
 from game.save import load_progress
+from game.text import t
 from tests.play.helpers import (
     Driver,
     campaign_level,
@@ -83,6 +87,8 @@ def opened(ctx: Context, route: Next) -> Scene:
     nav = Navigator(ctx)
     if isinstance(route, OpenPause):
         nav.go(Play(route.level))
+    elif isinstance(route, Confirm):
+        nav.go(ToTitle())
     nav.go(route)
     assert nav.scene is not None
     return nav.scene
@@ -96,6 +102,7 @@ FACTORIES: dict[str, Callable[[Context], Scene]] = {
     "help": lambda c: opened(c, OpenHelp()),
     "loading": lambda c: opened(c, BuildMaze(CAMPAIGN[0], 0, "Level 1")),
     "pause": lambda c: opened(c, OpenPause(campaign_level(0))),
+    "quit question": lambda c: opened(c, Confirm("Quit Migong?", "Quit", "Cancel", QuitGame())),
     "level complete": lambda c: opened(c, Complete(run_result(small_play(c)))),
 }
 
@@ -167,8 +174,10 @@ def test_title_menu_by_keyboard_leads_to_the_right_scene(ctx: Context, index: in
     if index < 5:
         assert isinstance(nxt, TITLE_TARGETS[index])
         assert not ctx.quit_requested
-    else:  # Quit
-        assert isinstance(nxt, TitleScene)
+    else:  # Quit asks first; Enter again quits
+        assert isinstance(nxt, ConfirmScene) and nxt.ask.question == "Quit Migong?"
+        assert not ctx.quit_requested
+        game.send(key(pygame.K_RETURN))
         assert ctx.quit_requested
 
 
@@ -187,7 +196,10 @@ def test_title_menu_by_mouse_click_leads_to_the_right_scene(
     if index < 5:
         assert isinstance(nxt, TITLE_TARGETS[index])
     else:
-        assert nxt is title and ctx.quit_requested
+        assert isinstance(nxt, ConfirmScene) and not ctx.quit_requested
+        nxt.draw(pygame.Surface(size))
+        assert game.send(click(nxt.menu.rects[1].center)) is title  # Cancel
+        assert not ctx.quit_requested
 
 
 def test_a_window_appearing_under_a_still_pointer_does_not_move_the_selection(
@@ -257,16 +269,46 @@ def test_the_notice_is_shown_on_the_first_title_only(ctx: Context) -> None:
     assert again.notice is None and ctx.notice is None
     again.draw(surface)
     assert tuple(surface.get_at((lay.margin + 4, 22)))[:3] != DEFAULT.ui.notice_bg
-    assert again.menu.selected == 0  # a title opens on its first row
 
 
-def test_escape_on_the_title_goes_to_quit_and_again_quits(ctx: Context) -> None:
+@pytest.mark.parametrize("row, overlay", [(3, SettingsScene), (4, HelpScene)])
+def test_back_from_settings_or_help_the_title_cursor_stays_where_it_was(
+        ctx: Context, row: int, overlay: type) -> None:
+    game = Driver(ctx, ToTitle())
+    title = game.scene
+    for _ in range(row):
+        game.send(key(pygame.K_DOWN))
+    assert isinstance(game.send(key(pygame.K_RETURN)), overlay)
+    assert game.send(key(pygame.K_ESCAPE)) is title
+    assert title.menu.selected == row
+    game.send(key(pygame.K_RETURN))  # the same row again, not a surprise
+    assert isinstance(game.scene, overlay)
+
+
+def test_a_stray_up_and_enter_on_the_title_asks_before_quitting(ctx: Context) -> None:
+    game = Driver(ctx, ToTitle())
+    title = game.scene
+    game.send(key(pygame.K_UP))  # wraps to Quit
+    ask = game.send(key(pygame.K_RETURN))
+    assert isinstance(ask, ConfirmScene) and not ctx.quit_requested
+    ask.draw(pygame.Surface((1280, 720)))
+    assert game.send(key(pygame.K_ESCAPE)) is title and not ctx.quit_requested
+    assert title.menu.items[title.menu.selected].text() == "Quit"
+
+
+def test_escape_on_the_title_goes_to_quit_then_asks_and_enter_quits(ctx: Context) -> None:
     game = Driver(ctx, ToTitle())
     title = game.send(key(pygame.K_ESCAPE))
     assert isinstance(title, TitleScene)
     assert title.menu.items[title.menu.selected].text() == "Quit"
     assert not ctx.quit_requested
+    ask = game.send(key(pygame.K_ESCAPE))
+    assert isinstance(ask, ConfirmScene) and not ctx.quit_requested
+    assert ask.menu.items[ask.menu.selected].text() == "Quit"  # Enter twice quits
+    game.send(key(pygame.K_DOWN))
+    assert game.send(key(pygame.K_RETURN)) is title and not ctx.quit_requested  # Cancel
     game.send(key(pygame.K_ESCAPE))
+    game.send(key(pygame.K_RETURN))
     assert ctx.quit_requested
 
 
@@ -326,6 +368,49 @@ def test_pointing_at_a_level_selects_it(ctx: Context) -> None:
 
 
 # -- custom maze -------------------------------------------------------------------------
+def on_seed_row(ctx: Context, seed: int) -> CustomMazeScene:
+    """Return the custom maze screen showing ``seed``, its Seed row selected."""
+    custom = CustomMazeScene(ctx, LevelSpec("backtracker", 31, 31, seed))
+    while custom.menu.selected != custom_maze.SEED_ROW:
+        custom.handle_event(key(pygame.K_UP))
+    return custom
+
+
+def test_the_first_digit_typed_replaces_the_seed_shown_and_the_next_ones_append(
+        ctx: Context) -> None:
+    custom = on_seed_row(ctx, 44870)
+    custom.handle_event(key(pygame.K_7))
+    assert custom.seed == 7
+    custom.handle_event(key(pygame.K_KP3))
+    custom.handle_event(key(pygame.K_0))
+    assert custom.seed == 730
+    custom.handle_event(key(pygame.K_BACKSPACE))
+    assert custom.seed == 73
+    custom.handle_event(key(pygame.K_5))
+    assert custom.seed == 735
+
+
+def test_backspace_edits_the_seed_shown_and_digits_then_append(ctx: Context) -> None:
+    custom = on_seed_row(ctx, 44870)
+    custom.handle_event(key(pygame.K_BACKSPACE))
+    custom.handle_event(key(pygame.K_1))
+    assert custom.seed == 44871
+
+
+@pytest.mark.parametrize("change", [pygame.K_DOWN, pygame.K_RIGHT, pygame.K_RETURN],
+                         ids=["another row", "a step", "a new random seed"])
+def test_after_leaving_the_seed_or_changing_it_the_first_digit_replaces_it_again(
+        ctx: Context, change: int) -> None:
+    custom = on_seed_row(ctx, 44870)
+    custom.handle_event(key(pygame.K_1))
+    custom.handle_event(key(pygame.K_2))
+    custom.handle_event(key(change))  # another row, a step, or a new random seed
+    if change == pygame.K_DOWN:
+        custom.handle_event(key(pygame.K_UP))
+    custom.handle_event(key(pygame.K_9))
+    assert custom.seed == 9
+
+
 def test_custom_maze_options_build_the_spec_that_starts(ctx: Context) -> None:
     custom = CustomMazeScene(ctx)
     while custom.menu.selected != 0:  # from Start up to Algorithm
@@ -335,9 +420,6 @@ def test_custom_maze_options_build_the_spec_that_starts(ctx: Context) -> None:
     custom.handle_event(key(pygame.K_DOWN))  # Size
     custom.handle_event(key(pygame.K_LEFT))
     custom.handle_event(key(pygame.K_DOWN))  # Seed: type 4 2
-    custom.handle_event(key(pygame.K_BACKSPACE))
-    while custom.seed:
-        custom.handle_event(key(pygame.K_BACKSPACE))
     custom.handle_event(key(pygame.K_4))
     custom.handle_event(key(pygame.K_2))
     custom.handle_event(key(pygame.K_DOWN))  # Loops
@@ -417,6 +499,55 @@ def test_every_settings_change_is_told_to_the_listeners(ctx: Context) -> None:
     assert heard == ["volume", "muted", "fullscreen", "anim_speed", "default_solver"]
 
 
+def with_progress(ctx: Context) -> None:
+    """Give ``ctx`` some campaign progress and non-default settings."""
+    ctx.progress.unlocked = 6
+    ctx.progress.best_times["L01"] = 12.5
+    ctx.progress.best_moves["L01"] = 40
+    ctx.progress.stars["L01"] = 3
+    ctx.settings.volume = 0.3
+    ctx.settings.default_solver = "stack"
+
+
+def test_reset_progress_asks_and_forgets_the_campaign_but_keeps_the_settings(
+        ctx: Context) -> None:
+    with_progress(ctx)
+    game = Driver(ctx, ToTitle())
+    assert game.scene.menu.items[0].text() == "Continue · Level 6"
+    game.nav.go(OpenSettings())
+    settings = game.scene
+    assert isinstance(settings, SettingsScene)
+    row = [item.text() for item in settings.menu.items].index("Reset progress")
+    while settings.menu.selected != row:
+        game.send(key(pygame.K_DOWN))
+    ask = game.send(key(pygame.K_RETURN))
+    assert isinstance(ask, ConfirmScene)
+    assert ask.menu.items[ask.menu.selected].text() == "Cancel"  # Enter twice changes nothing
+    ask.draw(pygame.Surface((1280, 720)))
+    assert game.send(key(pygame.K_RETURN)) is settings
+    assert ctx.progress.unlocked == 6
+    game.send(key(pygame.K_RETURN))
+    game.send(key(pygame.K_UP))
+    assert game.send(key(pygame.K_RETURN)) is settings  # reset, and back on the settings
+    assert ctx.progress.unlocked == 1
+    assert not (ctx.progress.best_times or ctx.progress.best_moves or ctx.progress.stars)
+    assert ctx.settings.volume == 0.3 and ctx.settings.default_solver == "stack"
+    assert ctx.toasts.text == "Progress reset"
+    assert ctx.save_path is not None
+    saved, _ = load_progress(ctx.save_path)
+    assert saved.unlocked == 1 and saved.best_times == {} and saved.settings == ctx.settings
+    assert not settings.menu.items[row].enabled()  # nothing left to reset
+    assert game.send(key(pygame.K_ESCAPE)).menu.items[0].text() == "New game"
+
+
+def test_reset_progress_is_offered_only_once_there_is_progress(ctx: Context) -> None:
+    settings = SettingsScene(ctx)
+    row = [item.text() for item in settings.menu.items].index("Reset progress")
+    assert not settings.menu.items[row].enabled()
+    with_progress(ctx)
+    assert settings.menu.items[row].enabled()
+
+
 def test_help_goes_back_where_it_came_from(ctx: Context) -> None:
     game = Driver(ctx, ToTitle())
     game.nav.go(OpenSettings())
@@ -492,12 +623,17 @@ def test_hint_speed_and_solver_set_from_the_pause_menu_reach_the_game(ctx: Conte
     assert play.run.solver == play.hint.solver == "dfs"
 
 
-def test_every_hint_speed_the_settings_offer_is_one_the_game_plays_at() -> None:
-    from game.save import ANIM_SPEED_RANGE
-
-    assert all(s in HINT_SPEEDS for s in SETTINGS_SPEEDS)
-    assert [s for s in HINT_SPEEDS if ANIM_SPEED_RANGE[0] <= s <= ANIM_SPEED_RANGE[1]] == \
-        SETTINGS_SPEEDS
+def test_the_settings_offer_every_hint_speed_the_game_plays_at(ctx: Context) -> None:
+    scene = SettingsScene(ctx)
+    row = [t("settings.hint_speed") == item.text() for item in scene.menu.items].index(True)
+    scene.menu.selected = row
+    offered = []
+    for _ in range(len(HINT_SPEEDS)):
+        scene.handle_event(key(pygame.K_LEFT))
+    for _ in range(len(HINT_SPEEDS)):
+        offered.append(ctx.settings.anim_speed)
+        scene.handle_event(key(pygame.K_RIGHT))
+    assert tuple(offered) == HINT_SPEEDS
 
 
 # -- level complete ----------------------------------------------------------------------
@@ -543,6 +679,40 @@ def test_level_complete_shows_the_figures(ctx: Context) -> None:
     done.update(2.0)
     done.draw(surface)
     assert distinct_colours(surface) >= 3
+
+
+def finished(ctx: Context, level: Level) -> LevelCompleteScene:
+    """Return the level-complete screen of a perfect run of ``level``."""
+    optimal = solve(level.maze).length
+    assert optimal is not None
+    return LevelCompleteScene(ctx, RunResult(level, 20.0, optimal, optimal, 0))
+
+
+def labels(done: LevelCompleteScene) -> list[str]:
+    """Return the buttons of a level-complete screen, left to right."""
+    return [item.text() for item in done.menu.items]
+
+
+def test_what_each_kind_of_finished_maze_offers_next(ctx: Context) -> None:
+    spec = LevelSpec("prim", 21, 31, 444, 0.1, None, None, "Custom")
+    custom = Level(build_level(spec), spec, None, "Custom · Prim 21x31")
+    assert labels(finished(ctx, custom)) == ["Another maze", "Retry", "Title"]
+    assert labels(finished(ctx, campaign_level(0))) == ["Next level", "Retry", "Title"]
+    assert labels(finished(ctx, campaign_level(len(CAMPAIGN) - 1))) == ["Title", "Retry"]
+    assert labels(finished(ctx, Level(custom.maze, label="maze.txt"))) == ["Title", "Retry"]
+
+
+def test_another_maze_builds_one_with_the_same_settings_and_a_new_seed(ctx: Context) -> None:
+    spec = LevelSpec("division", 21, 31, 444, 0.2, 4, None, "Custom")
+    done = finished(ctx, Level(build_level(spec), spec, None, "Custom"))
+    seeds = set()
+    for _ in range(20):
+        nxt = done.handle_event(key(pygame.K_RETURN))
+        assert isinstance(nxt, BuildMaze) and nxt.index is None
+        assert (nxt.spec.algorithm, nxt.spec.rows, nxt.spec.cols, nxt.spec.loops,
+                nxt.spec.room_size) == ("division", 21, 31, 0.2, 4)
+        seeds.add(nxt.spec.seed)
+    assert 444 not in seeds and len(seeds) > 1
 
 
 def test_a_maze_from_a_file_is_not_recorded(ctx: Context) -> None:
@@ -603,7 +773,7 @@ def test_draw_every_scene_draws_them_all() -> None:
     surface = pygame.Surface((960, 640))
     names = draw_every_scene(surface)
     assert names == ["TitleScene", "LevelSelectScene", "CustomMazeScene", "SettingsScene",
-                     "HelpScene", "LoadingScene", "PlayScene", "PauseScene",
+                     "HelpScene", "LoadingScene", "PlayScene", "PauseScene", "ConfirmScene",
                      "LevelCompleteScene"]
     assert distinct_colours(surface) >= 3
 

@@ -118,11 +118,61 @@ def test_finish_jumps_to_the_end():
 def test_no_frame_takes_more_events_than_the_view_allows():
     maze = build_level(CAMPAIGN[23])
     search = HintSearch(maze, maze.start, "bfs")
-    search.finish()  # no pace: only the limit stops it
-    search.advance(TICKS, speed=1.0, limit=64)
+    search.advance(TICKS, speed=1e9, limit=64)  # a pace no frame keeps: the limit stops it
     assert search.visited == 64
-    search.advance(TICKS, speed=1.0, limit=64)
+    search.advance(TICKS, speed=1e9, limit=64)
     assert search.visited == 128
+
+
+@pytest.mark.parametrize("solver", list(SOLVERS))
+@pytest.mark.parametrize("after", [0, 1, 40])
+def test_finishing_at_once_shows_exactly_what_the_whole_animation_ends_with(solver, after):
+    maze = build_level(CAMPAIGN[15])
+    start = solve(maze, "bfs").path[9]
+    animated = HintSearch(maze, start, solver)
+    run_to_end(animated)
+    at_once = HintSearch(maze, start, solver)
+    for _ in range(after):  # Space pressed this many frames into the animation
+        at_once.advance(TICKS, speed=1.0, limit=LIMIT)
+    at_once.finish()
+    at_once.advance(TICKS, speed=1.0, limit=LIMIT)  # the next frame
+    assert at_once.done and at_once.searched
+    assert at_once.path == animated.path and at_once.path_shown == len(animated.path)
+    assert at_once.visited == animated.visited == solve(maze, solver, start=start).visited
+    assert np.array_equal(at_once.state, animated.state)
+    assert at_once.take_changes().everything  # the view repaints it all in one go
+
+
+def test_finishing_in_slices_shows_nothing_until_the_end_then_everything():
+    maze = build_level(CAMPAIGN[15])
+    whole = HintSearch(maze, maze.start, "dfs")
+    assert whole.complete()
+    sliced = HintSearch(maze, maze.start, "dfs")
+    sliced.advance(TICKS, speed=1.0, limit=LIMIT)
+    sliced.take_changes()
+    slices = 0
+    while not sliced.complete(50):
+        slices += 1
+        assert not sliced.take_changes().painted  # the old picture stays until the end
+    assert slices > 3
+    assert sliced.take_changes().everything
+    assert np.array_equal(sliced.state, whole.state) and sliced.path == whole.path
+
+
+def test_finishing_a_search_without_a_path_shows_what_it_explored():
+    maze = maze_from(
+        """
+        #######
+        S...#E#
+        #.#.#.#
+        #######
+        """
+    )
+    search = HintSearch(maze, maze.start, "stack")
+    assert search.complete()
+    assert search.done and search.no_path
+    assert search.visited == solve(maze, "stack").visited == 6
+    assert search.state[2, 3] == BACKTRACK_OLD and search.state[2, 5] == NOTHING
 
 
 def test_speed_scales_the_number_of_events_per_frame():
@@ -151,26 +201,60 @@ def test_the_pace_is_in_ticks_not_frames():
     assert abs(at_60_fps.visited - at_30_fps.visited) <= 1
 
 
-def test_following_the_player_trims_a_finished_path_and_restarts_elsewhere():
+def a_step_off(maze, path):
+    """Return (i, tile): a tile next to ``path[i]`` that is not on ``path``."""
+    on_path = set(path)
+    for i in range(1, len(path)):
+        for n in maze.neighbours(path[i]):
+            if n not in on_path:
+                return i, n
+    raise AssertionError("the path has no side branch")
+
+
+def test_following_the_player_trims_a_finished_path():
     maze = build_level(CAMPAIGN[7])
     path = solve(maze, "bfs").path
     search = HintSearch(maze, maze.start, "bfs")
-    search.finish()
-    run_to_end(search)
-    on_path = set(path)
-    i = next(i for i in range(1, len(path)) if any(n not in on_path for n in maze.neighbours(path[i])))
+    search.complete()
+    i, _ = a_step_off(maze, path)
     search.follow(path[i])
     assert search.done and search.path == path[i:] and search.start == path[i]
     assert search.state[path[0]] == EXPLORED
-    off_path = next(n for n in maze.neighbours(path[i]) if n not in on_path)
+
+
+@pytest.mark.parametrize("solver", list(SOLVERS))
+def test_one_step_off_a_shown_route_reroutes_at_once_without_the_animation(solver):
+    maze = build_level(CAMPAIGN[7])
+    path = solve(maze, solver).path
+    search = HintSearch(maze, maze.start, solver)
+    run_to_end(search, speed=0.25)
+    i, off = a_step_off(maze, path)
+    search.follow(path[i])
     search.take_changes()
-    search.follow(off_path)
-    assert not search.done and search.start == off_path and search.path is None
+    search.follow(off)
+    search.advance(TICKS, speed=0.25, limit=LIMIT)  # one frame, at the slowest pace
+    again = solve(maze, solver, start=off)
+    assert search.done and search.start == off
+    assert search.path == again.path and search.visited == again.visited
+    assert {tuple(p) for p in np.argwhere(search.state == PATH)} == set(again.path)
+    assert search.take_changes().everything
+
+
+def test_moving_while_the_search_still_animates_starts_the_animation_over():
+    maze = build_level(CAMPAIGN[7])
+    search = HintSearch(maze, maze.start, "bfs")
+    for _ in range(3):
+        search.advance(TICKS, speed=1.0, limit=LIMIT)
+    assert not search.done
+    tile = next(maze.neighbours(maze.start))
+    search.take_changes()
+    search.follow(tile)
+    assert not search.done and search.start == tile and search.path is None
     assert not search.state.any()  # wiped, and the view is told which box to wipe
     cleared = search.take_changes().cleared
     assert cleared is not None and cleared[0] == 0
     run_to_end(search)
-    assert search.path == solve(maze, "bfs", start=off_path).path
+    assert search.path == solve(maze, "bfs", start=tile).path
 
 
 def test_no_path_is_reported():
@@ -195,6 +279,8 @@ def test_the_changes_repaint_the_picture_exactly():
         if frame == 50:
             search.follow(solve(maze, "bfs").path[3])
         changes = search.take_changes()
+        if changes.everything:
+            picture[...] = search.state
         if changes.cleared is not None:
             x0, y0, x1, y1 = changes.cleared
             picture[y0:y1 + 1, x0:x1 + 1] = NOTHING

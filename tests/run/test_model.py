@@ -67,6 +67,20 @@ def test_visits_count_every_arrival_and_walked_keeps_the_first_ones_in_order() -
     assert run.keys == frozenset()
 
 
+def test_taps_five_ticks_apart_each_walk_a_tile_and_replay_so() -> None:
+    # 5 ticks = 42 ms: three taps inside the first step's 15 ticks
+    run = Run(CORRIDOR)
+    for _ in range(3):
+        run.apply(RIGHT)
+        step(run, 1)
+        run.apply(Release(RIGHT.dr, RIGHT.dc))
+        step(run, 4)
+    step(run, 60)
+    assert run.player.pos == (1, 3) and run.moves == 3
+    again = replay(CORRIDOR, run.log, ticks=run.tick)
+    assert again.player.pos == (1, 3) and again.walked == run.walked
+
+
 def test_a_hint_counts_once_each_time_it_is_shown() -> None:
     run = Run(CORRIDOR, solver="dfs", speed=2.0)
     for _ in range(3):

@@ -123,6 +123,42 @@ def test_taps_during_a_step_queue_one_more_step():
     assert p.pos == (1, 2) and p.moves == 2
 
 
+def tap(p: Player, move: Move, then: float) -> None:
+    """Press and release ``move`` within 10 ms, then let ``then`` more seconds pass."""
+    p.press(move)
+    p.update(0.01)
+    p.release(move)
+    run(p, then)
+
+
+def test_every_tap_counts_however_fast_the_taps_come():
+    # 40 ms apart: the second and third taps both come during the first 1/8 s step
+    p = Player.on_maze(CORRIDOR, speed=8.0)
+    tap(p, RIGHT, 0.03)
+    tap(p, RIGHT, 0.03)
+    tap(p, RIGHT, 1.0)
+    assert p.pos == (1, 3) and p.moves == 3 and not p.moving
+
+
+@pytest.mark.parametrize("gap", [0.0, 0.02, 0.07, 0.15])
+def test_five_taps_walk_five_tiles_at_any_pace(gap):
+    p = Player.on_maze(CORRIDOR, speed=8.0)
+    for _ in range(5):
+        tap(p, RIGHT, gap)
+    run(p, 2.0)
+    assert p.moves == 5 and p.pos == (1, 5)
+
+
+def test_queued_taps_into_a_wall_are_dropped_without_moving():
+    p = Player.on_maze(TURN, speed=8.0)
+    for _ in range(5):  # the corridor holds three steps, then a wall
+        tap(p, RIGHT, 0.0)
+    run(p, 2.0)
+    assert p.pos == (1, 3) and p.moves == 3
+    tap(p, DOWN, 1.0)  # nothing queued is left over to spoil the next press
+    assert p.pos == (2, 3) and p.moves == 4
+
+
 def test_held_keys_follow_a_corridor_round_corners():
     p = Player.on_maze(TURN, speed=10.0)
     p.press(RIGHT)

@@ -10,16 +10,17 @@ for ``on_enter``.  MenuScene is the shared base of the menu screens.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional, Union
+from typing import Callable, Optional, Union
 
 import pygame
 
+from game.play import theme
 from game.play.context import Context
-from game.play.input import Event
+from game.play.input import Event, Resized
 from game.play.routes import Route
 from game.play.widgets import hud
 from game.play.widgets.backdrop import MazeBackdrop
-from game.play.widgets.layout import Layout, panel
+from game.play.widgets.layout import Layout, dim, panel
 from game.play.widgets.menu import Menu, MenuItem
 
 
@@ -69,6 +70,35 @@ class Scene:
         w, h = surface.get_size()
         bar = hud.bar_height((w, h))
         return pygame.Rect(0, bar, w, max(0, h - bar))
+
+
+class OverlayScene(Scene):
+    """A scene over a still of the one below it (drawn by ``under``), dimmed."""
+
+    #: Nothing moves behind an overlay.
+    FRAME_RATE = 30
+
+    def __init__(self, ctx: Context, under: Callable[[pygame.Surface], None]) -> None:
+        super().__init__(ctx)
+        self.under = under
+        self._still: Optional[pygame.Surface] = None
+        self._still_theme: Optional[theme.Theme] = None
+
+    def handle_event(self, event: Event) -> Optional[Next]:
+        """Take a new still after the window changed size."""
+        if isinstance(event, Resized):
+            self._still = None
+        return None
+
+    def draw_under(self, surface: pygame.Surface) -> None:
+        """Draw the still of the scene below, dimmed (taken again for a new size or theme)."""
+        if (self._still is None or self._still.get_size() != surface.get_size()
+                or self._still_theme is not theme.current()):
+            self._still = pygame.Surface(surface.get_size())
+            self.under(self._still)
+            dim(self._still, 160)
+            self._still_theme = theme.current()
+        surface.blit(self._still, (0, 0))
 
 
 class MenuScene(Scene):

@@ -47,6 +47,7 @@ class CustomMazeScene(ListScene):
                           key=lambda i: abs(SIZE_PRESETS[i][0] - spec.rows)
                           + abs(SIZE_PRESETS[i][1] - spec.cols))
         self.seed = spec.seed
+        self.typing = False  # the seed shown is being typed: digits append to it
         self.loops_i = min(range(len(LOOP_STEPS)), key=lambda i: abs(LOOP_STEPS[i] - spec.loops))
         self.room_i = ROOM_SIZES.index(spec.room_size) if spec.room_size in ROOM_SIZES else 0
         super().__init__(ctx, [
@@ -104,10 +105,20 @@ class CustomMazeScene(ListScene):
     def _adjust_seed(self, delta: int) -> None:
         """Add ``delta`` to the seed (kept in range)."""
         self.seed = max(0, min(MAX_SEED, self.seed + delta))
+        self.typing = False
 
     def _reroll(self) -> None:
         """Pick a fresh random seed."""
         self.seed = self.rng.randrange(1, 100_000)
+        self.typing = False
+
+    def _type_digit(self, digit: int) -> None:
+        """Type a digit of the seed: the first replaces the seed shown, the next ones append."""
+        if self.typing and self.seed < 10**8:
+            self.seed = min(MAX_SEED, self.seed * 10 + digit)
+        else:
+            self.seed = digit
+        self.typing = True
 
     def _has_rooms(self) -> bool:
         """Return True when the chosen generator can leave rooms (its ``room_size`` option)."""
@@ -144,19 +155,23 @@ class CustomMazeScene(ListScene):
         return BuildMaze(spec, None, custom_label(spec))
 
     def handle_event(self, event: Event) -> Optional[Next]:
-        """Adjust the choices; digits type the seed; Esc goes back."""
+        """Adjust the choices; digits type the seed (Backspace edits it); Esc goes back."""
         key = keys.pressed(event)
         if self.menu.selected == SEED_ROW and key is not None:
             digit = keys.DIGIT_KEYS.get(key)
             if digit is not None:
-                self.seed = min(MAX_SEED, self.seed * 10 + digit) if self.seed < 10**8 else digit
+                self._type_digit(digit)
                 return None
             if key == pygame.K_BACKSPACE:
                 self.seed //= 10
+                self.typing = True
                 return None
         if keys.is_back(event):
             return self._back()
-        return super().handle_event(event)
+        route = super().handle_event(event)
+        if self.menu.selected != SEED_ROW:
+            self.typing = False  # back on the seed row, the first digit starts a new seed
+        return route
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the options list."""

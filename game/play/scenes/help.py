@@ -42,6 +42,7 @@ def help_sections() -> list[Section]:
             (t("help.choose_keys"), t("help.choose")),
             (t("help.change_keys"), t("help.change")),
             (t("help.back_keys"), t("help.back")),
+            (t("help.quit_keys"), t("help.quit")),
             (t("help.fullscreen_keys"), t("help.fullscreen")),
             (t("help.mute_keys"), t("help.mute")),
         ]),

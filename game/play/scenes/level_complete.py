@@ -50,15 +50,16 @@ class LevelCompleteScene(ListScene):
         self.recorded = False
         self.t = 0.0
         self.has_next = level.index is not None and level.index + 1 < len(CAMPAIGN)
+        self.rng = random.Random()  # the seed of "Another maze"
         title: MenuItem[Next] = MenuItem(t("complete.to_title"), lambda: ToTitle())
         retry: MenuItem[Next] = MenuItem(t("complete.retry"), self._retry)
         items: list[MenuItem[Next]]
         if self.has_next:
             items = [MenuItem(t("complete.next"), self._next), retry, title]
             self.footer = t("complete.footer_next")
-        elif level.index is None and level.spec is not None:
-            items = [MenuItem(t("complete.new_maze"), self._next), retry, title]
-            self.footer = t("complete.footer_new_maze")
+        elif level.index is None and level.spec is not None:  # a custom maze: one more like it
+            items = [MenuItem(t("complete.another_maze"), self._next), retry, title]
+            self.footer = t("complete.footer_another_maze")
         else:
             items = [title, retry]
             self.footer = t("complete.footer_title")
@@ -79,12 +80,15 @@ class LevelCompleteScene(ListScene):
         self.ctx.save()
 
     def _next(self) -> Next:
-        """Go to the next level (or, for a custom maze, a new one like it)."""
+        """Go to the next level (or, for a custom maze, another with the same settings)."""
         level = self.result.level
         if level.index is not None and self.has_next:
             return StartLevel(level.index + 1)
         if level.index is None and level.spec is not None:
-            spec = replace(level.spec, seed=random.Random().randrange(1, 100_000))
+            seed = level.spec.seed
+            while seed == level.spec.seed:
+                seed = self.rng.randrange(1, 100_000)
+            spec = replace(level.spec, seed=seed)
             return BuildMaze(spec, None, custom_label(spec))
         return ToTitle()
 

@@ -8,29 +8,23 @@ import pygame
 
 from game.play import theme
 from game.play.context import Context
-from game.play.input import Event, Resized, pressed
+from game.play.input import Event, pressed
 from game.play.routes import Back, OpenSettings, Play, ToTitle
-from game.play.scenes.base import Next, Scene
-from game.play.widgets.layout import Layout, dim, panel
+from game.play.scenes.base import Next, OverlayScene
+from game.play.widgets.layout import Layout, panel
 from game.play.widgets.menu import Menu, MenuItem
 from game.play.widgets.text import draw_text, font
 from game.run.level import Level
 from game.text import t
 
 
-class PauseScene(Scene):
+class PauseScene(OverlayScene):
     """Esc during play: a menu over the paused play view (drawn by ``under``)."""
-
-    #: Nothing moves behind the pause menu.
-    FRAME_RATE = 30
 
     def __init__(self, ctx: Context, level: Level,
                  under: Callable[[pygame.Surface], None]) -> None:
-        super().__init__(ctx)
+        super().__init__(ctx, under)
         self.level = level
-        self.under = under
-        self._snapshot: Optional[pygame.Surface] = None
-        self._snapshot_theme: Optional[theme.Theme] = None
         self.menu: Menu[Next] = Menu([
             MenuItem(t("pause.resume"), lambda: Back()),
             MenuItem(t("pause.restart"), lambda: Play(self.level)),
@@ -47,21 +41,14 @@ class PauseScene(Scene):
         """Esc resumes; the menu does the rest."""
         if pressed(event) == pygame.K_ESCAPE:
             return Back()
-        if isinstance(event, Resized):
-            self._snapshot = None
+        super().handle_event(event)
         return self.menu.handle_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the frozen play view dimmed, then the pause menu."""
         pal = theme.current().ui
         lay = Layout.of(surface)
-        if (self._snapshot is None or self._snapshot.get_size() != surface.get_size()
-                or self._snapshot_theme is not theme.current()):
-            self._snapshot = pygame.Surface(surface.get_size())
-            self.under(self._snapshot)
-            dim(self._snapshot, 160)
-            self._snapshot_theme = theme.current()
-        surface.blit(self._snapshot, (0, 0))
+        self.draw_under(surface)
         f = font(lay.font_size(72, lo=22), bold=True)
         menu_h = min(lay.height - 2 * lay.margin - f.get_height(),
                      self.menu.preferred_height(lay, 42))

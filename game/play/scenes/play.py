@@ -41,7 +41,7 @@ from game.run.intents import (
     SetSpeed,
     ToggleHint,
 )
-from game.run.hint import HintSearch, nearest_speed
+from game.run.hint import HintSearch
 from game.run.level import Level, RunResult
 from game.run.clock import TickClock
 from game.run.model import Run
@@ -97,13 +97,17 @@ IDLE_FPS = 60
 MARKER_BELOW_TILE = 8
 MARKER_FROM_TILE = 4
 MARKER_RADIUS = 9
+#: Room (px) left around a maze shown whole, so the rings on the entrance and the exit
+#: (up to MARKER_RADIUS + 1 past the tile's centre) are never cut by the HUD or the window.
+RING_ROOM = 16
 #: While walking with the hint shown, start its search over at most this often (ticks).
 HINT_RESTART_TICKS = 36
 #: Events of the hint's search taken per frame at most, so no frame stalls.
 HINT_EVENTS_PER_FRAME = 6_000
-#: While Space finishes the search: time per frame spent taking events (s), in chunks.
-HINT_FINISH_BUDGET = 0.010
-HINT_FINISH_CHUNK = 2_000
+#: While the hint finishes unseen (Space, a re-route): time per frame spent on it (s), in
+#: slices of events.  Longer than a frame: it is over sooner, and the window still answers.
+HINT_FINISH_BUDGET = 0.1
+HINT_FINISH_SLICE = 20_000
 
 
 class PlayScene(Scene):
@@ -119,6 +123,9 @@ class PlayScene(Scene):
         self.help_line = t("play.help_line")
         settings = ctx.settings
         self.run = Run(self.maze, solver=settings.default_solver, speed=settings.anim_speed)
+        # the defaults this run started from: a change in Settings (pause -> Settings) is
+        # taken up on return; the level's own [ ] and Tab choices are not undone
+        self._defaults = (settings.anim_speed, settings.default_solver)
         self.clock = TickClock()
         self.style = style_for(spec)
         self.renderer = MazeRenderer(self.maze, self.style,
@@ -126,7 +133,8 @@ class PlayScene(Scene):
         self.sprites = player_sprites(ctx.images) if self.style == RPG else None
         # room maps are pictures: start close enough to see the tiles and the hero
         self.camera = Camera(self.maze.rows, self.maze.cols, 1280, 720,
-                             comfortable_tile=RPG_COMFORTABLE_TILE if self.style == RPG else 18)
+                             comfortable_tile=RPG_COMFORTABLE_TILE if self.style == RPG else 18,
+                             margin=RING_ROOM)
         self.camera.follow(*self.maze.start, 0.0, snap=True)
         self._snap_camera = True
         self.hint: Optional[HintSearch] = None
@@ -136,7 +144,6 @@ class PlayScene(Scene):
         self._time = 0.0  # scene time, for animations that run before the first move
         self._bar = hud.BarCache()
         self._caption_spot = "bottom"  # the hint caption moves when it would hide something
-        self._help_top = False
 
     def _static_info(self) -> dict[str, str]:
         """Return the HUD facts that never change during a run."""
@@ -171,11 +178,13 @@ class PlayScene(Scene):
 
     # -- on and off screen ------------------------------------------------------------
     def on_enter(self) -> None:
-        """Take up a hint speed or solver changed meanwhile (pause -> Settings)."""
+        """Take up a default hint speed or solver changed meanwhile (pause -> Settings)."""
         settings = self.ctx.settings
-        if nearest_speed(settings.anim_speed) != self.run.speed:
+        speed, solver = self._defaults
+        self._defaults = (settings.anim_speed, settings.default_solver)
+        if settings.anim_speed != speed:
             self._apply_to_run(SetSpeed(settings.anim_speed), quiet=True)
-        if settings.default_solver != self.run.solver:
+        if settings.default_solver != solver:
             self._apply_to_run(SelectSolver(settings.default_solver), quiet=True)
 
     def on_exit(self) -> None:
@@ -235,8 +244,7 @@ class PlayScene(Scene):
             if not quiet:
                 self.ctx.toast(t("play.solver_toast", solver=solver_short_label(run.solver)))
         elif isinstance(intent, (ChangeSpeed, SetSpeed)):
-            if not quiet:
-                self.ctx.set_hint_speed(run.speed, save=False)
+            if not quiet:  # this level only: the default is the Settings screen's
                 self.ctx.toast(t("play.speed_toast", speed=run.speed))
 
     def _sounds(self, events: list[str]) -> None:
@@ -268,16 +276,15 @@ class PlayScene(Scene):
         return None
 
     def _advance_hint(self, ticks: int) -> None:
-        """Animate the hint by ``ticks``; while Space finishes it, search as fast as frames allow."""
-        assert self.hint is not None
-        limit = HINT_EVENTS_PER_FRAME
-        if self.hint.finishing:
-            # As many events as fit a frame's budget on this machine: Space is "now", not a pace.
-            deadline = time.perf_counter() + HINT_FINISH_BUDGET
-            while not self.hint.searched and time.perf_counter() < deadline:
-                self.hint.step(HINT_FINISH_CHUNK)
-            limit = 0
-        self.hint.advance(ticks, speed=self.run.speed, limit=limit)
+        """Animate the hint by ``ticks``; one finishing runs on for up to a time box instead."""
+        hint = self.hint
+        assert hint is not None
+        if not hint.finishing:
+            hint.advance(ticks, speed=self.run.speed, limit=HINT_EVENTS_PER_FRAME)
+            return
+        deadline = time.perf_counter() + HINT_FINISH_BUDGET
+        while not hint.complete(HINT_FINISH_SLICE) and time.perf_counter() < deadline:
+            pass
 
     def _follow_with_hint(self, ticks: int) -> None:
         """Keep the hint about the player's tile (restarts at most every so often)."""
@@ -297,10 +304,11 @@ class PlayScene(Scene):
 
     # -- drawing -----------------------------------------------------------------------------
     def _view(self, surface: pygame.Surface) -> pygame.Rect:
-        """Return the part of ``surface`` the maze is drawn in (below the HUD bar)."""
+        """Return the part of ``surface`` the maze is drawn in: between the bar and the key strip."""
         w, h = surface.get_size()
         bar = hud.bar_height((w, h))
-        return pygame.Rect(0, bar, w, max(0, h - bar))
+        strip = hud.help_strip_height((w, h))
+        return pygame.Rect(0, bar, w, max(0, h - bar - strip))
 
     def hint_keys(self) -> str:
         """Return the hint caption's key line."""
@@ -331,21 +339,17 @@ class PlayScene(Scene):
             surface.set_clip(clip)
             if shown is not None:
                 hud.draw_caption(surface, view, *shown, spot=self._caption_spot)
-            else:
-                self._help_top = self._place_help_line(view)
-                hud.draw_help_line(surface, view, self.help_line, top=self._help_top)
+        w, h = surface.get_size()
+        hud.draw_help_strip(surface, pygame.Rect(0, view.bottom, w, h - view.bottom), self.help_line)
         self._bar.draw(surface, hud.HudInfo(self.label, self.info["algorithm"], self.info["size"],
                                             run.elapsed, run.moves, run.hints_used,
                                             self.info["code"]))
 
     def _top_box(self, view: pygame.Rect) -> Optional[pygame.Rect]:
-        """Return the caption or key reminder when it sits at the top of the view."""
-        if self.hint is not None:
-            if not self._caption_spot.startswith("top"):
-                return None
-            return hud.caption_rect(view, caption(self.hint), self.hint_keys(),
-                                    spot=self._caption_spot)
-        return hud.help_line_rect(view, self.help_line, top=True) if self._help_top else None
+        """Return the hint caption when it sits at the top of the view."""
+        if self.hint is None or not self._caption_spot.startswith("top"):
+            return None
+        return hud.caption_rect(view, caption(self.hint), self.hint_keys(), spot=self._caption_spot)
 
     def _free_area(self, view: pygame.Rect) -> pygame.Rect:
         """Return the part of the view the hint caption leaves free."""
@@ -360,7 +364,7 @@ class PlayScene(Scene):
         return free
 
     def toast_area(self, surface: pygame.Surface) -> pygame.Rect:
-        """Return the view below a caption or key reminder moved to the top."""
+        """Return the view below a caption moved to the top."""
         view = self._view(surface)
         top = self._top_box(view)
         if top is not None:
@@ -400,16 +404,6 @@ class PlayScene(Scene):
                     return spot, line
         assert best is not None
         return best[1], best[2]
-
-    def _place_help_line(self, view: pygame.Rect) -> bool:
-        """Return True when the key reminder should go to the top (it would hide something)."""
-        keep = self._keep_visible(view)
-        here = self._help_top
-        for top in (here, not here):
-            rect = hud.help_line_rect(view, self.help_line, top=top)
-            if rect is None or not any(rect.colliderect(k) for _, k in keep):
-                return top
-        return here
 
     def _draw_player_marker(self, surface: pygame.Surface, view: pygame.Rect) -> None:
         """Ring the player when tiles are too small to see them (a fitted big maze)."""

@@ -1,4 +1,5 @@
-"""The settings screen: volume, sound, fullscreen, hint speed and the hint's first solver.
+"""The settings screen: volume, sound, fullscreen, the hint's default speed and solver,
+and Reset progress (after a question).
 
 Every change goes through the Context, which saves it and tells whoever listens (the App
 switches the window mode).
@@ -14,20 +15,16 @@ from game.play import input as keys
 from game.play.context import Context
 from game.play.input import Event
 from game.play.names import solver_label, solver_names
-from game.play.routes import Back
+from game.play.routes import Back, Confirm, ResetProgress
 from game.play.scenes.base import ListScene, Next
 from game.play.widgets.layout import Layout, footer, title_bar
 from game.play.widgets.menu import MenuItem
-from game.run.hint import HINT_SPEEDS
-from game.save import ANIM_SPEED_RANGE
+from game.run.speeds import step_speed
 from game.text import t
-
-#: The hint speeds on offer here: the game's own, within what the save keeps.
-SETTINGS_SPEEDS = [s for s in HINT_SPEEDS if ANIM_SPEED_RANGE[0] <= s <= ANIM_SPEED_RANGE[1]]
 
 
 class SettingsScene(ListScene):
-    """Volume, mute, fullscreen, hint animation speed and default solver; saved on change."""
+    """Volume, mute, fullscreen, default hint speed and solver, reset; saved on change."""
 
     def __init__(self, ctx: Context) -> None:
         self.solvers = solver_names()
@@ -47,8 +44,15 @@ class SettingsScene(ListScene):
                                      speed=self.ctx.settings.anim_speed)),
             MenuItem(t("settings.solver"), adjust=self._adjust_solver,
                      value=lambda: solver_label(self.ctx.settings.default_solver)),
+            MenuItem(t("settings.reset"), self._ask_reset, enabled=lambda: self.ctx.has_progress),
             MenuItem(t("settings.back"), lambda: Back()),
         ])
+
+    @staticmethod
+    def _ask_reset() -> Next:
+        """Ask before forgetting the progress (Cancel chosen to begin with)."""
+        return Confirm(t("settings.reset_question"), t("settings.reset_yes"),
+                       t("settings.reset_no"), ResetProgress())
 
     def _adjust_volume(self, delta: int) -> None:
         """Change the volume by ten percent steps."""
@@ -59,10 +63,8 @@ class SettingsScene(ListScene):
         self.ctx.toggle_mute()
 
     def _adjust_speed(self, delta: int) -> None:
-        """Step the hint animation speed through SETTINGS_SPEEDS."""
-        cur = self.ctx.settings.anim_speed
-        i = min(range(len(SETTINGS_SPEEDS)), key=lambda k: abs(SETTINGS_SPEEDS[k] - cur))
-        self.ctx.set_hint_speed(SETTINGS_SPEEDS[max(0, min(len(SETTINGS_SPEEDS) - 1, i + delta))])
+        """Step the default hint animation speed through the game's speeds."""
+        self.ctx.set_hint_speed(step_speed(self.ctx.settings.anim_speed, delta))
 
     def _adjust_solver(self, delta: int) -> None:
         """Step to the previous or next solver."""

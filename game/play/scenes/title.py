@@ -1,4 +1,8 @@
-"""The title screen: Continue/New game, Level select, Custom maze, Settings, Help, Quit."""
+"""The title screen: Continue/New game, Level select, Custom maze, Settings, Help, Quit.
+
+Quit asks first ("Quit Migong?", Quit chosen to begin with: Enter twice quits), so a
+stray Up (which wraps to Quit) and Enter never end the game by accident.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +14,15 @@ from game.levels import CAMPAIGN
 from game.play import theme
 from game.play.context import Context
 from game.play.input import Event, pressed
-from game.play.routes import OpenHelp, OpenSettings, QuitGame, StartLevel, ToCustomMaze, ToLevelSelect
+from game.play.routes import (
+    Confirm,
+    OpenHelp,
+    OpenSettings,
+    QuitGame,
+    StartLevel,
+    ToCustomMaze,
+    ToLevelSelect,
+)
 from game.play.scenes.base import ListScene, Next
 from game.play.widgets.layout import Layout, footer, panel
 from game.play.widgets.menu import MenuItem
@@ -30,23 +42,17 @@ class TitleScene(ListScene):
             MenuItem(t("title.custom_maze"), lambda: ToCustomMaze()),
             MenuItem(t("title.settings"), lambda: OpenSettings()),
             MenuItem(t("title.help"), lambda: OpenHelp()),
-            MenuItem(t("title.quit"), lambda: QuitGame()),
+            MenuItem(t("title.quit"), self._ask_quit),
         ])
         self.notice: Optional[str] = None
 
     def on_enter(self) -> None:
-        """Take the one-time notice (later titles do not show it) and start on the top row."""
+        """Take the one-time notice (later titles do not show it); the cursor stays put."""
         self.notice, self.ctx.notice = self.ctx.notice, None
-        self.menu.selected = 0
 
     def on_exit(self) -> None:
         """Drop the notice: the player has read it."""
         self.notice = None
-
-    def _has_progress(self) -> bool:
-        """Return True once the player has finished or unlocked anything."""
-        p = self.ctx.progress
-        return p.unlocked > 1 or bool(p.best_times)
 
     def _continue_index(self) -> int:
         """Return the campaign index Continue starts: the highest unlocked level."""
@@ -54,7 +60,7 @@ class TitleScene(ListScene):
 
     def _continue_label(self) -> str:
         """Return "New game" on a fresh save, else "Continue · Level N"."""
-        if self._has_progress():
+        if self.ctx.has_progress:
             return t("title.continue", number=self._continue_index() + 1)
         return t("title.new_game")
 
@@ -62,12 +68,18 @@ class TitleScene(ListScene):
         """Start the highest unlocked level."""
         return StartLevel(self._continue_index())
 
+    @staticmethod
+    def _ask_quit() -> Next:
+        """Ask "Quit Migong?" (Quit chosen to begin with)."""
+        return Confirm(t("title.quit_question"), t("title.quit_yes"), t("title.quit_no"),
+                       QuitGame(), yes_first=True)
+
     def handle_event(self, event: Event) -> Optional[Next]:
-        """Navigate the menu; Esc goes to Quit, and Esc again quits."""
+        """Navigate the menu; Esc goes to Quit, and Esc again asks to quit."""
         if pressed(event) == pygame.K_ESCAPE:
             quit_row = len(self.menu.items) - 1
             if self.menu.selected == quit_row:
-                return QuitGame()
+                return self._ask_quit()
             self.menu.select(quit_row)
             return None
         return super().handle_event(event)

@@ -181,33 +181,27 @@ def draw_toast(surface: pygame.Surface, view: pygame.Rect, text: str, alpha: flo
     surface.blit(img, img.get_rect(center=box.center))
 
 
-def help_line_rect(view: pygame.Rect, text: str, *, top: bool = False) -> Optional[pygame.Rect]:
-    """Return where the key reminder goes in ``view`` (bottom or top left), or None."""
-    if view.width < 200 or view.height < 120:
-        return None
-    f = font(round(ui_scale(view.size) * 21))
-    w, h = f.size(ellipsize(text, f, view.width - 16))
-    box = pygame.Rect(0, 0, w, h)
-    if top:
-        box.topleft = (view.left + 8, view.top + 6)
-    else:
-        box.bottomleft = (view.left + 8, view.bottom - 6)
-    return box.inflate(10, 4)
+def _strip_font(size: tuple[int, int]) -> pygame.font.Font:
+    """Return the font of the key-reminder strip on a surface of ``size``."""
+    return font(round(ui_scale(size) * 21))
 
 
-def draw_help_line(surface: pygame.Surface, view: pygame.Rect, text: str, *,
-                   top: bool = False) -> Optional[pygame.Rect]:
-    """Draw a dim one-line key reminder at the bottom (or top) left of ``view``."""
-    if view.width < 200 or view.height < 120:
-        return None
+def help_strip_height(size: tuple[int, int]) -> int:
+    """Return the height of the key-reminder strip under the maze (0: the window is too small)."""
+    w, h = size
+    if w < 200 or h < 160:
+        return 0
+    return _strip_font(size).get_height() + 6
+
+
+def draw_help_strip(surface: pygame.Surface, rect: pygame.Rect, text: str) -> None:
+    """Draw the key reminder in its strip ``rect``, a band like the top bar's, under the maze."""
+    if rect.width <= 0 or rect.height <= 0:
+        return
     ui = theme.current().ui
-    f = font(round(ui_scale(view.size) * 21))
-    img = f.render(ellipsize(text, f, view.width - 16), True, ui.text_dim)
-    anchor = "topleft" if top else "bottomleft"
-    spot = (view.left + 8, view.top + 6) if top else (view.left + 8, view.bottom - 6)
-    box = img.get_rect(**{anchor: spot}).inflate(10, 4)
-    panel = pygame.Surface(box.size, pygame.SRCALPHA)
-    panel.fill((*ui.bg_deep, 170))
-    surface.blit(panel, box)
-    surface.blit(img, img.get_rect(center=box.center))
-    return box
+    surface.fill(ui.panel, rect)
+    pygame.draw.line(surface, ui.panel_edge, rect.topleft, (rect.right - 1, rect.top))
+    f = _strip_font(surface.get_size())
+    pad = max(4, rect.height // 3)
+    draw_text(surface, ellipsize(text, f, rect.width - 2 * pad), f, ui.text_dim,
+              (rect.left + pad, rect.centery + 1), anchor="midleft")

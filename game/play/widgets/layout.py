@@ -101,9 +101,14 @@ def title_bar(surface: pygame.Surface, title: str, lay: Layout) -> int:
 
 
 def footer(surface: pygame.Surface, text: str, lay: Layout) -> int:
-    """Draw a dim hint line at the bottom; return the y above it."""
+    """Draw a dim hint line on a band across the bottom; return the y above it."""
+    ui = theme.current().ui
     f = fit_font(text, lay.font_size(24), lay.width - 2 * lay.px(12, lo=4), min_size=12)
     y = lay.height - lay.px(14, lo=3) - f.get_height() // 2
-    draw_text(surface, text, f, theme.current().ui.text_dim, (lay.width // 2, y),
+    top = y - f.get_height() // 2 - lay.px(8, lo=2)
+    # the band keeps the line readable over the backdrop's maze and its moving lights
+    panel(surface, pygame.Rect(-1, top, lay.width + 2, lay.height - top + 1), alpha=ui.band_alpha,
+          radius=0)
+    draw_text(surface, text, f, ui.text_dim, (lay.width // 2, y),
               max_width=lay.width - 2 * lay.px(12, lo=4))
-    return y - f.get_height() // 2 - lay.px(8, lo=2)
+    return top - lay.px(4, lo=1)
