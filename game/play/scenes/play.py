@@ -49,7 +49,7 @@ from game.run.level import Level, RunResult
 from game.run.clock import TickClock
 from game.run.model import Run
 from game.run.player import BUMP, STEP, Move
-from game.text import t
+from game.text import language, t
 
 
 # -- the view's own intents ---------------------------------------------------------------
@@ -149,6 +149,8 @@ class PlayScene(Scene):
         self._time = 0.0  # scene time, for animations that run before the first move
         self._bar = hud.BarCache()
         self._caption_spot = "bottom"  # the hint caption moves when it would hide something
+        self._lines_stamp: Optional[tuple[object, ...]] = None
+        self._lines = ("", "")
 
     def _static_info(self) -> dict[str, str]:
         """Return the HUD facts that never change during a run."""
@@ -320,20 +322,29 @@ class PlayScene(Scene):
         strip = hud.help_strip_height((w, h))
         return pygame.Rect(0, bar, w, max(0, h - bar - strip))
 
-    def hint_keys(self) -> str:
-        """Return the hint caption's key line, with the keys as bound."""
+    def _key_lines(self) -> tuple[str, str]:
+        """Return the key strip and the hint caption's key line, with the keys as bound."""
         km = keymap()
-        return t("play.hint_keys", cycle=km.label("solver_next", 1), digits=km.solvers_label(),
-                 slower=km.label("slower", 1), faster=km.label("faster", 1),
-                 finish=km.label("finish_hint", 1), hint=km.label("hint", 1), speed=self.run.speed)
+        stamp = (km, self.run.speed, language())  # made again only when one of these changes
+        if stamp != self._lines_stamp:
+            self._lines_stamp = stamp
+            self._lines = (
+                t("play.help_line", walk=km.walk_label(), hint=km.label("hint", 1),
+                  zoom_in=km.label("zoom_in", 1), zoom_out=km.label("zoom_out", 1),
+                  fit=km.label("fit", 1), pause=km.label("pause", 1)),
+                t("play.hint_keys", cycle=km.label("solver_next", 1), digits=km.solvers_label(),
+                  slower=km.label("slower", 1), faster=km.label("faster", 1),
+                  finish=km.label("finish_hint", 1), hint=km.label("hint", 1),
+                  speed=self.run.speed))
+        return self._lines
 
-    @staticmethod
-    def help_line() -> str:
-        """Return the key reminder under the maze, with the keys as bound."""
-        km = keymap()
-        return t("play.help_line", walk=km.walk_label(), hint=km.label("hint", 1),
-                 zoom_in=km.label("zoom_in", 1), zoom_out=km.label("zoom_out", 1),
-                 fit=km.label("fit", 1), pause=km.label("pause", 1))
+    def hint_keys(self) -> str:
+        """Return the hint caption's key line."""
+        return self._key_lines()[1]
+
+    def help_line(self) -> str:
+        """Return the key reminder under the maze."""
+        return self._key_lines()[0]
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the maze, the hint, the player and the HUD, laid out for ``surface``."""
