@@ -147,14 +147,19 @@ class LevelCompleteScene(ListScene):
                          self.new_best))
         low = round(min_font() * text_scale())  # the smallest text, in pixels
         button_h = max(low + 10, min(lay.px(64), inner.height // 6))
+        note = (t("complete.unlocked", number=r.level.index + 2)
+                if self.unlocked_next and self.has_next and r.level.index is not None else "")
+        nf = fit_font(note, lay.font_size(28), inner.width, min_size=12)
         avail = inner.bottom - button_h - lay.px(12, lo=2) - y
+        if note and text_scale() > 1:  # larger text: keep the note's line free of figures
+            avail -= nf.get_linesize()
         star_r = max(6, min(lay.px(34), avail // 7))
         # figures that do not fit even in the smallest text go, the least telling first
         for drop in (t("complete.hints"), t("complete.optimal"), t("complete.efficiency")):
             if (low + 2) * len(rows) <= avail - star_r * 3:
                 break
             rows = [row for row in rows if row[0] != drop]
-        line_h = max(low + 2, min(lay.px(40), (avail - star_r * 3) // len(rows)))
+        line_h = max(low + 2, min(lay.px(40 * text_scale()), (avail - star_r * 3) // len(rows)))
         block = star_r * 2 + lay.px(22, lo=4) + line_h * len(rows)
         y += max(lay.px(6, lo=1), (avail - block) // 2)
         y += star_r
@@ -169,9 +174,7 @@ class LevelCompleteScene(ListScene):
             draw_text(surface, value, f, color, (inner.centerx + pad // 2, cy),
                       anchor="midleft", max_width=inner.width // 2 - pad)
             y += line_h
-        if self.unlocked_next and self.has_next and r.level.index is not None:
-            note = t("complete.unlocked", number=r.level.index + 2)
-            nf = fit_font(note, lay.font_size(28), inner.width, min_size=12)
+        if note:
             ny = min(y + nf.get_height(), inner.bottom - button_h - nf.get_height() // 2 - 2)
             if ny - nf.get_height() // 2 >= y - line_h // 4:
                 draw_text(surface, note, nf, pal.teal, (inner.centerx, ny), max_width=inner.width)
