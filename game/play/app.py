@@ -5,8 +5,8 @@ here (:func:`game.play.input.normalise`, game controllers through
 :class:`game.play.input.Gamepads`, which opens them as they are plugged in) and global
 keys are handled before the scene sees the event: the fullscreen key (F11, or Alt+Enter)
 and the mute key (M), as bound, both saved in the settings -- except while a scene takes
-every key itself (a key being bound).  The App follows ``fullscreen`` wherever it changes (it listens to the
-Context), clamps the frame time once, draws the one toast over any scene and handles
+every key itself (a key being bound).  The App follows ``fullscreen`` wherever it
+changes (it listens to the Context), clamps the frame time once, draws the one toast over any scene and handles
 the garbage collector (see ``settle_memory``).
 
 Environment hooks: ``MIGONG_EXIT_AFTER_FIRST_FRAME=1`` exits right after the first

@@ -139,12 +139,12 @@ def normalise(event: pygame.event.Event) -> Optional[Union[Event, WindowEvent]]:
 # -- gamepad controls, as key codes of their own ------------------------------------------
 #: Past every SDL keycode (the largest are 2**30 + a scancode below 512).
 PAD_BASE = 0x7000_0000
-(PAD_A, PAD_B, PAD_X, PAD_Y, PAD_START, PAD_BACK, PAD_LB, PAD_RB, PAD_UP, PAD_DOWN, PAD_LEFT,
- PAD_RIGHT, STICK_UP, STICK_DOWN, STICK_LEFT, STICK_RIGHT) = range(PAD_BASE, PAD_BASE + 16)
+(PAD_A, PAD_B, PAD_X, PAD_Y, PAD_START, PAD_LB, PAD_RB, PAD_UP, PAD_DOWN, PAD_LEFT, PAD_RIGHT,
+ STICK_UP, STICK_DOWN, STICK_LEFT, STICK_RIGHT) = range(PAD_BASE, PAD_BASE + 15)
 PAD_BUTTONS = {
     pygame.CONTROLLER_BUTTON_A: PAD_A, pygame.CONTROLLER_BUTTON_B: PAD_B,
     pygame.CONTROLLER_BUTTON_X: PAD_X, pygame.CONTROLLER_BUTTON_Y: PAD_Y,
-    pygame.CONTROLLER_BUTTON_START: PAD_START, pygame.CONTROLLER_BUTTON_BACK: PAD_BACK,
+    pygame.CONTROLLER_BUTTON_START: PAD_START,
     pygame.CONTROLLER_BUTTON_LEFTSHOULDER: PAD_LB, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: PAD_RB,
     pygame.CONTROLLER_BUTTON_DPAD_UP: PAD_UP, pygame.CONTROLLER_BUTTON_DPAD_DOWN: PAD_DOWN,
     pygame.CONTROLLER_BUTTON_DPAD_LEFT: PAD_LEFT, pygame.CONTROLLER_BUTTON_DPAD_RIGHT: PAD_RIGHT,
@@ -162,7 +162,7 @@ PAD_ACTIONS = {
 }
 #: The catalogue keys of the pad controls' names.
 PAD_LABELS = {PAD_A: "pad.a", PAD_B: "pad.b", PAD_X: "pad.x", PAD_Y: "pad.y",
-              PAD_START: "pad.start", PAD_BACK: "pad.back", PAD_LB: "pad.lb", PAD_RB: "pad.rb",
+              PAD_START: "pad.start", PAD_LB: "pad.lb", PAD_RB: "pad.rb",
               PAD_UP: "pad.dpad", PAD_DOWN: "pad.dpad", PAD_LEFT: "pad.dpad",
               PAD_RIGHT: "pad.dpad", STICK_UP: "pad.stick", STICK_DOWN: "pad.stick",
               STICK_LEFT: "pad.stick", STICK_RIGHT: "pad.stick"}
@@ -173,7 +173,6 @@ class KeyMap:
     """The binding table as key codes: the action a key does, the keys an action has."""
 
     def __init__(self, table: bindings.Table) -> None:
-        self.table = table
         self._codes = {a: tuple(bindings.KEY_CODES[k] for k in ks) for a, ks in table.items()}
         self._actions: dict[int, str] = dict(PAD_ACTIONS)
         self._actions.update({c: a for a, cs in self._codes.items() for c in cs})
@@ -405,7 +404,8 @@ class Gamepads:
         held = self._held.setdefault(pad, set())
         if kind == pygame.CONTROLLERAXISMOTION:
             return self._axis(pad, _int(attrs.get("axis")), _int(attrs.get("value")), held)
-        code = PAD_BUTTONS.get(_int(attrs.get("button")))  # type: ignore[arg-type]
+        button = _int(attrs.get("button"))
+        code = PAD_BUTTONS.get(button) if button is not None else None
         if code is None:
             return []
         if kind == pygame.CONTROLLERBUTTONDOWN:

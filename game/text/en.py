@@ -150,7 +150,6 @@ STRINGS: dict[str, str] = {
     "pad.x": "X",
     "pad.y": "Y",
     "pad.start": "Start",
-    "pad.back": "Back",
     "pad.lb": "LB",
     "pad.rb": "RB",
     "pad.dpad": "D-pad",

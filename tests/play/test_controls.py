@@ -198,7 +198,7 @@ def test_a_saved_table_is_in_use_when_the_game_starts(tmp_path: Path,
     path.write_text('{"version": 1, "settings": {"bindings": {"hint": ["j"]}, '
                     '"palette": "high_contrast", "text_size": 125}}')
     monkeypatch.setenv("MIGONG_SAVE_PATH", str(path))
-    app = App.open()
+    App.open()
     try:
         assert keys.keymap().action(pygame.K_j) == "hint"
         from game.play import theme

@@ -92,6 +92,7 @@ def key_intent(key: int) -> Optional[Intent]:
     action = keymap().action(key)
     return ACTION_INTENTS.get(action) if action is not None else None
 
+
 #: An RPG room map starts fully visible only when its tiles are at least this big.
 RPG_COMFORTABLE_TILE = 28
 #: Frame caps asked of the App: smooth while walking or animating the hint; standing
