@@ -27,7 +27,7 @@ def min_font() -> int:
 
 
 def text_scale() -> float:
-    """Return the factor every font size is scaled by (the Text size setting)."""
+    """Return the factor ``font`` scales every size by (the Text size setting)."""
     return theme.current().fonts.scale
 
 
@@ -37,7 +37,7 @@ def unscaled(px: float) -> float:
 
 
 def font(size: int, *, bold: bool = False) -> pygame.font.Font:
-    """Return the theme's font at ``size`` times the text scale (cached; starts pygame.font)."""
+    """Return the theme's font at ``size`` (cached; initialises pygame.font on first use)."""
     size = max(6, int(size * text_scale()))
     file = theme.current().fonts.file
     key = (file, size, bold)
