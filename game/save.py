@@ -32,6 +32,9 @@ import numpy as np
 from platformdirs import user_data_dir
 
 from game.levels import CAMPAIGN, MAX_SEED
+from game.play.bindings import BY_NAME as BINDING_ACTIONS
+from game.play.bindings import MAX_KEYS, canonical, clashes, resolve
+from game.play.theme import PALETTES, TEXT_SIZES
 from game.run.speeds import HINT_SPEEDS, nearest_speed
 from game.text import t
 
@@ -76,6 +79,13 @@ class Settings:
     anim_speed: float = 1.0
     default_solver: str = "bfs"
     custom: Optional[CustomMaze] = None
+    # -- accessibility: colours, text size, motion, the keys (each dropped to its
+    # default when the file holds something unusable, never failing the save)
+    palette: str = "default"
+    text_size: int = 100
+    reduced_motion: bool = False
+    #: The actions whose keys the player changed: action -> key names (game.play.bindings).
+    bindings: dict[str, list[str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -491,7 +501,46 @@ def _settings(doc: dict[str, Any]) -> Settings:
         anim_speed=nearest_speed(_clamp(anim, *ANIM_SPEED_RANGE, d.anim_speed)),
         default_solver=solver if solver in SOLVER_NAMES else "bfs",
         custom=_custom_maze(doc.get("custom")),
+        **_access(doc),
     )
+
+
+def _access(doc: dict[str, Any]) -> dict[str, Any]:
+    """Return the accessibility settings of ``doc``, each unusable one at its default."""
+    d = Settings()
+    palette, size, reduced = doc.get("palette"), doc.get("text_size"), doc.get("reduced_motion")
+    return {
+        "palette": palette if isinstance(palette, str) and palette in PALETTES else d.palette,
+        "text_size": size if _is_int(size) and size in TEXT_SIZES else d.text_size,
+        "reduced_motion": reduced if isinstance(reduced, bool) else d.reduced_motion,
+        "bindings": _bindings(doc.get("bindings")),
+    }
+
+
+def _bindings(doc: Any) -> dict[str, list[str]]:
+    """Return the player's key bindings from ``doc``, strictly checked.
+
+    An entry is an action the game has with a list of one to MAX_KEYS bindable key names
+    (any case; kept in SDL's spelling); any other entry is dropped, so that action keeps
+    its default keys.  If a key would then belong to two actions, every action goes back
+    to its defaults: a half-applied table could leave an action without a key.
+    """
+    if not isinstance(doc, dict):
+        return {}
+    found: dict[str, list[str]] = {}
+    for action, names in doc.items():
+        keys = ([canonical(n) if isinstance(n, str) else None for n in names]
+                if isinstance(names, list) and 1 <= len(names) <= MAX_KEYS else [None])
+        if action not in BINDING_ACTIONS or None in keys or len(set(keys)) != len(keys):
+            log.warning("save: key binding %r: %r is unusable; its default keys apply",
+                        action, names)
+            continue
+        if tuple(keys) != BINDING_ACTIONS[action].defaults:
+            found[action] = [k for k in keys if k is not None]
+    if clashes(resolve(found)):
+        log.warning("save: a key is bound to two actions; every action has its default keys")
+        return {}
+    return found
 
 
 #: Bounds of a remembered custom maze (the generators check the real limits on use).

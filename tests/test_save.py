@@ -11,8 +11,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import game.save as save
+from game.play.bindings import ACTIONS, KEY_CODES, MAX_KEYS, clashes, resolve
 from game.levels import CAMPAIGN
 from game.run.speeds import HINT_SPEEDS
 from game.save import (
@@ -373,6 +376,102 @@ def test_unusable_custom_maze_choices_are_dropped_not_the_save(tmp_path: Path,
     loaded, notice = load_progress(path)
     assert notice is None and path.exists()
     assert loaded.unlocked == 4 and loaded.settings.custom is None
+
+
+def test_the_accessibility_settings_round_trip(tmp_path: Path) -> None:
+    path = tmp_path / "save.json"
+    progress = _sample()
+    progress.settings.palette = "colour_blind"
+    progress.settings.text_size = 150
+    progress.settings.reduced_motion = True
+    progress.settings.bindings = {"hint": ["J"], "walk_up": ["I", "Keypad 8"]}
+    save_progress(progress, path)
+    doc = json.loads(path.read_text())["settings"]
+    assert (doc["palette"], doc["text_size"], doc["reduced_motion"]) == ("colour_blind", 150, True)
+    assert doc["bindings"] == {"hint": ["J"], "walk_up": ["I", "Keypad 8"]}
+    loaded, notice = load_progress(path)
+    assert notice is None and loaded == progress
+
+
+def test_a_save_from_before_the_accessibility_settings_takes_their_defaults(
+        tmp_path: Path) -> None:
+    path = tmp_path / "save.json"
+    path.write_text(json.dumps({"version": 1, "settings": {"volume": 0.5}}))
+    settings = load_progress(path)[0].settings
+    assert (settings.palette, settings.text_size, settings.reduced_motion, settings.bindings) \
+        == ("default", 100, False, {})
+
+
+@pytest.mark.parametrize(("key", "bad"), [
+    ("palette", "sepia"), ("palette", 3), ("palette", None),
+    ("text_size", 130), ("text_size", "150"), ("text_size", 150.0), ("text_size", True),
+    ("reduced_motion", "yes"), ("reduced_motion", 1),
+])
+def test_an_unusable_look_setting_falls_back_to_its_default_not_the_save(
+        tmp_path: Path, key: str, bad: object) -> None:
+    path = tmp_path / "save.json"
+    path.write_text(json.dumps({"version": 1, "unlocked": 4, "settings": {key: bad}}))
+    loaded, notice = load_progress(path)
+    assert notice is None and loaded.unlocked == 4
+    assert getattr(loaded.settings, key) == getattr(Settings(), key)
+
+
+def test_key_names_are_read_in_any_case_and_kept_in_sdls_spelling(tmp_path: Path) -> None:
+    path = tmp_path / "save.json"
+    path.write_text(json.dumps({"version": 1, "settings": {"bindings": {
+        "hint": ["j"], "walk_up": ["UP", "keypad 8"], "fit": ["F", "Z"]}}}))
+    assert load_progress(path)[0].settings.bindings == {"hint": ["J"],
+                                                        "walk_up": ["Up", "Keypad 8"]}
+
+
+@pytest.mark.parametrize("bad", [
+    ["Return"], ["Left Shift"], ["no such key"], [""], [7], "J", [], ["J", "J"],
+    ["J", "K", "L", "M", "N"], [["J"]], None,
+])
+def test_a_bad_key_binding_drops_that_action_to_its_default_keys(tmp_path: Path,
+                                                                 bad: object) -> None:
+    path = tmp_path / "save.json"
+    path.write_text(json.dumps({"version": 1, "unlocked": 4, "settings": {"bindings": {
+        "hint": bad, "fit": ["V"]}}}))
+    loaded, notice = load_progress(path)
+    assert notice is None and loaded.unlocked == 4
+    assert loaded.settings.bindings == {"fit": ["V"]}
+
+
+@pytest.mark.parametrize("bindings", [
+    {"hint": ["D"]},  # Walk right's default key
+    {"hint": ["J"], "fit": ["J"]},
+    {"no_such_action": ["J"], "hint": ["W"]},
+])
+def test_a_key_bound_to_two_actions_puts_every_action_back_to_its_defaults(
+        tmp_path: Path, bindings: dict[str, list[str]]) -> None:
+    path = tmp_path / "save.json"
+    path.write_text(json.dumps({"version": 1, "settings": {"bindings": bindings}}))
+    loaded, notice = load_progress(path)
+    assert notice is None and loaded.settings.bindings == {}
+
+
+def test_bindings_that_are_not_a_table_are_dropped(tmp_path: Path) -> None:
+    for bad in ("J", [["hint", "J"]], 5, None):
+        path = tmp_path / "save.json"
+        path.write_text(json.dumps({"version": 1, "settings": {"bindings": bad}}))
+        loaded, notice = load_progress(path)
+        assert notice is None and loaded.settings.bindings == {}
+
+
+KEY_NAMES = st.sampled_from(["J", "j", "W", "Up", "Return", "Keypad 8", "F11", "", "?", "Left"])
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | KEY_NAMES,
+                    lambda inner: st.lists(inner, max_size=6)
+                    | st.dictionaries(st.sampled_from([a.name for a in ACTIONS] + ["x"]), inner,
+                                      max_size=6), max_leaves=20)
+
+
+@given(JSON)
+@settings(max_examples=300, deadline=None)
+def test_whatever_the_bindings_hold_the_table_loaded_is_whole_and_clash_free(doc: object) -> None:
+    table = resolve(save._bindings(doc))
+    assert not clashes(table)
+    assert all(1 <= len(ks) <= MAX_KEYS and set(ks) <= set(KEY_CODES) for ks in table.values())
 
 
 # --- whatever the save holds, the game starts -------------------------------------------

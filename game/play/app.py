@@ -1,10 +1,12 @@
 """The App: one window, one clock, one event pump, one loop that drives the scenes.
 
 Scenes never touch the display; the App owns it.  Each pygame event is normalised once
-here (:func:`game.play.input.normalise`) and global keys are handled before the scene
-sees the event: F11 (or Alt+Enter) toggles fullscreen, M mutes, both saved in the
-settings.  The App follows ``fullscreen`` wherever it changes (it listens to the
-Context), clamps the frame time once, draws the one toast over any scene and handles
+here (:func:`game.play.input.normalise`, game controllers through
+:class:`game.play.input.Gamepads`, which opens them as they are plugged in) and global
+keys are handled before the scene sees the event: the fullscreen key (F11, or Alt+Enter)
+and the mute key (M), as bound, both saved in the settings -- except while a scene takes
+every key itself (a key being bound).  The App follows ``fullscreen`` wherever it
+changes (it listens to the Context), clamps the frame time once, draws the one toast over any scene and handles
 the garbage collector (see ``settle_memory``).
 
 Environment hooks: ``MIGONG_EXIT_AFTER_FIRST_FRAME=1`` exits right after the first
@@ -25,7 +27,7 @@ import pygame
 from game.play import input as keys
 from game.play import theme
 from game.play.context import Context, SettingName
-from game.play.input import FocusGained, KeyDown, QuitRequest, Resized
+from game.play.input import FocusGained, Gamepads, KeyDown, QuitRequest, Resized
 from game.play.navigator import Navigator
 from game.play.scenes.base import Next, Scene
 from game.text import t
@@ -53,6 +55,16 @@ def freeze_start_up() -> None:
     # stall frames for tens of milliseconds while the hint churns through events.
     gc.collect()
     gc.freeze()
+
+
+def start_controllers() -> None:
+    """Start SDL's game controllers: the ones plugged in (and later ones) are announced."""
+    try:
+        from pygame._sdl2 import controller
+
+        controller.init()
+    except (ImportError, pygame.error):  # no controller support: play with the keyboard
+        pass
 
 
 def settle_memory() -> None:
@@ -84,6 +96,7 @@ class App:
         self.frames = 0
         self._switched_at = -MODE_SWITCH_ECHO  # time.monotonic() of the last mode switch
         self._last_event_type: Optional[int] = None
+        self.pads = Gamepads()
         ctx.on_settings_change(self._setting_changed)
 
     @classmethod
@@ -98,6 +111,7 @@ class App:
         if use_save and save_path is None:
             save_path = default_save_path()
         app = cls(make_context(save_path if use_save else None), size=size)
+        app.ctx.apply_settings()  # the saved palette, text size, motion and keys
         app._set_icon()
         pygame.display.set_caption(t("app.caption"))
         app.surface = app._set_mode(app.ctx.settings.fullscreen)
@@ -154,34 +168,41 @@ class App:
     def handle_event(self, event: pygame.event.Event) -> None:
         """Apply one pygame event: window and global keys here, everything else to the scene."""
         previous, self._last_event_type = self._last_event_type, event.type
-        typed = keys.normalise(event)
+        typed_events = self.pads.translate(event)
+        for typed in [keys.normalise(event)] if typed_events is None else typed_events:
+            self._handle(typed, previous)
+
+    def _handle(self, typed: Optional[keys.Event | keys.WindowEvent],
+                previous: Optional[int]) -> None:
+        """Apply one typed event (``previous``: the type of the pygame event before it)."""
         if typed is None or isinstance(typed, FocusGained):
             return
         if isinstance(typed, QuitRequest):
             self.ctx.quit_requested = True
             return
+        scene = self.nav.scene
         if isinstance(typed, Resized):
             self._on_resize()
         elif isinstance(typed, KeyDown):
             if (previous == pygame.WINDOWFOCUSGAINED
                     and time.monotonic() - self._switched_at < MODE_SWITCH_ECHO):
                 return  # the key that switched the mode, replayed to the new window
-            if self._global_key(typed):
+            if (scene is None or not scene.raw_keys) and self._global_key(typed):
                 return
-        scene = self.nav.scene
         if scene is not None:
             route = scene.handle_event(typed)
             if route is not None:
                 self.nav.go(route)
 
     def _global_key(self, event: KeyDown) -> bool:
-        """Handle F11 / Alt+Enter (fullscreen) and M (mute); return True when handled."""
+        """Handle the fullscreen key / Alt+Enter and the mute key; return True when handled."""
+        action = keys.keymap().action(event.key)
         alt_enter = (event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
                      and event.mod & pygame.KMOD_ALT)
-        if event.key == pygame.K_F11 or alt_enter:
+        if action == "fullscreen" or alt_enter:
             self.ctx.set_fullscreen(not self.fullscreen)
             return True
-        if event.key == pygame.K_m and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+        if action == "mute" and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
             muted = self.ctx.toggle_mute()
             self.ctx.toast(t("app.sound_off") if muted else t("app.sound_on"),
                            theme.current().motion.key_toast_seconds)
@@ -251,8 +272,10 @@ class App:
                     break
                 if self.frames == 1:  # start-up is over once the first frame is on screen
                     freeze_start_up()
+                    start_controllers()
                 dt = self.clock.tick(self.frame_rate()) / 1000.0
         finally:
             self.ctx.save()
+            self.pads.close()
             pygame.quit()
         return 0

@@ -3,7 +3,9 @@
 Progress and its settings, the sounds, the loaded images, ``save()``, ``toast()`` and a
 one-time notice.  Settings change only through the setters here: each one saves and
 tells the listeners (the App switches the window mode when ``fullscreen`` changes), so
-nothing has to copy a setting or poll it every frame.
+nothing has to copy a setting or poll it every frame.  The look (palette, text size,
+reduced motion) and the key bindings become the theme and the key map in use through
+``apply_settings``: the App calls it once the save is loaded, the setters on each change.
 """
 
 from __future__ import annotations
@@ -11,13 +13,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Literal, Optional, Protocol
 
+from game.play import input as keys
+from game.play import theme
 from game.save import CustomMaze, Progress, SaveStore, Settings, has_progress, reset_progress
 from game.text import t
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     import pygame
 
-SettingName = Literal["volume", "muted", "fullscreen", "anim_speed", "default_solver", "custom"]
+SettingName = Literal["volume", "muted", "fullscreen", "anim_speed", "default_solver", "custom",
+                      "palette", "text_size", "reduced_motion", "bindings"]
 Listener = Callable[[SettingName], None]
 
 
@@ -126,8 +131,6 @@ class Context:
 
     def toast(self, text: str, seconds: Optional[float] = None) -> None:
         """Show ``text`` briefly over whatever scene is on screen."""
-        from game.play import theme
-
         motion = theme.current().motion
         self.toasts.show(text, motion.toast_seconds if seconds is None else seconds)
 
@@ -173,3 +176,36 @@ class Context:
         if choices != self.settings.custom:
             self.settings.custom = choices
             self._changed("custom")
+
+    # -- settings: the look and the keys ---------------------------------------------------
+    def apply_settings(self) -> None:
+        """Draw with the theme the settings choose and read keys through their bindings."""
+        settings = self.settings
+        theme.use(theme.build(settings.palette, text_size=settings.text_size,
+                              reduced_motion=settings.reduced_motion))
+        keys.use_keymap(keys.KeyMap.of(settings.bindings))
+
+    def _look_changed(self, name: SettingName) -> None:
+        """Apply the look or the keys at once (everything redraws), then save and tell."""
+        self.apply_settings()
+        self._changed(name)
+
+    def set_palette(self, name: str) -> None:
+        """Draw in the palette ``name`` (one of theme.PALETTES)."""
+        self.settings.palette = name if name in theme.PALETTES else "default"
+        self._look_changed("palette")
+
+    def set_text_size(self, percent: int) -> None:
+        """Scale all text to ``percent`` (one of theme.TEXT_SIZES)."""
+        self.settings.text_size = percent if percent in theme.TEXT_SIZES else 100
+        self._look_changed("text_size")
+
+    def set_reduced_motion(self, on: bool) -> None:
+        """Turn reduced motion on or off."""
+        self.settings.reduced_motion = on
+        self._look_changed("reduced_motion")
+
+    def set_bindings(self, overrides: dict[str, list[str]]) -> None:
+        """Use the player's key ``overrides`` (action -> key names) over the defaults."""
+        self.settings.bindings = overrides
+        self._look_changed("bindings")

@@ -23,6 +23,7 @@ from game.play.routes import (
     BuildMaze,
     Complete,
     Confirm,
+    OpenControls,
     OpenHelp,
     OpenPause,
     OpenSettings,
@@ -142,6 +143,10 @@ class Navigator:
             from game.play.scenes.help import HelpScene
 
             return HelpScene(ctx)
+        if isinstance(route, OpenControls):
+            from game.play.scenes.controls import ControlsScene
+
+            return ControlsScene(ctx)
         return TitleScene(ctx)  # ToTitle
 
     def play_scene(self, level: Level) -> "PlayScene":
@@ -178,8 +183,8 @@ def draw_every_scene(surface: pygame.Surface) -> list[str]:
     result = RunResult(level, time=12.5, moves=optimal + 4, optimal=optimal, hints_used=1)
     ask = Confirm(t("title.quit_question"), t("title.quit_yes"), t("title.quit_no"), QuitGame())
     routes: list[Next] = [ToTitle(), ToLevelSelect(), ToCustomMaze(), OpenSettings(), OpenHelp(),
-                          BuildMaze(spec, 0, "Loading test"), Enter(play), OpenPause(level), ask,
-                          Complete(result)]
+                          OpenControls(), BuildMaze(spec, 0, "Loading test"), Enter(play),
+                          OpenPause(level), ask, Complete(result)]
     names = []
     for route in routes:
         scene = nav.build(route)

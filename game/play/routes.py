@@ -7,9 +7,9 @@ ahead, the loading screen's play scene, travels in ``scenes.base.Enter``.)
 
 Two kinds:
 
-* *overlays* (``OpenPause``, ``OpenSettings``, ``OpenHelp``, ``Confirm``) open over the
-  current scene, which waits underneath; ``Back`` closes the top one (with nothing
-  underneath it goes to the title);
+* *overlays* (``OpenPause``, ``OpenSettings``, ``OpenHelp``, ``OpenControls``, ``Confirm``)
+  open over the current scene, which waits underneath; ``Back`` closes the top one (with
+  nothing underneath it goes to the title);
 * every other route *goes* somewhere: the screens left behind are dropped.
 
 Routes are read with ``isinstance``; those that carry nothing are plain classes (a
@@ -82,6 +82,10 @@ class OpenHelp:
     """Open the help over the current scene."""
 
 
+class OpenControls:
+    """Open the key bindings (Settings > Controls) over the current scene."""
+
+
 @dataclass(frozen=True)
 class Confirm:
     """Ask ``question`` over the current scene: ``yes`` follows ``then``, ``no`` goes back.
@@ -109,6 +113,7 @@ class QuitGame:
 
 
 #: The routes that open a scene over the current one.
-OVERLAYS = (OpenPause, OpenSettings, OpenHelp, Confirm)
+OVERLAYS = (OpenPause, OpenSettings, OpenHelp, OpenControls, Confirm)
 Route = Union[ToTitle, ToLevelSelect, ToCustomMaze, StartLevel, BuildMaze, Play, Complete,
-              OpenPause, OpenSettings, OpenHelp, Confirm, ResetProgress, Back, QuitGame]
+              OpenPause, OpenSettings, OpenHelp, OpenControls, Confirm, ResetProgress, Back,
+              QuitGame]

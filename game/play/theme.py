@@ -2,10 +2,13 @@
 
 Painters and widgets read ``current()`` when they draw, never module constants, and
 every cache of drawn pixels is keyed by the theme it was drawn with, so ``use(other)``
-redraws everything from the next frame on.  A palette variant (colour-blind, high
-contrast) is ``dataclasses.replace(DEFAULT, ui=DEFAULT.ui._replace(...))``: the parts are
-named tuples (cheap to define at start-up), the Theme a dataclass compared by identity.
-Nothing here imports pygame.
+redraws everything from the next frame on.  A palette variant is
+``dataclasses.replace(DEFAULT, ui=DEFAULT.ui._replace(...))``: the parts are named tuples
+(cheap to define at start-up), the Theme a dataclass compared by identity.  Three
+palettes ship (``PALETTES``): the default, a colour-blind-safe one on the Okabe-Ito hues
+and a high-contrast one; ``build`` gives the theme of a palette at a text size, with or
+without reduced motion (one object per combination, so caches keep working).  Keys and
+doors differ by shape as well as colour (``KEY_SHAPES``).  Nothing here imports pygame.
 
 Game rules that a replay must reproduce (walking speed, hint speeds) are not here: they
 live in the pure run model (:mod:`game.run`).
@@ -13,7 +16,7 @@ live in the pure run model (:mod:`game.run`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NamedTuple, Optional
 
 Color = tuple[int, int, int]
@@ -54,7 +57,9 @@ class ClassicPalette(NamedTuple):
     floor_alt: Color = (229, 222, 205)
     #: The breadcrumb trail: a blush apart from the hint's blues.
     trail: Color = (244, 216, 203)
-    entrance: Color = (84, 214, 196)
+    #: The entrance pad: teal, a shade darker than the menus' teal so protanopes and
+    #: deuteranopes still tell it from the paving and the hint's explored tint.
+    entrance: Color = (72, 184, 169)
     #: The exit: gold, the hint path's colour.
     exit: Color = (242, 193, 78)
     #: Outside the maze.
@@ -121,11 +126,36 @@ class ActorPalette(NamedTuple):
     sprite_eye: Color = (30, 30, 40)
 
 
+class KeyPalette(NamedTuple):
+    """The colours of the four keys and their doors (each also has a shape: KEY_SHAPES)."""
+
+    red: Color = (225, 15, 43)
+    green: Color = (18, 139, 77)
+    blue: Color = (15, 40, 227)
+    yellow: Color = (200, 170, 20)
+    #: The outline round every key and door symbol, so it reads on floor and wall alike.
+    edge: Color = (24, 20, 40)
+
+
+#: The key (and door) colours, by the names the game gives them.
+KEY_COLOURS = ("red", "green", "blue", "yellow")
+#: Each key colour's symbol, drawn on the key and its door (widgets.shapes.draw_symbol):
+#: no information is carried by colour alone.
+KEY_SHAPES = {"red": "circle", "green": "triangle", "blue": "square", "yellow": "diamond"}
+
+
+def key_colour(keys: KeyPalette, name: str) -> Color:
+    """Return the colour of the key called ``name`` ("red", "green", "blue" or "yellow")."""
+    return {"red": keys.red, "green": keys.green, "blue": keys.blue, "yellow": keys.yellow}[name]
+
+
 class Fonts(NamedTuple):
-    """The font (None: pygame's default) and the smallest readable size."""
+    """The font (None: pygame's default), the smallest readable size and the text scale."""
 
     file: Optional[str] = None
     min_size: int = 14
+    #: Every font size is multiplied by this (the Text size setting: 1.0, 1.25 or 1.5).
+    scale: float = 1.0
 
 
 class Motion(NamedTuple):
@@ -153,23 +183,114 @@ class Motion(NamedTuple):
     star_grow: float = 4.0
     #: How long "Locked: ..." stays on the level select screen.
     locked_message_seconds: float = 2.5
+    #: Reduced motion (a setting): nothing moves unless the player moves it -- the menus'
+    #: backdrop is a still picture, the camera snaps instead of easing, the rings of the
+    #: player and the exit do not pulse, stars and celebrations (particles, confetti)
+    #: appear at once or not at all, and the hint shows its finished search at once.
+    #: Anything that animates on its own reads this flag.
+    reduced: bool = False
 
 
 @dataclass(frozen=True, eq=False)
 class Theme:
-    """Everything the play layer's look is made of."""
+    """Everything the play layer's look is made of (``label``: the palette's catalogue key)."""
 
     name: str
+    label: str = "palette.default"
     ui: UiPalette = UiPalette()
     classic: ClassicPalette = ClassicPalette()
     rpg: RpgPalette = RpgPalette()
     hint: HintPalette = HintPalette()
     actors: ActorPalette = ActorPalette()
+    keys: KeyPalette = KeyPalette()
     fonts: Fonts = Fonts()
     motion: Motion = Motion()
 
 
 DEFAULT = Theme("default")
+
+#: Okabe & Ito's colour-blind-safe hues: the keys keep their names' hues (vermillion,
+#: bluish green, blue, yellow), the player is reddish purple, the hint explores in sky blue
+#: and its path is orange; the exit is a black portal, the entrance a grey pad.
+_OKABE_ITO_EXIT = (30, 30, 30)
+_OKABE_ITO_ENTRANCE = (100, 104, 110)
+COLOUR_BLIND = Theme(
+    "colour_blind", "palette.colour_blind",
+    ui=DEFAULT.ui._replace(danger=(213, 94, 0)),
+    classic=DEFAULT.classic._replace(
+        wall=(59, 68, 102), floor=(240, 236, 226), floor_alt=(235, 231, 220),
+        trail=(232, 226, 214), entrance=_OKABE_ITO_ENTRANCE, exit=_OKABE_ITO_EXIT,
+        wall_rim=(126, 138, 180), wall_rim_side=(88, 98, 136), wall_side=(46, 54, 84),
+        wall_face_top=(38, 44, 70), wall_face_low=(22, 26, 44), floor_light=(248, 246, 240),
+        floor_grout=(224, 219, 206), crumb=(140, 136, 128), entrance_shade=(40, 42, 46),
+        entrance_chevron=(255, 255, 255), exit_shade=(0, 0, 0), exit_rim=(255, 255, 255),
+        exit_well_top=(90, 90, 90), exit_well_deep=(0, 0, 0), exit_star=(255, 255, 255)),
+    rpg=DEFAULT.rpg._replace(entrance=_OKABE_ITO_ENTRANCE, exit=_OKABE_ITO_EXIT),
+    hint=DEFAULT.hint._replace(visited=(86, 180, 233, 120), frontier=(0, 114, 178, 235),
+                               backtrack_fresh=(213, 94, 0, 150), path=(230, 159, 0, 255),
+                               line=(0, 0, 0)),
+    actors=DEFAULT.actors._replace(player=(204, 121, 167), player_light=(240, 196, 220),
+                                   player_dark=(140, 70, 110), exit_ring=_OKABE_ITO_EXIT),
+    keys=KeyPalette(red=(213, 94, 0), green=(0, 158, 115), blue=(0, 114, 178),
+                    yellow=(240, 228, 66)),
+)
+
+#: Black walls on white paving, white text on black menus, saturated markers.
+_CONTRAST_EXIT = (37, 18, 95)
+_CONTRAST_ENTRANCE = (75, 190, 164)
+HIGH_CONTRAST = Theme(
+    "high_contrast", "palette.high_contrast",
+    ui=UiPalette(bg=(0, 0, 0), bg_deep=(0, 0, 0), panel=(0, 0, 0), panel_edge=(255, 255, 255),
+                 text=(255, 255, 255), text_dim=(235, 235, 235), text_off=(160, 160, 160),
+                 accent=(255, 221, 0), accent_dark=(0, 0, 0), teal=(0, 230, 255),
+                 danger=(255, 120, 100), notice_bg=(60, 45, 0), tile_open=(36, 36, 36),
+                 tile_locked=(0, 0, 0), tile_locked_edge=(140, 140, 140),
+                 backdrop_wall=(40, 40, 40), backdrop_glow=(255, 221, 0), band_alpha=255),
+    classic=DEFAULT.classic._replace(
+        wall=(0, 0, 0), floor=(255, 255, 255), floor_alt=(246, 246, 246), trail=(255, 238, 214),
+        entrance=_CONTRAST_ENTRANCE, exit=_CONTRAST_EXIT, void=(24, 24, 24),
+        wall_rim=(96, 96, 96), wall_rim_side=(56, 56, 56), wall_side=(24, 24, 24),
+        wall_face_top=(40, 40, 40), wall_face_low=(0, 0, 0), floor_light=(255, 255, 255),
+        floor_grout=(214, 214, 214), crumb=(200, 110, 0), shadow=(0, 0, 0),
+        entrance_shade=(0, 60, 50), entrance_chevron=(0, 0, 0), exit_shade=(0, 0, 0),
+        exit_rim=(255, 255, 255), exit_well_top=(120, 90, 200), exit_well_deep=(10, 0, 30),
+        exit_star=(255, 255, 255)),
+    rpg=DEFAULT.rpg._replace(entrance=_CONTRAST_ENTRANCE, exit=_CONTRAST_EXIT),
+    hint=HintPalette(visited=(54, 109, 180, 90), frontier=(0, 200, 255, 255),
+                     backtrack_fresh=(255, 60, 40, 170), backtrack_old=(90, 90, 90, 70),
+                     path=(222, 143, 41, 230), line=(0, 0, 0), head=(0, 0, 0),
+                     pointer_bg=(0, 0, 0)),
+    actors=DEFAULT.actors._replace(player=(228, 26, 242), player_light=(250, 160, 255),
+                                   player_dark=(130, 0, 140), marker_edge=(0, 0, 0),
+                                   exit_ring=_CONTRAST_EXIT),
+    keys=KeyPalette(red=(200, 16, 16), green=(35, 135, 75), blue=(8, 22, 208),
+                    yellow=(255, 228, 41), edge=(0, 0, 0)),
+)
+
+#: The palettes on offer, by the name the save keeps (the Colours setting's order).
+PALETTES: dict[str, Theme] = {th.name: th for th in (DEFAULT, COLOUR_BLIND, HIGH_CONTRAST)}
+#: The text sizes on offer, in per cent (the Text size setting).
+TEXT_SIZES = (100, 125, 150)
+
+_built: dict[tuple[str, int, bool], Theme] = {}
+
+
+def build(palette: str, *, text_size: int = 100, reduced_motion: bool = False) -> Theme:
+    """Return the theme of ``palette`` at ``text_size`` per cent, with or without reduced motion.
+
+    The same arguments always give the same object (caches are keyed by identity); an
+    unknown palette is the default.
+    """
+    base = PALETTES.get(palette, DEFAULT)
+    if text_size == 100 and not reduced_motion:
+        return base
+    key = (base.name, text_size, reduced_motion)
+    built = _built.get(key)
+    if built is None:
+        built = _built[key] = replace(base, fonts=base.fonts._replace(scale=text_size / 100),
+                                      motion=base.motion._replace(reduced=reduced_motion))
+    return built
+
 
 _current = [DEFAULT]
 

@@ -29,7 +29,9 @@ class ToggleHint:
 
 @dataclass(frozen=True)
 class CycleSolver:
-    """Intent: switch the hint to the next solver."""
+    """Intent: switch the hint to the next solver (``step`` -1: the previous one)."""
+
+    step: int = 1
 
 
 @dataclass(frozen=True)
@@ -58,7 +60,15 @@ class FinishHint:
     """Intent: jump the hint animation to its end."""
 
 
+@dataclass(frozen=True)
+class AutoRun:
+    """Intent: run in direction ``(dr, dc)`` to the next junction, door, key or dead end."""
+
+    dr: int
+    dc: int
+
+
 RunIntent = Union[Move, Release, ReleaseAll, ToggleHint, CycleSolver, SelectSolver, ChangeSpeed,
-                  SetSpeed, FinishHint]
+                  SetSpeed, FinishHint, AutoRun]
 
 UP, DOWN, LEFT, RIGHT = Move(-1, 0), Move(1, 0), Move(0, -1), Move(0, 1)

@@ -23,6 +23,7 @@ import numpy as np
 from game.maze.grid import Maze, Pos
 from game.run.clock import TICK, TICK_RATE
 from game.run.intents import (
+    AutoRun,
     ChangeSpeed,
     CycleSolver,
     FinishHint,
@@ -38,6 +39,9 @@ from game.run.speeds import nearest_speed, step_speed
 
 #: Events of the entrance-to-exit BFS run per tick while the optimal length is unknown.
 OPTIMAL_EVENTS_PER_TICK = 400
+#: The tile kinds (``Run.tile_kind``) an auto-run stops on, and those it stops before.
+RUN_STOPS_ON = frozenset({"exit", "key"})
+RUN_STOPS_BEFORE = frozenset({"door"})
 
 
 @dataclass(frozen=True)
@@ -56,7 +60,9 @@ class Run:
 
         self.maze = maze
         self.solvers = list(SOLVERS)
-        self.player = Player.on_maze(maze)
+        self.player = Player(maze.is_floor, maze.start,
+                             stop_on=lambda pos: self.tile_kind(pos) in RUN_STOPS_ON,
+                             stop_before=lambda pos: self.tile_kind(pos) in RUN_STOPS_BEFORE)
         self.tick = 0
         self.started_at: Optional[int] = None  # tick of the first move
         self.finished_at: Optional[int] = None  # tick the exit was reached
@@ -97,6 +103,16 @@ class Run:
         """Return the moves made."""
         return self.player.moves
 
+    def tile_kind(self, pos: Pos) -> str:
+        """Return what the tile at ``pos`` is to the rules: "wall", "floor" or "exit".
+
+        The hook for keys and doors: "key" for a tile holding a key (auto-run stops on
+        it), "door" for a door the player cannot open yet (auto-run stops before it).
+        """
+        if pos == self.maze.goal:
+            return "exit"
+        return "floor" if self.maze.is_floor(pos) else "wall"
+
     def take_events(self) -> list[str]:
         """Return the player events since the last call (for sounds) and forget them."""
         events, self.events = self.events, []
@@ -112,6 +128,10 @@ class Run:
             if self.started_at is None:
                 self.started_at = self.tick
             self._note(self.player.press(intent))
+        elif isinstance(intent, AutoRun):
+            if self.started_at is None:
+                self.started_at = self.tick
+            self._note(self.player.run((intent.dr, intent.dc)))
         elif isinstance(intent, Release):
             self.player.release(Move(intent.dr, intent.dc))
         elif isinstance(intent, ReleaseAll):
@@ -120,7 +140,8 @@ class Run:
             self.hint_shown = not self.hint_shown
             self.hints_used += self.hint_shown
         elif isinstance(intent, CycleSolver):
-            self.solver = self.solvers[(self.solvers.index(self.solver) + 1) % len(self.solvers)]
+            i = self.solvers.index(self.solver) + intent.step
+            self.solver = self.solvers[i % len(self.solvers)]
         elif isinstance(intent, SelectSolver):
             if intent.name in self.solvers:
                 self.solver = intent.name

@@ -14,13 +14,18 @@ Rules:
    direction that is still held and open, once it has been held for ``repeat_delay``
    seconds.  A quick tap therefore moves exactly one tile.
 4. Walls never move the player: a blocked fresh press reports one ``"bump"``.
+5. Auto-run (``run``) walks one way, then on along the corridor round its bends, a step
+   at a time at the walking speed, and stops on the first tile where the corridor
+   branches, at a dead end, on a tile ``stop_on`` names (the exit, a key) or before one
+   ``stop_before`` names (a locked door), or when back where it started (a ring).  Any
+   press or ``release_all`` ends it.
 """
 
 from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Optional
 
 from game.maze.grid import Maze, Pos
 
@@ -35,6 +40,13 @@ ARRIVE = "arrive"
 
 #: Upper bound on steps per update, so a huge ``dt`` (a stalled frame) cannot teleport.
 MAX_STEPS_PER_UPDATE = 8
+#: The four directions, in the order neighbours are looked at.
+DIRECTIONS: tuple[Direction, ...] = ((-1, 0), (0, 1), (1, 0), (0, -1))
+
+
+def _never(pos: Pos) -> bool:
+    """Return False: no tile stops a run."""
+    return False
 
 
 @dataclass(frozen=True)
@@ -61,8 +73,12 @@ class Player:
         speed: float = 8.0,
         repeat_delay: float = 0.2,
         buffer_time: float = 0.25,
+        stop_on: Callable[[Pos], bool] = _never,
+        stop_before: Callable[[Pos], bool] = _never,
     ) -> None:
         self.is_floor = is_floor
+        self.stop_on = stop_on  # tiles an auto-run ends on
+        self.stop_before = stop_before  # tiles an auto-run never steps onto
         self.pos: Pos = start  # the tile the player stands on, or is stepping onto
         self.prev: Pos = start  # the tile the current step started from
         self.fraction = 1.0  # progress of the current step, 1.0 = arrived
@@ -76,11 +92,15 @@ class Player:
         self._queued: deque[tuple[Direction, float]] = deque()  # presses while sliding, oldest first
         self.events: list[str] = []
         self.stepped: list[Pos] = []  # the tiles stepped onto by the last press or update
+        self.running: Optional[Direction] = None  # the way an auto-run last stepped
+        self._run_from: Pos = start  # where the auto-run started
+        self._run_first = False  # the run's first step (its own direction) is still to come
 
     @classmethod
-    def on_maze(cls, maze: Maze, **options: float) -> "Player":
-        """Return a player standing on the maze's start tile."""
-        return cls(maze.is_floor, maze.start, **options)
+    def on_maze(cls, maze: Maze, *, speed: float = 8.0, repeat_delay: float = 0.2) -> "Player":
+        """Return a player standing on the maze's start tile, its runs stopping at the goal."""
+        return cls(maze.is_floor, maze.start, speed=speed, repeat_delay=repeat_delay,
+                   stop_on=lambda pos: pos == maze.goal)
 
     @property
     def moving(self) -> bool:
@@ -89,8 +109,8 @@ class Player:
 
     @property
     def walking(self) -> bool:
-        """Return True while sliding or while a direction key is held."""
-        return self.moving or bool(self._held)
+        """Return True while sliding, running or while a direction key is held."""
+        return self.moving or bool(self._held) or self.running is not None
 
     @property
     def render_pos(self) -> tuple[float, float]:
@@ -107,6 +127,7 @@ class Player:
         self.events, self.stepped = [], []
         if d in self._held:  # a key-repeat event for a key already down: walking covers it
             return self.events
+        self.running = None
         self._held[d] = self.clock
         self.facing = FACING.get(d, self.facing)
         if self.moving:
@@ -120,9 +141,49 @@ class Player:
         self._held.pop(move.direction, None)
 
     def release_all(self) -> None:
-        """Forget every held key (focus lost, scene paused)."""
+        """Forget every held key and stop an auto-run (focus lost, scene paused)."""
         self._held.clear()
         self._queued.clear()
+        self.running = None
+
+    def run(self, d: Direction) -> list[str]:
+        """Auto-run in direction ``d`` (see rule 5); return the events of its first step."""
+        self.events, self.stepped = [], []
+        self._queued.clear()
+        self.running, self._run_from = d, self.pos
+        if self.moving:  # it starts on arrival
+            self._run_first = True
+            self.facing = FACING.get(d, self.facing)
+        elif not self._run_step(d):
+            self.events.append(BUMP)
+        return self.events
+
+    def _run_step(self, d: Direction) -> bool:
+        """Take the run's next step, ``d``; stop the run (False) when it may not go there."""
+        target = (self.pos[0] + d[0], self.pos[1] + d[1])
+        if self.stop_before(target) or not self._try_step(d):
+            self.running = None
+            return False
+        self.running = d
+        return True
+
+    def _run_on(self) -> bool:
+        """On arrival, take the auto-run's next step, or end it here; True if it stepped."""
+        d = self.running
+        assert d is not None
+        if self._run_first:
+            self._run_first = False
+            return self._run_step(d)
+        if self.stop_on(self.pos) or self.pos == self._run_from:
+            self.running = None
+            return False
+        back = (-d[0], -d[1])
+        ways = [w for w in DIRECTIONS
+                if w != back and self.is_floor((self.pos[0] + w[0], self.pos[1] + w[1]))]
+        if len(ways) != 1:  # a junction, or a dead end
+            self.running = None
+            return False
+        return self._run_step(ways[0])
 
     def update(self, dt: float) -> list[str]:
         """Advance by ``dt`` seconds; return the events ("step", "arrive", "bump")."""
@@ -144,7 +205,9 @@ class Player:
         return self.events
 
     def _continue(self, arrival_time: float) -> bool:
-        """Start the next step after arriving, if a queued or held key asks; True if so."""
+        """Start the next step after arriving, if a run, a queued or held key asks; True if so."""
+        if self.running is not None:
+            return self._run_on()
         while self._queued:
             d, pressed = self._queued[0]
             if self._try_step(d):

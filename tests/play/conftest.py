@@ -8,6 +8,8 @@ from typing import Iterator
 import pygame
 import pytest
 
+from game.play import input as keys
+from game.play import theme
 from game.play.audio import Audio
 from game.play.context import Context
 from game.save import Progress
@@ -28,3 +30,11 @@ def ctx(tmp_path: Path) -> Context:
     """Return a Context with fresh progress saved under tmp_path."""
     progress = Progress()
     return Context(progress, save_path=tmp_path / "save.json", audio=Audio(progress.settings))
+
+
+@pytest.fixture(autouse=True)
+def default_look_and_keys_after() -> Iterator[None]:
+    """Put the default theme and key bindings back after each test (settings set them)."""
+    yield
+    theme.use(theme.DEFAULT)
+    keys.use_keymap(keys.DEFAULT_KEYMAP)

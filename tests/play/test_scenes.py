@@ -773,8 +773,8 @@ def test_draw_every_scene_draws_them_all() -> None:
     surface = pygame.Surface((960, 640))
     names = draw_every_scene(surface)
     assert names == ["TitleScene", "LevelSelectScene", "CustomMazeScene", "SettingsScene",
-                     "HelpScene", "LoadingScene", "PlayScene", "PauseScene", "ConfirmScene",
-                     "LevelCompleteScene"]
+                     "HelpScene", "ControlsScene", "LoadingScene", "PlayScene", "PauseScene",
+                     "ConfirmScene", "LevelCompleteScene"]
     assert distinct_colours(surface) >= 3
 
 

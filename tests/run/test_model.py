@@ -14,6 +14,7 @@ from game.run.intents import (
     LEFT,
     RIGHT,
     UP,
+    AutoRun,
     ChangeSpeed,
     CycleSolver,
     Release,
@@ -24,7 +25,7 @@ from game.run.intents import (
 from game.run.clock import TICK_RATE, TickClock
 from game.run.model import OPTIMAL_EVENTS_PER_TICK, Logged, Run, replay
 from game.run.player import Move
-from tests.run.test_player import CORRIDOR, TURN
+from tests.run.test_player import CORRIDOR, TURN, maze_from
 
 MOVES = [UP, DOWN, LEFT, RIGHT]
 
@@ -168,7 +169,8 @@ def test_a_recorded_log_replays_to_the_identical_run(seed: int) -> None:
 def test_random_intent_logs_replay_the_same_way_twice() -> None:
     rng = random.Random(7)
     maze = build_level(CAMPAIGN[4])
-    intents = [*MOVES, *(Release(m.dr, m.dc) for m in MOVES), ReleaseAll(), ToggleHint()]
+    intents = [*MOVES, *(Release(m.dr, m.dc) for m in MOVES), ReleaseAll(), ToggleHint(),
+               *(AutoRun(m.dr, m.dc) for m in MOVES)]
     for _ in range(20):
         log = sorted((Logged(rng.randrange(600), rng.choice(intents)) for _ in range(80)),
                      key=lambda entry: entry.tick)
@@ -176,3 +178,116 @@ def test_random_intent_logs_replay_the_same_way_twice() -> None:
         assert (one.player.pos, one.moves, one.ticks_played) == \
             (two.player.pos, two.moves, two.ticks_played)
         assert np.array_equal(one.visits, two.visits) and one.log == two.log
+
+
+# -- auto-run -------------------------------------------------------------------------------
+BRANCHES = maze_from(
+    """
+    #########
+    S.....###
+    #####.###
+    #.....###
+    #.###.###
+    #...#...E
+    #########
+    """
+)
+RING = maze_from(
+    """
+    #######
+    #S....#
+    #.###.#
+    #.....#
+    ######E
+    """
+)
+
+
+def run_until_still(run: Run, limit: int = 2000) -> None:
+    """Step ``run`` until the player stands still (or the exit is reached)."""
+    for _ in range(limit):
+        run.step()
+        if run.finished or not run.player.walking:
+            return
+    raise AssertionError("the player never stopped")
+
+
+def test_auto_run_follows_the_corridor_round_bends_and_stops_where_it_branches() -> None:
+    run = Run(BRANCHES)
+    run.apply(AutoRun(0, 1))
+    run_until_still(run)
+    assert run.player.pos == (3, 5)  # round the bend at (1, 5), on to the fork
+    assert run.moves == 7 and run.walked[:3] == [(1, 0), (1, 1), (1, 2)]
+
+
+def test_auto_run_stops_at_a_dead_end() -> None:
+    run = Run(BRANCHES)
+    run.apply(AutoRun(0, 1))
+    run_until_still(run)
+    run.apply(AutoRun(0, -1))
+    run_until_still(run)
+    assert run.player.pos == (5, 3)  # along row 3, down the left side, into the pocket
+    assert run.moves == 7 + 8
+
+
+def test_auto_run_stops_on_the_exit_and_finishes_the_run() -> None:
+    run = Run(BRANCHES)
+    for direction in ((0, 1), (1, 0)):
+        run.apply(AutoRun(*direction))
+        run_until_still(run)
+    assert run.finished and run.player.pos == BRANCHES.goal
+    assert run.moves == run.optimal
+
+
+def test_auto_run_into_a_wall_bumps_and_does_not_move() -> None:
+    run = Run(BRANCHES)
+    run.apply(AutoRun(-1, 0))
+    assert run.take_events() == ["bump"] and run.moves == 0 and not run.player.walking
+
+
+def test_auto_run_round_a_ring_stops_where_it_started() -> None:
+    run = Run(RING)
+    run.apply(AutoRun(0, 1))
+    run_until_still(run)
+    assert run.player.pos == RING.start and run.moves == 12
+
+
+def test_a_press_ends_an_auto_run_and_takes_over() -> None:
+    run = Run(CORRIDOR)
+    run.apply(AutoRun(0, 1))
+    step(run, 20)  # a tile takes 15 ticks at 8 tiles a second
+    run.apply(LEFT)
+    run.apply(Release(0, -1))
+    run_until_still(run)
+    assert run.player.pos == (1, 1) and run.moves == 3
+
+
+def test_auto_run_stops_on_a_key_and_before_a_locked_door() -> None:
+    class Keyed(Run):
+        """A run whose maze has a key at (1, 4) and a locked door at (1, 9)."""
+
+        def tile_kind(self, pos: tuple[int, int]) -> str:
+            """Return "key" and "door" where they lie, else what the maze says."""
+            return {(1, 4): "key", (1, 9): "door"}.get(pos) or super().tile_kind(pos)
+
+    run = Keyed(CORRIDOR)
+    run.apply(AutoRun(0, 1))
+    run_until_still(run)
+    assert run.player.pos == (1, 4)
+    run.apply(AutoRun(0, 1))
+    run_until_still(run)
+    assert run.player.pos == (1, 8)
+    run.take_events()
+    run.apply(AutoRun(0, 1))
+    assert run.take_events() == ["bump"] and run.player.pos == (1, 8)
+
+
+def test_an_auto_run_is_in_the_log_and_replays() -> None:
+    run = Run(BRANCHES)
+    run.apply(AutoRun(0, 1))
+    step(run, 30)
+    run.apply(AutoRun(1, 0))
+    run_until_still(run)
+    assert [type(entry.intent) for entry in run.log] == [AutoRun, AutoRun]
+    again = replay(BRANCHES, run.log, ticks=run.tick)
+    assert (again.player.pos, again.moves, again.walked) == (run.player.pos, run.moves, run.walked)

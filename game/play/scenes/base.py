@@ -39,6 +39,8 @@ class Scene:
 
     #: The frame rate this scene needs (menus animate little; play moves smoothly).
     FRAME_RATE = 120
+    #: True while the scene wants every key itself (a key being bound): no global keys.
+    raw_keys = False
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx

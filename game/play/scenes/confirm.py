@@ -34,9 +34,9 @@ class ConfirmScene(OverlayScene):
         if keys.is_back(event):
             return Back()
         super().handle_event(event)
-        key = keys.pressed(event)
-        if key in keys.LEFT_KEYS or key in keys.RIGHT_KEYS:
-            self.menu.move(-1 if key in keys.LEFT_KEYS else 1)
+        step = keys.direction(keys.pressed(event))
+        if step is not None and step[1]:
+            self.menu.move(step[1])
             return None
         return self.menu.handle_event(event)
 

@@ -1,4 +1,5 @@
-"""The help screen: every key, grouped; it scrolls when the window is too small."""
+"""The help screen: every key as bound, and the gamepad's buttons, grouped; it scrolls when
+the window is too small."""
 
 from __future__ import annotations
 
@@ -15,36 +16,50 @@ from game.play.routes import Back
 from game.play.scenes.base import MenuScene, Next
 from game.play.widgets.layout import Layout, footer, panel, title_bar
 from game.play.widgets.shapes import draw_scroll_marks
-from game.play.widgets.text import draw_text, fit_size, font, min_font
+from game.play.widgets.text import draw_text, fit_size, font, min_font, text_scale, unscaled
 from game.text import t
 
 Section = tuple[str, list[tuple[str, str]]]
 
 
 def help_sections() -> list[Section]:
-    """Return the help's sections: a heading and (keys, what they do) rows."""
-    solvers = solver_names()
-    digits = " ".join(str(i + 1) for i in range(len(solvers)))  # key names, not words
+    """Return the help's sections: a heading and (keys as bound, what they do) rows."""
+    km = keys.keymap()
+    walk = km.walk_label()
+    pad = keys.key_label
     return [
         (t("help.walking"), [
-            (t("help.walk_keys"), t("help.walk")),
-            (t("help.zoom_keys"), t("help.zoom")),
-            (t("help.fit_keys"), t("help.fit")),
-            (t("help.pause_keys"), t("help.pause")),
+            (walk, t("help.walk")),
+            (t("help.run_keys", walk=km.walk_label(1)), t("help.run")),
+            (t("help.zoom_keys", zoom_in=km.label("zoom_in", 1), zoom_out=km.label("zoom_out", 1)),
+             t("help.zoom")),
+            (km.label("fit"), t("help.fit")),
+            (km.label("pause"), t("help.pause")),
         ]),
         (t("help.hint"), [
-            (t("help.hint_keys"), t("help.hint_show")),
-            (t("help.solver_keys", digits=digits), t("help.solver", solvers=", ".join(solvers))),
-            (t("help.speed_keys"), t("help.speed")),
-            (t("help.finish_keys"), t("help.finish")),
+            (km.label("hint"), t("help.hint_show")),
+            (t("help.solver_keys", cycle=km.label("solver_next", 1), digits=km.solvers_label()),
+             t("help.solver", solvers=", ".join(solver_names()))),
+            (f"{km.label('slower', 1)}  {km.label('faster', 1)}", t("help.speed")),
+            (km.label("finish_hint"), t("help.finish")),
         ]),
         (t("help.menus"), [
             (t("help.choose_keys"), t("help.choose")),
             (t("help.change_keys"), t("help.change")),
             (t("help.back_keys"), t("help.back")),
             (t("help.quit_keys"), t("help.quit")),
-            (t("help.fullscreen_keys"), t("help.fullscreen")),
-            (t("help.mute_keys"), t("help.mute")),
+            (t("help.fullscreen_keys", name=km.label("fullscreen", 1)), t("help.fullscreen")),
+            (km.label("mute"), t("help.mute")),
+            ("", t("help.controls")),
+        ]),
+        (t("help.gamepad"), [
+            (f"{pad(keys.PAD_UP)} / {pad(keys.STICK_UP)}", t("help.pad_walk")),
+            (pad(keys.PAD_A), t("help.pad_choose")),
+            (pad(keys.PAD_B), t("help.pad_back")),
+            (pad(keys.PAD_Y), t("help.pad_hint")),
+            (pad(keys.PAD_X), t("help.pad_finish")),
+            (pad(keys.PAD_START), t("help.pad_pause")),
+            (f"{pad(keys.PAD_LB)} / {pad(keys.PAD_RB)}", t("help.pad_solver")),
         ]),
     ]
 
@@ -69,11 +84,12 @@ class HelpScene(MenuScene):
         """Scroll with Up/Down (held: keeps scrolling) or the wheel; Esc/Enter/click go back."""
         self.held.handle_event(event)
         key = keys.pressed(event)
-        if keys.is_back(event) or key in keys.CONFIRM_KEYS or keys.left_click(event) is not None:
+        if keys.is_back(event) or keys.is_confirm(key) or keys.left_click(event) is not None:
             return Back()
         if isinstance(event, KeyDown):
-            if key in keys.UP_KEYS or key in keys.DOWN_KEYS:
-                delta = -1 if key in keys.UP_KEYS else 1
+            step = keys.direction(key)
+            if step is not None and step[0]:
+                delta = step[0]
                 self._scroll_by(delta)
                 self.held.press(event.key, lambda: self._scroll_by(delta))
             else:
@@ -100,16 +116,21 @@ class HelpScene(MenuScene):
         inner = box.inflate(-2 * pad, -2 * pad)
         sections = [[(t, "", True)] + [(k, v, False) for k, v in rows]
                     for t, rows in self.sections]
-        two_cols = inner.width > 760
-        if two_cols:
-            columns = [sections[0] + sections[1], [r for sec in sections[2:] for r in sec]]
+        columns: list[list[tuple[str, str, bool]]]
+        if inner.width > 760 * text_scale():  # two columns, each section to the shorter one
+            columns = [[], []]
+            for sec in sections:
+                min(columns, key=len).extend(sec)
         else:
             columns = [[r for sec in sections for r in sec]]
         n_lines = max(len(c) for c in columns)
         col_gap = pad
         col_w = (inner.width - col_gap * (len(columns) - 1)) // len(columns)
-        line_h = max(min_font() + 4, min(lay.px(44), inner.height // max(1, n_lines)))
-        size = max(min_font(), min(lay.font_size(30), int(line_h * 0.9)))
+        # lines shrink to fit, down to 70% of their height; past that the table scrolls
+        natural = lay.px(44 * text_scale())
+        line_h = max(round(min_font() * text_scale()) + 4, int(natural * 0.7),
+                     min(natural, inner.height // max(1, n_lines)))
+        size = max(min_font(), min(lay.font_size(30), int(unscaled(line_h * 0.9))))
         names = [k for c in columns for k, _, h in c if not h]
         values = [v for c in columns for _, v, h in c if not h]
         key_w = max(font(size, bold=True).size(k)[0] for k in names) + pad

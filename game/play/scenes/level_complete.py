@@ -20,7 +20,7 @@ from game.play.scenes.base import ListScene, Next
 from game.play.widgets.layout import Layout, footer, panel, title_bar
 from game.play.widgets.menu import MenuItem
 from game.play.widgets.shapes import star_points
-from game.play.widgets.text import draw_text, fit_font, font, min_font
+from game.play.widgets.text import draw_text, fit_font, font, min_font, text_scale, unscaled
 from game.run.level import RunResult
 from game.text import t
 
@@ -99,15 +99,13 @@ class LevelCompleteScene(ListScene):
     def handle_event(self, event: Event) -> Optional[Next]:
         """Enter next level, R retry, Esc title; arrows/mouse pick a button."""
         key = pressed(event)
-        if key == pygame.K_ESCAPE:
+        if keys.is_escape(event):
             return ToTitle()
         if key == pygame.K_r:
             return self._retry()
-        if key in keys.LEFT_KEYS:
-            self.menu.move(-1)
-            return None
-        if key in keys.RIGHT_KEYS:
-            self.menu.move(1)
+        step = keys.direction(key)
+        if step is not None and step[1]:
+            self.menu.move(step[1])
             return None
         return super().handle_event(event)
 
@@ -147,16 +145,27 @@ class LevelCompleteScene(ListScene):
             rows.append((t("complete.best"),
                          t("complete.best_new", time=best) if self.new_best else best,
                          self.new_best))
-        button_h = max(min_font() + 10, min(lay.px(64), inner.height // 6))
+        low = round(min_font() * text_scale())  # the smallest text, in pixels
+        button_h = max(low + 10, min(lay.px(64), inner.height // 6))
+        note = (t("complete.unlocked", number=r.level.index + 2)
+                if self.unlocked_next and self.has_next and r.level.index is not None else "")
+        nf = fit_font(note, lay.font_size(28), inner.width, min_size=12)
         avail = inner.bottom - button_h - lay.px(12, lo=2) - y
+        if note and text_scale() > 1:  # larger text: keep the note's line free of figures
+            avail -= nf.get_linesize()
         star_r = max(6, min(lay.px(34), avail // 7))
-        line_h = max(min_font() + 2, min(lay.px(40), (avail - star_r * 3) // len(rows)))
+        # figures that do not fit even in the smallest text go, the least telling first
+        for drop in (t("complete.hints"), t("complete.optimal"), t("complete.efficiency")):
+            if (low + 2) * len(rows) <= avail - star_r * 3:
+                break
+            rows = [row for row in rows if row[0] != drop]
+        line_h = max(low + 2, min(lay.px(40 * text_scale()), (avail - star_r * 3) // len(rows)))
         block = star_r * 2 + lay.px(22, lo=4) + line_h * len(rows)
         y += max(lay.px(6, lo=1), (avail - block) // 2)
         y += star_r
         self._draw_popping_stars(surface, (inner.centerx, y), star_r)
         y += star_r + lay.px(22, lo=4)
-        f = font(max(min_font(), min(lay.font_size(32), int(line_h * 0.95))))
+        f = font(max(min_font(), min(lay.font_size(32), int(unscaled(line_h * 0.95)))))
         for name, value, gold in rows:
             cy = y + line_h // 2
             draw_text(surface, name, f, pal.text_dim, (inner.centerx - pad // 2, cy),
@@ -165,9 +174,7 @@ class LevelCompleteScene(ListScene):
             draw_text(surface, value, f, color, (inner.centerx + pad // 2, cy),
                       anchor="midleft", max_width=inner.width // 2 - pad)
             y += line_h
-        if self.unlocked_next and self.has_next and r.level.index is not None:
-            note = t("complete.unlocked", number=r.level.index + 2)
-            nf = fit_font(note, lay.font_size(28), inner.width, min_size=12)
+        if note:
             ny = min(y + nf.get_height(), inner.bottom - button_h - nf.get_height() // 2 - 2)
             if ny - nf.get_height() // 2 >= y - line_h // 4:
                 draw_text(surface, note, nf, pal.teal, (inner.centerx, ny), max_width=inner.width)
@@ -182,6 +189,8 @@ class LevelCompleteScene(ListScene):
         for i in range(3):
             c = (center[0] + (i - 1) * gap, center[1])
             grow = min(1.0, max(0.0, (self.t - motion.star_delay * i) * motion.star_grow))
+            if motion.reduced:
+                grow = 1.0  # no popping in: the stars are there at once
             if i < self.stars:
                 rr = radius * (0.6 + 0.4 * grow + 0.15 * math.sin(math.pi * grow))
                 pygame.draw.polygon(surface, pal.accent if grow > 0 else pal.text_off,
@@ -206,7 +215,7 @@ class LevelCompleteScene(ListScene):
             pygame.draw.rect(surface, pal.accent if chosen else pal.tile_open, r,
                              border_radius=max(3, r.height // 4))
             text = item.text()
-            f = fit_font(text, min(lay.font_size(34), int(r.height * 0.8)), r.width - 8,
+            f = fit_font(text, min(lay.font_size(34), int(unscaled(r.height * 0.8))), r.width - 8,
                          min_size=12)
             draw_text(surface, text, f, pal.accent_dark if chosen else pal.text, r.center,
                       max_width=r.width - 6)

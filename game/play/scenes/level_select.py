@@ -17,7 +17,7 @@ from game.play.routes import StartLevel, ToTitle
 from game.play.scenes.base import MenuScene, Next
 from game.play.widgets.layout import Layout, footer, title_bar
 from game.play.widgets.shapes import draw_lock, draw_scroll_marks, draw_stars
-from game.play.widgets.text import draw_text, fit_font, font, min_font
+from game.play.widgets.text import draw_text, fit_font, font, min_font, text_scale, unscaled
 from game.text import t
 
 
@@ -86,11 +86,9 @@ class LevelSelectScene(MenuScene):
 
     def _key(self, key: int) -> Optional[Next]:
         """Apply a key press: arrows move (held: keep moving), Home/End jump, Enter plays."""
-        arrows = {**dict.fromkeys(keys.LEFT_KEYS, -1), **dict.fromkeys(keys.RIGHT_KEYS, 1),
-                  **dict.fromkeys(keys.UP_KEYS, -self.cols),
-                  **dict.fromkeys(keys.DOWN_KEYS, self.cols)}
-        if key in arrows:
-            delta = arrows[key]
+        step = keys.direction(key)
+        if step is not None:
+            delta = step[0] * self.cols + step[1]
             self._move(delta)
             self.held.press(key, lambda: self._move(delta))
             return None
@@ -99,7 +97,7 @@ class LevelSelectScene(MenuScene):
             self._move(-len(self.levels))
         elif key == pygame.K_END:
             self._move(len(self.levels))
-        elif key in keys.CONFIRM_KEYS:
+        elif keys.is_confirm(key):
             return self._choose(self.selected)
         return None
 
@@ -168,8 +166,10 @@ class LevelSelectScene(MenuScene):
         pygame.draw.rect(surface, edge, rect, width=max(1, lay.px(3)) if chosen else 1,
                          border_radius=radius)
         code = level_code(spec)
-        num_f = font(max(min_font(), min(rect.height // 2, lay.font_size(56))), bold=True)
-        has_time = rect.height >= 3.2 * min_font() and code in self.ctx.progress.best_times
+        num_size = min(int(unscaled(rect.height // 2)), lay.font_size(56))
+        num_f = font(max(min_font(), num_size), bold=True)
+        has_time = (rect.height >= 3.2 * min_font() * text_scale()
+                    and code in self.ctx.progress.best_times)
         num_y = rect.top + rect.height * (0.34 if open_ else 0.42)
         draw_text(surface, str(i + 1), num_f, pal.text if open_ else pal.text_off,
                   (rect.centerx, num_y))
@@ -182,7 +182,7 @@ class LevelSelectScene(MenuScene):
         star_y = rect.top + rect.height * (0.64 if has_time else 0.72)
         draw_stars(surface, (rect.centerx, star_y), star_r, stars)
         if has_time:
-            tf = font(max(12, min(rect.height // 5, lay.font_size(22))))
+            tf = font(max(12, min(int(unscaled(rect.height // 5)), lay.font_size(22))))
             draw_text(surface, format_time(self.ctx.progress.best_times[code]), tf,
                       pal.text_dim, (rect.centerx, rect.bottom - tf.get_height() * 0.7),
                       max_width=rect.width - 4)
@@ -220,9 +220,9 @@ class LevelSelectScene(MenuScene):
         else:
             line2, color2 = self._facts(spec, code), pal.text_dim
         mid = (top + bottom) // 2
-        f1 = fit_font(line1, f.get_height() * 10 // 9 + 4, width, bold=True)
+        f1 = fit_font(line1, int(unscaled(f.get_height() * 10 // 9 + 4)), width, bold=True)
         draw_text(surface, line1, f1, pal.accent, (lay.width // 2, mid - f.get_linesize() // 2),
                   max_width=width)
-        f2 = fit_font(line2, f.get_height() + 6, width, min_size=12)
+        f2 = fit_font(line2, int(unscaled(f.get_height() + 6)), width, min_size=12)
         draw_text(surface, line2, f2, color2, (lay.width // 2, mid + f.get_linesize() // 2),
                   max_width=width)

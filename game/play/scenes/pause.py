@@ -8,7 +8,7 @@ import pygame
 
 from game.play import theme
 from game.play.context import Context
-from game.play.input import Event, pressed
+from game.play.input import Event, is_escape, keymap, pressed
 from game.play.routes import Back, OpenSettings, Play, ToTitle
 from game.play.scenes.base import Next, OverlayScene
 from game.play.widgets.layout import Layout, panel
@@ -38,8 +38,8 @@ class PauseScene(OverlayScene):
         return None
 
     def handle_event(self, event: Event) -> Optional[Next]:
-        """Esc resumes; the menu does the rest."""
-        if pressed(event) == pygame.K_ESCAPE:
+        """Esc (or the pause key, the pad's B or Start) resumes; the menu does the rest."""
+        if is_escape(event) or keymap().action(pressed(event)) == "pause":
             return Back()
         super().handle_event(event)
         return self.menu.handle_event(event)

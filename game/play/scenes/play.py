@@ -1,9 +1,11 @@
 """The play scene: walk the maze, ask for the animated hint, reach the exit.
 
-A view of the run model: keys become intents (data) given to the :class:`Run`, which
-advances in whole fixed ticks; the scene draws what the run says (maze, trail, player,
-HUD) and animates the hint.  Held keys are tracked from KeyDown/KeyUp events, never
-from ``pygame.key.get_pressed``.
+A view of the run model: keys do actions through the binding table (``keymap()``), and
+actions become intents (data) given to the :class:`Run`, which advances in whole fixed
+ticks; the scene draws what the run says (maze, trail, player, HUD) and animates the
+hint.  Shift with a walking key is auto-run.  Held keys are tracked from KeyDown/KeyUp
+events, never from ``pygame.key.get_pressed``.  Under reduced motion the camera snaps,
+the rings do not pulse and the hint shows its finished search at once.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from game.play import theme
 from game.play.camera import Camera
 from game.play.context import Context
 from game.play.hint import HintLayer, caption
-from game.play.input import Event, FocusLost, KeyDown, KeyUp, Wheel
+from game.play.input import Event, FocusLost, KeyDown, KeyUp, Wheel, keymap
 from game.play.names import solver_names, solver_short_label
 from game.play.render.images import draw_player, player_sprites, tile_images
 from game.play.render.renderer import MazeRenderer
@@ -31,6 +33,7 @@ from game.run.intents import (
     LEFT,
     RIGHT,
     UP,
+    AutoRun,
     ChangeSpeed,
     CycleSolver,
     FinishHint,
@@ -46,7 +49,7 @@ from game.run.level import Level, RunResult
 from game.run.clock import TickClock
 from game.run.model import Run
 from game.run.player import BUMP, STEP, Move
-from game.text import t
+from game.text import language, t
 
 
 # -- the view's own intents ---------------------------------------------------------------
@@ -69,22 +72,26 @@ class Pause:
 
 Intent = Union[RunIntent, Zoom, FitView, Pause]
 
-KEY_INTENTS: dict[int, Intent] = {
-    pygame.K_UP: UP, pygame.K_w: UP, pygame.K_KP8: UP,
-    pygame.K_DOWN: DOWN, pygame.K_s: DOWN, pygame.K_KP2: DOWN,
-    pygame.K_LEFT: LEFT, pygame.K_a: LEFT, pygame.K_KP4: LEFT,
-    pygame.K_RIGHT: RIGHT, pygame.K_d: RIGHT, pygame.K_KP6: RIGHT,
-    pygame.K_h: ToggleHint(),
-    pygame.K_TAB: CycleSolver(),
-    # 1, 2, 3...: the solvers in registry order
-    **{pygame.K_1 + i: SelectSolver(name) for i, name in enumerate(solver_names()[:9])},
-    pygame.K_LEFTBRACKET: ChangeSpeed(-1), pygame.K_RIGHTBRACKET: ChangeSpeed(1),
-    pygame.K_SPACE: FinishHint(),
-    pygame.K_PLUS: Zoom(1), pygame.K_EQUALS: Zoom(1), pygame.K_KP_PLUS: Zoom(1),
-    pygame.K_MINUS: Zoom(-1), pygame.K_KP_MINUS: Zoom(-1),
-    pygame.K_f: FitView(), pygame.K_z: FitView(),
-    pygame.K_ESCAPE: Pause(),
+#: What each action of the binding table (and the pad's "solver_previous") does in a maze.
+ACTION_INTENTS: dict[str, Intent] = {
+    "walk_up": UP, "walk_down": DOWN, "walk_left": LEFT, "walk_right": RIGHT,
+    "hint": ToggleHint(),
+    "solver_next": CycleSolver(), "solver_previous": CycleSolver(-1),
+    # solver_1, solver_2...: the solvers in registry order
+    **{f"solver_{i + 1}": SelectSolver(name) for i, name in enumerate(solver_names()[:9])},
+    "slower": ChangeSpeed(-1), "faster": ChangeSpeed(1),
+    "finish_hint": FinishHint(),
+    "zoom_in": Zoom(1), "zoom_out": Zoom(-1),
+    "fit": FitView(),
+    "pause": Pause(),
 }
+
+
+def key_intent(key: int) -> Optional[Intent]:
+    """Return the intent ``key`` stands for in a maze, as the keys are bound now."""
+    action = keymap().action(key)
+    return ACTION_INTENTS.get(action) if action is not None else None
+
 
 #: An RPG room map starts fully visible only when its tiles are at least this big.
 RPG_COMFORTABLE_TILE = 28
@@ -120,7 +127,6 @@ class PlayScene(Scene):
         spec = level.spec
         self.label = level.label or (spec.name if spec is not None and spec.name
                                      else t("level.custom_untitled"))
-        self.help_line = t("play.help_line")
         settings = ctx.settings
         self.run = Run(self.maze, solver=settings.default_solver, speed=settings.anim_speed)
         # the defaults this run started from: a change in Settings (pause -> Settings) is
@@ -144,6 +150,8 @@ class PlayScene(Scene):
         self._time = 0.0  # scene time, for animations that run before the first move
         self._bar = hud.BarCache()
         self._caption_spot = "bottom"  # the hint caption moves when it would hide something
+        self._lines_stamp: Optional[tuple[object, ...]] = None
+        self._lines = ("", "")
 
     def _static_info(self) -> dict[str, str]:
         """Return the HUD facts that never change during a run."""
@@ -195,10 +203,12 @@ class PlayScene(Scene):
     def handle_event(self, event: Event) -> Optional[Next]:
         """Turn key, wheel and focus events into intents."""
         if isinstance(event, KeyDown):
-            intent = KEY_INTENTS.get(event.key)
+            intent = key_intent(event.key)
+            if isinstance(intent, Move) and event.mod & pygame.KMOD_SHIFT:
+                intent = AutoRun(intent.dr, intent.dc)
             return self.apply(intent) if intent is not None else None
         if isinstance(event, KeyUp):
-            intent = KEY_INTENTS.get(event.key)
+            intent = key_intent(event.key)
             if isinstance(intent, Move):
                 self.apply(Release(intent.dr, intent.dc))
         elif isinstance(event, Wheel):
@@ -268,10 +278,13 @@ class PlayScene(Scene):
         self._follow_with_hint(ticks)
         if run.finished:
             return self._complete()
+        reduced = theme.current().motion.reduced
         if self.hint is not None:
+            if reduced and not self.hint.done:
+                self.hint.finish()  # the result at once, as Space would show it
             self._advance_hint(ticks)
         if not self.camera.fitted:
-            self.camera.follow(*run.player.render_pos, dt, snap=self._snap_camera)
+            self.camera.follow(*run.player.render_pos, dt, snap=self._snap_camera or reduced)
             self._snap_camera = False
         return None
 
@@ -310,9 +323,29 @@ class PlayScene(Scene):
         strip = hud.help_strip_height((w, h))
         return pygame.Rect(0, bar, w, max(0, h - bar - strip))
 
+    def _key_lines(self) -> tuple[str, str]:
+        """Return the key strip and the hint caption's key line, with the keys as bound."""
+        km = keymap()
+        stamp = (km, self.run.speed, language())  # made again only when one of these changes
+        if stamp != self._lines_stamp:
+            self._lines_stamp = stamp
+            self._lines = (
+                t("play.help_line", walk=km.walk_label(), hint=km.label("hint", 1),
+                  zoom_in=km.label("zoom_in", 1), zoom_out=km.label("zoom_out", 1),
+                  fit=km.label("fit", 1), pause=km.label("pause", 1)),
+                t("play.hint_keys", cycle=km.label("solver_next", 1), digits=km.solvers_label(),
+                  slower=km.label("slower", 1), faster=km.label("faster", 1),
+                  finish=km.label("finish_hint", 1), hint=km.label("hint", 1),
+                  speed=self.run.speed))
+        return self._lines
+
     def hint_keys(self) -> str:
         """Return the hint caption's key line."""
-        return t("play.hint_keys", count=len(self.run.solvers), speed=self.run.speed)
+        return self._key_lines()[1]
+
+    def help_line(self) -> str:
+        """Return the key reminder under the maze."""
+        return self._key_lines()[0]
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the maze, the hint, the player and the HUD, laid out for ``surface``."""
@@ -340,7 +373,8 @@ class PlayScene(Scene):
             if shown is not None:
                 hud.draw_caption(surface, view, *shown, spot=self._caption_spot)
         w, h = surface.get_size()
-        hud.draw_help_strip(surface, pygame.Rect(0, view.bottom, w, h - view.bottom), self.help_line)
+        hud.draw_help_strip(surface, pygame.Rect(0, view.bottom, w, h - view.bottom),
+                            self.help_line())
         self._bar.draw(surface, hud.HudInfo(self.label, self.info["algorithm"], self.info["size"],
                                             run.elapsed, run.moves, run.hints_used,
                                             self.info["code"]))
@@ -405,6 +439,12 @@ class PlayScene(Scene):
         assert best is not None
         return best[1], best[2]
 
+    def _pulse(self, rate: float) -> float:
+        """Return a ring's pulse now, 0.5..1 at ``rate`` pulses a second (still: 1)."""
+        if theme.current().motion.reduced:
+            return 1.0
+        return 0.5 + 0.5 * abs(((self._time * rate) % 2.0) - 1.0)
+
     def _draw_player_marker(self, surface: pygame.Surface, view: pygame.Rect) -> None:
         """Ring the player when tiles are too small to see them (a fitted big maze)."""
         t = self.camera.tile
@@ -414,7 +454,7 @@ class PlayScene(Scene):
         row, col = self.run.player.render_pos
         x, y = self.camera.to_screen(row, col)
         centre = (round(view.x + x + t / 2), round(view.y + y + t / 2))
-        pulse = 0.5 + 0.5 * abs(((self._time * th.motion.marker_pulse) % 2.0) - 1.0)
+        pulse = self._pulse(th.motion.marker_pulse)
         radius = round(MARKER_RADIUS * (0.8 + 0.3 * pulse))
         pygame.draw.circle(surface, th.actors.marker_edge, centre, radius + 1, 1)
         pygame.draw.circle(surface, th.actors.player, centre, radius, 3)
@@ -425,7 +465,7 @@ class PlayScene(Scene):
         t = self.camera.tile
         x, y = self.camera.to_screen(*self.maze.goal)
         cx, cy = view.x + x + t / 2, view.y + y + t / 2
-        pulse = 0.5 + 0.5 * abs(((self._time * th.motion.exit_pulse) % 2.0) - 1.0)
+        pulse = self._pulse(th.motion.exit_pulse)
         radius = max(7, round(t * (0.55 + 0.25 * pulse)))  # findable on a fitted map
         pygame.draw.circle(surface, th.actors.exit_ring, (round(cx), round(cy)), radius,
                            max(2, round(t / 10)))

@@ -1,5 +1,6 @@
 """The settings screen: volume, sound, fullscreen, the hint's default speed and solver,
-and Reset progress (after a question).
+colours, text size, reduced motion, the keys (Controls), and Reset progress (after a
+question).
 
 Every change goes through the Context, which saves it and tells whoever listens (the App
 switches the window mode).
@@ -12,10 +13,11 @@ from typing import Optional
 import pygame
 
 from game.play import input as keys
+from game.play import theme
 from game.play.context import Context
 from game.play.input import Event
 from game.play.names import solver_label, solver_names
-from game.play.routes import Back, Confirm, ResetProgress
+from game.play.routes import Back, Confirm, OpenControls, ResetProgress
 from game.play.scenes.base import ListScene, Next
 from game.play.widgets.layout import Layout, footer, title_bar
 from game.play.widgets.menu import MenuItem
@@ -24,7 +26,7 @@ from game.text import t
 
 
 class SettingsScene(ListScene):
-    """Volume, mute, fullscreen, default hint speed and solver, reset; saved on change."""
+    """Volume, mute, fullscreen, hint defaults, the look, the keys, reset; saved on change."""
 
     def __init__(self, ctx: Context) -> None:
         self.solvers = solver_names()
@@ -44,6 +46,18 @@ class SettingsScene(ListScene):
                                      speed=self.ctx.settings.anim_speed)),
             MenuItem(t("settings.solver"), adjust=self._adjust_solver,
                      value=lambda: solver_label(self.ctx.settings.default_solver)),
+            # -- accessibility: each applies at once (everything redraws)
+            MenuItem(t("settings.colours"), adjust=self._adjust_palette, repeat=False,
+                     value=lambda: t(theme.PALETTES[self.ctx.settings.palette].label)),
+            MenuItem(t("settings.text_size"), adjust=self._adjust_text_size, repeat=False,
+                     value=lambda: t("settings.text_size_value",
+                                     percent=self.ctx.settings.text_size)),
+            MenuItem(t("settings.reduced_motion"), repeat=False,
+                     adjust=lambda d: self.ctx.set_reduced_motion(
+                         not self.ctx.settings.reduced_motion),
+                     value=lambda: t("settings.reduced_motion_on")
+                     if self.ctx.settings.reduced_motion else t("settings.reduced_motion_off")),
+            MenuItem(t("settings.controls"), lambda: OpenControls()),
             MenuItem(t("settings.reset"), self._ask_reset, enabled=lambda: self.ctx.has_progress),
             MenuItem(t("settings.back"), lambda: Back()),
         ])
@@ -71,6 +85,20 @@ class SettingsScene(ListScene):
         cur = self.ctx.settings.default_solver
         i = self.solvers.index(cur) if cur in self.solvers else 0
         self.ctx.set_solver(self.solvers[(i + delta) % len(self.solvers)])
+
+    def _adjust_palette(self, delta: int) -> None:
+        """Step to the previous or next palette."""
+        names = list(theme.PALETTES)
+        cur = self.ctx.settings.palette
+        i = names.index(cur) if cur in names else 0
+        self.ctx.set_palette(names[(i + delta) % len(names)])
+
+    def _adjust_text_size(self, delta: int) -> None:
+        """Step to the previous or next text size."""
+        sizes = theme.TEXT_SIZES
+        cur = self.ctx.settings.text_size
+        i = sizes.index(cur) if cur in sizes else 0
+        self.ctx.set_text_size(sizes[(i + delta) % len(sizes)])
 
     def handle_event(self, event: Event) -> Optional[Next]:
         """Change a setting with Left/Right/Enter/click; Esc goes back."""

@@ -13,7 +13,7 @@ import pygame
 from game.levels import CAMPAIGN
 from game.play import theme
 from game.play.context import Context
-from game.play.input import Event, pressed
+from game.play.input import Event, is_escape, keymap
 from game.play.routes import (
     Confirm,
     OpenHelp,
@@ -26,7 +26,7 @@ from game.play.routes import (
 from game.play.scenes.base import ListScene, Next
 from game.play.widgets.layout import Layout, footer, panel
 from game.play.widgets.menu import MenuItem
-from game.play.widgets.text import draw_text, fit_font, font, min_font, wrap
+from game.play.widgets.text import draw_text, fit_font, font, min_font, unscaled, wrap
 from game.text import t
 
 
@@ -76,13 +76,19 @@ class TitleScene(ListScene):
 
     def handle_event(self, event: Event) -> Optional[Next]:
         """Navigate the menu; Esc goes to Quit, and Esc again asks to quit."""
-        if pressed(event) == pygame.K_ESCAPE:
+        if is_escape(event):
             quit_row = len(self.menu.items) - 1
             if self.menu.selected == quit_row:
                 return self._ask_quit()
             self.menu.select(quit_row)
             return None
         return super().handle_event(event)
+
+    @staticmethod
+    def footer_text() -> str:
+        """Return the footer line, with the fullscreen and mute keys as bound."""
+        km = keymap()
+        return t("title.footer", fullscreen=km.label("fullscreen", 1), mute=km.label("mute", 1))
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the maze motif, the name, the menu and (once) the notice."""
@@ -92,12 +98,12 @@ class TitleScene(ListScene):
         top = lay.px(18, lo=4)
         if self.notice:
             top = self._draw_notice(surface, lay, top)
-        bottom = footer(surface, t("title.footer"), lay)
+        bottom = footer(surface, self.footer_text(), lay)
         avail = bottom - top
-        title_size = max(26, min(lay.font_size(150), int(avail * 0.30)))
+        title_size = max(26, min(lay.font_size(150), int(unscaled(avail * 0.30))))
         name = t("title.name")
         f = fit_font(name, title_size, lay.width - 2 * lay.margin, bold=True, min_size=22)
-        sub = font(max(min_font(), min(lay.font_size(30), f.get_height() // 3)))
+        sub = font(max(min_font(), min(lay.font_size(30), int(unscaled(f.get_height() // 3)))))
         block_h = f.get_height() + sub.get_height()
         title_cy = top + max(f.get_height() // 2, int(avail * 0.16))
         # A dark band behind the name keeps it readable over the maze.

@@ -1,4 +1,5 @@
-"""The menus' backdrop: a faint maze filling the screen, lights running along routes."""
+"""The menus' backdrop: a faint maze filling the screen, lights running along routes
+(standing still under reduced motion: a still picture)."""
 
 from __future__ import annotations
 
@@ -41,8 +42,10 @@ class MazeBackdrop:
                                     tuple[int, int]]] = None
 
     def update(self, dt: float) -> None:
-        """Advance the lights."""
-        self.t += max(0.0, dt) * theme.current().motion.backdrop_speed
+        """Advance the lights (not under reduced motion)."""
+        motion = theme.current().motion
+        if not motion.reduced:
+            self.t += max(0.0, dt) * motion.backdrop_speed
 
     def _render(self, size: tuple[int, int]) -> tuple[pygame.Surface, int, tuple[int, int]]:
         """Draw the maze once, scaled to cover ``size``; return it, the tile and offset."""

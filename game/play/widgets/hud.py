@@ -12,7 +12,7 @@ import pygame
 
 from game.play import theme
 from game.play.names import format_time
-from game.play.widgets.text import draw_text, ellipsize, font
+from game.play.widgets.text import draw_text, ellipsize, font, text_scale, unscaled
 from game.text import t
 
 
@@ -35,14 +35,14 @@ def ui_scale(size: tuple[int, int]) -> float:
 
 
 def bar_height(surface_size: tuple[int, int]) -> int:
-    """Return the height of the top bar for a surface of this size."""
+    """Return the height of the top bar for a surface of this size (taller with larger text)."""
     w, h = surface_size
-    return max(0, min(h // 4, round(ui_scale((w, h)) * 40)))
+    return max(0, min(h // 4, round(ui_scale((w, h)) * 40 * text_scale())))
 
 
 def _font(bar: int) -> pygame.font.Font:
     """Return the HUD font for a bar of height ``bar``."""
-    return font(max(8, round(bar * 0.62)))
+    return font(max(8, round(unscaled(bar * 0.62))))
 
 
 def draw_bar(surface: pygame.Surface, info: HudInfo, *, full_height: Optional[int] = None) -> pygame.Rect:

@@ -1,5 +1,6 @@
-"""The menu list: rows chosen with the arrows, Enter or the mouse; values changed with
-Left/Right (held keys repeat), drawn evenly in any area at one font size that fits."""
+"""The menu list: rows chosen with the arrows (or the walking keys, or a pad), Enter or the
+mouse; values changed with Left/Right (held keys repeat), drawn evenly in any area at one
+font size that fits, scrolling when even the smallest rows do not all fit."""
 
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ from game.play import input as keys
 from game.play import theme
 from game.play.input import Event, KeyDown, KeyRepeat, PointerMove, Wheel
 from game.play.widgets.layout import Layout
-from game.play.widgets.shapes import draw_arrow
-from game.play.widgets.text import draw_text, fit_size, font, min_font
+from game.play.widgets.shapes import draw_arrow, draw_scroll_marks
+from game.play.widgets.text import draw_text, fit_size, font, min_font, text_scale, unscaled
 
 R = TypeVar("R")
 Label = Union[str, Callable[[], str]]
@@ -47,6 +48,7 @@ class Menu(Generic[R]):
         self.rects: list[pygame.Rect] = []
         self.arrow_rects: list[tuple[Optional[pygame.Rect], Optional[pygame.Rect]]] = []
         self.held = KeyRepeat()
+        self.first = 0  # the first row shown when they scroll
         if not self._enabled(self.selected):
             self._step(1)
 
@@ -144,20 +146,19 @@ class Menu(Generic[R]):
         self.held.handle_event(event)
         if isinstance(event, KeyDown):
             key = event.key
-            if key in keys.UP_KEYS or key in keys.DOWN_KEYS:
-                delta = -1 if key in keys.UP_KEYS else 1
-                self._hold_move(key, delta)
-                self.move(delta)
+            step = keys.direction(key)
+            if step is not None and step[0]:
+                self._hold_move(key, step[0])
+                self.move(step[0])
                 return None
-            if key in keys.LEFT_KEYS or key in keys.RIGHT_KEYS:
-                delta = -1 if key in keys.LEFT_KEYS else 1
-                if self.adjust(delta):
-                    self._hold_adjust(key, delta)
+            if step is not None:
+                if self.adjust(step[1]):
+                    self._hold_adjust(key, step[1])
                 else:
                     self.held.clear()
                 return None
             self.held.clear()
-            return self.activate() if key in keys.CONFIRM_KEYS else None
+            return self.activate() if keys.is_confirm(key) else None
         if isinstance(event, PointerMove):
             i = self.hit(event.pos)
             if i is not None:
@@ -183,8 +184,8 @@ class Menu(Generic[R]):
 
     # ---- drawing
     def row_height(self, lay: Layout, font_size: int) -> int:
-        """Return the natural height of one row."""
-        return lay.px(font_size * 1.45, lo=16)
+        """Return the natural height of one row (taller with larger text)."""
+        return lay.px(font_size * 1.45 * text_scale(), lo=16)
 
     def preferred_height(self, lay: Layout, font_size: int) -> int:
         """Return the height the rows would like."""
@@ -195,13 +196,19 @@ class Menu(Generic[R]):
         """Draw the rows evenly inside ``area``, one font size shrunk until all fit."""
         ui = theme.current().ui
         n = max(1, len(self.items))
-        row_h = max(1, min(self.row_height(lay, font_size), area.height // n))
+        # rows shrink to fit until their text is 3/4 of its size (or the smallest readable);
+        # past that they scroll (a long list, large text, a small window)
+        smallest = min(area.height, font(lay.font_size(font_size * 0.75)).get_linesize() + 6)
+        row_h = max(1, smallest, min(self.row_height(lay, font_size), area.height // n))
+        shown = max(1, min(n, area.height // row_h))
+        self.first = max(self.selected - shown + 1, min(self.first, self.selected, n - shown))
         pad = max(4, row_h // 3)
-        top = area.top + max(0, (area.height - row_h * n) // 2)
-        inner_w = max(8, area.width - 2 * pad)
+        top = area.top + max(0, (area.height - row_h * shown) // 2)
+        marks = lay.px(8, lo=4) if shown < n else 0
+        inner_w = max(8, area.width - 2 * pad - 2 * marks)
         label_w = int(inner_w * 0.46)
         value_w = inner_w - label_w
-        size = max(min_font(), min(lay.font_size(font_size), int(row_h / 0.95)))
+        size = max(min_font(), min(lay.font_size(font_size), int(unscaled(row_h / 0.95))))
         for item in self.items:  # the one size every row can use
             if item.value is None:
                 size = min(size, fit_size(item.text(), size, inner_w))
@@ -213,7 +220,12 @@ class Menu(Generic[R]):
         arrow_w = max(8, f.size("<")[0] * 2)
         self.rects, self.arrow_rects = [], []
         for i, item in enumerate(self.items):
-            r = pygame.Rect(area.left, top + i * row_h, area.width, row_h)
+            if not self.first <= i < self.first + shown:  # scrolled out of sight
+                self.rects.append(pygame.Rect(0, 0, 0, 0))
+                self.arrow_rects.append((None, None))
+                continue
+            r = pygame.Rect(area.left, top + (i - self.first) * row_h, area.width - 2 * marks,
+                            row_h)
             hi = r.inflate(0, -max(2, row_h // 8))
             self.rects.append(r)
             enabled = item.enabled()
@@ -238,3 +250,6 @@ class Menu(Generic[R]):
             else:
                 draw_text(surface, label, f, color, hi.center, max_width=inner_w)
             self.arrow_rects.append((left_rect, right_rect))
+        if marks:
+            draw_scroll_marks(surface, area.right - marks, top, top + shown * row_h - 1, marks,
+                              up=self.first > 0, down=self.first + shown < n)

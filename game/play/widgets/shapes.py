@@ -1,8 +1,10 @@
-"""Small drawn shapes the screens share: stars, a padlock, the spinner, arrows."""
+"""Small drawn shapes the screens share: stars, a padlock, the spinner, arrows, and the
+symbols of the key colours (circle, triangle, square, diamond)."""
 
 from __future__ import annotations
 
 import math
+from typing import Optional
 
 import pygame
 
@@ -86,3 +88,44 @@ def draw_scroll_marks(surface: pygame.Surface, x: int, top: int, bottom: int, s:
         pygame.draw.polygon(surface, color, [(x - s, top + s), (x + s, top + s), (x, top)])
     if down:
         pygame.draw.polygon(surface, color, [(x - s, bottom - s), (x + s, bottom - s), (x, bottom)])
+
+
+def symbol_points(shape: str, center: tuple[float, float],
+                  radius: float) -> list[tuple[float, float]]:
+    """Return the corners of a "triangle", "square" or "diamond" of ``radius`` round ``center``."""
+    cx, cy = center
+    if shape == "triangle":  # pointing up, its centre of area on ``center``
+        return [(cx, cy - radius), (cx + radius * 0.94, cy + radius * 0.62),
+                (cx - radius * 0.94, cy + radius * 0.62)]
+    if shape == "square":
+        s = radius * 0.8
+        return [(cx - s, cy - s), (cx + s, cy - s), (cx + s, cy + s), (cx - s, cy + s)]
+    if shape == "diamond":
+        return [(cx, cy - radius), (cx + radius, cy), (cx, cy + radius), (cx - radius, cy)]
+    raise ValueError(f"no symbol {shape!r} (have circle, triangle, square, diamond)")
+
+
+def draw_symbol(surface: pygame.Surface, shape: str, center: tuple[float, float], radius: int,
+                color: Color, *, edge: Optional[Color] = None) -> None:
+    """Draw a filled "circle", "triangle", "square" or "diamond", outlined in ``edge``."""
+    radius = max(2, radius)
+    width = max(1, radius // 5)
+    if shape == "circle":
+        c = (round(center[0]), round(center[1]))
+        r = round(radius * 0.85)
+        pygame.draw.circle(surface, color, c, r)
+        if edge is not None:
+            pygame.draw.circle(surface, edge, c, r, width)
+        return
+    points = symbol_points(shape, center, radius)
+    pygame.draw.polygon(surface, color, points)
+    if edge is not None:
+        pygame.draw.polygon(surface, edge, points, width)
+
+
+def draw_key_symbol(surface: pygame.Surface, name: str, center: tuple[float, float],
+                    radius: int) -> None:
+    """Draw the symbol of key colour ``name`` (on the key and on its door) in the theme."""
+    keys = theme.current().keys
+    draw_symbol(surface, theme.KEY_SHAPES[name], center, radius, theme.key_colour(keys, name),
+                edge=keys.edge)

@@ -26,9 +26,19 @@ def min_font() -> int:
     return theme.current().fonts.min_size
 
 
+def text_scale() -> float:
+    """Return the factor ``font`` scales every size by (the Text size setting)."""
+    return theme.current().fonts.scale
+
+
+def unscaled(px: float) -> float:
+    """Return the font size that the text scale makes ``px`` pixels (a size drawn from a height)."""
+    return px / text_scale()
+
+
 def font(size: int, *, bold: bool = False) -> pygame.font.Font:
     """Return the theme's font at ``size`` (cached; initialises pygame.font on first use)."""
-    size = max(6, int(size))
+    size = max(6, int(size * text_scale()))
     file = theme.current().fonts.file
     key = (file, size, bold)
     cached = _fonts.get(key)

@@ -1,0 +1,123 @@
+"""The binding table: every remappable action of the play view and the keys it has.
+
+One table, action -> keys, by SDL's key names ("Up", "W", "Keypad 8", "[").  The save
+keeps only the actions the player changed (:func:`resolve` lays them over the defaults);
+the input layer (:mod:`game.play.input`) turns the names into key codes.  Only the keys
+in ``KEY_CODES`` may be bound: Enter, Backspace and the arrow keys of the menus stay the
+menus', Shift is auto-run's, and Ctrl, Alt and the system keys are left alone.  A key
+belongs to one action at most.  Pure: no pygame (the save validates against it), the
+codes are SDL2's own numbers (a test checks them against pygame).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Optional
+
+from game.maze.solvers import SOLVERS
+
+
+class Action(NamedTuple):
+    """A remappable action: its name (in the save), its label's catalogue key, its keys."""
+
+    name: str
+    label: str
+    defaults: tuple[str, ...]
+
+
+#: How many solvers have a key of their own (1, 2, 3...), in registry order.
+SOLVER_SLOTS = min(9, len(SOLVERS))
+
+ACTIONS: tuple[Action, ...] = (
+    Action("walk_up", "controls.walk_up", ("Up", "W", "Keypad 8")),
+    Action("walk_down", "controls.walk_down", ("Down", "S", "Keypad 2")),
+    Action("walk_left", "controls.walk_left", ("Left", "A", "Keypad 4")),
+    Action("walk_right", "controls.walk_right", ("Right", "D", "Keypad 6")),
+    Action("hint", "controls.hint", ("H",)),
+    Action("solver_next", "controls.solver_next", ("Tab",)),
+    *(Action(f"solver_{i + 1}", "controls.solver", (str(i + 1),)) for i in range(SOLVER_SLOTS)),
+    Action("slower", "controls.slower", ("[",)),
+    Action("faster", "controls.faster", ("]",)),
+    Action("finish_hint", "controls.finish_hint", ("Space",)),
+    Action("zoom_in", "controls.zoom_in", ("+", "=", "Keypad +")),
+    Action("zoom_out", "controls.zoom_out", ("-", "Keypad -")),
+    Action("fit", "controls.fit", ("F", "Z")),
+    Action("pause", "controls.pause", ("Escape",)),
+    Action("mute", "controls.mute", ("M",)),
+    Action("fullscreen", "controls.fullscreen", ("F11",)),
+)
+BY_NAME: dict[str, Action] = {a.name: a for a in ACTIONS}
+#: The walking actions and their directions (row, column).
+WALKS: dict[str, tuple[int, int]] = {"walk_up": (-1, 0), "walk_down": (1, 0),
+                                     "walk_left": (0, -1), "walk_right": (0, 1)}
+#: Most keys one action may have.
+MAX_KEYS = 4
+
+_SCANCODE_KEY = 1 << 30  # SDL's keycode of a key without a character: its scancode | this
+
+
+def _key_codes() -> dict[str, int]:
+    """Return the SDL2 keycode of every bindable key, by SDL's name of it."""
+    codes = {ch: ord(ch) + 32 for ch in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"}  # its lower case's
+    codes.update({ch: ord(ch) for ch in "0123456789"})
+    codes.update({ch: ord(ch) for ch in "-=+[];',./\\`#"})
+    codes.update({"Space": 32, "Tab": 9, "Escape": 27, "Delete": 127})
+    scancodes = {**{f"F{i}": 57 + i for i in range(1, 13)},
+                 "Insert": 73, "Home": 74, "PageUp": 75, "End": 77, "PageDown": 78,
+                 "Right": 79, "Left": 80, "Down": 81, "Up": 82,
+                 "Keypad /": 84, "Keypad *": 85, "Keypad -": 86, "Keypad +": 87,
+                 **{f"Keypad {d}": 88 + d for d in range(1, 10)}, "Keypad 0": 98,
+                 "Keypad .": 99}
+    codes.update({name: sc | _SCANCODE_KEY for name, sc in scancodes.items()})
+    return codes
+
+
+#: The keys that may be bound, by name, with their SDL keycodes.
+KEY_CODES: dict[str, int] = _key_codes()
+_CANONICAL = {name.casefold(): name for name in KEY_CODES}
+
+Table = dict[str, tuple[str, ...]]
+
+
+def canonical(name: str) -> Optional[str]:
+    """Return SDL's spelling of a bindable key name (any case), or None if not bindable."""
+    return _CANONICAL.get(name.casefold())
+
+
+def name_of(code: int) -> Optional[str]:
+    """Return the name of the bindable key with keycode ``code``, or None."""
+    return _NAMES.get(code)
+
+
+_NAMES = {code: name for name, code in KEY_CODES.items()}
+
+
+def resolve(overrides: dict[str, list[str]]) -> Table:
+    """Return the whole table: the defaults with the player's ``overrides`` laid over them."""
+    return {a.name: tuple(overrides.get(a.name, a.defaults)) for a in ACTIONS}
+
+
+def holder(table: Table, key: str) -> Optional[str]:
+    """Return the action ``key`` is bound to in ``table``, or None."""
+    return next((action for action, keys in table.items() if key in keys), None)
+
+
+def clashes(table: Table) -> bool:
+    """Return True when some key is bound to two actions (or twice to one)."""
+    keys = [k for ks in table.values() for k in ks]
+    return len(keys) != len(set(keys))
+
+
+def rebind(overrides: dict[str, list[str]], action: str,
+           key: str) -> tuple[dict[str, list[str]], Optional[str]]:
+    """Bind ``key`` alone to ``action``; return the new overrides and the action refusing it.
+
+    A key another action holds is refused (the overrides come back unchanged with that
+    action's name); a key the action already has becomes its only key.
+    """
+    other = holder(resolve(overrides), key)
+    if other is not None and other != action:
+        return overrides, other
+    new = {a: list(ks) for a, ks in overrides.items() if a != action}
+    if (key,) != BY_NAME[action].defaults:
+        new[action] = [key]
+    return new, None
