@@ -33,7 +33,7 @@ from platformdirs import user_data_dir
 
 from game.levels import CAMPAIGN, MAX_SEED
 from game.run.speeds import HINT_SPEEDS, nearest_speed
-from game.text import t
+from game.text import CATALOGUES, t
 
 log = logging.getLogger(__name__)
 
@@ -76,6 +76,8 @@ class Settings:
     anim_speed: float = 1.0
     default_solver: str = "bfs"
     custom: Optional[CustomMaze] = None
+    #: "en" or "zh"; None (absent from the file): follow the system's language.
+    language: Optional[str] = None
 
 
 @dataclass
@@ -234,6 +236,8 @@ class _NotARegularFile(OSError):
 def to_json(progress: Progress) -> dict[str, Any]:
     """Return the JSON document of a save, schema version included."""
     doc = asdict(progress)
+    if doc["settings"]["language"] is None:  # absent: the system's language, whatever it is then
+        del doc["settings"]["language"]
     return {"version": SCHEMA_VERSION, **doc}
 
 
@@ -491,7 +495,14 @@ def _settings(doc: dict[str, Any]) -> Settings:
         anim_speed=nearest_speed(_clamp(anim, *ANIM_SPEED_RANGE, d.anim_speed)),
         default_solver=solver if solver in SOLVER_NAMES else "bfs",
         custom=_custom_maze(doc.get("custom")),
+        language=_language(doc.get("language")),
     )
+
+
+def _language(value: Any) -> Optional[str]:
+    """Return the saved language, or None (follow the system) when absent or unknown."""
+    # A preference, not progress: a language this version lacks is dropped, not fatal.
+    return value if isinstance(value, str) and value in CATALOGUES else None
 
 
 #: Bounds of a remembered custom maze (the generators check the real limits on use).

@@ -8,7 +8,8 @@ Context), clamps the frame time once, draws the one toast over any scene and han
 the garbage collector (see ``settle_memory``).
 
 Environment hooks: ``MIGONG_EXIT_AFTER_FIRST_FRAME=1`` exits right after the first
-``display.flip()`` (start-up benchmarks); ``MIGONG_SAVE_PATH`` chooses the save file.
+``display.flip()`` (start-up benchmarks); ``MIGONG_SAVE_PATH`` chooses the save file;
+``MIGONG_LANG=zh`` (or ``en``) speaks that language for this run (game.text.choose).
 """
 
 from __future__ import annotations
@@ -28,7 +29,8 @@ from game.play.context import Context, SettingName
 from game.play.input import FocusGained, KeyDown, QuitRequest, Resized
 from game.play.navigator import Navigator
 from game.play.scenes.base import Next, Scene
-from game.text import t
+from game.text import set_language, t
+from game.text.choose import startup_language
 
 WINDOW_SIZE = (1280, 720)
 MIN_WINDOW = (320, 240)
@@ -98,6 +100,7 @@ class App:
         if use_save and save_path is None:
             save_path = default_save_path()
         app = cls(make_context(save_path if use_save else None), size=size)
+        set_language(startup_language(app.ctx.settings.language))
         app._set_icon()
         pygame.display.set_caption(t("app.caption"))
         app.surface = app._set_mode(app.ctx.settings.fullscreen)
@@ -140,7 +143,9 @@ class App:
         return surface
 
     def _setting_changed(self, name: SettingName) -> None:
-        """Switch the window mode when the fullscreen setting changed."""
+        """Switch the window mode when the fullscreen setting changed; retitle it for a language."""
+        if name == "language":
+            pygame.display.set_caption(t("app.caption"))
         want = self.ctx.settings.fullscreen
         if name == "fullscreen" and want != self.fullscreen:
             self.surface = self._set_mode(want)

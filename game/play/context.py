@@ -12,12 +12,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Literal, Optional, Protocol
 
 from game.save import CustomMaze, Progress, SaveStore, Settings, has_progress, reset_progress
+from game.text import set_language as speak
 from game.text import t
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     import pygame
 
-SettingName = Literal["volume", "muted", "fullscreen", "anim_speed", "default_solver", "custom"]
+SettingName = Literal["volume", "muted", "fullscreen", "anim_speed", "default_solver", "custom",
+                      "language"]
 Listener = Callable[[SettingName], None]
 
 
@@ -173,3 +175,9 @@ class Context:
         if choices != self.settings.custom:
             self.settings.custom = choices
             self._changed("custom")
+
+    def set_language(self, code: str) -> None:
+        """Speak ``code`` ("en", "zh") from the next frame on, and keep it in the settings."""
+        speak(code)  # refuses a language without a catalogue before anything is kept
+        self.settings.language = code
+        self._changed("language")

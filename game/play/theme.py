@@ -126,6 +126,10 @@ class Fonts(NamedTuple):
 
     file: Optional[str] = None
     min_size: int = 14
+    #: The font of the characters ``file`` lacks (Chinese), under assets/, and its
+    #: smallest size in pixels: Chinese is unreadable where Latin text still reads.
+    cjk_file: str = "fonts/NotoSansSC-Migong.otf"
+    cjk_min_px: int = 12
 
 
 class Motion(NamedTuple):

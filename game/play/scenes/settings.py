@@ -1,8 +1,9 @@
 """The settings screen: volume, sound, fullscreen, the hint's default speed and solver,
-and Reset progress (after a question).
+the language, and Reset progress (after a question).
 
 Every change goes through the Context, which saves it and tells whoever listens (the App
-switches the window mode).
+switches the window mode).  Labels are looked up as they are drawn, so a new language
+shows at once.
 """
 
 from __future__ import annotations
@@ -20,32 +21,37 @@ from game.play.scenes.base import ListScene, Next
 from game.play.widgets.layout import Layout, footer, title_bar
 from game.play.widgets.menu import MenuItem
 from game.run.speeds import step_speed
-from game.text import t
+from game.text import LANGUAGE_NAMES, language, t
 
 
 class SettingsScene(ListScene):
-    """Volume, mute, fullscreen, default hint speed and solver, reset; saved on change."""
+    """Volume, mute, fullscreen, default hint speed and solver, language, reset; saved on change."""
 
     def __init__(self, ctx: Context) -> None:
         self.solvers = solver_names()
         super().__init__(ctx, [
-            MenuItem(t("settings.volume"), adjust=self._adjust_volume,
+            MenuItem(lambda: t("settings.volume"), adjust=self._adjust_volume,
                      value=lambda: t("settings.volume_value",
                                      percent=round(self.ctx.settings.volume * 100))),
-            MenuItem(t("settings.sound"), adjust=lambda d: self._toggle_mute(), repeat=False,
+            MenuItem(lambda: t("settings.sound"), adjust=lambda d: self._toggle_mute(),
+                     repeat=False,
                      value=lambda: t("settings.sound_muted") if self.ctx.settings.muted
                      else t("settings.sound_on")),
-            MenuItem(t("settings.fullscreen"), repeat=False,
+            MenuItem(lambda: t("settings.fullscreen"), repeat=False,
                      adjust=lambda d: self.ctx.set_fullscreen(not self.ctx.settings.fullscreen),
                      value=lambda: t("settings.fullscreen_on") if self.ctx.settings.fullscreen
                      else t("settings.fullscreen_off")),
-            MenuItem(t("settings.hint_speed"), adjust=self._adjust_speed,
+            MenuItem(lambda: t("settings.hint_speed"), adjust=self._adjust_speed,
                      value=lambda: t("settings.hint_speed_value",
                                      speed=self.ctx.settings.anim_speed)),
-            MenuItem(t("settings.solver"), adjust=self._adjust_solver,
+            MenuItem(lambda: t("settings.solver"), adjust=self._adjust_solver,
                      value=lambda: solver_label(self.ctx.settings.default_solver)),
-            MenuItem(t("settings.reset"), self._ask_reset, enabled=lambda: self.ctx.has_progress),
-            MenuItem(t("settings.back"), lambda: Back()),
+            # each language is named in its own script, whichever one the game speaks
+            MenuItem(lambda: t("settings.language"), adjust=self._adjust_language, repeat=False,
+                     value=lambda: LANGUAGE_NAMES[language()]),
+            MenuItem(lambda: t("settings.reset"), self._ask_reset,
+                     enabled=lambda: self.ctx.has_progress),
+            MenuItem(lambda: t("settings.back"), lambda: Back()),
         ])
 
     @staticmethod
@@ -71,6 +77,11 @@ class SettingsScene(ListScene):
         cur = self.ctx.settings.default_solver
         i = self.solvers.index(cur) if cur in self.solvers else 0
         self.ctx.set_solver(self.solvers[(i + delta) % len(self.solvers)])
+
+    def _adjust_language(self, delta: int) -> None:
+        """Speak the previous or next language (from the next frame on, saved)."""
+        codes = list(LANGUAGE_NAMES)
+        self.ctx.set_language(codes[(codes.index(language()) + delta) % len(codes)])
 
     def handle_event(self, event: Event) -> Optional[Next]:
         """Change a setting with Left/Right/Enter/click; Esc goes back."""
