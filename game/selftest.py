@@ -6,7 +6,7 @@ Runs from the source tree, an installed wheel and the PyInstaller bundle alike:
 2. solve every generated maze with every solver and check each path step by step;
 3. load every asset file (images, sounds, fonts) and pygame's default font;
 4. check the Chinese font has a glyph for every character of the Chinese catalogue;
-5. draw one frame of every scene off-screen.
+5. draw one frame of every scene off-screen, in English and in Chinese.
 
 Prints one ``ok ...`` line per check, or ``FAIL ...`` with the reason, and returns 0 when
 everything passed, 1 otherwise.
@@ -269,27 +269,6 @@ def missing_glyphs(path: Path, text: str) -> str:
     return "".join(ch for ch, glyph in zip(text, metrics) if glyph is None)
 
 
-def zh_scenes_check() -> Check:
-    """Return a check that draws one frame of every scene in Chinese (mixed fonts, wrapping)."""
-
-    def run() -> str:
-        """Draw every scene with the game speaking Chinese, then English again."""
-        import pygame
-
-        from game.play.navigator import draw_every_scene
-        from game.text import language, set_language
-
-        spoken = language()
-        set_language("zh")
-        try:
-            drawn = draw_every_scene(pygame.Surface((960, 640)))
-        finally:
-            set_language(spoken)
-        return f"{len(drawn)} scenes"
-
-    return Check("draw every scene in zh", run)
-
-
 def zh_font_check(root: Path) -> Check:
     """Return a check that the CJK font draws every character of the Chinese catalogue."""
 
@@ -331,6 +310,27 @@ def scene_check(names: list[str]) -> Check:
         return f"{len(drawn)} scenes"
 
     return Check("draw every scene", run)
+
+
+def zh_scenes_check() -> Check:
+    """Return a check that draws one frame of every scene in Chinese (mixed fonts, wrapping)."""
+
+    def run() -> str:
+        """Draw every scene with the game speaking Chinese, then English again."""
+        import pygame
+
+        from game.play.navigator import draw_every_scene
+        from game.text import language, set_language
+
+        spoken = language()
+        set_language("zh")
+        try:
+            drawn = draw_every_scene(pygame.Surface((960, 640)))
+        finally:
+            set_language(spoken)
+        return f"{len(drawn)} scenes"
+
+    return Check("draw every scene in zh", run)
 
 
 def run_checks(checks: Iterator[Check], out: TextIO) -> list[str]:

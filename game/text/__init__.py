@@ -53,6 +53,7 @@ def placeholders(template: str) -> set[str]:
 
 def catalogue_characters(code: str) -> set[str]:
     """Return every character the catalogue ``code`` can show, placeholders filled with digits."""
-    named = {name: SAMPLE_VALUE for text in CATALOGUES[code].values() for name in placeholders(text)}
-    shown = [text.format(**named) for text in CATALOGUES[code].values()]
+    templates = CATALOGUES[code].values()
+    named = {name: SAMPLE_VALUE for text in templates for name in placeholders(text)}
+    shown = [text.format(**named) for text in templates]
     return set("".join(shown)) | set(LANGUAGE_NAMES[code]) | set("0123456789")

@@ -105,7 +105,8 @@ STRINGS: dict[str, str] = {
     "levels.facts": "{algorithm}  ·  {rows}x{cols}  ·  {code}",
     "levels.facts_best": "{algorithm}  ·  {rows}x{cols}  ·  {code}  ·  最佳 {best}",
     "levels.facts_loops": "{algorithm}  ·  {rows}x{cols}  ·  回路 {loops}%  ·  {code}",
-    "levels.facts_loops_best": "{algorithm}  ·  {rows}x{cols}  ·  回路 {loops}%  ·  {code}  ·  最佳 {best}",
+    "levels.facts_loops_best": "{algorithm}  ·  {rows}x{cols}  ·  回路 {loops}%  ·  {code}  ·  "
+                               "最佳 {best}",
     # -- custom maze
     "custom.title": "自定义迷宫",
     "custom.algorithm": "算法",

@@ -117,18 +117,11 @@ def test_the_hud_bar_is_drawn_again_in_the_new_language(ctx: Context) -> None:
 
 
 # -- the App ------------------------------------------------------------------------------
-@pytest.fixture
-def save_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Point MIGONG_SAVE_PATH at a temporary file."""
-    path = tmp_path / "save.json"
-    monkeypatch.setenv("MIGONG_SAVE_PATH", str(path))
-    monkeypatch.delenv("MIGONG_EXIT_AFTER_FIRST_FRAME", raising=False)
-    return path
-
-
-def opened(monkeypatch: pytest.MonkeyPatch, **env: str) -> Iterator[App]:
-    """Open the App with only ``env`` naming a language; close pygame afterwards."""
-    for name in ("MIGONG_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+def opened(save: Path, monkeypatch: pytest.MonkeyPatch, **env: str) -> Iterator[App]:
+    """Open the App on the save ``save``, only ``env`` naming a language; close pygame after."""
+    monkeypatch.setenv("MIGONG_SAVE_PATH", str(save))
+    for name in ("MIGONG_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG",
+                 "MIGONG_EXIT_AFTER_FIRST_FRAME"):
         monkeypatch.delenv(name, raising=False)
     for name, value in env.items():
         monkeypatch.setenv(name, value)
@@ -138,33 +131,37 @@ def opened(monkeypatch: pytest.MonkeyPatch, **env: str) -> Iterator[App]:
 
 
 def test_migong_lang_speaks_for_one_run_and_is_not_saved(
-        save_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    save_progress(Progress(settings=Settings(language="en")), save_path)
-    for app in opened(monkeypatch, MIGONG_LANG="zh", LANG="en_US.UTF-8"):
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    save = tmp_path / "save.json"
+    save_progress(Progress(settings=Settings(language="en")), save)
+    for app in opened(save, monkeypatch, MIGONG_LANG="zh", LANG="en_US.UTF-8"):
         assert language() == "zh" and pygame.display.get_caption()[0] == "迷宫"
         app.ctx.save()
-    assert load_progress(save_path)[0].settings.language == "en"
+    assert load_progress(save)[0].settings.language == "en"
 
 
 def test_the_saved_language_beats_the_system_s(
-        save_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    save_progress(Progress(settings=Settings(language="zh")), save_path)
-    for _ in opened(monkeypatch, LANG="en_US.UTF-8"):
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    save = tmp_path / "save.json"
+    save_progress(Progress(settings=Settings(language="zh")), save)
+    for _ in opened(save, monkeypatch, LANG="en_US.UTF-8"):
         assert language() == "zh"
 
 
 @pytest.mark.parametrize("lang, spoken", [("zh_CN.UTF-8", "zh"), ("en_GB.UTF-8", "en"),
                                           ("C.UTF-8", "en")])
 def test_a_fresh_game_follows_the_system_locale(
-        save_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, spoken: str) -> None:
-    for _ in opened(monkeypatch, LANG=lang):
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, spoken: str) -> None:
+    save = tmp_path / "save.json"
+    for app in opened(save, monkeypatch, LANG=lang):
         assert language() == spoken
-    assert not save_path.exists() or "language" not in json.loads(save_path.read_text())["settings"]
+        app.ctx.save()
+    assert "language" not in json.loads(save.read_text(encoding="utf-8"))["settings"]
 
 
 def test_the_window_title_follows_the_language_setting(
-        save_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    for app in opened(monkeypatch, MIGONG_LANG="en"):
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for app in opened(tmp_path / "save.json", monkeypatch, MIGONG_LANG="en"):
         assert pygame.display.get_caption()[0] == "Migong"
         app.ctx.set_language("zh")
         assert pygame.display.get_caption()[0] == "迷宫"

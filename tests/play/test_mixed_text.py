@@ -34,7 +34,8 @@ def test_english_text_measures_and_draws_exactly_as_pygame_s_default_font(
     f = font(size, bold=bold)
     for line in ("Level 3 · First Steps", "moves 12  hints 0", "Quit Migong?"):
         assert f.size(line) == plain.size(line)
-        ours, theirs = f.render(line, True, (255, 255, 255)), plain.render(line, True, (255, 255, 255))
+        ours = f.render(line, True, (255, 255, 255))
+        theirs = plain.render(line, True, (255, 255, 255))
         assert ours.get_size() == theirs.get_size()
         assert (pygame.surfarray.array_alpha(ours) == pygame.surfarray.array_alpha(theirs)).all()
     assert (f.get_height(), f.get_linesize()) == (plain.get_height(), plain.get_linesize())
@@ -196,4 +197,4 @@ def test_every_line_of_every_screen_fits_the_window_and_its_box(
     for line, rect, max_width in drawn:
         assert window.contains(rect), f"{line!r} at {rect} runs off a {size} window"
         if max_width is not None:
-            assert rect.width <= max(1, int(max_width)), f"{line!r} is wider than its box"  # type: ignore[call-overload]
+            assert rect.width <= max(1, int(max_width)), f"{line!r} overflows"  # type: ignore[call-overload]

@@ -1,7 +1,7 @@
 """Text: the theme's font, cached rendering, fitting, ellipsizing and wrapping.
 
-A font draws the characters the Latin font lacks (Chinese) with the bundled CJK font,
-sized so both read the same size (:class:`MixedFont`).  Wrapping breaks at spaces and
+A font draws CJK characters (Chinese) with the bundled CJK font and the rest with the
+theme's Latin font, sized so both read the same size (:class:`MixedFont`).  Wrapping breaks at spaces and
 also between CJK characters (which have no spaces), never before closing punctuation.
 Nothing here touches the display at import time.
 """
@@ -122,7 +122,7 @@ def _cjk_reach(cjk: pygame.font.Font) -> tuple[int, int]:
     if key not in _cjk_reaches:
         glyphs = [g for g in cjk.metrics(_cjk_shown()) if g]
         _cjk_reaches[key] = (max([cjk.get_ascent(), *(g[3] for g in glyphs)]),
-                           max([-cjk.get_descent(), *(-g[2] for g in glyphs)]))
+                             max([-cjk.get_descent(), *(-g[2] for g in glyphs)]))
     return _cjk_reaches[key]
 
 
@@ -341,7 +341,8 @@ def break_units(paragraph: str) -> list[tuple[str, bool]]:
 
     def add(piece: str, space: bool) -> None:
         """Append ``piece``, glued to the last one across closing or opening punctuation."""
-        if units and not space and (piece[0] in NO_BREAK_BEFORE or units[-1][0][-1] in NO_BREAK_AFTER):
+        if units and not space and (piece[0] in NO_BREAK_BEFORE
+                                    or units[-1][0][-1] in NO_BREAK_AFTER):
             units[-1] = (units[-1][0] + piece, units[-1][1])
         else:
             units.append((piece, space))
