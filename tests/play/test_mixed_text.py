@@ -198,3 +198,13 @@ def test_every_line_of_every_screen_fits_the_window_and_its_box(
         assert window.contains(rect), f"{line!r} at {rect} runs off a {size} window"
         if max_width is not None:
             assert rect.width <= max(1, int(max_width)), f"{line!r} overflows"  # type: ignore[call-overload]
+
+
+@pytest.mark.usefixtures("zh")
+def test_a_restarted_font_module_gets_fresh_fonts_in_chinese_too() -> None:
+    stale = font(22)
+    measured = stale.size("第 3 关")
+    pygame.font.quit()
+    pygame.font.init()
+    fresh = font(22)
+    assert fresh is not stale and fresh.size("第 3 关") == measured

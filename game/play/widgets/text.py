@@ -209,8 +209,9 @@ class MixedFont(pygame.font.Font):
 
     def get_height(self) -> int:
         """Return the height of a line of text."""
+        height = super().get_height()  # raises pygame.error once pygame.font was restarted
         if not self.tall:
-            return super().get_height()
+            return height
         ascent, descent, _ = self._lines()
         return ascent + descent
 
