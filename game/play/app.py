@@ -99,6 +99,8 @@ class App:
         pygame.font.init()
         if use_save and save_path is None:
             save_path = default_save_path()
+        # The system's language first: a save too broken to say its own says so in that.
+        set_language(startup_language(None))
         app = cls(make_context(save_path if use_save else None), size=size)
         set_language(startup_language(app.ctx.settings.language))
         app._set_icon()
