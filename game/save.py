@@ -36,7 +36,7 @@ from game.play.bindings import BY_NAME as BINDING_ACTIONS
 from game.play.bindings import MAX_KEYS, canonical, clashes, resolve
 from game.play.theme import PALETTES, TEXT_SIZES
 from game.run.speeds import HINT_SPEEDS, nearest_speed
-from game.text import t
+from game.text import CATALOGUES, t
 
 log = logging.getLogger(__name__)
 
@@ -86,6 +86,8 @@ class Settings:
     reduced_motion: bool = False
     #: The actions whose keys the player changed: action -> key names (game.play.bindings).
     bindings: dict[str, list[str]] = field(default_factory=dict)
+    #: "en" or "zh"; None (absent from the file): follow the system's language.
+    language: Optional[str] = None
 
 
 @dataclass
@@ -244,6 +246,8 @@ class _NotARegularFile(OSError):
 def to_json(progress: Progress) -> dict[str, Any]:
     """Return the JSON document of a save, schema version included."""
     doc = asdict(progress)
+    if doc["settings"]["language"] is None:  # absent: the system's language, whatever it is then
+        del doc["settings"]["language"]
     return {"version": SCHEMA_VERSION, **doc}
 
 
@@ -501,8 +505,10 @@ def _settings(doc: dict[str, Any]) -> Settings:
         anim_speed=nearest_speed(_clamp(anim, *ANIM_SPEED_RANGE, d.anim_speed)),
         default_solver=solver if solver in SOLVER_NAMES else "bfs",
         custom=_custom_maze(doc.get("custom")),
+        language=_language(doc.get("language")),
         **_access(doc),
     )
+
 
 
 def _access(doc: dict[str, Any]) -> dict[str, Any]:
@@ -541,6 +547,13 @@ def _bindings(doc: Any) -> dict[str, list[str]]:
         log.warning("save: a key is bound to two actions; every action has its default keys")
         return {}
     return found
+
+
+
+def _language(value: Any) -> Optional[str]:
+    """Return the saved language, or None (follow the system) when absent or unknown."""
+    # A preference, not progress: a language this version lacks is dropped, not fatal.
+    return value if isinstance(value, str) and value in CATALOGUES else None
 
 
 #: Bounds of a remembered custom maze (the generators check the real limits on use).

@@ -5,7 +5,8 @@ Runs from the source tree, an installed wheel and the PyInstaller bundle alike:
 1. generate with every generator in the registry (plus a room map and a loopy maze);
 2. solve every generated maze with every solver and check each path step by step;
 3. load every asset file (images, sounds, fonts) and pygame's default font;
-4. draw one frame of every scene off-screen.
+4. check the Chinese font has a glyph for every character of the Chinese catalogue;
+5. draw one frame of every scene off-screen, in English and in Chinese.
 
 Prints one ``ok ...`` line per check, or ``FAIL ...`` with the reason, and returns 0 when
 everything passed, 1 otherwise.
@@ -258,6 +259,37 @@ def asset_checks(root: Path, mixer_ok: bool) -> Iterator[Check]:
             yield Check(f"asset {rel}", partial(render_font, path))
 
 
+def missing_glyphs(path: Path, text: str) -> str:
+    """Return the characters of ``text`` the font file at ``path`` has no glyph for."""
+    import pygame.freetype  # pygame.font measures a missing glyph as its box; this says None
+
+    if not pygame.freetype.get_init():
+        pygame.freetype.init()
+    metrics = pygame.freetype.Font(str(path), 16).get_metrics(text)
+    return "".join(ch for ch, glyph in zip(text, metrics) if glyph is None)
+
+
+def zh_font_check(root: Path) -> Check:
+    """Return a check that the CJK font draws every character of the Chinese catalogue."""
+
+    def run() -> str:
+        """Look up every character of the catalogue (placeholders filled with digits)."""
+        from game.play.theme import DEFAULT
+        from game.text import catalogue_characters
+
+        path = root / DEFAULT.fonts.cjk_file
+        if not path.is_file():
+            raise CheckFailed(f"{path} not found")
+        text = "".join(sorted(catalogue_characters("zh")))
+        missing = missing_glyphs(path, text)
+        if missing:
+            raise CheckFailed(f"{path.name} has no glyph for {missing!r}: "
+                              "run assets/make_font_subset.py")
+        return f"{len(text)} glyphs cover the catalogue"
+
+    return Check("zh font", run)
+
+
 def scene_check(names: list[str]) -> Check:
     """Return a check that draws one frame of every scene off-screen."""
 
@@ -278,6 +310,27 @@ def scene_check(names: list[str]) -> Check:
         return f"{len(drawn)} scenes"
 
     return Check("draw every scene", run)
+
+
+def zh_scenes_check() -> Check:
+    """Return a check that draws one frame of every scene in Chinese (mixed fonts, wrapping)."""
+
+    def run() -> str:
+        """Draw every scene with the game speaking Chinese, then English again."""
+        import pygame
+
+        from game.play.navigator import draw_every_scene
+        from game.text import language, set_language
+
+        spoken = language()
+        set_language("zh")
+        try:
+            drawn = draw_every_scene(pygame.Surface((960, 640)))
+        finally:
+            set_language(spoken)
+        return f"{len(drawn)} scenes"
+
+    return Check("draw every scene in zh", run)
 
 
 def run_checks(checks: Iterator[Check], out: TextIO) -> list[str]:
@@ -349,8 +402,9 @@ def run_selftest(*, asset_root: Optional[Path] = None, out: Optional[TextIO] = N
                 failed.append("assets directory")
             else:
                 failed += run_checks(asset_checks(root, state["mixer"]), out)
+                failed += run_checks(iter([zh_font_check(root)]), out)
             names: list[str] = []
-            failed += run_checks(iter([scene_check(names)]), out)
+            failed += run_checks(iter([scene_check(names), zh_scenes_check()]), out)
             for name in names:
                 print(f"ok scene {name}", file=out)
     finally:

@@ -41,3 +41,31 @@ def test_a_console_example_prints_what_the_readme_shows(command: str, expected: 
         env=dict(os.environ, PYTHONPATH=str(ROOT)),
     )  # fmt: skip
     assert proc.stdout + proc.stderr == expected
+
+
+# -- the Chinese README ---------------------------------------------------------------------
+README_ZH = (ROOT / "README.zh-CN.md").read_text(encoding="utf-8")
+
+
+def command_lines(text: str) -> set[str]:
+    """Return the commands of the ```sh blocks of a README, comments left out."""
+    lines = set()
+    for block in re.findall(r"```sh\n(.*?)```", text, flags=re.S):
+        for line in block.splitlines():
+            command = line.split("  #")[0].strip()
+            if command:
+                lines.add(command)
+    return lines
+
+
+def test_the_two_readmes_link_to_each_other() -> None:
+    assert "中文说明: [README.zh-CN.md](README.zh-CN.md)" in README.splitlines()[:4]
+    assert "English: [README.md](README.md)" in README_ZH.splitlines()[:4]
+
+
+def test_the_chinese_readme_shows_only_commands_the_english_one_shows() -> None:
+    # its examples are not run (no ```console block): they must be the tested README's own
+    assert "```console" not in README_ZH
+    zh_commands = command_lines(README_ZH)
+    assert len(zh_commands) >= 10
+    assert zh_commands - command_lines(README) == set()

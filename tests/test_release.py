@@ -227,6 +227,15 @@ def datas(run: dict[str, list[dict[str, Any]]]) -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize("platform", ["linux", "win32", "darwin"])
+def test_every_bundle_carries_the_chinese_font_and_its_licence_beside_it(
+    spec_runs: dict[str, Any], platform: str
+) -> None:
+    pairs = datas(spec_runs[platform])
+    for name in ("NotoSansSC-Migong.otf", "OFL.txt"):
+        assert (f"assets/fonts/{name}", "assets/fonts") in pairs
+
+
+@pytest.mark.parametrize("platform", ["linux", "win32", "darwin"])
 def test_every_bundle_carries_the_licence_the_notices_and_the_licence_texts(
     spec_runs: dict[str, Any], platform: str
 ) -> None:

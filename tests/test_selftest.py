@@ -88,6 +88,33 @@ def test_selftest_draws_every_scene(selftest_output: subprocess.CompletedProcess
         assert name in scenes
 
 
+def test_selftest_checks_the_chinese_font_covers_the_catalogue_and_draws_in_chinese(
+    selftest_output: subprocess.CompletedProcess[str],
+) -> None:
+    from game.text import catalogue_characters
+
+    counts = [int(m.group(1)) for m in re.finditer(
+        r"^ok zh font (\d+) glyphs cover the catalogue$", selftest_output.stdout, re.MULTILINE)]
+    assert counts == [len(catalogue_characters("zh"))]
+    scenes = len(re.findall(r"^ok scene \w+$", selftest_output.stdout, re.MULTILINE))
+    assert scenes >= 10  # every scene is drawn once in English...
+    assert f"ok draw every scene in zh {scenes} scenes" in selftest_output.stdout  # ...and in Chinese
+
+
+def test_a_font_without_the_chinese_glyphs_makes_the_selftest_fail(tmp_path: Path) -> None:
+    import pygame
+
+    broken = tmp_path / "assets"
+    shutil.copytree(ASSETS, broken)
+    latin_only = Path(pygame.__file__).parent / pygame.font.get_default_font()
+    shutil.copyfile(latin_only, broken / "fonts" / "NotoSansSC-Migong.otf")
+
+    code, out = run_in_process(asset_root=broken)
+
+    assert code == 1
+    assert "FAIL zh font: NotoSansSC-Migong.otf has no glyph for '" in out
+
+
 def test_a_corrupt_image_makes_the_selftest_fail_and_name_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

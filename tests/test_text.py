@@ -1,16 +1,27 @@
 """One text catalogue: every key the code asks for exists with the placeholders the code
-fills; every key is used; labels are never re-cased in code; wrapping also breaks
-between CJK characters."""
+fills; every key is used; English and Chinese have the same keys and placeholders;
+labels are never re-cased in code; wrapping also breaks between CJK characters."""
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
 
+from game.levels import CAMPAIGN
 from game.play import names
-from game.text import CATALOGUES, DEFAULT_LANGUAGE, language, placeholders, set_language, t
+from game.text import (
+    CATALOGUES,
+    DEFAULT_LANGUAGE,
+    LANGUAGE_NAMES,
+    catalogue_characters,
+    language,
+    placeholders,
+    set_language,
+    t,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = sorted(p for p in (ROOT / "game").rglob("*.py") if "text" not in p.parts)
@@ -70,6 +81,63 @@ def test_every_language_has_the_keys_and_placeholders_of_english(code: str) -> N
         assert placeholders(text) == placeholders(ENGLISH[key]), key
 
 
+def test_english_and_chinese_are_the_languages_and_chinese_has_no_key_of_its_own() -> None:
+    assert set(CATALOGUES) == {"en", "zh"} == set(LANGUAGE_NAMES)
+    assert set(CATALOGUES["zh"]) - set(ENGLISH) == set()
+
+
+def words_outside_placeholders(template: str) -> list[str]:
+    """Return the runs of two or more ASCII letters in ``template``, placeholders left out."""
+    return re.findall(r"[A-Za-z]{2,}", re.sub(r"{[^}]*}", "", template))
+
+
+def test_the_chinese_catalogue_is_chinese() -> None:
+    chinese = CATALOGUES["zh"]
+    # what may stay as it is: key and button names (as printed on them), the solvers'
+    # short names, lines of figures
+    untranslated = [key for key, text in chinese.items()
+                    if text == ENGLISH[key] and words_outside_placeholders(text)
+                    and not key.endswith(("_keys", ".short"))
+                    and not key.startswith(("key.", "pad."))]
+    assert untranslated == []
+    assert chinese["solver.bfs"] == "广度优先 (BFS)" and chinese["generator.rooms"] == "房间地图"
+
+
+def test_chinese_sentences_use_full_width_punctuation() -> None:
+    for key, text in CATALOGUES["zh"].items():
+        bare = re.sub(r"{[^}]*}", "", text)  # a format spec such as {speed:g} is not text
+        bare = re.sub(r"\([A-Za-z0-9 ]+\)", "", bare)  # a Latin aside keeps its half-width brackets
+        if any("\u4e00" <= c <= "\u9fff" for c in bare):
+            assert not set(",:;!?()") & set(bare), f"{key}: {text!r} has ASCII punctuation"
+
+
+def test_a_chinese_sentence_is_filled_in_like_the_english_one(zh: None) -> None:
+    assert t("levels.locked_message", previous=3, number=4) == "未解锁：通过第 3 关即可开启第 4 关"
+    assert t("hint.found", solver="BFS", visited=12345, length=67) == \
+        "BFS  ·  已探索 12,345  ·  路径 67"
+
+
+def test_a_key_missing_from_a_catalogue_falls_back_to_english(
+        zh: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delitem(CATALOGUES["zh"], "title.quit")
+    assert t("title.quit") == "Quit"
+
+
+def test_every_campaign_level_has_a_name_in_each_language(zh: None) -> None:
+    assert set(names.LEVEL_NAMES) == {spec.name for spec in CAMPAIGN}
+    for spec in CAMPAIGN:
+        assert ENGLISH[names.LEVEL_NAMES[spec.name]] == spec.name
+    assert names.level_label(0, CAMPAIGN[0]) == "第 1 关 · 初来乍到"
+
+
+def test_the_characters_a_catalogue_can_show_include_its_filled_in_digits() -> None:
+    shown = catalogue_characters("zh")
+    assert set("0123456789,.") <= shown  # {visited:,}, {seconds:.1f}
+    assert set("迷宫，。：？！") <= shown
+    assert set("简体中文") <= shown  # the language's own name, shown in Settings
+    assert not set("{}") & shown
+
+
 def test_labels_are_never_re_cased_in_code() -> None:
     for path in (ROOT / "game" / "play").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -120,3 +188,11 @@ def test_mixed_text_keeps_latin_words_whole() -> None:
     lines = wrap("迷宫 Migong 是一个游戏", 60)
     assert "".join(lines).replace(" ", "") == "迷宫Migong是一个游戏"
     assert any("Migong" in line for line in lines)
+
+
+def test_cjk_text_never_ends_a_line_with_opening_punctuation() -> None:
+    for width in range(30, 120, 10):
+        lines = wrap("在“种子”上按（回车）换一个。", width)
+        assert "".join(lines) == "在“种子”上按（回车）换一个。"
+        assert not any(line.endswith(("“", "（")) for line in lines)
+        assert not any(line.startswith(("”", "）", "。")) for line in lines)

@@ -10,7 +10,8 @@ changes (it listens to the Context), clamps the frame time once, draws the one t
 the garbage collector (see ``settle_memory``).
 
 Environment hooks: ``MIGONG_EXIT_AFTER_FIRST_FRAME=1`` exits right after the first
-``display.flip()`` (start-up benchmarks); ``MIGONG_SAVE_PATH`` chooses the save file.
+``display.flip()`` (start-up benchmarks); ``MIGONG_SAVE_PATH`` chooses the save file;
+``MIGONG_LANG=zh`` (or ``en``) speaks that language for this run (game.text.choose).
 """
 
 from __future__ import annotations
@@ -30,7 +31,8 @@ from game.play.context import Context, SettingName
 from game.play.input import FocusGained, Gamepads, KeyDown, QuitRequest, Resized
 from game.play.navigator import Navigator
 from game.play.scenes.base import Next, Scene
-from game.text import t
+from game.text import set_language, t
+from game.text.choose import startup_language
 
 WINDOW_SIZE = (1280, 720)
 MIN_WINDOW = (320, 240)
@@ -110,8 +112,11 @@ class App:
         pygame.font.init()
         if use_save and save_path is None:
             save_path = default_save_path()
+        # The system's language first: a save too broken to say its own says so in that.
+        set_language(startup_language(None))
         app = cls(make_context(save_path if use_save else None), size=size)
         app.ctx.apply_settings()  # the saved palette, text size, motion and keys
+        set_language(startup_language(app.ctx.settings.language))
         app._set_icon()
         pygame.display.set_caption(t("app.caption"))
         app.surface = app._set_mode(app.ctx.settings.fullscreen)
@@ -154,7 +159,9 @@ class App:
         return surface
 
     def _setting_changed(self, name: SettingName) -> None:
-        """Switch the window mode when the fullscreen setting changed."""
+        """Switch the window mode when the fullscreen setting changed; retitle it for a language."""
+        if name == "language":
+            pygame.display.set_caption(t("app.caption"))
         want = self.ctx.settings.fullscreen
         if name == "fullscreen" and want != self.fullscreen:
             self.surface = self._set_mode(want)

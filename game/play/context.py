@@ -16,13 +16,14 @@ from typing import TYPE_CHECKING, Callable, Literal, Optional, Protocol
 from game.play import input as keys
 from game.play import theme
 from game.save import CustomMaze, Progress, SaveStore, Settings, has_progress, reset_progress
+from game.text import set_language as speak
 from game.text import t
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     import pygame
 
 SettingName = Literal["volume", "muted", "fullscreen", "anim_speed", "default_solver", "custom",
-                      "palette", "text_size", "reduced_motion", "bindings"]
+                      "palette", "text_size", "reduced_motion", "bindings", "language"]
 Listener = Callable[[SettingName], None]
 
 
@@ -209,3 +210,9 @@ class Context:
         """Use the player's key ``overrides`` (action -> key names) over the defaults."""
         self.settings.bindings = overrides
         self._look_changed("bindings")
+
+    def set_language(self, code: str) -> None:
+        """Speak ``code`` ("en", "zh") from the next frame on, and keep it in the settings."""
+        speak(code)  # refuses a language without a catalogue before anything is kept
+        self.settings.language = code
+        self._changed("language")

@@ -8,6 +8,7 @@ The generator and solver lists themselves come from the core registries
 from __future__ import annotations
 
 from game.levels import LevelSpec
+from game.run.level import Level
 from game.text import t
 
 #: Catalogue keys of the generators' and solvers' labels (a test checks every registry
@@ -22,6 +23,35 @@ SOLVER_LABELS = {"bfs": "solver.bfs", "dfs": "solver.dfs", "stack": "solver.stac
 #: ... and the short names the hint caption and its toasts use.
 SOLVER_SHORT_LABELS = {"bfs": "solver.bfs.short", "dfs": "solver.dfs.short",
                        "stack": "solver.stack.short"}
+
+#: Catalogue keys of the campaign's level names, by the name game.levels gives each (a
+#: test checks every level has one, and that the English text is that name).
+LEVEL_NAMES = {
+    "First Steps": "level_name.first_steps",
+    "Garden Gate": "level_name.garden_gate",
+    "The Cellar": "level_name.the_cellar",
+    "Crossroads": "level_name.crossroads",
+    "Mole Burrow": "level_name.mole_burrow",
+    "Willow Walk": "level_name.willow_walk",
+    "Old Library": "level_name.old_library",
+    "Bramble Patch": "level_name.bramble_patch",
+    "Rabbit Warren": "level_name.rabbit_warren",
+    "Hall of Echoes": "level_name.hall_of_echoes",
+    "Lantern Row": "level_name.lantern_row",
+    "Sunken Keep": "level_name.sunken_keep",
+    "Thornwood": "level_name.thornwood",
+    "Ant Colony": "level_name.ant_colony",
+    "Clockwork Court": "level_name.clockwork_court",
+    "Long Winter": "level_name.long_winter",
+    "Catacombs": "level_name.catacombs",
+    "Fungal Grotto": "level_name.fungal_grotto",
+    "Deep Tunnels": "level_name.deep_tunnels",
+    "Mirror Halls": "level_name.mirror_halls",
+    "Serpent's Coil": "level_name.serpents_coil",
+    "The Citadel": "level_name.the_citadel",
+    "Endless Hedge": "level_name.endless_hedge",
+    "Heart of Migong": "level_name.heart_of_migong",
+}
 
 
 def solver_names() -> list[str]:
@@ -61,11 +91,29 @@ def algorithm_name(spec: LevelSpec) -> str:
     return t("generator.rooms") if spec.is_room_map else generator_label(spec.algorithm)
 
 
+def level_name(spec: LevelSpec) -> str:
+    """Return the name of a campaign level in the current language ("" when it has none)."""
+    key = LEVEL_NAMES.get(spec.name)
+    return t(key) if key is not None else spec.name
+
+
 def level_label(index: int, spec: LevelSpec) -> str:
     """Return "Level N · Name" for a campaign level."""
     if spec.name:
-        return t("level.named", number=index + 1, name=spec.name)
+        return t("level.named", number=index + 1, name=level_name(spec))
     return t("level.numbered", number=index + 1)
+
+
+def level_title(level: Level) -> str:
+    """Return the name of ``level`` on screen: its campaign or custom label, else its own.
+
+    Derived from the level each time (not kept), so it follows a change of language.
+    """
+    if level.spec is not None and level.index is not None:
+        return level_label(level.index, level.spec)
+    if level.spec is not None:
+        return custom_label(level.spec)
+    return level.label
 
 
 def custom_label(spec: LevelSpec) -> str:

@@ -156,6 +156,10 @@ class Fonts(NamedTuple):
     min_size: int = 14
     #: Every font size is multiplied by this (the Text size setting: 1.0, 1.25 or 1.5).
     scale: float = 1.0
+    #: The font of the characters ``file`` lacks (Chinese), under assets/, and its
+    #: smallest size in pixels: Chinese is unreadable where Latin text still reads.
+    cjk_file: str = "fonts/NotoSansSC-Migong.otf"
+    cjk_min_px: int = 12
 
 
 class Motion(NamedTuple):

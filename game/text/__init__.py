@@ -2,19 +2,25 @@
 
 ``t("levels.locked_message", previous=3, number=4)`` returns the current language's whole
 sentence with its named placeholders filled in.  Code never glues fragments together nor
-changes the case of a label: a sentence that differs is another key.  Only English
-exists for now (:mod:`game.text.en`); ``set_language`` is the hook for more catalogues,
-which fall back to English for a key they lack.  Pure: no pygame.
+changes the case of a label: a sentence that differs is another key.  English
+(:mod:`game.text.en`) and Simplified Chinese (:mod:`game.text.zh`) exist; a catalogue
+falls back to English for a key it lacks.  Which language a run starts in is chosen by
+:mod:`game.text.choose`.  Pure: no pygame.
 """
 
 from __future__ import annotations
 
 from string import Formatter
 
-from game.text import en
+from game.text import en, zh
 
-CATALOGUES: dict[str, dict[str, str]] = {"en": en.STRINGS}
+CATALOGUES: dict[str, dict[str, str]] = {"en": en.STRINGS, "zh": zh.STRINGS}
 DEFAULT_LANGUAGE = "en"
+#: Each language's name in its own script, as the Language setting shows it.
+LANGUAGE_NAMES = {"en": "English", "zh": "简体中文"}
+#: What every placeholder is filled with to see the characters a sentence can show: its
+#: digits, and what a format spec (``{n:,}``, ``{s:.1f}``, ``{x:g}``) adds to them.
+SAMPLE_VALUE = 1234567890.5
 
 _language = [DEFAULT_LANGUAGE]
 
@@ -43,3 +49,11 @@ def t(key: str, **named: object) -> str:
 def placeholders(template: str) -> set[str]:
     """Return the names of the placeholders in ``template``."""
     return {field for _, field, _, _ in Formatter().parse(template) if field is not None}
+
+
+def catalogue_characters(code: str) -> set[str]:
+    """Return every character the catalogue ``code`` can show, placeholders filled with digits."""
+    templates = CATALOGUES[code].values()
+    named = {name: SAMPLE_VALUE for text in templates for name in placeholders(text)}
+    shown = [text.format(**named) for text in templates]
+    return set("".join(shown)) | set(LANGUAGE_NAMES[code]) | set("0123456789")

@@ -67,6 +67,11 @@ def test_wheel_ships_every_asset_under_game_assets(wheel: Path) -> None:
     assert not any(n.startswith("game/assets/release/") for n in names)  # packaging-only icons
 
 
+def test_wheel_ships_the_chinese_font_with_its_licence_beside_it(wheel: Path) -> None:
+    names = wheel_names(wheel)
+    assert {"game/assets/fonts/NotoSansSC-Migong.otf", "game/assets/fonts/OFL.txt"} <= names
+
+
 def test_wheel_declares_the_entry_point_and_only_runtime_dependencies(wheel: Path) -> None:
     with zipfile.ZipFile(wheel) as zf:
         dist_info = next(n.split("/")[0] for n in zf.namelist() if ".dist-info/" in n)

@@ -22,6 +22,7 @@ from game.play.widgets import hud
 from game.play.widgets.backdrop import MazeBackdrop
 from game.play.widgets.layout import Layout, dim, panel
 from game.play.widgets.menu import Menu, MenuItem
+from game.text import language
 
 
 @dataclass(frozen=True, eq=False)
@@ -85,6 +86,7 @@ class OverlayScene(Scene):
         self.under = under
         self._still: Optional[pygame.Surface] = None
         self._still_theme: Optional[theme.Theme] = None
+        self._still_language = ""
 
     def handle_event(self, event: Event) -> Optional[Next]:
         """Take a new still after the window changed size."""
@@ -93,13 +95,15 @@ class OverlayScene(Scene):
         return None
 
     def draw_under(self, surface: pygame.Surface) -> None:
-        """Draw the still of the scene below, dimmed (taken again for a new size or theme)."""
+        """Draw the still of the scene below, dimmed (retaken for a new size, theme, language)."""
         if (self._still is None or self._still.get_size() != surface.get_size()
-                or self._still_theme is not theme.current()):
+                or self._still_theme is not theme.current()
+                or self._still_language != language()):
             self._still = pygame.Surface(surface.get_size())
             self.under(self._still)
             dim(self._still, 160)
             self._still_theme = theme.current()
+            self._still_language = language()
         surface.blit(self._still, (0, 0))
 
 

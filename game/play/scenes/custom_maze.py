@@ -137,7 +137,7 @@ class CustomMazeScene(ListScene):
             from game.maze.generators import OPTIONS
 
             owner = next(name for name, opts in OPTIONS.items() if "room_size" in opts)
-            return t("custom.rooms_other", generator=owner)
+            return t("custom.rooms_other", generator=generator_label(owner))
         size = ROOM_SIZES[self.room_i]
         return t("custom.rooms_off") if size is None else t("custom.rooms_value", size=size)
 

@@ -14,7 +14,7 @@ from game.play import input as keys
 from game.play import theme
 from game.play.context import Context
 from game.play.input import Event, pressed
-from game.play.names import custom_label, format_time
+from game.play.names import custom_label, format_time, level_title
 from game.play.routes import BuildMaze, Play, StartLevel, ToTitle
 from game.play.scenes.base import ListScene, Next
 from game.play.widgets.layout import Layout, footer, panel, title_bar
@@ -127,7 +127,7 @@ class LevelCompleteScene(ListScene):
         panel(surface, box, radius=lay.px(18, lo=4))
         pad = lay.px(18, lo=4)
         inner = box.inflate(-2 * pad, -2 * pad)
-        label = r.level.label or t("level.untitled")
+        label = level_title(r.level) or t("level.untitled")
         label_f = fit_font(label, lay.font_size(32), inner.width, min_size=12)
         y = inner.top + label_f.get_height() // 2
         draw_text(surface, label, label_f, pal.text_dim, (inner.centerx, y), max_width=inner.width)

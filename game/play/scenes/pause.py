@@ -26,10 +26,10 @@ class PauseScene(OverlayScene):
         super().__init__(ctx, under)
         self.level = level
         self.menu: Menu[Next] = Menu([
-            MenuItem(t("pause.resume"), lambda: Back()),
-            MenuItem(t("pause.restart"), lambda: Play(self.level)),
-            MenuItem(t("pause.settings"), lambda: OpenSettings()),
-            MenuItem(t("pause.quit"), lambda: ToTitle()),
+            MenuItem(lambda: t("pause.resume"), lambda: Back()),
+            MenuItem(lambda: t("pause.restart"), lambda: Play(self.level)),
+            MenuItem(lambda: t("pause.settings"), lambda: OpenSettings()),
+            MenuItem(lambda: t("pause.quit"), lambda: ToTitle()),
         ], click=lambda: ctx.audio.play("click"))
 
     def update(self, dt: float) -> Optional[Next]:

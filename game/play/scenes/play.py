@@ -21,7 +21,7 @@ from game.play.camera import Camera
 from game.play.context import Context
 from game.play.hint import HintLayer, caption
 from game.play.input import Event, FocusLost, KeyDown, KeyUp, Wheel, keymap
-from game.play.names import solver_names, solver_short_label
+from game.play.names import level_title, solver_names, solver_short_label
 from game.play.render.images import draw_player, player_sprites, tile_images
 from game.play.render.renderer import MazeRenderer
 from game.play.render.tiles import RPG, style_for
@@ -125,8 +125,6 @@ class PlayScene(Scene):
         self.level = level
         self.maze = level.maze
         spec = level.spec
-        self.label = level.label or (spec.name if spec is not None and spec.name
-                                     else t("level.custom_untitled"))
         settings = ctx.settings
         self.run = Run(self.maze, solver=settings.default_solver, speed=settings.anim_speed)
         # the defaults this run started from: a change in Settings (pause -> Settings) is
@@ -145,13 +143,19 @@ class PlayScene(Scene):
         self._snap_camera = True
         self.hint: Optional[HintSearch] = None
         self.hint_layer: Optional[HintLayer] = None  # kept between hints: its surface is big
-        self.info = self._static_info()
+        self._relabel()
         self._hint_age = 0  # ticks since the hint last started over
         self._time = 0.0  # scene time, for animations that run before the first move
         self._bar = hud.BarCache()
         self._caption_spot = "bottom"  # the hint caption moves when it would hide something
         self._lines_stamp: Optional[tuple[object, ...]] = None
         self._lines = ("", "")
+
+    def _relabel(self) -> None:
+        """Word the HUD's fixed texts in the language the game speaks now."""
+        self.spoken = language()
+        self.label = level_title(self.level) or t("level.custom_untitled")
+        self.info = self._static_info()
 
     def _static_info(self) -> dict[str, str]:
         """Return the HUD facts that never change during a run."""
@@ -349,6 +353,8 @@ class PlayScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the maze, the hint, the player and the HUD, laid out for ``surface``."""
+        if self.spoken != language():  # the language changed in Settings (from the pause)
+            self._relabel()
         view = self._view(surface)
         run = self.run
         if view.width > 0 and view.height > 0:

@@ -1,9 +1,10 @@
 """The settings screen: volume, sound, fullscreen, the hint's default speed and solver,
-colours, text size, reduced motion, the keys (Controls), and Reset progress (after a
-question).
+colours, text size, reduced motion, the keys (Controls), the language, and Reset progress
+(after a question).
 
 Every change goes through the Context, which saves it and tells whoever listens (the App
-switches the window mode).
+switches the window mode).  Labels are looked up as they are drawn, so a new language
+shows at once.
 """
 
 from __future__ import annotations
@@ -22,44 +23,49 @@ from game.play.scenes.base import ListScene, Next
 from game.play.widgets.layout import Layout, footer, title_bar
 from game.play.widgets.menu import MenuItem
 from game.run.speeds import step_speed
-from game.text import t
+from game.text import LANGUAGE_NAMES, language, t
 
 
 class SettingsScene(ListScene):
-    """Volume, mute, fullscreen, hint defaults, the look, the keys, reset; saved on change."""
+    """Volume, mute, fullscreen, hint defaults, the look, the keys, language, reset; saved."""
 
     def __init__(self, ctx: Context) -> None:
         self.solvers = solver_names()
         super().__init__(ctx, [
-            MenuItem(t("settings.volume"), adjust=self._adjust_volume,
+            MenuItem(lambda: t("settings.volume"), adjust=self._adjust_volume,
                      value=lambda: t("settings.volume_value",
                                      percent=round(self.ctx.settings.volume * 100))),
-            MenuItem(t("settings.sound"), adjust=lambda d: self._toggle_mute(), repeat=False,
+            MenuItem(lambda: t("settings.sound"), adjust=lambda d: self._toggle_mute(),
+                     repeat=False,
                      value=lambda: t("settings.sound_muted") if self.ctx.settings.muted
                      else t("settings.sound_on")),
-            MenuItem(t("settings.fullscreen"), repeat=False,
+            MenuItem(lambda: t("settings.fullscreen"), repeat=False,
                      adjust=lambda d: self.ctx.set_fullscreen(not self.ctx.settings.fullscreen),
                      value=lambda: t("settings.fullscreen_on") if self.ctx.settings.fullscreen
                      else t("settings.fullscreen_off")),
-            MenuItem(t("settings.hint_speed"), adjust=self._adjust_speed,
+            MenuItem(lambda: t("settings.hint_speed"), adjust=self._adjust_speed,
                      value=lambda: t("settings.hint_speed_value",
                                      speed=self.ctx.settings.anim_speed)),
-            MenuItem(t("settings.solver"), adjust=self._adjust_solver,
+            MenuItem(lambda: t("settings.solver"), adjust=self._adjust_solver,
                      value=lambda: solver_label(self.ctx.settings.default_solver)),
             # -- accessibility: each applies at once (everything redraws)
-            MenuItem(t("settings.colours"), adjust=self._adjust_palette, repeat=False,
+            MenuItem(lambda: t("settings.colours"), adjust=self._adjust_palette, repeat=False,
                      value=lambda: t(theme.PALETTES[self.ctx.settings.palette].label)),
-            MenuItem(t("settings.text_size"), adjust=self._adjust_text_size, repeat=False,
+            MenuItem(lambda: t("settings.text_size"), adjust=self._adjust_text_size, repeat=False,
                      value=lambda: t("settings.text_size_value",
                                      percent=self.ctx.settings.text_size)),
-            MenuItem(t("settings.reduced_motion"), repeat=False,
+            MenuItem(lambda: t("settings.reduced_motion"), repeat=False,
                      adjust=lambda d: self.ctx.set_reduced_motion(
                          not self.ctx.settings.reduced_motion),
                      value=lambda: t("settings.reduced_motion_on")
                      if self.ctx.settings.reduced_motion else t("settings.reduced_motion_off")),
-            MenuItem(t("settings.controls"), lambda: OpenControls()),
-            MenuItem(t("settings.reset"), self._ask_reset, enabled=lambda: self.ctx.has_progress),
-            MenuItem(t("settings.back"), lambda: Back()),
+            MenuItem(lambda: t("settings.controls"), lambda: OpenControls()),
+            # each language is named in its own script, whichever one the game speaks
+            MenuItem(lambda: t("settings.language"), adjust=self._adjust_language, repeat=False,
+                     value=lambda: LANGUAGE_NAMES[language()]),
+            MenuItem(lambda: t("settings.reset"), self._ask_reset,
+                     enabled=lambda: self.ctx.has_progress),
+            MenuItem(lambda: t("settings.back"), lambda: Back()),
         ])
 
     @staticmethod
@@ -99,6 +105,11 @@ class SettingsScene(ListScene):
         cur = self.ctx.settings.text_size
         i = sizes.index(cur) if cur in sizes else 0
         self.ctx.set_text_size(sizes[(i + delta) % len(sizes)])
+
+    def _adjust_language(self, delta: int) -> None:
+        """Speak the previous or next language (from the next frame on, saved)."""
+        codes = list(LANGUAGE_NAMES)
+        self.ctx.set_language(codes[(codes.index(language()) + delta) % len(codes)])
 
     def handle_event(self, event: Event) -> Optional[Next]:
         """Change a setting with Left/Right/Enter/click; Esc goes back."""

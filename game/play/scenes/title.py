@@ -38,11 +38,11 @@ class TitleScene(ListScene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx, [
             MenuItem(self._continue_label, self._continue),
-            MenuItem(t("title.level_select"), lambda: ToLevelSelect()),
-            MenuItem(t("title.custom_maze"), lambda: ToCustomMaze()),
-            MenuItem(t("title.settings"), lambda: OpenSettings()),
-            MenuItem(t("title.help"), lambda: OpenHelp()),
-            MenuItem(t("title.quit"), self._ask_quit),
+            MenuItem(lambda: t("title.level_select"), lambda: ToLevelSelect()),
+            MenuItem(lambda: t("title.custom_maze"), lambda: ToCustomMaze()),
+            MenuItem(lambda: t("title.settings"), lambda: OpenSettings()),
+            MenuItem(lambda: t("title.help"), lambda: OpenHelp()),
+            MenuItem(lambda: t("title.quit"), self._ask_quit),
         ])
         self.notice: Optional[str] = None
 

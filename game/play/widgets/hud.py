@@ -13,7 +13,7 @@ import pygame
 from game.play import theme
 from game.play.names import format_time
 from game.play.widgets.text import draw_text, ellipsize, font, text_scale, unscaled
-from game.text import t
+from game.text import language, t
 
 
 class HudInfo(NamedTuple):
@@ -84,7 +84,7 @@ def draw_bar(surface: pygame.Surface, info: HudInfo, *, full_height: Optional[in
 
 
 class BarCache:
-    """Redraw the top bar only when its text, size or theme changes (the clock ticks at 10 Hz)."""
+    """Redraw the top bar only when its text, size, theme or language change (the clock: 10 Hz)."""
 
     def __init__(self) -> None:
         self._key: Optional[tuple[object, ...]] = None
@@ -96,7 +96,7 @@ class BarCache:
         height = bar_height((w, h))
         if height <= 0:
             return pygame.Rect(0, 0, w, 0)
-        key = (theme.current(), w, h, info.title, info.algorithm, info.size,
+        key = (theme.current(), language(), w, h, info.title, info.algorithm, info.size,
                format_time(info.time), info.moves, info.hints, info.code)
         if key != self._key or self._image is None:
             image = pygame.Surface((w, height))
