@@ -2,8 +2,9 @@
 
 A solver is a Python generator ``explore(maze, start, goal)``.  It yields events as
 plain tuples ``(kind, row, col)`` -- cheap enough to yield millions of -- and its last
-item is a :class:`Solution`.  ``solve()`` drains it; the game's hint overlay pulls a
-few events per frame to animate the search.
+item is a :class:`Solution`; the game's hint overlay pulls a few events per frame to
+animate the search.  Each solver module also has ``run(flat)``, the same search without
+events, which ``solve()`` uses: the same Solution in a fraction of the time.
 """
 
 from __future__ import annotations
@@ -49,6 +50,8 @@ class Solution:
 
 
 Explore = Callable[[Maze, Pos, Pos], Iterator[Union[Event, Solution]]]
+#: A search without events: the trail (flat indices, start to goal) or None, and visited.
+Run = Callable[["FlatGrid"], tuple[Optional[Sequence[int]], int]]
 
 
 #: Grid byte of a floor tile nobody has marked yet (falsy, so ``if not grid[i]`` probes it).
@@ -93,6 +96,11 @@ class FlatGrid:
         return int(np.count_nonzero(np.frombuffer(self.cells, dtype=np.uint8) > BLOCKED))
 
 
+def count_marked(grid: list[int]) -> int:
+    """Return how many tiles of a list copy of the cells carry a solver's mark."""
+    return len(grid) - grid.count(FREE) - grid.count(BLOCKED)
+
+
 def check_end(maze: Maze, pos: object, what: str) -> Pos:
     """Return ``pos`` as a ``(row, col)`` of ints, or raise ValueError saying what is wrong."""
     try:
@@ -128,13 +136,18 @@ def flatten(maze: Maze, start: Pos, goal: Pos) -> FlatGrid:
     )
 
 
+def solution(
+    solver: str, flat: FlatGrid, trail: Optional[Sequence[int]], visited: int
+) -> Solution:
+    """Return the Solution of a search that found ``trail`` (None: no path)."""
+    path = None if trail is None else flat.positions(trail)
+    return Solution(solver, path, visited, flat.pos(flat.start), flat.pos(flat.goal))
+
+
 def finish(
     solver: str, flat: FlatGrid, trail: Optional[Sequence[int]], visited: int
 ) -> Iterator[Union[Event, Solution]]:
-    """Yield the end of a search: FOUND and the path when ``trail`` is given, then the Solution."""
-    start, goal = flat.pos(flat.start), flat.pos(flat.goal)
-    if trail is None:
-        yield Solution(solver, None, visited, start, goal)
-        return
-    yield (FOUND, goal[0], goal[1])
-    yield Solution(solver, flat.positions(trail), visited, start, goal)
+    """Yield the end of a search: FOUND when ``trail`` is given, then the Solution."""
+    if trail is not None:
+        yield (FOUND, *flat.pos(flat.goal))
+    yield solution(solver, flat, trail, visited)
