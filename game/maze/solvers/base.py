@@ -10,6 +10,7 @@ events, which ``solve()`` uses: the same Solution in a fraction of the time.
 from __future__ import annotations
 
 import operator
+from array import array
 from itertools import repeat
 from dataclasses import dataclass
 from typing import Callable, Iterator, Optional, Sequence, SupportsIndex, Union, cast
@@ -96,11 +97,6 @@ class FlatGrid:
         return int(np.count_nonzero(np.frombuffer(self.cells, dtype=np.uint8) > BLOCKED))
 
 
-def count_marked(grid: list[int]) -> int:
-    """Return how many tiles of a list copy of the cells carry a solver's mark."""
-    return len(grid) - grid.count(FREE) - grid.count(BLOCKED)
-
-
 def check_end(maze: Maze, pos: object, what: str) -> Pos:
     """Return ``pos`` as a ``(row, col)`` of ints, or raise ValueError saying what is wrong."""
     try:
@@ -134,6 +130,54 @@ def flatten(maze: Maze, start: Pos, goal: Pos) -> FlatGrid:
         start[0] * width + start[1],
         goal[0] * width + goal[1],
     )
+
+
+def depth_first(
+    flat: FlatGrid, steps: tuple[int, int, int, int]
+) -> tuple[Optional[Sequence[int]], int]:
+    """Search depth-first without events, probing ``steps`` in order; return trail or None, visited.
+
+    This is dfs and stack alike.  A tile the search comes back to probes again from its
+    first step: every step it tried before is marked now or was never free, so it finds
+    the neighbour it would have tried next (stack's stored next direction).
+    """
+    first, second, third, fourth = steps
+    grid, s, g = flat.cells, flat.start, flat.goal
+    mark = BLOCKED + 1
+    grid[s] = mark
+    trail = array(flat.typecode, [s])
+    append, pop = trail.append, trail.pop
+    t = s
+    while t != g:
+        n = t + first
+        if not grid[n]:
+            grid[n] = mark
+            append(n)
+            t = n
+            continue
+        n = t + second
+        if not grid[n]:
+            grid[n] = mark
+            append(n)
+            t = n
+            continue
+        n = t + third
+        if not grid[n]:
+            grid[n] = mark
+            append(n)
+            t = n
+            continue
+        n = t + fourth
+        if not grid[n]:
+            grid[n] = mark
+            append(n)
+            t = n
+            continue
+        pop()  # a dead end: back to the tile before
+        if not trail:
+            return None, flat.marked()
+        t = trail[-1]
+    return trail, flat.marked()
 
 
 def solution(

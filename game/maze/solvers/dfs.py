@@ -26,7 +26,7 @@ from game.maze.solvers.base import (
     Event,
     FlatGrid,
     Solution,
-    count_marked,
+    depth_first,
     finish,
     flatten,
 )
@@ -102,38 +102,5 @@ def _search(flat: FlatGrid) -> Iterator[Union[Event, Solution]]:
 
 def run(flat: FlatGrid) -> tuple[Optional[Sequence[int]], int]:
     """Run the search without events; return the trail (flat indices) or None, and visited."""
-    grid, w, s, g = list(flat.cells), flat.width, flat.start, flat.goal  # a list reads faster
-    grid[s] = _MARKED
-    frames = array(flat.typecode, [s])
-    append, pop = frames.append, frames.pop
-    t = s
-    while t != g:  # the loop of _search, entering the same tiles in the same order
-        n = t + w
-        if not grid[n]:
-            grid[n] = _MARKED
-            append(n)
-            t = n
-            continue
-        n = t + 1
-        if not grid[n]:
-            grid[n] = _MARKED
-            append(n)
-            t = n
-            continue
-        n = t - w
-        if not grid[n]:
-            grid[n] = _MARKED
-            append(n)
-            t = n
-            continue
-        n = t - 1
-        if not grid[n]:
-            grid[n] = _MARKED
-            append(n)
-            t = n
-            continue
-        pop()
-        if not frames:
-            return None, count_marked(grid)
-        t = frames[-1]
-    return frames, count_marked(grid)
+    w = flat.width
+    return depth_first(flat, (w, 1, -w, -1))  # down, right, up, left

@@ -26,7 +26,7 @@ from game.maze.solvers.base import (
     Event,
     FlatGrid,
     Solution,
-    count_marked,
+    depth_first,
     finish,
     flatten,
 )
@@ -114,54 +114,7 @@ def _search(flat: FlatGrid) -> Iterator[Union[Event, Solution]]:
     yield from finish(NAME, flat, boxes, flat.marked())
 
 
-
 def run(flat: FlatGrid) -> tuple[Optional[Sequence[int]], int]:
     """Run the search without events; return the trail (flat indices) or None, and visited."""
-    grid, w, s, g = list(flat.cells), flat.width, flat.start, flat.goal  # a list reads faster
-    grid[s] = _UP
-    boxes = array(flat.typecode, [s])
-    push, pop = boxes.append, boxes.pop
-    t = s
-    while t != g:  # the loop of _search, pushing the same tiles in the same order
-        d = grid[t]
-        if d == _UP:
-            n = t - w
-            if not grid[n]:
-                grid[t] = _RIGHT
-                grid[n] = _UP
-                push(n)
-                t = n
-                continue
-            d = _RIGHT
-        if d == _RIGHT:
-            n = t + 1
-            if not grid[n]:
-                grid[t] = _DOWN
-                grid[n] = _UP
-                push(n)
-                t = n
-                continue
-            d = _DOWN
-        if d == _DOWN:
-            n = t + w
-            if not grid[n]:
-                grid[t] = _LEFT
-                grid[n] = _UP
-                push(n)
-                t = n
-                continue
-            d = _LEFT
-        if d == _LEFT:
-            n = t - 1
-            if not grid[n]:
-                grid[t] = _NONE_LEFT
-                grid[n] = _UP
-                push(n)
-                t = n
-                continue
-        grid[t] = _NONE_LEFT
-        pop()
-        if not boxes:
-            return None, count_marked(grid)
-        t = boxes[-1]
-    return boxes, count_marked(grid)
+    w = flat.width
+    return depth_first(flat, (-w, 1, w, -1))  # up, right, down, left
