@@ -69,9 +69,8 @@ def _dig_single(counts: list[int], first: int, steps: list[tuple[int, ...]], dra
         if len(pending) > limit:
             pending[:] = [n for n in pending if counts[n] < 2]
             limit = max(_CHUNK, 2 * len(pending))
-        for draw in draws[start : start + _CHUNK]:
+        for a, b, c, d in map(steps.__getitem__, draws[start : start + _CHUNK]):
             counts[tile] = _FLOOR_MARK
-            a, b, c, d = steps[draw]
             # Count the new floor on all four neighbours (the one dug from is floor
             # already, so its count stays >= 8).  A neighbour that now touches two floor
             # tiles can never be dug, so only the others are queued, the first on top.
@@ -123,23 +122,19 @@ def _dig_runs(
     counts[tile] = _FLOOR_MARK
     for step in steps[0][::2]:
         counts[tile + step] += 1
-    for draw, (la, lb, lc, ld) in zip(draws, lengths):
+    orders = map(steps.__getitem__, draws)
+    for (a, sa, b, sb, c, sc, d, sd), (la, lb, lc, ld) in zip(orders, lengths):
         # ``tile`` ends a full run: queue its four directions, the first on top, except
-        # those already blocked at their first tile (counts only grow).
-        a, sa, b, sb, c, sc, d, sd = steps[draw]
+        # those already blocked at their first tile (counts only grow).  The first is
+        # not queued at all: it comes off the top at once.
         if counts[tile + d] < 2:
             pending += (tile, d, sd, la)
         if counts[tile + c] < 2:
             pending += (tile, c, sc, lb)
         if counts[tile + b] < 2:
             pending += (tile, b, sb, lc)
-        if counts[tile + a] < 2:
-            pending += (tile, a, sa, ld)
-        while pending:
-            run = pop()
-            side = pop()
-            step = pop()
-            n = pop()
+        n, step, side, run = tile, a, sa, ld
+        while True:
             for _ in range(run):
                 n += step
                 if counts[n] >= 2:
@@ -152,8 +147,12 @@ def _dig_runs(
             else:
                 tile = n
                 break
-        else:
-            return
+            if not pending:
+                return
+            run = pop()
+            side = pop()
+            step = pop()
+            n = pop()
 
 
 def _connect_exit(floor: bytearray, rows: int, cols: int) -> None:
