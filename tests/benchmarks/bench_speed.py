@@ -9,10 +9,11 @@ or from the ``--base`` commit's ``game/``, extracted with ``git archive`` (``bef
 the two run in turns, so both see the same machine load.
 
 - generators: each at 2001x2001 and 4001x4001 (and dig with rank 3), median of
-  ``--repeat`` runs in one process; peak memory from a fresh process per figure: the
+  ``--repeat`` runs, one process each, before and now in turns; peak memory from a fresh process per figure: the
   process's peak RSS (interpreter and numpy included), and apart from it tracemalloc's
   peak during the call (numpy's buffers count).  Also the level the frame benchmark starts at 2001.
-- solvers: ``solve()`` of each solver on a 2001x2001 prim maze, median of ``--repeat``.
+- solvers: ``solve()`` of each solver on a 2001x2001 prim maze, median of ``--repeat``,
+  in turns likewise.
 - commands: whole ``python -m game generate -a NAME --size 1501x1501 -o FILE`` processes
   against the yardstick (plain_generators.py, the same job in plain pure Python), median
   of ``--rounds``; and what ``generate`` imports (``python -X importtime``).
@@ -183,16 +184,20 @@ def main(argv: Optional[list[str]] = None) -> int:
 
 def generator_table(roots: dict[str, Path], args: argparse.Namespace) -> None:
     """Time and measure every generator run; print a row per run and root."""
-    print(f"\ngenerators: median of {args.repeat} runs (s); peak RSS of the whole process"
-          " and tracemalloc peak of the call (MB)")
+    print(f"\ngenerators: median of {args.repeat} runs (s), the roots in turns; peak RSS of"
+          " the whole process and tracemalloc peak of the call (MB)")
     print(f"{'run':<28}{'size':>6}  {'root':<7}{'median s':>9}{'RSS MB':>9}{'traced MB':>10}"
           "  targets")
     for label, name, size, options in GENERATOR_RUNS:
         if size > 2001 and args.skip_4001:
             continue
-        spec = {"name": name, "size": size, "options": options, "repeat": args.repeat}
+        spec = {"name": name, "size": size, "options": options, "repeat": 1}
+        times: dict[str, list[float]] = {key: [] for key in roots}
+        for _ in range(args.repeat):
+            for key, root in roots.items():
+                times[key] += measure(root, "time", spec)["times"]
         for key, root in roots.items():
-            seconds = statistics.median(measure(root, "time", spec)["times"])
+            seconds = statistics.median(times[key])
             # Apart: tracemalloc's own records of millions of small objects would count in RSS.
             rss = measure(root, "rss", spec)["rss"] / 1e6
             traced = measure(root, "traced", spec)["traced"] / 1e6
@@ -208,20 +213,26 @@ def generator_table(roots: dict[str, Path], args: argparse.Namespace) -> None:
 
 def solver_table(roots: dict[str, Path], args: argparse.Namespace) -> None:
     """Time solve() of every solver on a 2001x2001 prim maze; print a row per solver and root."""
-    print(f"\nsolvers: solve() on a 2001x2001 prim maze (seed 1), median of {args.repeat} (s)")
-    results = {key: measure(root, "solve", {"size": 2001, "repeat": args.repeat})
-               for key, root in roots.items()}
+    print(f"\nsolvers: solve() on a 2001x2001 prim maze (seed 1), median of {args.repeat}"
+          " runs (s), the roots in turns")
+    times: dict[tuple[str, str], list[float]] = {}
+    visited: dict[str, int] = {}
+    for _ in range(args.repeat):
+        for key, root in roots.items():
+            for solver, result in measure(root, "solve", {"size": 2001, "repeat": 1}).items():
+                times.setdefault((key, solver), []).extend(result["times"])
+                visited[solver] = result["visited"]
     for solver in SOLVERS:
-        for key, result in results.items():
-            seconds = statistics.median(result[solver]["times"])
+        for key in roots:
+            seconds = statistics.median(times[(key, solver)])
             note = ""
             if key == "now" and solver in TARGET_SOLVE:
                 note = f"<= {TARGET_SOLVE[solver]:g} s {verdict(seconds <= TARGET_SOLVE[solver])}"
-            elif key == "now" and "before" in results:
-                before = statistics.median(results["before"][solver]["times"])
+            elif key == "now" and "before" in roots:
+                before = statistics.median(times[("before", solver)])
                 note = f"no slower than before {verdict(seconds <= before)}"
-            print(f"{solver:<8}{key:<7}{seconds:>8.3f}  visited {result[solver]['visited']}"
-                  f"  {note}", flush=True)
+            print(f"{solver:<8}{key:<7}{seconds:>8.3f}  visited {visited[solver]}  {note}",
+                  flush=True)
 
 
 def command_table(roots: dict[str, Path], args: argparse.Namespace, tmp: Path) -> None:
