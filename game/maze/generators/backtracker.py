@@ -73,20 +73,21 @@ def generate(*, rows: int, cols: int, rng: RngLike = None, loops: float = 0.0) -
     draws = gen.integers(0, _DRAW, size=height * width, dtype=np.uint8).tobytes()
     # Every cell but the first is entered by one step, each taking a draw: while a cell
     # is unvisited, some visited cell on the stack (or the current one) has a way to it.
+    # The blocked-mask adds and multiplies: the interpreter specialises those, not | and <<.
     for draw in draws[: height * width - 1]:
         blocked = (
             seen[cell - stride]
-            | seen[cell + 1] << 1
-            | seen[cell + stride] << 2
-            | seen[cell - 1] << 3
+            + seen[cell + 1] * 2
+            + seen[cell + stride] * 4
+            + seen[cell - 1] * 8
         )
         while blocked == 15:
             cell = pop()
             blocked = (
                 seen[cell - stride]
-                | seen[cell + 1] << 1
-                | seen[cell + stride] << 2
-                | seen[cell - 1] << 3
+                + seen[cell + 1] * 2
+                + seen[cell + stride] * 4
+                + seen[cell - 1] * 8
             )
         if branches[blocked]:
             push(cell)
