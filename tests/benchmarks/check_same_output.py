@@ -32,7 +32,7 @@ from typing import Any, Iterator
 SCRIPT = Path(__file__).resolve()
 ROOT = SCRIPT.parents[2]
 #: The last commit before the speed work of issue 7 (the implementations being replaced).
-BASE = "0654039"
+BASE = "8bd6b86"
 
 Combo = dict[str, Any]
 
