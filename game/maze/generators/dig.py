@@ -109,7 +109,7 @@ def _dig_runs(
     first: int,
     steps: list[tuple[int, ...]],
     draws: bytes,
-    lengths: Iterator[list[int]],
+    lengths: Iterator[int],
 ) -> None:
     """Dig depth-first from tile ``first`` in straight runs of 1..``rank`` tiles.
 
@@ -123,7 +123,11 @@ def _dig_runs(
     for step in steps[0][::2]:
         counts[tile + step] += 1
     orders = map(steps.__getitem__, draws)
-    for (a, sa, b, sb, c, sc, d, sd), (la, lb, lc, ld) in zip(orders, lengths):
+    # Four lengths per tile, as plain ints: long-lived small lists would wake the garbage
+    # collector again and again, and each full collection walks the whole count grid.
+    for (a, sa, b, sb, c, sc, d, sd), la, lb, lc, ld in zip(
+        orders, lengths, lengths, lengths, lengths
+    ):
         # ``tile`` ends a full run: queue its four directions, the first on top, except
         # those already blocked at their first tile (counts only grow).  The first is
         # not queued at all: it comes off the top at once.
@@ -282,7 +286,7 @@ def generate(
         sided = [tuple(x for step in order for x in (step, across[step])) for order in steps]
         batch = min(_BATCH, 4 * rows * cols)  # a multiple of 4: lengths come in fours
         lengths = chain.from_iterable(  # one batch drawn whenever the last one is used up
-            gen.integers(1, rank + 1, size=batch).reshape(-1, 4).tolist() for _ in repeat(0)
+            gen.integers(1, rank + 1, size=batch).tolist() for _ in repeat(0)
         )
         _dig_runs(counts, entrance + 1, sided, draws, lengths)
     floor = bytearray(counts).translate(_IS_FLOOR)
