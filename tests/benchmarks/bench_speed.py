@@ -18,6 +18,10 @@ the two run in turns, so both see the same machine load.
   against the yardstick (plain_generators.py, the same job in plain pure Python), median
   of ``--rounds``; and what ``generate`` imports (``python -X importtime``).
 
+With ``--instructions`` it also counts, under valgrind's callgrind, the instructions each
+generator and solver run takes at ``--steps-size``: a figure the machine's load cannot
+blur, for before/after ratios on a shared machine.
+
 Targets: every generator at most 0.5 s at 2001 (division faster than the plain one) and
 2 s / 250 MB at 4001; bfs at most 0.3 s, stack at most 0.4 s, dfs no slower than before;
 each whole command at most half the yardstick's time.
@@ -28,6 +32,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -88,6 +93,17 @@ def worker(task: str, spec: dict[str, Any]) -> dict[str, Any]:
         tracemalloc.start()
         _generate(spec["name"], spec["size"], spec["options"])
         return {"traced": tracemalloc.get_traced_memory()[1]}
+    if task == "steps":  # run once (or only import, for the baseline) under callgrind
+        from game.maze.generators import generate
+        from game.maze.solvers import solve
+
+        if spec["name"] in SOLVERS:
+            maze = generate("prim", rows=spec["size"], cols=spec["size"], seed=1)
+            if spec["run"]:
+                solve(maze, spec["name"])
+        elif spec["run"]:
+            _generate(spec["name"], spec["size"], spec["options"])
+        return {}
     if task == "solve":
         from game.maze.solvers import solve
 
@@ -154,12 +170,16 @@ def main(argv: Optional[list[str]] = None) -> int:
     """Measure and print the tables."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--base", help="also measure this commit's game/ (before)")
-    parser.add_argument("--only", choices=("all", "generators", "solvers", "commands"),
-                        default="all")
+    parser.add_argument("--only", default="all",
+                        choices=("all", "generators", "solvers", "commands", "instructions"))
     parser.add_argument("--repeat", type=int, default=3, help="runs per timing (median)")
     parser.add_argument("--rounds", type=int, default=3, help="rounds of whole commands")
     parser.add_argument("--size", type=int, default=1501, help="side of the whole commands")
     parser.add_argument("--skip-4001", action="store_true", help="leave out the 4001 runs")
+    parser.add_argument("--instructions", action="store_true",
+                        help="also count instructions under valgrind (minutes; load-proof)")
+    parser.add_argument("--steps-size", type=int, default=501,
+                        help="side of the mazes whose instructions are counted")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(ROOT))  # the parent only: a worker imports ``game`` from its root
     from tests.benchmarks.measure import extract_game
@@ -179,6 +199,8 @@ def main(argv: Optional[list[str]] = None) -> int:
             solver_table(roots, args)
         if args.only in ("all", "commands"):
             command_table(roots, args, Path(tmp))
+        if args.instructions or args.only == "instructions":
+            instruction_table(roots, args)
     return 0
 
 
@@ -233,6 +255,41 @@ def solver_table(roots: dict[str, Path], args: argparse.Namespace) -> None:
                 note = f"no slower than before {verdict(seconds <= before)}"
             print(f"{solver:<8}{key:<7}{seconds:>8.3f}  visited {visited[solver]}  {note}",
                   flush=True)
+
+
+def instructions(root: Path, spec: dict[str, Any]) -> int:
+    """Return the instructions one run takes in a child process under valgrind's callgrind."""
+    code = (f"import runpy, sys; sys.argv = {[str(SCRIPT), 'steps', json.dumps(spec)]!r}; "
+            f"runpy.run_path({str(SCRIPT)!r}, run_name='worker')")
+    done = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+         os.path.realpath(sys.executable), "-c", code],
+        cwd=str(root), env=dict(os.environ, PYTHONPATH=str(root)), capture_output=True,
+        text=True, check=True,
+    )
+    match = re.search(r"Collected : (\d+)", done.stderr)
+    if not match:
+        raise SystemExit(f"no instruction count from callgrind:\n{done.stderr}")
+    return int(match.group(1))
+
+
+def instruction_table(roots: dict[str, Path], args: argparse.Namespace) -> None:
+    """Count the instructions of each generator and solver run; print them and the ratio."""
+    size = args.steps_size
+    print(f"\ninstructions (valgrind callgrind, millions; the run minus an import-only run):"
+          f" {size}x{size}, solvers on a prim maze; the machine's load does not change them")
+    print(f"{'run':<14}" + "".join(f"{key:>10}" for key in roots) + "  now/before")
+    runs = [(name, name, {}) for name in GENERATORS] + [("dig rank 3", "dig", {"rank": 3})]
+    runs += [(name, name, {}) for name in SOLVERS]
+    for label, name, options in runs:
+        counts = {}
+        for key, root in roots.items():
+            spec = {"name": name, "size": size, "options": options}
+            counts[key] = (instructions(root, {**spec, "run": True})
+                           - instructions(root, {**spec, "run": False})) / 1e6
+        ratio = f"{counts['now'] / counts['before']:.2f}" if "before" in counts else ""
+        print(f"{label:<14}" + "".join(f"{counts[key]:>10.0f}" for key in roots) + f"  {ratio}",
+              flush=True)
 
 
 def command_table(roots: dict[str, Path], args: argparse.Namespace, tmp: Path) -> None:
