@@ -9,9 +9,10 @@ or from the ``--base`` commit's ``game/``, extracted with ``git archive`` (``bef
 the two run in turns, so both see the same machine load.
 
 - generators: each at 2001x2001 and 4001x4001 (and dig with rank 3), median of
-  ``--repeat`` runs, one process each, before and now in turns; peak memory from a fresh process per figure: the
-  process's peak RSS (interpreter and numpy included), and apart from it tracemalloc's
-  peak during the call (numpy's buffers count).  Also the level the frame benchmark starts at 2001.
+  ``--repeat`` runs, one process each, before and now in turns; peak memory from a fresh
+  process per figure: the process's peak RSS (interpreter and numpy included), and apart
+  from it tracemalloc's peak during the call (numpy's buffers count).  Also the level the
+  frame benchmark starts at 2001.
 - solvers: ``solve()`` of each solver on a 2001x2001 prim maze, median of ``--repeat``,
   in turns likewise.
 - commands: whole ``python -m game generate -a NAME --size 1501x1501 -o FILE`` processes

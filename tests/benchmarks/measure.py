@@ -37,7 +37,7 @@ def peak_memory(fn: Callable[[], Any]) -> int:
 
 
 def extract_game(rev: str, root: Path, into: Path) -> None:
-    """Extract the ``game`` package of commit ``rev`` of the repository at ``root`` into ``into``."""
+    """Extract the ``game`` package of commit ``rev`` of the repo at ``root`` into ``into``."""
     data = subprocess.run(
         ["git", "-C", str(root), "archive", rev, "game"], check=True, capture_output=True
     ).stdout
@@ -46,7 +46,7 @@ def extract_game(rev: str, root: Path, into: Path) -> None:
 
 
 def run_worker(script: Path, root: Path, args: list[str], stdin: str = "") -> str:
-    """Run ``script`` as ``__name__ == "worker"`` with ``game`` imported from ``root``; return stdout."""
+    """Run ``script`` as ``__name__ == "worker"``, with ``game`` from ``root``; return stdout."""
     code = f"import runpy, sys; sys.argv = {[str(script), *args]!r}; " \
            f"runpy.run_path({str(script)!r}, run_name='worker')"
     done = subprocess.run(

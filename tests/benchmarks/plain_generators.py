@@ -3,11 +3,11 @@
     python tests/benchmarks/plain_generators.py ALGORITHM ROWS COLS SEED OUT
 
 Each generator is the straightforward way to write the algorithm: one flat ``bytearray``
-of tiles (wall 0, floor 1), the standard library's ``random`` (``random()`` scaled to pick an index), no numpy
-and no tricks.
-They make mazes of the same kind as ours, not the same mazes.  bench_speed.py times a
-whole ``python -m game generate ... -o FILE`` process against a whole process of this
-script, so start-up, imports, formatting and writing count on both sides.
+of tiles (wall 0, floor 1), the standard library's ``random`` (``random()`` scaled to pick
+an index), no numpy and no tricks.  They make mazes of the same kind as ours, not the
+same mazes.  bench_speed.py times a whole ``python -m game generate ... -o FILE`` process
+against a whole process of this script, so start-up, imports, formatting and writing
+count on both sides.
 """
 
 from __future__ import annotations

@@ -53,6 +53,8 @@ def solve(
     except (KeyError, TypeError):
         valid = ", ".join(SOLVERS)
         raise ValueError(f"unknown solver {solver!r} (expected one of: {valid})") from None
-    flat = flatten(maze, maze.start if start is None else start, maze.goal if goal is None else goal)
+    start = maze.start if start is None else start
+    goal = maze.goal if goal is None else goal
+    flat = flatten(maze, start, goal)
     trail, visited = run(flat)
     return solution(solver, flat, trail, visited)
