@@ -114,7 +114,8 @@ def _dig_runs(
     """Dig depth-first from tile ``first`` in straight runs of 1..``rank`` tiles.
 
     ``steps`` gives each direction order as (step, side) pairs, ``side`` the step across
-    it; ``lengths`` gives four run lengths per tile that ends a full run.
+    it; ``lengths`` gives four run lengths per tile that ends a full run, for its
+    directions last to first (the order they were queued in before).
     """
     pending: list[int] = []  # flat fours: from tile, step, side, run length
     pop = pending.pop
@@ -125,19 +126,19 @@ def _dig_runs(
     orders = map(steps.__getitem__, draws)
     # Four lengths per tile, as plain ints: long-lived small lists would wake the garbage
     # collector again and again, and each full collection walks the whole count grid.
-    for (a, sa, b, sb, c, sc, d, sd), la, lb, lc, ld in zip(
+    for (a, sa, b, sb, c, sc, d, sd), run_d, run_c, run_b, run_a in zip(
         orders, lengths, lengths, lengths, lengths
     ):
         # ``tile`` ends a full run: queue its four directions, the first on top, except
         # those already blocked at their first tile (counts only grow).  The first is
         # not queued at all: it comes off the top at once.
         if counts[tile + d] < 2:
-            pending += (tile, d, sd, la)
+            pending += (tile, d, sd, run_d)
         if counts[tile + c] < 2:
-            pending += (tile, c, sc, lb)
+            pending += (tile, c, sc, run_c)
         if counts[tile + b] < 2:
-            pending += (tile, b, sb, lc)
-        n, step, side, run = tile, a, sa, ld
+            pending += (tile, b, sb, run_b)
+        n, step, side, run = tile, a, sa, run_a
         while True:
             for _ in range(run):
                 n += step
