@@ -66,15 +66,22 @@ def cmd_generate(args: argparse.Namespace) -> int:
     """Generate a maze and print it in our text format (or write it to ``-o FILE``)."""
     from game.levels import build_level
     from game.maze.formats import format_maze
-    from game.maze.solvers import SOLVERS, solve
 
     spec = maze_spec(args)
-    solver = _choice("--solve", args.solve, SOLVERS) if args.solve is not None else None
+    solver = None
+    if args.solve is not None:  # the solvers are imported only when a path is asked for
+        from game.maze.solvers import SOLVERS
+
+        solver = _choice("--solve", args.solve, SOLVERS)
     try:
         maze = build_level(spec)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    path = solve(maze, solver).path if solver else None
+    path = None
+    if solver is not None:
+        from game.maze.solvers import solve
+
+        path = solve(maze, solver).path
     text = format_maze(maze, path)
     if args.output:
         _write_file(args.output, text)

@@ -301,14 +301,19 @@ def place_ends(
 
 def format_maze(maze: Maze, path: Optional[Sequence[Pos]] = None) -> str:
     """Return ``maze`` in our text format, with ``path`` drawn as ``o`` if given."""
-    chars = np.where(maze.tiles == FLOOR, ord(FLOOR_CHAR), ord(WALL_CHAR)).astype(np.uint8)
+    from itertools import chain
+
+    rows, cols = maze.tiles.shape
+    framed = np.empty((rows, cols + 1), dtype=np.uint8)  # each row and its line ending
+    framed[:, cols] = ord("\n")
+    chars = framed[:, :cols]
+    tile_chars = np.frombuffer((WALL_CHAR + FLOOR_CHAR).encode("ascii"), dtype=np.uint8)
+    np.take(tile_chars, (maze.tiles == FLOOR).view(np.uint8), out=chars)
     if path:
-        rows, cols = zip(*path)
-        chars[list(rows), list(cols)] = ord(PATH_CHAR)
+        flat = np.fromiter(chain.from_iterable(path), dtype=np.intp, count=2 * len(path))
+        chars[flat[0::2], flat[1::2]] = ord(PATH_CHAR)
     chars[maze.start] = ord(START_CHAR)
     chars[maze.goal] = ord(GOAL_CHAR)
-    framed = np.full((maze.rows, maze.cols + 1), ord("\n"), dtype=np.uint8)
-    framed[:, :-1] = chars
     return framed.tobytes().decode("ascii")
 
 

@@ -353,6 +353,29 @@ def test_every_solver_agrees_on_found_and_walks_a_valid_path(case: tuple[Maze, P
             assert not set(solution.path) & set(abandoned)
 
 
+@settings(max_examples=300, deadline=None)
+@given(random_grids())
+def test_solve_answers_exactly_what_the_explorer_ends_with(case: tuple[Maze, Pos, Pos]) -> None:
+    # solve() takes a quiet path without events; its Solution must be the explorer's own:
+    # the same path, the same visited count, for any grid and ends (no path, start == goal).
+    maze, start, goal = case
+    for solver in SOLVERS:
+        _events, explored = run(maze, solver, start, goal)
+        assert solve(maze, solver, start, goal) == explored
+
+
+@pytest.mark.parametrize("solver", sorted(SOLVERS))
+@pytest.mark.parametrize("algorithm", ["backtracker", "prim", "division", "dig"])
+def test_solve_answers_what_the_explorer_ends_with_on_generated_mazes(
+    algorithm: str, solver: str
+) -> None:
+    from game.maze.generators import generate
+
+    for loops in (0.0, 0.3):
+        maze = generate(algorithm, rows=61, cols=81, seed=11, loops=loops)
+        assert solve(maze, solver) == run(maze, solver)[1]
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.integers(1, 15), st.integers(1, 15), st.integers(0, 10_000))
 def test_every_solver_finds_the_one_route_of_a_perfect_maze(h: int, w: int, seed: int) -> None:

@@ -1,11 +1,11 @@
 """What the generators share: argument checks, the random source, cell trees, loops.
 
 Generated mazes have cells on odd coordinates.  The cell generators (prim,
-backtracker) work on a *padded cell grid*: one byte per cell plus a ring of
-sentinel cells, flat, with row stride ``width + 2``, so a neighbour test is one
-``bytearray`` lookup and never a bounds check.  A cell tree is recorded as the
-direction of the move that entered each cell; :func:`tiles_from_moves` turns that
-into tiles with a few vectorised numpy assignments.
+backtracker) work on a *padded cell grid*: one item per cell plus a ring of
+sentinel cells, flat, with row stride ``width + 2``, so a neighbour test is one list
+lookup and never a bounds check.  A cell tree is recorded as the direction of the
+move that entered each cell; :func:`tiles_from_moves` turns that into tiles with a few
+vectorised numpy assignments.
 """
 
 from __future__ import annotations
@@ -75,29 +75,33 @@ def cell_shape(rows: int, cols: int) -> tuple[int, int]:
     return (rows - 1) // 2, (cols - 1) // 2
 
 
-def empty_cell_tree(rows: int, cols: int) -> tuple[int, int, bytearray, bytearray]:
-    """Return the cell height and width, a padded visited-map and an all-NO_MOVE move record.
+def empty_cell_tree(rows: int, cols: int) -> tuple[int, int, list[int]]:
+    """Return the cell height and width and a padded visited-map, all cells unvisited.
 
     The visited-map holds ``height`` x ``width`` unvisited cells (0) in a ring of visited
-    sentinels (1); both are flat with row stride ``width + 2``.
+    sentinels (1), flat with row stride ``width + 2``.  It is a list: the interpreter
+    reads and writes list items faster than bytearray items.
     """
     height, width = cell_shape(rows, cols)
-    seen = bytearray(b"\x01") * ((height + 2) * (width + 2))
-    np.frombuffer(seen, dtype=np.uint8).reshape(height + 2, width + 2)[1:-1, 1:-1] = 0
-    return height, width, seen, bytearray([NO_MOVE]) * len(seen)
+    stride = width + 2
+    seen = [1] * ((height + 2) * stride)
+    unvisited = [0] * width
+    for y in range(1, height + 1):
+        seen[y * stride + 1 : y * stride + 1 + width] = unvisited
+    return height, width, seen
 
 
-def tiles_from_moves(moves: bytearray, rows: int, cols: int) -> np.ndarray:
+def tiles_from_moves(moves: np.ndarray, rows: int, cols: int) -> np.ndarray:
     """Build the tile grid of a cell tree given, per padded cell, the move that entered it."""
     height, width = cell_shape(rows, cols)
-    entered = np.frombuffer(moves, dtype=np.uint8).reshape(height + 2, width + 2)[1:-1, 1:-1]
+    entered = moves.reshape(height + 2, width + 2)[1:-1, 1:-1]
     tiles = np.zeros((rows, cols), dtype=np.uint8)
     tiles[1::2, 1::2] = FLOOR
     # A move into the cell at tile (2y+1, 2x+1) crossed the wall on the side it came from.
-    tiles[2::2, 1::2][entered == UP] = FLOOR  # came from below
-    tiles[0:-1:2, 1::2][entered == DOWN] = FLOOR  # came from above
-    tiles[1::2, 0:-1:2][entered == RIGHT] = FLOOR  # came from the left
-    tiles[1::2, 2::2][entered == LEFT] = FLOOR  # came from the right
+    tiles[2::2, 1::2] |= entered == UP  # came from below
+    tiles[0:-1:2, 1::2] |= entered == DOWN  # came from above
+    tiles[1::2, 0:-1:2] |= entered == RIGHT  # came from the left
+    tiles[1::2, 2::2] |= entered == LEFT  # came from the right
     return tiles
 
 

@@ -10,7 +10,9 @@ Seed 003's depth-first generator:
 
 With ``loops=0`` the result is a perfect maze (a spanning tree of the cells) with long,
 winding corridors and few dead ends.  The stack is a Python list, so there is no
-recursion limit at any size.
+recursion limit at any size.  It holds only the cells that had another unvisited
+neighbour when the walk left them: the others are blocked for good (cells are never
+unvisited again), and step 3 would only pop them again.
 """
 
 from __future__ import annotations
@@ -35,13 +37,15 @@ NAME = "backtracker"
 
 # One random byte 0..11 picks uniformly among 1, 2, 3 or 4 free neighbours (12 = lcm).
 _DRAW = 12
+# A choice is recorded as its table index, blocked-mask * 12 + draw; this one means none.
+_NO_CHOICE = 16 * _DRAW
 
 
 def _choice_tables(stride: int) -> tuple[list[int], list[int]]:
     """Return, per (blocked-mask * 12 + draw), the step to take and its direction code."""
     steps = {UP: -stride, RIGHT: 1, DOWN: stride, LEFT: -1}
     step_of = [0] * (16 * _DRAW)
-    code_of = [NO_MOVE] * (16 * _DRAW)
+    code_of = [NO_MOVE] * (16 * _DRAW + 1)  # and NO_MOVE for _NO_CHOICE
     for mask in range(16):
         free = [d for d in (UP, RIGHT, DOWN, LEFT) if not (mask >> d) & 1]
         for draw in range(_DRAW):
@@ -55,32 +59,41 @@ def _choice_tables(stride: int) -> tuple[list[int], list[int]]:
 def generate(*, rows: int, cols: int, rng: RngLike = None, loops: float = 0.0) -> Maze:
     """Generate a depth-first (recursive backtracker) maze of ``rows`` x ``cols`` tiles."""
     loops, gen = check_common(rows, cols, loops, rng)
-    height, width, seen, moves = empty_cell_tree(rows, cols)
+    height, width, seen = empty_cell_tree(rows, cols)
     stride = width + 2
     step_of, code_of = _choice_tables(stride)
-    draws = gen.integers(0, _DRAW, size=height * width, dtype=np.uint8).tobytes()
-    k = 0
+    # Whether a cell with this blocked-mask still has another unvisited neighbour once
+    # the walk goes on to one of them.
+    branches = [bin(mask).count("1") < 3 for mask in range(16)]
+    choices = [_NO_CHOICE] * len(seen)
     cell = stride + 1
     seen[cell] = 1
-    stack = [cell]
+    stack: list[int] = []
     push, pop = stack.append, stack.pop
-    while True:
+    draws = gen.integers(0, _DRAW, size=height * width, dtype=np.uint8).tobytes()
+    # Every cell but the first is entered by one step, each taking a draw: while a cell
+    # is unvisited, some visited cell on the stack (or the current one) has a way to it.
+    # The blocked-mask adds and multiplies: the interpreter specialises those, not | and <<.
+    for draw in draws[: height * width - 1]:
         blocked = (
             seen[cell - stride]
-            | seen[cell + 1] << 1
-            | seen[cell + stride] << 2
-            | seen[cell - 1] << 3
+            + seen[cell + 1] * 2
+            + seen[cell + stride] * 4
+            + seen[cell - 1] * 8
         )
-        if blocked == 15:
-            pop()
-            if not stack:
-                break
-            cell = stack[-1]
-            continue
-        i = blocked * _DRAW + draws[k]
-        k += 1
-        cell += step_of[i]
+        while blocked == 15:
+            cell = pop()
+            blocked = (
+                seen[cell - stride]
+                + seen[cell + 1] * 2
+                + seen[cell + stride] * 4
+                + seen[cell - 1] * 8
+            )
+        if branches[blocked]:
+            push(cell)
+        choice = blocked * _DRAW + draw
+        cell += step_of[choice]
         seen[cell] = 1
-        moves[cell] = code_of[i]
-        push(cell)
+        choices[cell] = choice
+    moves = np.array(code_of, dtype=np.uint8)[np.frombuffer(bytearray(choices), dtype=np.uint8)]
     return finish_maze(tiles_from_moves(moves, rows, cols), loops, gen)

@@ -20,14 +20,15 @@ turn on any tile.  The seed's rule, kept exactly:
 The dug region is a tree of tiles: a tile is dug only when it touches exactly one floor
 tile, and the exit's join keeps it so (see :func:`_connect_exit`).  The recursion is an
 explicit stack of pending digs, each checked when it comes off the stack -- when the
-seed's recursion would reach it -- so there is no recursion limit.  Each tile keeps a count of the floor tiles touching it (floor itself counts 8),
-so the seed's test "touches no other floor" is one byte lookup: ``count < 2``.
+seed's recursion would reach it -- so there is no recursion limit.  Each tile keeps a
+count of the floor tiles touching it (floor itself counts 8), so the seed's test
+"touches no other floor" is one lookup: ``count < 2``.
 """
 
 from __future__ import annotations
 
-from itertools import permutations
-from typing import Optional
+from itertools import chain, permutations, repeat
+from typing import Iterator, Optional
 
 import numpy as np
 
@@ -37,113 +38,126 @@ from game.maze.grid import FLOOR, WALL, Maze, open_border
 NAME = "dig"
 
 _FLOOR_MARK = 8  # counts of floor tiles; a wall has at most 4 floor neighbours
+_IS_FLOOR = bytes(FLOOR if count >= _FLOOR_MARK else WALL for count in range(256))
 _BLOCKED = 2  # count given to the outer ring so it is never dug
 _BATCH = 1 << 16
+_CHUNK = 1 << 16  # draws per chunk of the rank-1 dig
 _SEARCH = 1 << 16  # tiles searched for the loop the exit's join may close
 # Ranks are drawn as int64; no run gets near this long, so a bigger rank digs the same way.
 _LONGEST_RANK = 1 << 62
 
 
-def _counts(rows: int, cols: int) -> bytearray:
-    """Return the all-wall count grid with the outer ring blocked, flat."""
-    counts = bytearray(rows * cols)
-    grid = np.frombuffer(counts, dtype=np.uint8).reshape(rows, cols)
-    grid[0, :] = grid[-1, :] = grid[:, 0] = grid[:, -1] = _BLOCKED
+def _counts(rows: int, cols: int) -> list[int]:
+    """Return the all-wall count grid with the outer ring blocked, flat.
+
+    A list: the interpreter reads and writes list items faster than bytearray items.
+    """
+    counts = ([_BLOCKED] + [0] * (cols - 2) + [_BLOCKED]) * rows
+    counts[:cols] = counts[-cols:] = [_BLOCKED] * cols
     return counts
 
 
-def _dig_single(
-    counts: bytearray, first: int, steps: list[tuple[int, ...]], draws: bytes
-) -> None:
+def _dig_single(counts: list[int], first: int, steps: list[tuple[int, ...]], draws: bytes) -> None:
     """Dig depth-first from tile ``first``, one tile per step (rank 1)."""
     pending: list[int] = []
     push, pop = pending.append, pending.pop
-    tile, k = first, 0
-    while True:
-        counts[tile] = _FLOOR_MARK
-        a, b, c, d = steps[draws[k]]
-        k += 1
-        # Count the new floor on all four neighbours (the one dug from is floor already,
-        # so its count stays >= 8).  A neighbour that now touches two floor tiles can
-        # never be dug, so only the others are queued, the first direction on top.
-        n = tile + d
-        x = counts[n]
-        counts[n] = x + 1
-        if not x:
-            push(n)
-        n = tile + c
-        x = counts[n]
-        counts[n] = x + 1
-        if not x:
-            push(n)
-        n = tile + b
-        x = counts[n]
-        counts[n] = x + 1
-        if not x:
-            push(n)
-        n = tile + a
-        x = counts[n]
-        counts[n] = x + 1
-        if not x:
-            tile = n  # the first direction is tried at once
-            continue
-        while pending:
-            n = pop()
-            if counts[n] < 2:
-                tile = n
-                break
-        else:
-            return
+    tile = first
+    limit = _CHUNK
+    # One draw per dug tile (there are fewer dug tiles than draws), in chunks: between
+    # two, a long stack drops the tiles that can no longer be dug, to save memory.
+    for start in range(0, len(draws), _CHUNK):
+        if len(pending) > limit:
+            pending[:] = [n for n in pending if counts[n] < 2]
+            limit = max(_CHUNK, 2 * len(pending))
+        for a, b, c, d in map(steps.__getitem__, draws[start : start + _CHUNK]):
+            counts[tile] = _FLOOR_MARK
+            # Count the new floor on all four neighbours (the one dug from is floor
+            # already, so its count stays >= 8).  A neighbour that now touches two floor
+            # tiles can never be dug, so only the others are queued, the first on top.
+            n = tile + d
+            x = counts[n]
+            counts[n] = x + 1
+            if not x:
+                push(n)
+            n = tile + c
+            x = counts[n]
+            counts[n] = x + 1
+            if not x:
+                push(n)
+            n = tile + b
+            x = counts[n]
+            counts[n] = x + 1
+            if not x:
+                push(n)
+            n = tile + a
+            x = counts[n]
+            counts[n] = x + 1
+            if not x:
+                tile = n  # the first direction is tried at once
+                continue
+            while pending:
+                n = pop()
+                if counts[n] < 2:
+                    tile = n
+                    break
+            else:
+                return
 
 
 def _dig_runs(
-    counts: bytearray,
-    cols: int,
+    counts: list[int],
     first: int,
     steps: list[tuple[int, ...]],
     draws: bytes,
-    rank: int,
-    gen: np.random.Generator,
+    lengths: Iterator[int],
 ) -> None:
-    """Dig depth-first from tile ``first`` in straight runs of 1..``rank`` tiles."""
-    pending: list[int] = []  # flat triples: from tile, step, run length
+    """Dig depth-first from tile ``first`` in straight runs of 1..``rank`` tiles.
+
+    ``steps`` gives each direction order as (step, side) pairs, ``side`` the step across
+    it; ``lengths`` gives four run lengths per tile that ends a full run, for its
+    directions last to first (the order they were queued in before).
+    """
+    pending: list[int] = []  # flat fours: from tile, step, side, run length
     pop = pending.pop
-    lengths: list[int] = []
-    batch = min(_BATCH, 4 * len(counts))  # four run lengths per dug tile at most
-    q = 0
-    k = 0
     tile = first
     counts[tile] = _FLOOR_MARK
-    for s in steps[0]:
-        counts[tile + s] += 1
-    while True:
-        # ``tile`` ends a full run: queue its four directions, the first on top.
-        if q + 4 > len(lengths):
-            lengths = gen.integers(1, rank + 1, size=batch).tolist()
-            q = 0
-        a, b, c, d = steps[draws[k]]
-        k += 1
-        pending += (tile, d, lengths[q], tile, c, lengths[q + 1])
-        pending += (tile, b, lengths[q + 2], tile, a, lengths[q + 3])
-        q += 4
-        while pending:
-            run = pop()
-            step = pop()
-            n = pop()
+    for step in steps[0][::2]:
+        counts[tile + step] += 1
+    orders = map(steps.__getitem__, draws)
+    # Four lengths per tile, as plain ints: long-lived small lists would wake the garbage
+    # collector again and again, and each full collection walks the whole count grid.
+    for (a, sa, b, sb, c, sc, d, sd), run_d, run_c, run_b, run_a in zip(
+        orders, lengths, lengths, lengths, lengths
+    ):
+        # ``tile`` ends a full run: queue its four directions, the first on top, except
+        # those already blocked at their first tile (counts only grow).  The first is
+        # not queued at all: it comes off the top at once.
+        if counts[tile + d] < 2:
+            pending += (tile, d, sd, run_d)
+        if counts[tile + c] < 2:
+            pending += (tile, c, sc, run_c)
+        if counts[tile + b] < 2:
+            pending += (tile, b, sb, run_b)
+        n, step, side, run = tile, a, sa, run_a
+        while True:
             for _ in range(run):
                 n += step
                 if counts[n] >= 2:
                     break
+                # Count the new floor on its neighbours but the one behind, floor already.
                 counts[n] = _FLOOR_MARK
-                counts[n - cols] += 1
-                counts[n + 1] += 1
-                counts[n + cols] += 1
-                counts[n - 1] += 1
+                counts[n + step] += 1
+                counts[n + side] += 1
+                counts[n - side] += 1
             else:
                 tile = n
                 break
-        else:
-            return
+            if not pending:
+                return
+            run = pop()
+            side = pop()
+            step = pop()
+            n = pop()
 
 
 def _connect_exit(floor: bytearray, rows: int, cols: int) -> None:
@@ -269,9 +283,15 @@ def generate(
     if rank is None or rank == 1:
         _dig_single(counts, entrance + 1, steps, draws)
     else:
-        _dig_runs(counts, cols, entrance + 1, steps, draws, rank, gen)
-    tiles = (np.frombuffer(counts, dtype=np.uint8) >= _FLOOR_MARK).astype(np.uint8)
-    floor = bytearray(tiles.tobytes())
+        across = {-cols: 1, 1: cols, cols: 1, -1: cols}
+        sided = [tuple(x for step in order for x in (step, across[step])) for order in steps]
+        batch = min(_BATCH, 4 * rows * cols)  # a multiple of 4: lengths come in fours
+        lengths = chain.from_iterable(  # one batch drawn whenever the last one is used up
+            gen.integers(1, rank + 1, size=batch).tolist() for _ in repeat(0)
+        )
+        _dig_runs(counts, entrance + 1, sided, draws, lengths)
+    floor = bytearray(counts).translate(_IS_FLOOR)
+    del counts
     _connect_exit(floor, rows, cols)
     if loops > 0.0:
         _add_loops(floor, rows, cols, loops, gen)

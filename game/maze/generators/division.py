@@ -15,25 +15,27 @@
    ``loops=1`` leaves no dead end here either.
 
 With ``loops=0`` and no ``room_size`` the result is a perfect maze: each cross joins its
-four sub-chambers by exactly three doorways.  Walls are drawn with numpy slices as they
-are made; doorways are collected and opened at the end in one step, which is safe
-because a later wall lies strictly inside a sub-chamber and never crosses a doorway.
+four sub-chambers by exactly three doorways.  Each split takes eight random floats: wall
+row, wall column, four-doors test, closed arm and one doorway position per arm.  Only the
+first two shape the chambers that follow, so the loop over chambers uses just those and
+records each split; walls and doorways are then drawn for all splits at once with numpy.
+Drawing doorways after every wall is safe because a later wall lies strictly inside a
+sub-chamber and never crosses a doorway.
 """
 
 from __future__ import annotations
 
+from array import array
 from typing import Optional
 
 import numpy as np
 
 from game.maze.generators._common import RngLike, check_common, check_positive, finish_maze
-from game.maze.grid import FLOOR, WALL, Maze
+from game.maze.grid import FLOOR, Maze
 
 NAME = "division"
 
-# Random floats used per split: wall row, wall column, four-doors test, closed arm and
-# one doorway position per arm.
-_PER_SPLIT = 8
+_PER_SPLIT = 8  # random floats per split
 _BATCH_SPLITS = 4096
 
 
@@ -52,52 +54,83 @@ def generate(
             "room_size", room_size, "chambers under this many cells across stay open rooms"
         )
     # A chamber is split when it is at least two cells, and at least ``room_size``
-    # cells, both ways; below that it stays open.  Sizes here are cells - 1.
-    least = max(room_size or 1, 2) - 1
-    tiles = np.zeros((rows, cols), dtype=np.uint8)
-    tiles[1:-1, 1:-1] = FLOOR
-    doors: list[int] = []
-    add_door = doors.append
+    # cells, both ways; below that it stays open.  A chamber spanning tiles a..b (odd,
+    # inclusive) has (b - a) // 2 + 1 cells: it is split when b - a > span.
+    span = 2 * (max(room_size or 1, 2) - 1) - 1
     chambers: list[tuple[int, int, int, int]] = []
-    if (rows - 3) // 2 >= least and (cols - 3) // 2 >= least:
+    if rows - 3 > span and cols - 3 > span:
         chambers.append((1, 1, rows - 2, cols - 2))
     push, pop = chambers.append, chambers.pop
-    draws: list[float] = []
-    p = 0
+    draws: list[np.ndarray] = []
+    splits = array("i")  # per split: r1, c1, r2, c2, wall row, wall column
+    record = splits.extend
     # A split opens at least three of a tree's cells - 1 doorways: at most cells / 3 splits.
     batch = min(_BATCH_SPLITS, (rows // 2) * (cols // 2) // 3 + 1)
     while chambers:
-        # Corners of the chamber in tiles, inclusive, all odd.
-        r1, c1, r2, c2 = pop()
-        if p == len(draws):
-            draws = gen.random(_PER_SPLIT * batch).tolist()
-            p = 0
-        # The walls go on an even row and column strictly inside the chamber.
-        wr = r1 + 1 + 2 * int(draws[p] * ((r2 - r1) >> 1))
-        wc = c1 + 1 + 2 * int(draws[p + 1] * ((c2 - c1) >> 1))
-        tiles[wr, c1 : c2 + 1] = WALL
-        tiles[r1 : r2 + 1, wc] = WALL
-        closed = 4 if draws[p + 2] < loops else int(draws[p + 3] * 4)
-        if closed != 0:  # left arm
-            add_door(wr * cols + c1 + 2 * int(draws[p + 4] * ((wc - c1 + 1) >> 1)))
-        if closed != 1:  # lower arm
-            add_door((wr + 1 + 2 * int(draws[p + 5] * ((r2 - wr + 1) >> 1))) * cols + wc)
-        if closed != 2:  # right arm
-            add_door(wr * cols + wc + 1 + 2 * int(draws[p + 6] * ((c2 - wc + 1) >> 1)))
-        if closed != 3:  # upper arm
-            add_door((r1 + 2 * int(draws[p + 7] * ((wr - r1 + 1) >> 1))) * cols + wc)
-        p += _PER_SPLIT
-        # Sub-chambers, bottom-left first so that top-left is popped first.  Each is
-        # pushed only if it will be split: (last - first) // 2 is its size in cells - 1.
-        up_h, low_h = (wr - 1 - r1) >> 1, (r2 - wr - 1) >> 1
-        left_w, right_w = (wc - 1 - c1) >> 1, (c2 - wc - 1) >> 1
-        if low_h >= least and left_w >= least:
-            push((wr + 1, c1, r2, wc - 1))
-        if low_h >= least and right_w >= least:
-            push((wr + 1, wc + 1, r2, c2))
-        if up_h >= least and right_w >= least:
-            push((r1, wc + 1, wr - 1, c2))
-        if up_h >= least and left_w >= least:
-            push((r1, c1, wr - 1, wc - 1))
-    tiles.reshape(-1)[np.array(doors, dtype=np.int64)] = FLOOR
+        block = gen.random(_PER_SPLIT * batch).reshape(batch, _PER_SPLIT)
+        draws.append(block)
+        for at_row, at_col in block[:, :2].tolist():
+            # Corners of the chamber in tiles, inclusive, all odd.
+            r1, c1, r2, c2 = pop()
+            # The walls go on an even row and column strictly inside the chamber.
+            wr = r1 + 1 + 2 * int(at_row * ((r2 - r1) >> 1))
+            wc = c1 + 1 + 2 * int(at_col * ((c2 - c1) >> 1))
+            record((r1, c1, r2, c2, wr, wc))
+            # Sub-chambers to split, bottom-left first so that top-left is popped first.
+            if r2 - wr > span:
+                if wc - c1 > span:
+                    push((wr + 1, c1, r2, wc - 1))
+                if c2 - wc > span:
+                    push((wr + 1, wc + 1, r2, c2))
+            if wr - r1 > span:
+                if c2 - wc > span:
+                    push((r1, wc + 1, wr - 1, c2))
+                if wc - c1 > span:
+                    push((r1, c1, wr - 1, wc - 1))
+            if not chambers:
+                break
+    tiles = np.zeros((rows, cols), dtype=np.uint8)
+    tiles[1:-1, 1:-1] = FLOOR
+    if splits:
+        split = np.frombuffer(splits, dtype=np.intc).astype(np.int64).reshape(-1, 6)
+        _draw_walls(tiles, split)
+        _open_doors(tiles, split, np.concatenate(draws)[: len(split)], loops)
     return finish_maze(tiles, loops, gen)
+
+
+def _draw_walls(tiles: np.ndarray, split: np.ndarray) -> None:
+    """Draw every split's cross of walls, each arm as a run summed from its two ends."""
+    rows, cols = tiles.shape
+    r1, c1, r2, c2, wr, wc = split.T
+    # Runs never overlap (chambers are disjoint) and no run starts where another ends
+    # (starts are odd, ends + 1 even), so each mark is set once.
+    across = np.zeros(((rows + 1) // 2, cols + 1), dtype=np.int8)  # the even rows
+    across[wr >> 1, c1] = 1
+    across[wr >> 1, c2 + 1] = -1
+    np.cumsum(across, axis=1, dtype=np.int8, out=across)
+    down = np.zeros((rows + 1, (cols + 1) // 2), dtype=np.int8)  # the even columns
+    down[r1, wc >> 1] = 1
+    down[r2 + 1, wc >> 1] = -1
+    np.cumsum(down, axis=0, dtype=np.int8, out=down)
+    tiles[::2] *= across[:, :cols] == 0
+    tiles[:, ::2] *= down[:rows] == 0
+
+
+def _open_doors(tiles: np.ndarray, split: np.ndarray, draws: np.ndarray, loops: float) -> None:
+    """Open three doorways in every cross (four with probability ``loops``)."""
+    cols = tiles.shape[1]
+    r1, c1, r2, c2, wr, wc = split.T
+
+    def pick(column: int, cells: np.ndarray) -> np.ndarray:
+        """Return the offset in tiles of a random cell among ``cells`` of each arm."""
+        offset: np.ndarray = 2 * (draws[:, column] * cells).astype(np.int64)
+        return offset
+
+    closed = np.where(draws[:, 2] < loops, 4, (draws[:, 3] * 4).astype(np.int64))
+    doors = (
+        (wr * cols + c1 + pick(4, (wc - c1 + 1) >> 1))[closed != 0],  # left arm
+        ((wr + 1 + pick(5, (r2 - wr + 1) >> 1)) * cols + wc)[closed != 1],  # lower arm
+        (wr * cols + wc + 1 + pick(6, (c2 - wc + 1) >> 1))[closed != 2],  # right arm
+        ((r1 + pick(7, (wr - r1 + 1) >> 1)) * cols + wc)[closed != 3],  # upper arm
+    )
+    tiles.reshape(-1)[np.concatenate(doors)] = FLOOR

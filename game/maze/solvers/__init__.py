@@ -8,18 +8,26 @@ a start or goal off the grid or on a wall) and returns a generator yielding
 
 from __future__ import annotations
 
-from collections import deque
 from typing import Optional
 
 from game.maze.grid import Maze, Pos
 from game.maze.solvers import bfs, dfs, stack
-from game.maze.solvers.base import BACKTRACK, FOUND, VISIT, Event, Explore, Solution
+from game.maze.solvers.base import (
+    BACKTRACK,
+    FOUND,
+    VISIT,
+    Event,
+    Explore,
+    Run,
+    Solution,
+    flatten,
+    solution,
+)
 
-SOLVERS: dict[str, Explore] = {
-    bfs.NAME: bfs.explore,
-    dfs.NAME: dfs.explore,
-    stack.NAME: stack.explore,
-}
+_MODULES = (bfs, dfs, stack)
+SOLVERS: dict[str, Explore] = {module.NAME: module.explore for module in _MODULES}
+#: The same searches without events, for solve().
+_RUNS: dict[str, Run] = {module.NAME: module.run for module in _MODULES}
 
 __all__ = [
     "BACKTRACK",
@@ -36,14 +44,17 @@ __all__ = [
 def solve(
     maze: Maze, solver: str = "bfs", start: Optional[Pos] = None, goal: Optional[Pos] = None
 ) -> Solution:
-    """Run ``solver`` to the end and return its Solution (ends default to the maze's)."""
+    """Run ``solver`` to the end and return its Solution (ends default to the maze's).
+
+    The answer is the one draining ``SOLVERS[solver]`` gives, found without the events.
+    """
     try:
-        explore = SOLVERS[solver]
+        run = _RUNS[solver]
     except (KeyError, TypeError):
         valid = ", ".join(SOLVERS)
         raise ValueError(f"unknown solver {solver!r} (expected one of: {valid})") from None
-    run = explore(maze, maze.start if start is None else start, maze.goal if goal is None else goal)
-    last = deque(run, maxlen=1)  # drain in C; the last item is the Solution
-    result = last[0]
-    assert isinstance(result, Solution)
-    return result
+    start = maze.start if start is None else start
+    goal = maze.goal if goal is None else goal
+    flat = flatten(maze, start, goal)
+    trail, visited = run(flat)
+    return solution(solver, flat, trail, visited)

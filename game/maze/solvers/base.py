@@ -2,13 +2,15 @@
 
 A solver is a Python generator ``explore(maze, start, goal)``.  It yields events as
 plain tuples ``(kind, row, col)`` -- cheap enough to yield millions of -- and its last
-item is a :class:`Solution`.  ``solve()`` drains it; the game's hint overlay pulls a
-few events per frame to animate the search.
+item is a :class:`Solution`; the game's hint overlay pulls a few events per frame to
+animate the search.  Each solver module also has ``run(flat)``, the same search without
+events, which ``solve()`` uses: the same Solution in a fraction of the time.
 """
 
 from __future__ import annotations
 
 import operator
+from array import array
 from itertools import repeat
 from dataclasses import dataclass
 from typing import Callable, Iterator, Optional, Sequence, SupportsIndex, Union, cast
@@ -49,6 +51,8 @@ class Solution:
 
 
 Explore = Callable[[Maze, Pos, Pos], Iterator[Union[Event, Solution]]]
+#: A search without events: the trail (flat indices, start to goal) or None, and visited.
+Run = Callable[["FlatGrid"], tuple[Optional[Sequence[int]], int]]
 
 
 #: Grid byte of a floor tile nobody has marked yet (falsy, so ``if not grid[i]`` probes it).
@@ -128,13 +132,66 @@ def flatten(maze: Maze, start: Pos, goal: Pos) -> FlatGrid:
     )
 
 
+def depth_first(
+    flat: FlatGrid, steps: tuple[int, int, int, int]
+) -> tuple[Optional[Sequence[int]], int]:
+    """Search depth-first without events, probing ``steps`` in order; return trail or None, visited.
+
+    This is dfs and stack alike.  A tile the search comes back to probes again from its
+    first step: every step it tried before is marked now or was never free, so it finds
+    the neighbour it would have tried next (stack's stored next direction).
+    """
+    first, second, third, fourth = steps
+    grid, s, g = flat.cells, flat.start, flat.goal
+    mark = BLOCKED + 1
+    grid[s] = mark
+    trail = array(flat.typecode, [s])
+    append, pop = trail.append, trail.pop
+    t = s
+    while t != g:
+        n = t + first
+        if not grid[n]:
+            grid[n] = mark
+            append(n)
+            t = n
+            continue
+        n = t + second
+        if not grid[n]:
+            grid[n] = mark
+            append(n)
+            t = n
+            continue
+        n = t + third
+        if not grid[n]:
+            grid[n] = mark
+            append(n)
+            t = n
+            continue
+        n = t + fourth
+        if not grid[n]:
+            grid[n] = mark
+            append(n)
+            t = n
+            continue
+        pop()  # a dead end: back to the tile before
+        if not trail:
+            return None, flat.marked()
+        t = trail[-1]
+    return trail, flat.marked()
+
+
+def solution(
+    solver: str, flat: FlatGrid, trail: Optional[Sequence[int]], visited: int
+) -> Solution:
+    """Return the Solution of a search that found ``trail`` (None: no path)."""
+    path = None if trail is None else flat.positions(trail)
+    return Solution(solver, path, visited, flat.pos(flat.start), flat.pos(flat.goal))
+
+
 def finish(
     solver: str, flat: FlatGrid, trail: Optional[Sequence[int]], visited: int
 ) -> Iterator[Union[Event, Solution]]:
-    """Yield the end of a search: FOUND and the path when ``trail`` is given, then the Solution."""
-    start, goal = flat.pos(flat.start), flat.pos(flat.goal)
-    if trail is None:
-        yield Solution(solver, None, visited, start, goal)
-        return
-    yield (FOUND, goal[0], goal[1])
-    yield Solution(solver, flat.positions(trail), visited, start, goal)
+    """Yield the end of a search: FOUND when ``trail`` is given, then the Solution."""
+    if trail is not None:
+        yield (FOUND, *flat.pos(flat.goal))
+    yield solution(solver, flat, trail, visited)

@@ -8,13 +8,13 @@ Seed 003's queue solver, made exact:
 3. Stop as soon as the goal is marked, then walk the predecessors back to the start.
 4. An empty queue means there is no path.
 
-The first path found is a shortest one.
+The first path found is a shortest one.  :func:`run` is the same search without events.
 """
 
 from __future__ import annotations
 
 from array import array
-from typing import Iterator, Union
+from typing import Iterator, Optional, Sequence, Union
 
 from game.maze.grid import Maze, Pos
 from game.maze.solvers.base import VISIT, Event, FlatGrid, Solution, finish, flatten
@@ -79,14 +79,55 @@ def _search(flat: FlatGrid) -> Iterator[Union[Event, Solution]]:
             if n == g:
                 found = True
                 break
-    if not found:
-        yield from finish(NAME, flat, None, len(queue))
-        return
-    back = (0, 0, -w, -1, w, 1)  # indexed by the grid byte: the step back to the predecessor
+    trail = _trail(grid, w, s, g) if found else None
+    yield from finish(NAME, flat, trail, len(queue))
+
+
+def run(flat: FlatGrid) -> tuple[Optional[list[int]], int]:
+    """Run the search without events; return the trail (flat indices) or None, and visited."""
+    grid, w, s, g = flat.cells, flat.width, flat.start, flat.goal
+    grid[s] = _ORIGIN
+    if s == g:
+        return [s], 1
+    queue = array(flat.typecode, [s])
+    append = queue.append
+    for p in queue:  # the loop of _search, marking the same tiles in the same order
+        n = p + w
+        if not grid[n]:
+            grid[n] = _FROM_ABOVE
+            append(n)
+            if n == g:
+                break
+        n = p + 1
+        if not grid[n]:
+            grid[n] = _FROM_LEFT
+            append(n)
+            if n == g:
+                break
+        n = p - w
+        if not grid[n]:
+            grid[n] = _FROM_BELOW
+            append(n)
+            if n == g:
+                break
+        n = p - 1
+        if not grid[n]:
+            grid[n] = _FROM_RIGHT
+            append(n)
+            if n == g:
+                break
+    else:
+        return None, len(queue)
+    return _trail(grid, w, s, g), len(queue)
+
+
+def _trail(grid: Sequence[int], w: int, s: int, g: int) -> list[int]:
+    """Walk the marks back from the goal to the start; return the flat indices start to goal."""
+    back = (0, 0, -w, -1, w, 1)  # indexed by the mark: the step back to the predecessor
     trail = [g]
     n = g
     while n != s:
         n += back[grid[n]]
         trail.append(n)
     trail.reverse()
-    yield from finish(NAME, flat, trail, len(queue))
+    return trail

@@ -10,16 +10,26 @@ Each frame is just the tile on an explicit stack, so a path of millions of tiles
 Python recursion.  A frame needs no "next direction": when it resumes, every direction it
 already tried is marked or was never free, so probing again from "down" finds the same
 next neighbour the recursive call would.  Marked tiles stay marked (the seed un-marks on
-the way back, which is exponential on mazes with loops).
+the way back, which is exponential on mazes with loops).  :func:`run` is the same
+search without events.
 """
 
 from __future__ import annotations
 
 from array import array
-from typing import Iterator, Union
+from typing import Iterator, Optional, Sequence, Union
 
 from game.maze.grid import Maze, Pos
-from game.maze.solvers.base import BACKTRACK, VISIT, Event, FlatGrid, Solution, finish, flatten
+from game.maze.solvers.base import (
+    BACKTRACK,
+    VISIT,
+    Event,
+    FlatGrid,
+    Solution,
+    depth_first,
+    finish,
+    flatten,
+)
 
 NAME = "dfs"
 
@@ -88,3 +98,9 @@ def _search(flat: FlatGrid) -> Iterator[Union[Event, Solution]]:
             return
         t = frames[-1]
     yield from finish(NAME, flat, frames, flat.marked())
+
+
+def run(flat: FlatGrid) -> tuple[Optional[Sequence[int]], int]:
+    """Run the search without events; return the trail (flat indices) or None, and visited."""
+    w = flat.width
+    return depth_first(flat, (w, 1, -w, -1))  # down, right, up, left

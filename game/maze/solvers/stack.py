@@ -11,15 +11,25 @@
 
 A box is the tile's flat index on the stack; its next direction lives in the tile's own
 grid byte, which doubles as its mark (every value from ``_UP`` on means "marked").
+:func:`run` is the same search without events.
 """
 
 from __future__ import annotations
 
 from array import array
-from typing import Iterator, Union
+from typing import Iterator, Optional, Sequence, Union
 
 from game.maze.grid import Maze, Pos
-from game.maze.solvers.base import BACKTRACK, VISIT, Event, FlatGrid, Solution, finish, flatten
+from game.maze.solvers.base import (
+    BACKTRACK,
+    VISIT,
+    Event,
+    FlatGrid,
+    Solution,
+    depth_first,
+    finish,
+    flatten,
+)
 
 NAME = "stack"
 
@@ -103,3 +113,8 @@ def _search(flat: FlatGrid) -> Iterator[Union[Event, Solution]]:
         t = boxes[-1]
     yield from finish(NAME, flat, boxes, flat.marked())
 
+
+def run(flat: FlatGrid) -> tuple[Optional[Sequence[int]], int]:
+    """Run the search without events; return the trail (flat indices) or None, and visited."""
+    w = flat.width
+    return depth_first(flat, (-w, 1, w, -1))  # up, right, down, left
