@@ -30,6 +30,7 @@ from game.maze.generators._common import (
     tiles_from_moves,
 )
 from game.maze.grid import Maze
+from game.maze.registry import GeneratorInfo
 
 NAME = "backtracker"
 
@@ -84,3 +85,6 @@ def generate(*, rows: int, cols: int, rng: RngLike = None, loops: float = 0.0) -
         moves[cell] = code_of[i]
         push(cell)
     return finish_maze(tiles_from_moves(moves, rows, cols), loops, gen)
+
+
+INFO = GeneratorInfo(NAME, "B", "Backtracker", generate)

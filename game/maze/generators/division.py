@@ -28,6 +28,7 @@ import numpy as np
 
 from game.maze.generators._common import RngLike, check_common, check_positive, finish_maze
 from game.maze.grid import FLOOR, WALL, Maze
+from game.maze.registry import GeneratorInfo, Option
 
 NAME = "division"
 
@@ -101,3 +102,14 @@ def generate(
             push((r1, c1, wr - 1, wc - 1))
     tiles.reshape(-1)[np.array(doors, dtype=np.int64)] = FLOOR
     return finish_maze(tiles, loops, gen)
+
+
+ROOM_SIZE = Option(
+    "room_size", "R", "int", 1, None, None,
+    help="stop splitting below K cells (rooms)",
+    label="Room size",
+    steps=(None, 2, 3, 4, 5, 6, 8, 10),
+    shown="{value} (RPG rooms)",
+    unset="off (classic)",
+)
+INFO = GeneratorInfo(NAME, "D", "Recursive division", generate, (ROOM_SIZE,), rooms="room_size")

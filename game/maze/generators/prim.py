@@ -30,6 +30,7 @@ from game.maze.generators._common import (
     tiles_from_moves,
 )
 from game.maze.grid import Maze
+from game.maze.registry import GeneratorInfo
 
 NAME = "prim"
 
@@ -79,3 +80,6 @@ def generate(*, rows: int, cols: int, rng: RngLike = None, loops: float = 0.0) -
                 push(base - 4 + LEFT)
     moves[root] = NO_MOVE
     return finish_maze(tiles_from_moves(moves, rows, cols), loops, gen)
+
+
+INFO = GeneratorInfo(NAME, "P", "Prim", generate)

@@ -3,7 +3,9 @@
 A solver is ``explore(maze, start, goal)``: it checks its ends at once (ValueError for
 a start or goal off the grid or on a wall) and returns a generator yielding
 ``(kind, row, col)`` events (see :mod:`game.maze.solvers.base`) and finally one
-:class:`Solution`.
+:class:`Solution`.  Each module declares its entry, ``INFO``
+(:class:`~game.maze.registry.SolverInfo`: name, labels, ``explore``); ``SOLVERS`` holds
+them by name.
 """
 
 from __future__ import annotations
@@ -12,17 +14,19 @@ from collections import deque
 from typing import Optional
 
 from game.maze.grid import Maze, Pos
+from game.maze.registry import SolverInfo
 from game.maze.solvers import bfs, dfs, stack
 from game.maze.solvers.base import BACKTRACK, FOUND, VISIT, Event, Explore, Solution
 
-SOLVERS: dict[str, Explore] = {
-    bfs.NAME: bfs.explore,
-    dfs.NAME: dfs.explore,
-    stack.NAME: stack.explore,
-}
+_MODULES = (bfs, dfs, stack)
+#: Every solver by name, in the hint's order (keys 1, 2, 3...): a new one is a module here.
+SOLVERS: dict[str, SolverInfo] = {module.INFO.name: module.INFO for module in _MODULES}
+#: The solver of a search nobody chose one for.
+DEFAULT = bfs.NAME
 
 __all__ = [
     "BACKTRACK",
+    "DEFAULT",
     "FOUND",
     "SOLVERS",
     "VISIT",
@@ -34,11 +38,11 @@ __all__ = [
 
 
 def solve(
-    maze: Maze, solver: str = "bfs", start: Optional[Pos] = None, goal: Optional[Pos] = None
+    maze: Maze, solver: str = DEFAULT, start: Optional[Pos] = None, goal: Optional[Pos] = None
 ) -> Solution:
     """Run ``solver`` to the end and return its Solution (ends default to the maze's)."""
     try:
-        explore = SOLVERS[solver]
+        explore = SOLVERS[solver].explore
     except (KeyError, TypeError):
         valid = ", ".join(SOLVERS)
         raise ValueError(f"unknown solver {solver!r} (expected one of: {valid})") from None

@@ -17,6 +17,7 @@ from array import array
 from typing import Iterator, Union
 
 from game.maze.grid import Maze, Pos
+from game.maze.registry import SolverInfo
 from game.maze.solvers.base import VISIT, Event, FlatGrid, Solution, finish, flatten
 
 NAME = "bfs"
@@ -90,3 +91,6 @@ def _search(flat: FlatGrid) -> Iterator[Union[Event, Solution]]:
         trail.append(n)
     trail.reverse()
     yield from finish(NAME, flat, trail, len(queue))
+
+
+INFO = SolverInfo(NAME, "Breadth-first (bfs)", "BFS", explore, shortest=True)

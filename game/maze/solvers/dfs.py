@@ -19,6 +19,7 @@ from array import array
 from typing import Iterator, Union
 
 from game.maze.grid import Maze, Pos
+from game.maze.registry import SolverInfo
 from game.maze.solvers.base import BACKTRACK, VISIT, Event, FlatGrid, Solution, finish, flatten
 
 NAME = "dfs"
@@ -88,3 +89,6 @@ def _search(flat: FlatGrid) -> Iterator[Union[Event, Solution]]:
             return
         t = frames[-1]
     yield from finish(NAME, flat, frames, flat.marked())
+
+
+INFO = SolverInfo(NAME, "Depth-first (dfs)", "DFS", explore, shortest=False)

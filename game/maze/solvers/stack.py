@@ -19,6 +19,7 @@ from array import array
 from typing import Iterator, Union
 
 from game.maze.grid import Maze, Pos
+from game.maze.registry import SolverInfo
 from game.maze.solvers.base import BACKTRACK, VISIT, Event, FlatGrid, Solution, finish, flatten
 
 NAME = "stack"
@@ -103,3 +104,5 @@ def _search(flat: FlatGrid) -> Iterator[Union[Event, Solution]]:
         t = boxes[-1]
     yield from finish(NAME, flat, boxes, flat.marked())
 
+
+INFO = SolverInfo(NAME, "Explicit stack", "STACK", explore, shortest=False)
