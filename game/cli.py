@@ -11,6 +11,7 @@ import sys
 from typing import NoReturn, Sequence
 
 from game.errors import EXIT_BAD_INPUT, EXIT_OK, UsageError
+from game.maze.registry import LOOPS
 
 
 class _Parser(argparse.ArgumentParser):
@@ -22,15 +23,26 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _add_maze_options(p: argparse.ArgumentParser, *, required: bool) -> None:
-    """Add the options that describe a generated maze."""
+    """Add the options that describe a generated maze: the generators' from their registry."""
+    from game.maze.generators import generator_options
+
     p.add_argument("--algorithm", "-a", required=required, help="generator name")
     p.add_argument(
         "--size", "-s", help="ROWSxCOLS in tiles, both odd and at least 3 (default 21x21)"
     )
     p.add_argument("--seed", help="integer seed (default: random)")
-    p.add_argument("--loops", help="probability 0..1 of extra openings (0: perfect maze)")
-    p.add_argument("--room-size", help="division only: stop splitting below K cells (rooms)")
-    p.add_argument("--rank", help="dig only: dig length knob, bigger is simpler")
+    p.add_argument(LOOPS.flag, help=LOOPS.help)
+    for option, owner in generator_options():
+        p.add_argument(option.flag, help=f"{owner.name} only: {option.help}")
+
+
+def _add_solver_option(p: argparse.ArgumentParser) -> None:
+    """Add ``--solver``: one of the registry's solvers, its default the registry's."""
+    from game.maze.solvers import DEFAULT, SOLVERS
+
+    *most, last = SOLVERS
+    names = f"{', '.join(most)} or {last}" if most else last
+    p.add_argument("--solver", default=DEFAULT, help=f"{names} (default {DEFAULT})")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -51,7 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     sol = sub.add_parser("solve", help="solve a text maze (FILE or - for standard input)")
     sol.add_argument("file", help="maze text file, or - for standard input")
-    sol.add_argument("--solver", default="bfs", help="bfs, dfs or stack (default bfs)")
+    _add_solver_option(sol)
     sol.add_argument("--start", help="R,C start tile (default: the maze's S)")
     sol.add_argument("--goal", help="R,C goal tile (default: the maze's E)")
     sol.add_argument("--json", action="store_true", help="print one JSON object")

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator, Optional
 from game.errors import EXIT_NO_PATH, EXIT_OK, UsageError, shown
 from game.levels import MAX_SEED, LevelSpec
 from game.maze.grid import MAX_SIDE, MIN_SIZE, Pos
+from game.maze.registry import LOOPS, Option, Value
 
 if TYPE_CHECKING:  # the solvers are imported only by the commands that solve
     from game.maze.solvers import Solution
@@ -37,29 +38,32 @@ def maze_spec(
 ) -> LevelSpec:
     """Return the maze the ``--algorithm/--size/--seed/...`` options describe.
 
-    Used by ``generate`` and ``play`` alike.  Without ``--algorithm`` the options pick the
-    generator they belong to (``--room-size``: division, ``--rank``: dig, else the
-    backtracker); without ``--seed`` a random one is drawn, so the maze still has a code.
-    Raise UsageError saying what would be valid.
+    Used by ``generate`` and ``play`` alike.  Without ``--algorithm`` a generator's own
+    option picks it (``--room-size``: division, ``--rank``: dig), else the default
+    generator does (the backtracker); without ``--seed`` a random one is drawn, so the
+    maze still has a code.  Raise UsageError saying what would be valid.
     """
-    from game.maze.generators import GENERATORS
+    from game.maze.generators import DEFAULT, GENERATORS, generator_options
 
-    room_size = _int_option("--room-size", args.room_size, minimum=1)
-    rank = _int_option("--rank", args.rank, minimum=1)
+    given = [(option, owner, parse_option(option, getattr(args, option.name)))
+             for option, owner in generator_options()]
+    given = [(option, owner, value) for option, owner, value in given if value is not None]
     name = args.algorithm
     if name is None:
-        name = "division" if room_size is not None else "dig" if rank is not None else "backtracker"
+        name = given[0][1].name if given else DEFAULT
     name = _choice("--algorithm", name, GENERATORS)
     rows, cols = parse_size(args.size if args.size is not None else default_size)
     seed = _int_option("--seed", args.seed, minimum=0, maximum=MAX_SEED)
     if seed is None:
         seed = random.Random().randrange(1, 100_000)
-    loops = parse_loops(args.loops)
-    if room_size is not None and name != "division":
-        raise UsageError(f"--room-size only applies to --algorithm division (got {name})")
-    if rank is not None and name != "dig":
-        raise UsageError(f"--rank only applies to --algorithm dig (got {name})")
-    return LevelSpec(name, rows, cols, seed, loops, room_size, rank, label)
+    loops = parse_option(LOOPS, args.loops)
+    for option, owner, _ in given:
+        if owner.name != name:
+            raise UsageError(
+                f"{option.flag} only applies to --algorithm {owner.name} (got {name})"
+            )
+    options = {option.name: value for option, _, value in given}
+    return LevelSpec(name, rows, cols, seed, float(loops or 0.0), options, label)
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
@@ -140,17 +144,22 @@ def parse_size(text: str) -> tuple[int, int]:
     return int(m.group(1)), int(m.group(2))
 
 
-def parse_loops(text: Optional[str]) -> float:
-    """Parse ``--loops`` as a probability 0..1 (default 0) or raise UsageError."""
+def parse_option(option: Option, text: Optional[str]) -> Optional[Value]:
+    """Parse a generator option's flag (None when not given) or raise UsageError."""
     if text is None:
-        return 0.0
+        return None
+    if option.kind == "int":
+        return _int_option(option.flag, text, minimum=int(option.low),
+                           maximum=None if option.high is None else int(option.high))
+    assert option.high is not None  # a fraction lies within 0..1
     try:
         value = float(text)
     except ValueError:
         value = math.nan
-    if not 0.0 <= value <= 1.0:  # also refuses nan
+    if not option.accepts(value):  # also refuses nan
+        meaning = f" ({option.bounds})" if option.bounds else ""
         raise UsageError(
-            f"--loops must be a number from 0 to 1 (0: perfect maze, 1: no dead ends), "
+            f"{option.flag} must be a number from {option.low:g} to {option.high:g}{meaning}, "
             f"got {shown(text)}"
         )
     return value

@@ -7,18 +7,21 @@ a short string that encodes exactly those parameters, so a player can share a ma
     D33x33-1Q2W-R6-L10     division, room size 6, 10% loops
     G75x75-9XK-K3          dig with rank 3
 
-The parts after the seed are optional and may come in any order: ``L`` loops in percent,
-``R`` room size (division), ``K`` rank (dig).  Codes are case-insensitive.
+The letters come from the registries (:mod:`game.maze.registry`): each generator's,
+and each option's.  The parts after the seed are optional and may come in any order:
+``L`` loops in percent (every generator), then a generator's own options, e.g. ``R``
+room size (division), ``K`` rank (dig).  Codes are case-insensitive.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Optional
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Mapping, Optional
 
 from game.errors import shown
 from game.maze.grid import MAX_SIDE, check_generated_size
+from game.maze.registry import LOOPS, Option, Value
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from game.maze.grid import Maze
@@ -26,21 +29,40 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 
 @dataclass(frozen=True)
 class LevelSpec:
-    """Everything needed to rebuild one maze exactly: algorithm, size, seed, options."""
+    """Everything needed to rebuild one maze exactly: algorithm, size, seed, options.
+
+    ``options`` are the generator's own, by name (``{"room_size": 4}``); one not given is
+    left out (a None given is dropped).
+    """
 
     algorithm: str
     rows: int
     cols: int
     seed: int
     loops: float = 0.0
-    room_size: Optional[int] = None
-    rank: Optional[int] = None
+    options: Mapping[str, Optional[Value]] = field(default_factory=dict)
     name: str = ""
+
+    def __post_init__(self) -> None:
+        given = {k: v for k, v in self.options.items() if v is not None}
+        object.__setattr__(self, "options", given)  # frozen: the one place it is set
+
+    def __hash__(self) -> int:
+        return hash((self.algorithm, self.rows, self.cols, self.seed, self.loops,
+                     tuple(sorted(self.options.items())), self.name))
+
+    @property
+    def room_size(self) -> Optional[Value]:
+        """Return the room size of a room map (its generator says which option that is), else None."""
+        from game.maze.generators import GENERATORS
+
+        info = GENERATORS.get(self.algorithm)
+        return None if info is None else info.room_size(self.options)
 
     @property
     def is_room_map(self) -> bool:
-        """Return True for an RPG room map (division that stops early, leaving rooms)."""
-        return self.algorithm == "division" and self.room_size is not None
+        """Return True for an RPG room map (a generator that left open rooms)."""
+        return self.room_size is not None
 
     def same_maze(self, other: "LevelSpec") -> bool:
         """Return True when both specs build the same maze (the name is ignored)."""
@@ -54,12 +76,11 @@ def _level(
     seed: int,
     *,
     loops: float = 0.0,
-    room_size: Optional[int] = None,
-    rank: Optional[int] = None,
+    **options: Value,
 ) -> LevelSpec:
     """Return one campaign level; ``size`` is N (square) or (rows, cols)."""
     rows, cols = (size, size) if isinstance(size, int) else size
-    return LevelSpec(algorithm, rows, cols, seed, loops, room_size, rank, name)
+    return LevelSpec(algorithm, rows, cols, seed, loops, options, name)
 
 
 #: The campaign, in play order: sizes grow from 11x11 to 201x201 tiles; every
@@ -103,13 +124,10 @@ def build_level(spec: LevelSpec) -> "Maze":
         cols=spec.cols,
         seed=spec.seed,
         loops=spec.loops,
-        room_size=spec.room_size,
-        rank=spec.rank,
+        **spec.options,
     )
 
 
-_ALGORITHM_LETTERS = {"backtracker": "B", "division": "D", "dig": "G", "prim": "P"}
-_LETTER_ALGORITHMS = {v: k for k, v in _ALGORITHM_LETTERS.items()}
 _DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 #: Largest seed a level code (or a saved custom maze) carries: 13 base-36 digits.
 MAX_SEED = 2**63 - 1
@@ -117,8 +135,6 @@ MAX_SEED = 2**63 - 1
 _MAX_DIGITS = 9
 _CODE_RE = re.compile(r"^([A-Z])(\d+)X(\d+)-([0-9A-Z]+)((?:-[A-Z][0-9.]+)*)$")
 _OPTION_RE = re.compile(r"^([A-Z])([0-9.]+)$")
-#: The one algorithm each whole-number option of a code belongs to, and its name.
-_OPTION_OWNERS = {"R": ("division", "room size"), "K": ("dig", "rank")}
 
 
 def _base36(n: int) -> str:
@@ -132,83 +148,76 @@ def _base36(n: int) -> str:
     return "".join(reversed(out))
 
 
-def _percent(loops: float) -> str:
-    """Return ``loops`` as a compact percentage: 0.1 -> '10', 0.125 -> '12.5'."""
-    return f"{round(loops * 100, 4):g}"
+def _percent(fraction: float) -> str:
+    """Return ``fraction`` as a compact percentage: 0.1 -> '10', 0.125 -> '12.5'."""
+    return f"{round(fraction * 100, 4):g}"
+
+
+def _written(option: Option, value: Value) -> str:
+    """Return an option's value as a code writes it: a fraction in percent."""
+    return _percent(value) if option.kind == "fraction" else str(value)
 
 
 def level_code(spec: LevelSpec) -> str:
     """Return the short shareable code of a level (see the module docstring)."""
-    letter = _ALGORITHM_LETTERS.get(spec.algorithm)
-    if letter is None:
+    from game.maze.generators import GENERATORS
+
+    info = GENERATORS.get(spec.algorithm)
+    if info is None:
         raise ValueError(f"no level code for algorithm {spec.algorithm!r}")
     if spec.seed < 0:
         raise ValueError(f"level codes need a seed >= 0, got {spec.seed}")
-    code = f"{letter}{spec.rows}x{spec.cols}-{_base36(spec.seed)}"
-    if spec.room_size is not None:
-        code += f"-R{spec.room_size}"
-    if spec.rank is not None:
-        code += f"-K{spec.rank}"
-    if spec.loops:
-        code += f"-L{_percent(spec.loops)}"
+    code = f"{info.letter}{spec.rows}x{spec.cols}-{_base36(spec.seed)}"
+    for option in info.options:
+        value = spec.options.get(option.name)
+        if value is not None:
+            code += f"-{option.code}{_written(option, value)}"
+    if spec.loops != LOOPS.default:
+        code += f"-{LOOPS.code}{_written(LOOPS, spec.loops)}"
     return code
 
 
 def parse_level_code(code: str) -> LevelSpec:
     """Return the LevelSpec a level code describes; raise ValueError on a bad code."""
+    from game.maze.generators import GENERATORS, generator_options
+
     text = code.strip().upper()
     bad = f"bad level code {shown(code)}"
+    generators = sorted(GENERATORS.values(), key=lambda info: info.letter)
+    owned = [(LOOPS, None), *generator_options()]
     m = _CODE_RE.match(text)
     if m is None:
+        letters = "/".join(info.letter for info in generators)
+        parts = ", ".join(f"-{o.code}<{o.words}{' %' if o.kind == 'fraction' else ''}>"
+                          for o, _ in owned)
         raise ValueError(
             f"{bad}: expected e.g. 'B21x21-1A2B' or 'D33x33-2KQ-R5-L10' "
-            "(algorithm letter B/D/G/P, ROWSxCOLS, '-' and a base-36 seed, "
-            "then optional -L<loops %>, -R<room size>, -K<rank>)"
+            f"(algorithm letter {letters}, ROWSxCOLS, '-' and a base-36 seed, "
+            f"then optional {parts})"
         )
     letter, rows, cols, seed, options = m.groups()
-    algorithm = _LETTER_ALGORITHMS.get(letter)
-    if algorithm is None:
-        raise ValueError(
-            f"{bad}: unknown algorithm letter {letter!r} (B backtracker, D division, G dig, P prim)"
-        )
-    loops = 0.0
-    room_size: Optional[int] = None
-    rank: Optional[int] = None
-    seen: set[str] = set()
+    info = next((g for g in generators if g.letter == letter), None)
+    if info is None:
+        known = ", ".join(f"{g.letter} {g.name}" for g in generators)
+        raise ValueError(f"{bad}: unknown algorithm letter {letter!r} ({known})")
+    by_code = {option.code: (option, owner) for option, owner in owned}
+    values: dict[str, Value] = {}
     for part in filter(None, options.split("-")):
         om = _OPTION_RE.match(part)
         assert om is not None  # guaranteed by _CODE_RE
         key, value = om.groups()
-        if key in seen:
+        if key in values:
             raise ValueError(f"{bad}: option {key} given twice")
-        seen.add(key)
-        if key not in ("L", "R", "K"):
-            raise ValueError(f"{bad}: unknown option {key!r} (L loops, R room size, K rank)")
-        # Whole-number options are small: a long one is refused before int() (which has
-        # a limit of its own, 4,300 digits).
-        if key != "L" and len(value) > _MAX_DIGITS:
-            raise ValueError(f"{bad}: bad value {shown(value)} for {key} (too many digits)")
-        try:
-            number = float(value) if key == "L" else int(value)
-        except ValueError:
-            raise ValueError(f"{bad}: bad value {shown(value)} for {key}") from None
-        if key == "L":
-            loops = round(number / 100, 6)
-            if not 0.0 <= loops <= 1.0:
-                raise ValueError(f"{bad}: loops must be 0..100 %, got {shown(value, quote=False)}")
-        else:
-            owner, name = _OPTION_OWNERS[key]
-            if number < 1:
-                raise ValueError(f"{bad}: {key} ({name}) must be at least 1, got {value}")
-            if algorithm != owner:
-                raise ValueError(
-                    f"{bad}: {key} ({name}) only applies to "
-                    f"{_ALGORITHM_LETTERS[owner]} ({owner}), not to {letter} ({algorithm})"
-                )
-            if key == "R":
-                room_size = int(number)
-            else:
-                rank = int(number)
+        if key not in by_code:
+            known = ", ".join(f"{o.code} {o.words}" for o, _ in owned)
+            raise ValueError(f"{bad}: unknown option {key!r} ({known})")
+        option, owner = by_code[key]
+        values[key] = _option_value(option, value, bad)
+        if owner is not None and owner is not info:
+            raise ValueError(
+                f"{bad}: {key} ({option.words}) only applies to "
+                f"{owner.letter} ({owner.name}), not to {letter} ({info.name})"
+            )
     for what, digits in (("rows", rows), ("cols", cols)):
         if len(digits) > _MAX_DIGITS or int(digits) > MAX_SIDE:
             raise ValueError(
@@ -223,8 +232,37 @@ def parse_level_code(code: str) -> LevelSpec:
             f"{bad}: the seed {shown(seed, quote=False)} is too large "
             f"(at most {_base36(MAX_SEED)} in base 36)"
         )
-    spec = LevelSpec(algorithm, int(rows), int(cols), int(seed, 36), loops, room_size, rank)
+    loops = values.pop(LOOPS.code, LOOPS.default)
+    assert loops is not None  # LOOPS has a default
+    own = {option.name: values[option.code] for option in info.options if option.code in values}
+    spec = LevelSpec(info.name, int(rows), int(cols), int(seed, 36), float(loops), own)
     return campaign_match(spec) or spec
+
+
+def _option_value(option: Option, value: str, bad: str) -> Value:
+    """Return the value a code gives ``option`` (a fraction from percent); raise ValueError."""
+    key = option.code
+    # Whole numbers are small: a long one is refused before int() (which has a limit of
+    # its own, 4,300 digits).
+    if option.kind == "int" and len(value) > _MAX_DIGITS:
+        raise ValueError(f"{bad}: bad value {shown(value)} for {key} (too many digits)")
+    try:
+        number: Value = float(value) if option.kind == "fraction" else int(value)
+    except ValueError:
+        raise ValueError(f"{bad}: bad value {shown(value)} for {key}") from None
+    if option.kind == "fraction":
+        number = round(number / 100, 6)
+        if not option.accepts(number):
+            assert option.high is not None  # a fraction lies within 0..1
+            low, high = _percent(option.low), _percent(option.high)
+            raise ValueError(
+                f"{bad}: {option.words} must be {low}..{high} %, got {shown(value, quote=False)}"
+            )
+    elif not option.accepts(number):
+        within = (f"at least {option.low}" if option.high is None
+                  else f"from {option.low} to {option.high}")
+        raise ValueError(f"{bad}: {key} ({option.words}) must be {within}, got {value}")
+    return number
 
 
 def campaign_match(spec: LevelSpec) -> Optional[LevelSpec]:

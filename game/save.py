@@ -32,8 +32,9 @@ import numpy as np
 from platformdirs import user_data_dir
 
 from game.levels import CAMPAIGN, MAX_SEED
-from game.play.bindings import BY_NAME as BINDING_ACTIONS
-from game.play.bindings import MAX_KEYS, canonical, clashes, resolve
+from game.maze import generators, solvers
+from game.maze.registry import Option, Value
+from game.play.bindings import MAX_KEYS, by_name, canonical, clashes, resolve
 from game.play.theme import PALETTES, TEXT_SIZES
 from game.run.speeds import HINT_SPEEDS, nearest_speed
 from game.text import CATALOGUES, t
@@ -42,7 +43,6 @@ log = logging.getLogger(__name__)
 
 SCHEMA_VERSION = 1
 SAVE_PATH_ENV = "MIGONG_SAVE_PATH"
-SOLVER_NAMES = ("bfs", "dfs", "stack")
 #: The hint speeds a save keeps: the game's own list, end to end.
 ANIM_SPEED_RANGE = (HINT_SPEEDS[0], HINT_SPEEDS[-1])
 #: Largest save file read or written: a save is kilobytes, this is thousands of mazes.
@@ -59,14 +59,23 @@ KEPT_CORRUPT = 5
 
 @dataclass
 class CustomMaze:
-    """The last choices on the Custom maze screen."""
+    """The last choices on the Custom maze screen.
 
-    algorithm: str = "backtracker"
+    ``options``: the value of each generator option the menu offers (:func:`menu_options`),
+    by name, None when not given; each is a key of its own in the file.
+    """
+
+    algorithm: str = generators.DEFAULT
     rows: int = 31
     cols: int = 31
     seed: int = 1
     loops: float = 0.0
-    room_size: Optional[int] = None
+    options: dict[str, Optional[Value]] = field(default_factory=dict)
+
+
+def menu_options() -> list[Option]:
+    """Return the generator options the Custom maze menu offers (those with steps)."""
+    return [option for option, _ in generators.generator_options() if option.steps]
 
 
 @dataclass
@@ -77,7 +86,7 @@ class Settings:
     muted: bool = False
     fullscreen: bool = False
     anim_speed: float = 1.0
-    default_solver: str = "bfs"
+    default_solver: str = solvers.DEFAULT
     custom: Optional[CustomMaze] = None
     # -- accessibility: colours, text size, motion, the keys (each dropped to its
     # default when the file holds something unusable, never failing the save)
@@ -248,6 +257,10 @@ def to_json(progress: Progress) -> dict[str, Any]:
     doc = asdict(progress)
     if doc["settings"]["language"] is None:  # absent: the system's language, whatever it is then
         del doc["settings"]["language"]
+    custom = doc["settings"]["custom"]
+    if custom is not None:  # each menu option a key of its own, null when not given
+        options = custom.pop("options")
+        custom.update({option.name: options.get(option.name) for option in menu_options()})
     return {"version": SCHEMA_VERSION, **doc}
 
 
@@ -503,7 +516,7 @@ def _settings(doc: dict[str, Any]) -> Settings:
         muted=_field(doc, "muted", d.muted, lambda v: isinstance(v, bool)),
         fullscreen=_field(doc, "fullscreen", d.fullscreen, lambda v: isinstance(v, bool)),
         anim_speed=nearest_speed(_clamp(anim, *ANIM_SPEED_RANGE, d.anim_speed)),
-        default_solver=solver if solver in SOLVER_NAMES else "bfs",
+        default_solver=solver if solver in solvers.SOLVERS else d.default_solver,
         custom=_custom_maze(doc.get("custom")),
         language=_language(doc.get("language")),
         **_access(doc),
@@ -534,14 +547,15 @@ def _bindings(doc: Any) -> dict[str, list[str]]:
     if not isinstance(doc, dict):
         return {}
     found: dict[str, list[str]] = {}
+    actions = by_name()
     for action, names in doc.items():
         keys = ([canonical(n) if isinstance(n, str) else None for n in names]
                 if isinstance(names, list) and 1 <= len(names) <= MAX_KEYS else [None])
-        if action not in BINDING_ACTIONS or None in keys or len(set(keys)) != len(keys):
+        if action not in actions or None in keys or len(set(keys)) != len(keys):
             log.warning("save: key binding %r: %r is unusable; its default keys apply",
                         action, names)
             continue
-        if tuple(keys) != BINDING_ACTIONS[action].defaults:
+        if tuple(keys) != actions[action].defaults:
             found[action] = [k for k in keys if k is not None]
     if clashes(resolve(found)):
         log.warning("save: a key is bound to two actions; every action has its default keys")
@@ -570,14 +584,15 @@ def _custom_maze(doc: Any) -> Optional[CustomMaze]:
     d = CustomMaze()
     lo, hi = CUSTOM_SIDE_RANGE
     algorithm, rows, cols = doc.get("algorithm", d.algorithm), doc.get("rows", 0), doc.get("cols", 0)
-    seed, loops, room = doc.get("seed", d.seed), doc.get("loops", d.loops), doc.get("room_size")
-    if not (isinstance(algorithm, str) and algorithm
+    seed, loops = doc.get("seed", d.seed), doc.get("loops", d.loops)
+    options = {option.name: doc.get(option.name) for option in menu_options()}
+    if not (isinstance(algorithm, str) and algorithm in generators.GENERATORS
             and _is_int(rows) and lo <= rows <= hi and _is_int(cols) and lo <= cols <= hi
             and _is_int(seed) and 0 <= seed <= CUSTOM_SEED_MAX
             and _is_number(loops) and math.isfinite(loops)
-            and (room is None or (_is_int(room) and room > 0))):
+            and all(options[o.name] is None or o.accepts(options[o.name]) for o in menu_options())):
         return None
-    return CustomMaze(algorithm, rows, cols, seed, float(max(0.0, min(1.0, loops))), room)
+    return CustomMaze(algorithm, rows, cols, seed, float(max(0.0, min(1.0, loops))), options)
 
 
 def _field(doc: dict[str, Any], key: str, default: Any, ok: Callable[[Any], bool]) -> Any:

@@ -139,7 +139,7 @@ def maze_checks(mazes: dict[str, "Maze"]) -> Iterator[Check]:
                 raise CheckFailed(f"no maze: generating {label} failed")
             events = 0
             result: object = None
-            for item in SOLVERS[solver](maze, maze.start, maze.goal):
+            for item in SOLVERS[solver].explore(maze, maze.start, maze.goal):
                 if isinstance(item, Solution):
                     result = item
                 else:

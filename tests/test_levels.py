@@ -92,8 +92,8 @@ def test_campaign_codes_round_trip_with_their_names(spec: LevelSpec) -> None:
     "spec",
     [
         LevelSpec("prim", 3, 3, 0),
-        LevelSpec("dig", 2001, 1999, 2**40 + 7, loops=0.125, rank=4),
-        LevelSpec("division", 51, 81, 99, loops=1.0, room_size=3),
+        LevelSpec("dig", 2001, 1999, 2**40 + 7, loops=0.125, options={"rank": 4}),
+        LevelSpec("division", 51, 81, 99, loops=1.0, options={"room_size": 3}),
         LevelSpec("backtracker", 9, 101, 35, loops=0.07),
     ],
 )

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import game.save as save
-from game.play.bindings import ACTIONS, KEY_CODES, MAX_KEYS, clashes, resolve
+from game.play.bindings import KEY_CODES, MAX_KEYS, actions, clashes, resolve
 from game.levels import CAMPAIGN
 from game.run.speeds import HINT_SPEEDS
 from game.save import (
@@ -356,7 +356,7 @@ def test_a_save_from_before_custom_maze_memory_still_loads(tmp_path: Path) -> No
 def test_the_custom_maze_choices_round_trip(tmp_path: Path) -> None:
     path = tmp_path / "save.json"
     progress = _sample()
-    progress.settings.custom = save.CustomMaze("division", 51, 91, 4242, 0.1, 3)
+    progress.settings.custom = save.CustomMaze("division", 51, 91, 4242, 0.1, {"room_size": 3})
     save_progress(progress, path)
     loaded, notice = load_progress(path)
     assert notice is None
@@ -462,7 +462,7 @@ def test_bindings_that_are_not_a_table_are_dropped(tmp_path: Path) -> None:
 KEY_NAMES = st.sampled_from(["J", "j", "W", "Up", "Return", "Keypad 8", "F11", "", "?", "Left"])
 JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | KEY_NAMES,
                     lambda inner: st.lists(inner, max_size=6)
-                    | st.dictionaries(st.sampled_from([a.name for a in ACTIONS] + ["x"]), inner,
+                    | st.dictionaries(st.sampled_from([a.name for a in actions()] + ["x"]), inner,
                                       max_size=6), max_leaves=20)
 
 

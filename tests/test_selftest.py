@@ -17,6 +17,7 @@ import pytest
 from game import selftest
 from game.maze.generators import GENERATORS
 from game.maze.grid import FLOOR, WALL, Maze, open_border
+from game.maze.registry import GeneratorInfo, SolverInfo
 from game.maze.solvers import SOLVERS
 from game.maze.solvers.base import VISIT, Solution
 
@@ -155,7 +156,8 @@ def test_a_solver_that_walks_through_walls_fails(monkeypatch: pytest.MonkeyPatch
         yield (VISIT, *start)
         yield Solution("teleport", [start, goal], 1, start, goal)
 
-    monkeypatch.setitem(SOLVERS, "teleport", teleport)
+    monkeypatch.setitem(SOLVERS, "teleport", SolverInfo("teleport", "Teleport", "TP", teleport,
+                                                         shortest=False))
 
     code, out = run_in_process()
 
@@ -167,7 +169,7 @@ def test_a_generator_that_raises_fails(monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(**kwargs: object) -> Maze:
         raise RuntimeError("out of bricks")
 
-    monkeypatch.setitem(GENERATORS, "broken", broken)
+    monkeypatch.setitem(GENERATORS, "broken", GeneratorInfo("broken", "Z", "Broken", broken))
 
     code, out = run_in_process()
 

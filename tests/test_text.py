@@ -1,6 +1,7 @@
 """One text catalogue: every key the code asks for exists with the placeholders the code
-fills; every key is used; English and Chinese have the same keys and placeholders;
-labels are never re-cased in code; wrapping also breaks between CJK characters."""
+fills; every key is used; the registries' labels are in it under the keys their entries
+name; English and Chinese have the same keys and placeholders; labels are never re-cased
+in code; wrapping also breaks between CJK characters."""
 
 from __future__ import annotations
 
@@ -11,6 +12,9 @@ from pathlib import Path
 import pytest
 
 from game.levels import CAMPAIGN
+from game.maze.generators import GENERATORS, generator_options
+from game.maze.registry import LOOPS
+from game.maze.solvers import SOLVERS
 from game.play import names
 from game.text import (
     CATALOGUES,
@@ -39,6 +43,24 @@ def calls_of_t() -> list[tuple[str, ast.Call]]:
     return found
 
 
+def registry_labels() -> dict[str, str]:
+    """Return the catalogue key of every label the registries name, with its English default.
+
+    generator.<name>, solver.<name> and solver.<name>.short; for each option the Custom
+    maze menu shows: option.<name>, option.<name>.value and, when it may be unset,
+    option.<name>.unset.
+    """
+    labels = {f"generator.{name}": info.label for name, info in GENERATORS.items()}
+    for name, solver in SOLVERS.items():
+        labels.update({f"solver.{name}": solver.label, f"solver.{name}.short": solver.short})
+    for option in [LOOPS] + [option for option, _ in generator_options() if option.steps]:
+        labels.update({f"option.{option.name}": option.label,
+                       f"option.{option.name}.value": option.shown})
+        if None in option.steps:
+            labels[f"option.{option.name}.unset"] = option.unset
+    return labels
+
+
 def string_constants() -> set[str]:
     """Return every string literal in the game's sources (outside the catalogues)."""
     return {node.value for path in SOURCES
@@ -54,7 +76,10 @@ def test_every_key_the_code_asks_for_exists_with_the_placeholders_it_fills() -> 
         assert not any(isinstance(k.arg, type(None)) for k in call.keywords), \
             f"{where}: t(**named) hides which placeholders are filled"
         if not isinstance(first, ast.Constant):
-            assert not call.keywords, f"{where}: a key picked at run time takes no placeholders"
+            # a registry label: its placeholders are its default's (checked below)
+            filled = {k.arg for k in call.keywords}
+            assert not filled or "default" in filled, \
+                f"{where}: a key picked at run time fills placeholders only with a default="
             continue
         assert first.value in ENGLISH, f"{where}: no key {first.value!r} in the catalogue"
         filled = {k.arg for k in call.keywords}
@@ -64,13 +89,22 @@ def test_every_key_the_code_asks_for_exists_with_the_placeholders_it_fills() -> 
 
 
 def test_every_catalogue_key_is_used_somewhere() -> None:
-    assert set(ENGLISH) - string_constants() == set()
+    assert set(ENGLISH) - string_constants() - set(registry_labels()) == set()
 
 
-def test_the_label_tables_name_keys_without_placeholders() -> None:
-    for table in (names.GENERATOR_LABELS, names.SOLVER_LABELS, names.SOLVER_SHORT_LABELS):
-        for key in table.values():
-            assert key in ENGLISH and not placeholders(ENGLISH[key])
+def test_every_registry_label_is_in_the_catalogue_as_its_entry_says() -> None:
+    for key, default in registry_labels().items():
+        assert ENGLISH.get(key) == default, key
+        wanted = {"value"} if key.endswith(".value") else set()
+        assert placeholders(default) == wanted, key
+
+
+def test_a_label_the_catalogue_lacks_is_the_english_its_entry_carries(zh: None) -> None:
+    assert t("generator.toy", default="Toy") == "Toy"
+    assert t("option.toy.value", default="{value} toys", value=3) == "3 toys"
+    assert t("generator.prim", default="unused") == CATALOGUES["zh"]["generator.prim"]
+    with pytest.raises(KeyError):
+        t("generator.toy")
 
 
 @pytest.mark.parametrize("code", sorted(CATALOGUES))

@@ -24,28 +24,56 @@ class Action(NamedTuple):
     defaults: tuple[str, ...]
 
 
-#: How many solvers have a key of their own (1, 2, 3...), in registry order.
-SOLVER_SLOTS = min(9, len(SOLVERS))
+#: Most solvers with a key of their own (1, 2, 3... 9), in registry order.
+MAX_SOLVER_KEYS = 9
+_SOLVER_ACTION = "solver_"
 
-ACTIONS: tuple[Action, ...] = (
-    Action("walk_up", "controls.walk_up", ("Up", "W", "Keypad 8")),
-    Action("walk_down", "controls.walk_down", ("Down", "S", "Keypad 2")),
-    Action("walk_left", "controls.walk_left", ("Left", "A", "Keypad 4")),
-    Action("walk_right", "controls.walk_right", ("Right", "D", "Keypad 6")),
-    Action("hint", "controls.hint", ("H",)),
-    Action("solver_next", "controls.solver_next", ("Tab",)),
-    *(Action(f"solver_{i + 1}", "controls.solver", (str(i + 1),)) for i in range(SOLVER_SLOTS)),
-    Action("slower", "controls.slower", ("[",)),
-    Action("faster", "controls.faster", ("]",)),
-    Action("finish_hint", "controls.finish_hint", ("Space",)),
-    Action("zoom_in", "controls.zoom_in", ("+", "=", "Keypad +")),
-    Action("zoom_out", "controls.zoom_out", ("-", "Keypad -")),
-    Action("fit", "controls.fit", ("F", "Z")),
-    Action("pause", "controls.pause", ("Escape",)),
-    Action("mute", "controls.mute", ("M",)),
-    Action("fullscreen", "controls.fullscreen", ("F11",)),
-)
-BY_NAME: dict[str, Action] = {a.name: a for a in ACTIONS}
+
+def solver_slots() -> int:
+    """Return how many solvers have a key of their own: the registry's, at most nine."""
+    return min(MAX_SOLVER_KEYS, len(SOLVERS))
+
+
+def solver_action(slot: int) -> str:
+    """Return the action that picks the solver in ``slot`` (0-based): "solver_1"..."""
+    return f"{_SOLVER_ACTION}{slot + 1}"
+
+
+def solver_slot(action: str) -> Optional[int]:
+    """Return the 0-based solver slot of a "solver_N" action, or None for any other action."""
+    number = action.removeprefix(_SOLVER_ACTION)
+    return int(number) - 1 if number != action and number.isdigit() else None
+
+
+def actions() -> tuple[Action, ...]:
+    """Return every remappable action, in the Controls screen's order.
+
+    The solver keys follow the solver registry, so this is built when asked.
+    """
+    return (
+        Action("walk_up", "controls.walk_up", ("Up", "W", "Keypad 8")),
+        Action("walk_down", "controls.walk_down", ("Down", "S", "Keypad 2")),
+        Action("walk_left", "controls.walk_left", ("Left", "A", "Keypad 4")),
+        Action("walk_right", "controls.walk_right", ("Right", "D", "Keypad 6")),
+        Action("hint", "controls.hint", ("H",)),
+        Action("solver_next", "controls.solver_next", ("Tab",)),
+        *(Action(solver_action(i), "controls.solver", (str(i + 1),))
+          for i in range(solver_slots())),
+        Action("slower", "controls.slower", ("[",)),
+        Action("faster", "controls.faster", ("]",)),
+        Action("finish_hint", "controls.finish_hint", ("Space",)),
+        Action("zoom_in", "controls.zoom_in", ("+", "=", "Keypad +")),
+        Action("zoom_out", "controls.zoom_out", ("-", "Keypad -")),
+        Action("fit", "controls.fit", ("F", "Z")),
+        Action("pause", "controls.pause", ("Escape",)),
+        Action("mute", "controls.mute", ("M",)),
+        Action("fullscreen", "controls.fullscreen", ("F11",)),
+    )
+
+
+def by_name() -> dict[str, Action]:
+    """Return every remappable action by its name."""
+    return {a.name: a for a in actions()}
 #: The walking actions and their directions (row, column).
 WALKS: dict[str, tuple[int, int]] = {"walk_up": (-1, 0), "walk_down": (1, 0),
                                      "walk_left": (0, -1), "walk_right": (0, 1)}
@@ -93,7 +121,7 @@ _NAMES = {code: name for name, code in KEY_CODES.items()}
 
 def resolve(overrides: dict[str, list[str]]) -> Table:
     """Return the whole table: the defaults with the player's ``overrides`` laid over them."""
-    return {a.name: tuple(overrides.get(a.name, a.defaults)) for a in ACTIONS}
+    return {a.name: tuple(overrides.get(a.name, a.defaults)) for a in actions()}
 
 
 def holder(table: Table, key: str) -> Optional[str]:
@@ -118,6 +146,6 @@ def rebind(overrides: dict[str, list[str]], action: str,
     if other is not None and other != action:
         return overrides, other
     new = {a: list(ks) for a, ks in overrides.items() if a != action}
-    if (key,) != BY_NAME[action].defaults:
+    if (key,) != by_name()[action].defaults:
         new[action] = [key]
     return new, None

@@ -213,7 +213,7 @@ class KeyMap:
 
     def solvers_label(self) -> str:
         """Return the keys choosing a solver each: "1-3" when they are 1, 2, 3..., else each."""
-        first = [self.keys(f"solver_{i + 1}")[:1] for i in range(bindings.SOLVER_SLOTS)]
+        first = [self.keys(bindings.solver_action(i))[:1] for i in range(bindings.solver_slots())]
         names = [bindings.name_of(k[0]) if k else None for k in first]
         if names == [str(i + 1) for i in range(len(names))] and len(names) > 1:
             return f"{names[0]}-{names[-1]}"

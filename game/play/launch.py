@@ -26,8 +26,15 @@ log = logging.getLogger(__name__)
 #: SDL's video drivers that show no window.
 HEADLESS_DRIVERS = ("offscreen", "dummy")
 
-MAZE_OPTIONS = ("algorithm", "size", "seed", "loops", "room_size", "rank")
 DEFAULT_SIZE = "31x31"
+
+
+def maze_options() -> tuple[str, ...]:
+    """Return the names of the options that describe a generated maze (the registry's too)."""
+    from game.maze.generators import generator_options
+    from game.maze.registry import LOOPS
+
+    return ("algorithm", "size", "seed", LOOPS.name, *(o.name for o, _ in generator_options()))
 
 
 def _error(message: str) -> int:
@@ -39,7 +46,7 @@ def _error(message: str) -> int:
 def play_from_args(args: Any) -> int:
     """Start the game as the arguments ask; return the exit code."""
     file = getattr(args, "file", None)
-    custom = any(getattr(args, name, None) is not None for name in MAZE_OPTIONS)
+    custom = any(getattr(args, name, None) is not None for name in maze_options())
     if file is not None and custom:
         return _error("give a maze FILE or maze options (--algorithm, --size, ...), not both")
     maze = None

@@ -1,28 +1,19 @@
-"""What the play layer calls things: the one table of generator and solver labels, level
-names and durations as the player reads them.
+"""What the play layer calls things: generators, solvers and their options, level names
+and durations, as the player reads them.
 
-The generator and solver lists themselves come from the core registries
-(``GENERATORS``, ``SOLVERS``); only their labels' catalogue keys live here.
+The generators and solvers, with their options, come from the core registries
+(``GENERATORS``, ``SOLVERS``).  Their labels are catalogue keys named by convention
+(:mod:`game.maze.registry`), each falling back to the English its entry carries.
 """
 
 from __future__ import annotations
 
+from typing import Optional
+
 from game.levels import LevelSpec
+from game.maze.registry import Option, Value
 from game.run.level import Level
 from game.text import t
-
-#: Catalogue keys of the generators' and solvers' labels (a test checks every registry
-#: entry has one).
-GENERATOR_LABELS = {
-    "backtracker": "generator.backtracker",
-    "prim": "generator.prim",
-    "division": "generator.division",
-    "dig": "generator.dig",
-}
-SOLVER_LABELS = {"bfs": "solver.bfs", "dfs": "solver.dfs", "stack": "solver.stack"}
-#: ... and the short names the hint caption and its toasts use.
-SOLVER_SHORT_LABELS = {"bfs": "solver.bfs.short", "dfs": "solver.dfs.short",
-                       "stack": "solver.stack.short"}
 
 #: Catalogue keys of the campaign's level names, by the name game.levels gives each (a
 #: test checks every level has one, and that the English text is that name).
@@ -69,21 +60,40 @@ def generator_names() -> list[str]:
 
 
 def generator_label(name: str) -> str:
-    """Return the label of generator ``name``."""
-    key = GENERATOR_LABELS.get(name)
-    return t(key) if key is not None else name
+    """Return the label of generator ``name`` (its own name if it has none)."""
+    from game.maze.generators import GENERATORS
+
+    info = GENERATORS.get(name)
+    return t(f"generator.{name}", default=name if info is None else info.label)
 
 
 def solver_label(name: str) -> str:
-    """Return the label of solver ``name``."""
-    key = SOLVER_LABELS.get(name)
-    return t(key) if key is not None else name
+    """Return the label of solver ``name`` (its own name if it has none)."""
+    from game.maze.solvers import SOLVERS
+
+    info = SOLVERS.get(name)
+    return t(f"solver.{name}", default=name if info is None else info.label)
 
 
 def solver_short_label(name: str) -> str:
     """Return the short name of solver ``name`` (the hint caption's)."""
-    key = SOLVER_SHORT_LABELS.get(name)
-    return t(key) if key is not None else name
+    from game.maze.solvers import SOLVERS
+
+    info = SOLVERS.get(name)
+    return t(f"solver.{name}.short", default=name if info is None else info.short)
+
+
+def option_label(option: Option) -> str:
+    """Return the label of a generator option (its menu row)."""
+    return t(f"option.{option.name}", default=option.label)
+
+
+def option_value(option: Option, value: Optional[Value]) -> str:
+    """Return a value of a generator option as its menu row shows it (None: not given)."""
+    if value is None:
+        return t(f"option.{option.name}.unset", default=option.unset)
+    return t(f"option.{option.name}.value", default=option.shown,
+             value=option.menu_number(value))
 
 
 def algorithm_name(spec: LevelSpec) -> str:

@@ -178,7 +178,7 @@ class HintSearch:
         if self._events is None:
             from game.maze.solvers import SOLVERS
 
-            self._events = SOLVERS[self.solver](self.maze, self.start, self.goal)
+            self._events = SOLVERS[self.solver].explore(self.maze, self.start, self.goal)
         return self._events
 
     def complete(self, events: Optional[int] = None) -> bool:

@@ -176,13 +176,17 @@ class Run:
 
     # -- the optimal route ------------------------------------------------------------------
     def _advance_optimal(self, events: Optional[int]) -> None:
-        """Run the entrance-to-exit BFS for ``events`` more events (None: to the end)."""
+        """Run the entrance-to-exit search for ``events`` more events (None: to the end).
+
+        The search is the first solver whose path is always a shortest one (bfs).
+        """
         if self._optimal is not None:
             return
         if self._optimal_run is None:
             from game.maze.solvers import SOLVERS
 
-            self._optimal_run = SOLVERS["bfs"](self.maze, self.maze.start, self.maze.goal)
+            shortest = next(info for info in SOLVERS.values() if info.shortest)
+            self._optimal_run = shortest.explore(self.maze, self.maze.start, self.maze.goal)
         # drained in C: only the last item matters, and a solver's last item is its Solution
         last = deque(self._optimal_run if events is None else islice(self._optimal_run, events),
                      maxlen=1)

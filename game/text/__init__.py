@@ -4,13 +4,16 @@
 sentence with its named placeholders filled in.  Code never glues fragments together nor
 changes the case of a label: a sentence that differs is another key.  English
 (:mod:`game.text.en`) and Simplified Chinese (:mod:`game.text.zh`) exist; a catalogue
-falls back to English for a key it lacks.  Which language a run starts in is chosen by
+falls back to English for a key it lacks, and a key no catalogue has to the English
+``default`` its caller gives (a registry entry's own label, :mod:`game.maze.registry`).
+Which language a run starts in is chosen by
 :mod:`game.text.choose`.  Pure: no pygame.
 """
 
 from __future__ import annotations
 
 from string import Formatter
+from typing import Optional
 
 from game.text import en, zh
 
@@ -38,11 +41,17 @@ def set_language(code: str) -> None:
     _language[0] = code
 
 
-def t(key: str, **named: object) -> str:
-    """Return the sentence ``key`` in the current language, placeholders filled from ``named``."""
+def t(key: str, *, default: Optional[str] = None, **named: object) -> str:
+    """Return the sentence ``key`` in the current language, placeholders filled from ``named``.
+
+    ``default`` is the English template for a key no catalogue has; without one, such a
+    key raises KeyError.
+    """
     template = CATALOGUES[language()].get(key)
     if template is None:
-        template = CATALOGUES[DEFAULT_LANGUAGE][key]
+        template = CATALOGUES[DEFAULT_LANGUAGE].get(key, default)
+    if template is None:
+        raise KeyError(key)
     return template.format(**named) if named else template
 
 

@@ -23,7 +23,8 @@ STRINGS: dict[str, str] = {
     "save.cannot_write": "Your progress could not be saved to {file} ({reason}). The game goes "
                          "on, and tries again at the next change.",
     "save.failed_toast": "Progress not saved: see the title screen",
-    # -- generators, solvers and levels
+    # -- generators, solvers and levels (generator.<name>, solver.<name> and
+    # solver.<name>.short: the names in their registries, game.maze.registry)
     "generator.backtracker": "Backtracker",
     "generator.prim": "Prim",
     "generator.division": "Recursive division",
@@ -94,12 +95,13 @@ STRINGS: dict[str, str] = {
     "custom.size": "Size",
     "custom.size_value": "{rows} x {cols}",
     "custom.seed": "Seed",
-    "custom.loops": "Loops",
-    "custom.loops_value": "{percent} %",
-    "custom.rooms": "Room size",
-    "custom.rooms_other": "{generator} only",
-    "custom.rooms_off": "off (classic)",
-    "custom.rooms_value": "{size} (RPG rooms)",
+    "custom.option_other": "{generator} only",
+    # the generators' options, by the names their registry entries give them
+    "option.loops": "Loops",
+    "option.loops.value": "{value} %",
+    "option.room_size": "Room size",
+    "option.room_size.unset": "off (classic)",
+    "option.room_size.value": "{value} (RPG rooms)",
     "custom.start": "Start",
     "custom.back": "Back",
     "custom.footer": "Up/Down choose  ·  Left/Right change  ·  Enter start  ·  Esc back",

@@ -29,7 +29,8 @@ from game.cli import main as cli_main
 from game.levels import CAMPAIGN
 from game.maze.formats import MazeFormatError, decode, load_maze, parse_maze
 from game.maze.grid import FLOOR
-from game.save import ANIM_SPEED_RANGE, SOLVER_NAMES, Progress, SaveStore
+from game.maze.solvers import SOLVERS
+from game.save import ANIM_SPEED_RANGE, Progress, SaveStore
 
 # --- maze files ----------------------------------------------------------------------------
 
@@ -252,7 +253,7 @@ def check_progress(progress: Progress) -> None:
     settings = progress.settings
     assert 0.0 <= settings.volume <= 1.0
     assert ANIM_SPEED_RANGE[0] <= settings.anim_speed <= ANIM_SPEED_RANGE[1]
-    assert settings.default_solver in SOLVER_NAMES
+    assert settings.default_solver in SOLVERS
 
 
 def judge_save(data: bytes, directory: Path) -> str:

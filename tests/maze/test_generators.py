@@ -21,13 +21,14 @@ from hypothesis import strategies as st
 
 from game.maze.generators import (
     GENERATORS,
-    OPTIONS,
     backtracker,
     dig,
     division,
     generate,
+    generator_options,
     prim,
 )
+from game.maze.registry import LOOPS
 from game.maze.grid import FLOOR, WALL, Maze
 
 NAMES = sorted(GENERATORS)
@@ -150,13 +151,29 @@ def assert_cell_parity(maze: Maze, *, posts: bool = True) -> None:
 # --- the registry and the smallest mazes --------------------------------------------
 
 
-def test_registry_holds_the_four_generators() -> None:
+def test_registry_holds_the_four_generators_each_declared_by_its_module() -> None:
     assert NAMES == ["backtracker", "dig", "division", "prim"]
-    assert set(OPTIONS) == set(GENERATORS)
-    assert GENERATORS["division"] is division.generate
-    assert GENERATORS["prim"] is prim.generate
-    assert GENERATORS["backtracker"] is backtracker.generate
-    assert GENERATORS["dig"] is dig.generate
+    for module in (backtracker, dig, division, prim):
+        assert GENERATORS[module.NAME] is module.INFO
+        assert module.INFO.generate is module.generate
+
+
+def test_letters_and_option_codes_name_one_thing_each() -> None:
+    letters = [info.letter for info in GENERATORS.values()]
+    assert len(set(letters)) == len(letters) and all(len(x) == 1 and x.isupper() for x in letters)
+    options = [LOOPS] + [option for option, _ in generator_options()]
+    for attribute in ("name", "code", "flag"):
+        values = [getattr(option, attribute) for option in options]
+        assert len(set(values)) == len(values), attribute
+    assert all(len(o.code) == 1 and o.code.isupper() for o in options)
+
+
+def test_a_room_map_is_what_its_generator_says() -> None:
+    rooms = {name for name, info in GENERATORS.items() if info.rooms is not None}
+    assert rooms == {"division"}
+    assert GENERATORS["division"].room_size({"room_size": 4}) == 4
+    assert GENERATORS["division"].room_size({}) is None
+    assert GENERATORS["prim"].room_size({"room_size": 4}) is None
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -336,7 +353,7 @@ def test_bigger_rank_makes_a_simpler_dig() -> None:
 
 def _options(name: str) -> dict[str, Any]:
     """Return a non-default option set for ``name``, to exercise every path."""
-    return {"division": {"room_size": 4}, "dig": {"rank": 3}}.get(name, {})
+    return {option.name: option.low + 2 for option in GENERATORS[name].options}
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -357,7 +374,7 @@ def test_same_seed_same_maze_different_seed_different_maze(
 def test_a_numpy_generator_is_the_same_as_its_seed(name: str) -> None:
     by_seed = generate(name, rows=21, cols=21, seed=5)
     by_generator = generate(name, rows=21, cols=21, seed=np.random.default_rng(5))
-    direct = GENERATORS[name](rows=21, cols=21, rng=5)
+    direct = GENERATORS[name].generate(rows=21, cols=21, rng=5)
     assert by_seed == by_generator == direct
 
 
@@ -366,7 +383,8 @@ def test_known_maze_for_a_known_seed(name: str) -> None:
     # PCG64 streams are the same everywhere, so a maze is a pure function of its seed:
     # regenerating from scratch in a fresh Generator must agree with the registry call.
     first = generate(name, rows=15, cols=17, seed=2024)
-    again = GENERATORS[name](rows=15, cols=17, rng=np.random.Generator(np.random.PCG64(2024)))
+    fresh = np.random.Generator(np.random.PCG64(2024))
+    again = GENERATORS[name].generate(rows=15, cols=17, rng=fresh)
     assert first == again
 
 
@@ -425,7 +443,7 @@ def test_a_seed_gives_the_same_maze_at_every_shape(
 @pytest.mark.parametrize("name", NAMES)
 def test_sizes_are_keyword_only(name: str) -> None:
     with pytest.raises(TypeError):
-        GENERATORS[name](21, 21)  # type: ignore[misc]  # rows or cols? never guessed
+        GENERATORS[name].generate(21, 21)  # type: ignore[misc]  # rows or cols? never guessed
     with pytest.raises(TypeError):
         generate(name, 21, 21)  # type: ignore[misc]
 
@@ -556,6 +574,6 @@ def test_bad_seed_is_refused(name: str, seed: Any) -> None:
 @pytest.mark.parametrize("name", NAMES)
 def test_each_module_checks_its_own_arguments(name: str) -> None:
     with pytest.raises(ValueError, match="rows must be odd"):
-        GENERATORS[name](rows=8, cols=9, rng=1)
+        GENERATORS[name].generate(rows=8, cols=9, rng=1)
     with pytest.raises(ValueError, match="loops must be between 0 and 1"):
-        GENERATORS[name](rows=9, cols=9, rng=1, loops=1.5)
+        GENERATORS[name].generate(rows=9, cols=9, rng=1, loops=1.5)

@@ -22,7 +22,7 @@ Item = Union[tuple[int, int, int], Solution]
 def run(maze: Maze, solver: str, start: Optional[Pos] = None, goal: Optional[Pos] = None) -> tuple[list[tuple[int, int, int]], Solution]:
     """Return every event of a solver run and its final Solution."""
     items: list[Item] = list(
-        SOLVERS[solver](maze, maze.start if start is None else start, maze.goal if goal is None else goal)
+        SOLVERS[solver].explore(maze, maze.start if start is None else start, maze.goal if goal is None else goal)
     )
     *events, last = items
     assert isinstance(last, Solution)
@@ -270,7 +270,7 @@ def test_bad_ends_are_refused_at_once_with_a_clear_message(
 ) -> None:
     maze = parse_maze(OPEN_ROOM)
     with pytest.raises(ValueError, match=message):
-        SOLVERS[solver](maze, start, goal)  # type: ignore[arg-type]  # before the first next()
+        SOLVERS[solver].explore(maze, start, goal)  # type: ignore[arg-type]  # before the first next()
     with pytest.raises(ValueError, match=message):
         solve(maze, solver, start, goal)  # type: ignore[arg-type]
 

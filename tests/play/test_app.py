@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from game.levels import CAMPAIGN, build_level
+from game.maze.generators import generator_options
 from game.play.app import App
 from game.play.launch import play_from_args
 from game.play.routes import Complete, OpenPause, OpenSettings, Play, ToTitle
@@ -50,7 +51,7 @@ def key(k: int, mod: int = 0) -> pygame.event.Event:
 def args(**given: Any) -> argparse.Namespace:
     """Return play arguments as game.cli would parse them."""
     base: dict[str, Any] = dict(file=None, algorithm=None, size=None, seed=None, loops=None,
-                                room_size=None, rank=None)
+                                **{option.name: None for option, _ in generator_options()})
     base.update(given)
     return argparse.Namespace(**base)
 

@@ -13,7 +13,7 @@ import pytest
 from game.play import bindings
 from game.play import input as keys
 from game.play.app import App
-from game.play.bindings import ACTIONS, KEY_CODES, clashes, rebind, resolve
+from game.play.bindings import KEY_CODES, actions, clashes, rebind, resolve
 from game.play.context import Context
 from game.play.routes import Back, OpenControls, ToTitle
 from game.play.scenes.controls import ControlsScene
@@ -29,7 +29,7 @@ pytestmark = pytest.mark.usefixtures("display")
 
 def choose(scene: ControlsScene, action: str) -> None:
     """Select the row of ``action`` and press Enter on it."""
-    scene.menu.selected = [a.name for a in ACTIONS].index(action)
+    scene.menu.selected = [a.name for a in actions()].index(action)
     scene.handle_event(key(pygame.K_RETURN))
 
 
@@ -43,7 +43,7 @@ def test_every_bindable_key_has_sdls_name_and_keycode() -> None:
 def test_the_defaults_give_every_action_keys_and_no_key_two_actions() -> None:
     table = resolve({})
     assert not clashes(table)
-    assert all(table[a.name] and set(table[a.name]) <= set(KEY_CODES) for a in ACTIONS)
+    assert all(table[a.name] and set(table[a.name]) <= set(KEY_CODES) for a in actions())
     for kept in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_BACKSPACE, pygame.K_LSHIFT,
                  pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_LALT):
         assert bindings.name_of(kept) is None  # the menus', auto-run's, the system's
@@ -113,7 +113,7 @@ def test_menus_move_with_the_walking_keys_as_bound(ctx: Context) -> None:
 def test_pick_an_action_press_a_key_and_it_is_bound_and_saved(ctx: Context) -> None:
     controls = ControlsScene(ctx)
     choose(controls, "hint")
-    assert controls.raw_keys and controls._keys_of(bindings.BY_NAME["hint"]) == \
+    assert controls.raw_keys and controls._keys_of(bindings.by_name()["hint"]) == \
         t("controls.waiting")
     controls.handle_event(key(pygame.K_j))
     assert not controls.raw_keys
@@ -151,11 +151,11 @@ def test_escape_cancels_and_a_second_escape_goes_back(ctx: Context) -> None:
 def test_reset_gives_every_action_its_default_keys(ctx: Context) -> None:
     ctx.set_bindings({"hint": ["J"], "fit": ["V"]})
     controls = ControlsScene(ctx)
-    controls.menu.selected = len(ACTIONS)
-    assert controls.menu.items[len(ACTIONS)].text() == t("controls.reset")
+    controls.menu.selected = len(actions())
+    assert controls.menu.items[len(actions())].text() == t("controls.reset")
     controls.handle_event(key(pygame.K_RETURN))
     assert ctx.settings.bindings == {} and keys.keymap().action(pygame.K_h) == "hint"
-    controls.menu.selected = len(ACTIONS) + 1
+    controls.menu.selected = len(actions()) + 1
     assert isinstance(controls.handle_event(key(pygame.K_RETURN)), Back)
 
 

@@ -10,7 +10,8 @@ import pytest
 from game.play.audio import Audio
 from game.play.context import Context
 from game.play.routes import BuildMaze, ToTitle
-from game.play.scenes.custom_maze import ROOM_SIZES, CustomMazeScene
+from game.maze.generators.division import ROOM_SIZE
+from game.play.scenes.custom_maze import CustomMazeScene
 from game.save import load_progress
 from tests.play.helpers import key
 
@@ -34,7 +35,7 @@ def choose_a_room_map(custom: CustomMazeScene) -> None:
     custom.handle_event(key(pygame.K_DOWN))  # Loops
     custom.handle_event(key(pygame.K_RIGHT))
     custom.handle_event(key(pygame.K_DOWN))  # Room size
-    while ROOM_SIZES[custom.room_i] != 3:
+    while ROOM_SIZE.steps[custom.step["room_size"]] != 3:
         custom.handle_event(key(pygame.K_RIGHT))
 
 
@@ -49,7 +50,7 @@ def test_the_choices_come_back_after_starting_a_maze(ctx: Context) -> None:
     first = CustomMazeScene(ctx)
     choose_a_room_map(first)
     chosen = first.spec()
-    first.menu.selected = 5
+    first.menu.selected = first.start_row
     loading = first.handle_event(key(pygame.K_RETURN))
     assert isinstance(loading, BuildMaze) and loading.spec == chosen
     again = CustomMazeScene(ctx)
@@ -69,7 +70,7 @@ def test_the_choices_survive_a_restart_through_the_save(ctx: Context) -> None:
     first = CustomMazeScene(ctx)
     choose_a_room_map(first)
     chosen = first.spec()
-    first.menu.selected = 5
+    first.menu.selected = first.start_row
     first.handle_event(key(pygame.K_RETURN))
     assert ctx.save_path is not None
     progress, notice = load_progress(ctx.save_path)  # the next launch

@@ -1,11 +1,13 @@
 """One source of truth: the play layer lists the generators and solvers of the core
-registries, in registry order, and has a label for every one of them."""
+registries, in registry order, and labels each one (its catalogue text, else its own)."""
 
 from __future__ import annotations
 
 import pygame
 
 from game.maze.generators import GENERATORS
+from game.maze.generators.division import ROOM_SIZE
+from game.maze.registry import LOOPS
 from game.maze.solvers import SOLVERS
 from game.play import names
 from game.play.scenes.help import help_sections
@@ -13,11 +15,26 @@ from game.play.scenes.play import key_intent
 from game.run.intents import SelectSolver
 
 
-def test_every_registered_generator_and_solver_has_a_label() -> None:
-    assert set(GENERATORS) <= set(names.GENERATOR_LABELS)
-    assert set(SOLVERS) <= set(names.SOLVER_LABELS)
+def test_the_play_layer_lists_the_registries_in_their_order() -> None:
     assert names.generator_names() == list(GENERATORS)
     assert names.solver_names() == list(SOLVERS)
+
+
+def test_every_registered_generator_and_solver_has_its_label() -> None:
+    assert [names.generator_label(n) for n in GENERATORS] == \
+        ["Backtracker", "Tile digger", "Recursive division", "Prim"]
+    assert [names.solver_label(n) for n in SOLVERS] == \
+        ["Breadth-first (bfs)", "Depth-first (dfs)", "Explicit stack"]
+    assert [names.solver_short_label(n) for n in SOLVERS] == ["BFS", "DFS", "STACK"]
+    assert names.generator_label("unheard-of") == "unheard-of"
+
+
+def test_options_read_as_their_menu_rows_show_them() -> None:
+    assert names.option_label(LOOPS) == "Loops"
+    assert names.option_value(LOOPS, 0.05) == "5 %"
+    assert names.option_label(ROOM_SIZE) == "Room size"
+    assert names.option_value(ROOM_SIZE, None) == "off (classic)"
+    assert names.option_value(ROOM_SIZE, 4) == "4 (RPG rooms)"
 
 
 def test_number_keys_pick_the_solvers_in_registry_order() -> None:

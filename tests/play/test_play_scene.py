@@ -341,7 +341,7 @@ ROOMS = maze_from(
 @pytest.mark.parametrize("size", [(50, 40), (1, 1), (320, 200), (1280, 720), (733, 1021), (3000, 1800)])
 @pytest.mark.parametrize("rpg", [False, True])
 def test_draw_works_on_any_surface_size(ctx, size, rpg):
-    spec = LevelSpec("division", ROOMS.rows, ROOMS.cols, 1, room_size=4) if rpg else None
+    spec = LevelSpec("division", ROOMS.rows, ROOMS.cols, 1, options={"room_size": 4}) if rpg else None
     scene = play(ctx, ROOMS, spec)
     surface = pygame.Surface(size)
     scene.draw(surface)

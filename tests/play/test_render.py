@@ -55,7 +55,7 @@ def pygame_up():
 
 
 def test_room_maps_use_the_rpg_look_and_everything_else_the_classic_one():
-    assert style_for(LevelSpec("division", 21, 21, 1, room_size=5)) == "rpg"
+    assert style_for(LevelSpec("division", 21, 21, 1, options={"room_size": 5})) == "rpg"
     assert style_for(LevelSpec("division", 21, 21, 1)) == "classic"
     assert style_for(LevelSpec("prim", 21, 21, 1)) == "classic"
     assert style_for(None) == "classic"

@@ -16,6 +16,8 @@ import pygame
 import pytest
 
 from game.levels import CAMPAIGN, LevelSpec, build_level, level_code
+from game.maze.generators.division import ROOM_SIZE
+from game.maze.registry import LOOPS
 from game.maze.solvers import solve
 from game.play.context import Context
 from game.play.navigator import Navigator, draw_every_scene
@@ -430,11 +432,11 @@ def test_custom_maze_options_build_the_spec_that_starts(ctx: Context) -> None:
     custom.handle_event(key(pygame.K_DOWN))  # Start
     nxt = custom.handle_event(key(pygame.K_RETURN))
     assert isinstance(nxt, BuildMaze) and nxt.index is None
-    rows, cols = custom_maze.SIZE_PRESETS[4 - 1]
+    rows, cols = custom_maze.SIZE_STEPS[4 - 1]
     assert (nxt.spec.algorithm, nxt.spec.rows, nxt.spec.cols) == ("division", rows, cols)
     assert nxt.spec.seed == 42
-    assert nxt.spec.loops == custom_maze.LOOP_STEPS[1]
-    assert nxt.spec.room_size == custom_maze.ROOM_SIZES[2]
+    assert nxt.spec.loops == LOOPS.steps[1]
+    assert nxt.spec.options == {"room_size": ROOM_SIZE.steps[2]}
     loading = Driver(ctx, nxt).scene
     assert isinstance(loading, LoadingScene) and loading.spec == nxt.spec
 
@@ -442,12 +444,13 @@ def test_custom_maze_options_build_the_spec_that_starts(ctx: Context) -> None:
 def test_room_size_is_only_offered_for_division(ctx: Context) -> None:
     custom = CustomMazeScene(ctx)
     custom.algorithm = "prim"
-    room_row = 4
+    room_row = custom_maze.FIRST_OPTION_ROW + custom.options.index(ROOM_SIZE)
     assert not custom.menu.items[room_row].enabled()
-    custom.menu.selected = 3
+    assert custom.menu.items[room_row].value() == "Recursive division only"
+    custom.menu.selected = room_row - 1
     custom.handle_event(key(pygame.K_DOWN))
-    assert custom.menu.selected == 5  # skipped the disabled row
-    assert custom.spec().room_size is None
+    assert custom.menu.selected == room_row + 1  # skipped the disabled row
+    assert custom.spec().options == {}
 
 
 def test_custom_maze_clicking_an_arrow_changes_the_value(ctx: Context) -> None:
@@ -457,7 +460,7 @@ def test_custom_maze_clicking_an_arrow_changes_the_value(ctx: Context) -> None:
     _, right = custom.menu.arrow_rects[1]
     assert right is not None
     custom.handle_event(click(right.center))
-    assert custom.size_i == (before + 1) % len(custom_maze.SIZE_PRESETS)
+    assert custom.size_i == (before + 1) % len(custom_maze.SIZE_STEPS)
 
 
 # -- settings ----------------------------------------------------------------------------
@@ -694,7 +697,7 @@ def labels(done: LevelCompleteScene) -> list[str]:
 
 
 def test_what_each_kind_of_finished_maze_offers_next(ctx: Context) -> None:
-    spec = LevelSpec("prim", 21, 31, 444, 0.1, None, None, "Custom")
+    spec = LevelSpec("prim", 21, 31, 444, 0.1, {}, "Custom")
     custom = Level(build_level(spec), spec, None, "Custom · Prim 21x31")
     assert labels(finished(ctx, custom)) == ["Another maze", "Retry", "Title"]
     assert labels(finished(ctx, campaign_level(0))) == ["Next level", "Retry", "Title"]
@@ -703,14 +706,14 @@ def test_what_each_kind_of_finished_maze_offers_next(ctx: Context) -> None:
 
 
 def test_another_maze_builds_one_with_the_same_settings_and_a_new_seed(ctx: Context) -> None:
-    spec = LevelSpec("division", 21, 31, 444, 0.2, 4, None, "Custom")
+    spec = LevelSpec("division", 21, 31, 444, 0.2, {"room_size": 4}, "Custom")
     done = finished(ctx, Level(build_level(spec), spec, None, "Custom"))
     seeds = set()
     for _ in range(20):
         nxt = done.handle_event(key(pygame.K_RETURN))
         assert isinstance(nxt, BuildMaze) and nxt.index is None
         assert (nxt.spec.algorithm, nxt.spec.rows, nxt.spec.cols, nxt.spec.loops,
-                nxt.spec.room_size) == ("division", 21, 31, 0.2, 4)
+                nxt.spec.options) == ("division", 21, 31, 0.2, {"room_size": 4})
         seeds.add(nxt.spec.seed)
     assert 444 not in seeds and len(seeds) > 1
 

@@ -36,7 +36,7 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     """Return an App with its own save file and only small custom sizes on offer."""
     monkeypatch.setenv("MIGONG_SAVE_PATH", str(tmp_path / "save.json"))
     # The storm may press Start on the custom screen many times; keep those mazes small.
-    monkeypatch.setattr(custom_maze, "SIZE_PRESETS", [(11, 11), (15, 21), (21, 21)])
+    monkeypatch.setattr(custom_maze, "SIZE_STEPS", [(11, 11), (15, 21), (21, 21)])
     a = App.open()
     yield a
     pygame.quit()

@@ -68,7 +68,7 @@ def test_step_takes_exactly_the_events_asked_for():
     assert search.step(1) == 1 and search.visited == 1 and search.head == maze.start
     assert search.state[maze.start] == FRONTIER
     assert search.step(5) == 5
-    explore = SOLVERS["dfs"](maze, maze.start, maze.goal)
+    explore = SOLVERS["dfs"].explore(maze, maze.start, maze.goal)
     first = [next(explore) for _ in range(6)]
     assert search.head == first[-1][1:]
     assert int((search.state != NOTHING).sum()) == len({e[1:] for e in first})

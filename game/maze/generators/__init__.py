@@ -2,40 +2,45 @@
 
 Every generator is ``generate(*, rows, cols, rng=None, loops=0.0, **options) -> Maze``
 with sizes in tiles (odd, at least 3) and ``rng`` an int seed, None or a numpy
-Generator; the same parameters and seed give the same maze on every platform.
+Generator; the same parameters and seed give the same maze on every platform.  Each
+module declares its entry, ``INFO`` (:class:`~game.maze.registry.GeneratorInfo`: name,
+level-code letter, label, options); ``GENERATORS`` holds them by name.
 
 - ``backtracker``: depth-first over cells; long winding corridors.
 - ``dig``: seed 003's tile digging, no parity; option ``rank`` (longer digs, simpler).
 - ``division``: seed 000's recursive cross division; option ``room_size`` (open rooms).
 - ``prim``: randomized Prim over cells; many short branches.
 
-``loops`` (0..1) adds cycles to any of them; at 1 the cell mazes have no dead end.
+``loops`` (0..1, :data:`~game.maze.registry.LOOPS`) adds cycles to any of them; at 1 the
+cell mazes have no dead end.
 """
 
 from __future__ import annotations
 
-from typing import Callable, Optional
+from typing import Optional
 
 from game.maze.generators import backtracker, dig, division, prim
 from game.maze.generators._common import RngLike
 from game.maze.grid import Maze
+from game.maze.registry import GeneratorInfo, Option, Value
 
-GenerateFn = Callable[..., Maze]
-
-GENERATORS: dict[str, GenerateFn] = {
-    backtracker.NAME: backtracker.generate,
-    dig.NAME: dig.generate,
-    division.NAME: division.generate,
-    prim.NAME: prim.generate,
+#: Every generator by name, in menu order: a new one is a module and a line here.
+GENERATORS: dict[str, GeneratorInfo] = {
+    module.INFO.name: module.INFO for module in (backtracker, dig, division, prim)
 }
+#: The generator of a maze nobody chose one for.
+DEFAULT = backtracker.NAME
 
-#: The extra keyword options each generator accepts.
-OPTIONS: dict[str, tuple[str, ...]] = {
-    backtracker.NAME: (),
-    dig.NAME: ("rank",),
-    division.NAME: ("room_size",),
-    prim.NAME: (),
-}
+
+def generator_options() -> list[tuple[Option, GeneratorInfo]]:
+    """Return every generator's own options with their generator, in level-code letter order."""
+    infos = sorted(GENERATORS.values(), key=lambda info: info.letter)
+    return [(option, info) for info in infos for option in info.options]
+
+
+def option_owner(name: str) -> Optional[GeneratorInfo]:
+    """Return the generator whose own option is called ``name``, or None."""
+    return next((info for option, info in generator_options() if option.name == name), None)
 
 
 def generate(
@@ -45,22 +50,23 @@ def generate(
     cols: int,
     seed: RngLike = None,
     loops: float = 0.0,
-    room_size: Optional[int] = None,
-    rank: Optional[int] = None,
+    **options: Optional[Value],
 ) -> Maze:
-    """Generate a maze with the generator called ``name``; raise ValueError on bad input."""
-    if name not in GENERATORS:
+    """Generate a maze with the generator called ``name``; raise ValueError on bad input.
+
+    ``options`` are the generator's own (``room_size=...``); None means not given.
+    """
+    info = GENERATORS.get(name)
+    if info is None:
         raise ValueError(
             f"unknown algorithm {name!r} (choose from {', '.join(sorted(GENERATORS))})"
         )
-    options = {}
-    for option, value in (("room_size", room_size), ("rank", rank)):
-        if value is None:
-            continue
-        if option not in OPTIONS[name]:
-            owners = [g for g in sorted(OPTIONS) if option in OPTIONS[g]]
-            raise ValueError(
-                f"{option} only applies to {' and '.join(owners)}, not to {name}"
-            )
-        options[option] = value
-    return GENERATORS[name](rows=rows, cols=cols, rng=seed, loops=loops, **options)
+    given = {option: value for option, value in options.items() if value is not None}
+    own = {option.name for option in info.options}
+    for option in given:
+        if option not in own:
+            owner = option_owner(option)
+            if owner is None:
+                raise ValueError(f"unknown option {option!r} (no generator has it)")
+            raise ValueError(f"{option} only applies to {owner.name}, not to {name}")
+    return info.generate(rows=rows, cols=cols, rng=seed, loops=loops, **given)

@@ -32,6 +32,7 @@ from game.maze.generators._common import (
     tiles_from_moves,
 )
 from game.maze.grid import Maze
+from game.maze.registry import GeneratorInfo
 
 NAME = "backtracker"
 
@@ -97,3 +98,6 @@ def generate(*, rows: int, cols: int, rng: RngLike = None, loops: float = 0.0) -
         choices[cell] = choice
     moves = np.array(code_of, dtype=np.uint8)[np.frombuffer(bytearray(choices), dtype=np.uint8)]
     return finish_maze(tiles_from_moves(moves, rows, cols), loops, gen)
+
+
+INFO = GeneratorInfo(NAME, "B", "Backtracker", generate)

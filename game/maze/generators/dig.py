@@ -34,6 +34,7 @@ import numpy as np
 
 from game.maze.generators._common import RngLike, check_common, check_positive
 from game.maze.grid import FLOOR, WALL, Maze, open_border
+from game.maze.registry import GeneratorInfo, Option
 
 NAME = "dig"
 
@@ -296,3 +297,11 @@ def generate(
     if loops > 0.0:
         _add_loops(floor, rows, cols, loops, gen)
     return open_border(np.frombuffer(floor, dtype=np.uint8).reshape(rows, cols).copy())
+
+
+RANK = Option(
+    "rank", "K", "int", 1, None, None,
+    help="dig length knob, bigger is simpler",
+    label="Rank",
+)
+INFO = GeneratorInfo(NAME, "G", "Tile digger", generate, (RANK,))

@@ -32,6 +32,7 @@ import numpy as np
 
 from game.maze.generators._common import RngLike, check_common, check_positive, finish_maze
 from game.maze.grid import FLOOR, Maze
+from game.maze.registry import GeneratorInfo, Option
 
 NAME = "division"
 
@@ -134,3 +135,14 @@ def _open_doors(tiles: np.ndarray, split: np.ndarray, draws: np.ndarray, loops: 
         ((r1 + pick(7, (wr - r1 + 1) >> 1)) * cols + wc)[closed != 3],  # upper arm
     )
     tiles.reshape(-1)[np.concatenate(doors)] = FLOOR
+
+
+ROOM_SIZE = Option(
+    "room_size", "R", "int", 1, None, None,
+    help="stop splitting below K cells (rooms)",
+    label="Room size",
+    steps=(None, 2, 3, 4, 5, 6, 8, 10),
+    shown="{value} (RPG rooms)",
+    unset="off (classic)",
+)
+INFO = GeneratorInfo(NAME, "D", "Recursive division", generate, (ROOM_SIZE,), rooms="room_size")

@@ -33,6 +33,7 @@ from game.maze.generators._common import (
     tiles_from_moves,
 )
 from game.maze.grid import Maze
+from game.maze.registry import GeneratorInfo
 
 NAME = "prim"
 
@@ -85,3 +86,6 @@ def generate(*, rows: int, cols: int, rng: RngLike = None, loops: float = 0.0) -
     moves = np.frombuffer(bytearray(seen), dtype=np.uint8) - np.uint8(_VISITED)
     moves[root] = NO_MOVE
     return finish_maze(tiles_from_moves(moves, rows, cols), loops, gen)
+
+
+INFO = GeneratorInfo(NAME, "P", "Prim", generate)

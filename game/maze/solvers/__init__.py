@@ -3,14 +3,17 @@
 A solver is ``explore(maze, start, goal)``: it checks its ends at once (ValueError for
 a start or goal off the grid or on a wall) and returns a generator yielding
 ``(kind, row, col)`` events (see :mod:`game.maze.solvers.base`) and finally one
-:class:`Solution`.
+:class:`Solution`.  Each module declares its entry, ``INFO``
+(:class:`~game.maze.registry.SolverInfo`: name, labels, ``explore``); ``SOLVERS`` holds
+them by name.
 """
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Iterator, Optional, Union
 
 from game.maze.grid import Maze, Pos
+from game.maze.registry import SolverInfo
 from game.maze.solvers import bfs, dfs, stack
 from game.maze.solvers.base import (
     BACKTRACK,
@@ -25,36 +28,51 @@ from game.maze.solvers.base import (
 )
 
 _MODULES = (bfs, dfs, stack)
-SOLVERS: dict[str, Explore] = {module.NAME: module.explore for module in _MODULES}
-#: The same searches without events, for solve().
-_RUNS: dict[str, Run] = {module.NAME: module.run for module in _MODULES}
+#: Every solver by name, in the hint's order (keys 1, 2, 3...): a new one is a module here.
+SOLVERS: dict[str, SolverInfo] = {module.INFO.name: module.INFO for module in _MODULES}
+#: The solver of a search nobody chose one for.
+DEFAULT = bfs.NAME
 
 __all__ = [
     "BACKTRACK",
+    "DEFAULT",
     "FOUND",
     "SOLVERS",
     "VISIT",
     "Event",
     "Explore",
     "Solution",
+    "drain",
     "solve",
 ]
 
 
+def drain(search: Iterator[Union[Event, Solution]]) -> Solution:
+    """Pull every event out of ``search`` and return the Solution it ends with."""
+    for item in search:
+        if isinstance(item, Solution):
+            return item
+    raise RuntimeError("a solver ended without a Solution")
+
+
 def solve(
-    maze: Maze, solver: str = "bfs", start: Optional[Pos] = None, goal: Optional[Pos] = None
+    maze: Maze, solver: str = DEFAULT, start: Optional[Pos] = None, goal: Optional[Pos] = None
 ) -> Solution:
     """Run ``solver`` to the end and return its Solution (ends default to the maze's).
 
-    The answer is the one draining ``SOLVERS[solver]`` gives, found without the events.
+    The answer is the one draining the solver's ``explore`` gives, found without the
+    events when the solver has a ``run``.
     """
     try:
-        run = _RUNS[solver]
+        info = SOLVERS[solver]
     except (KeyError, TypeError):
         valid = ", ".join(SOLVERS)
         raise ValueError(f"unknown solver {solver!r} (expected one of: {valid})") from None
     start = maze.start if start is None else start
     goal = maze.goal if goal is None else goal
+    run = info.run
+    if run is None:
+        return drain(info.explore(maze, start, goal))
     flat = flatten(maze, start, goal)
     trail, visited = run(flat)
     return solution(solver, flat, trail, visited)

@@ -17,6 +17,7 @@ from array import array
 from typing import Iterator, Optional, Sequence, Union
 
 from game.maze.grid import Maze, Pos
+from game.maze.registry import SolverInfo
 from game.maze.solvers.base import VISIT, Event, FlatGrid, Solution, finish, flatten
 
 NAME = "bfs"
@@ -131,3 +132,6 @@ def _trail(grid: Sequence[int], w: int, s: int, g: int) -> list[int]:
         trail.append(n)
     trail.reverse()
     return trail
+
+
+INFO = SolverInfo(NAME, "Breadth-first (bfs)", "BFS", explore, shortest=True, run=run)

@@ -20,6 +20,7 @@ from array import array
 from typing import Iterator, Optional, Sequence, Union
 
 from game.maze.grid import Maze, Pos
+from game.maze.registry import SolverInfo
 from game.maze.solvers.base import (
     BACKTRACK,
     VISIT,
@@ -118,3 +119,6 @@ def run(flat: FlatGrid) -> tuple[Optional[Sequence[int]], int]:
     """Run the search without events; return the trail (flat indices) or None, and visited."""
     w = flat.width
     return depth_first(flat, (-w, 1, w, -1))  # up, right, down, left
+
+
+INFO = SolverInfo(NAME, "Explicit stack", "STACK", explore, shortest=False, run=run)

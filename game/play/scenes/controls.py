@@ -29,8 +29,8 @@ from game.text import t
 
 def action_label(action: bindings.Action) -> str:
     """Return the name of ``action`` as the player reads it."""
-    if action.label == "controls.solver":
-        slot = int(action.name.rpartition("_")[2]) - 1
+    slot = bindings.solver_slot(action.name)
+    if slot is not None:
         return t("controls.solver", solver=solver_short_label(solver_names()[slot]))
     return t(action.label)
 
@@ -45,7 +45,7 @@ class ControlsScene(ListScene):
         rows: list[MenuItem[Next]] = [
             MenuItem(action_label(a), (lambda a=a: self._capture(a)),  # type: ignore[misc]
                      value=(lambda a=a: self._keys_of(a)))  # type: ignore[misc]
-            for a in bindings.ACTIONS
+            for a in bindings.actions()
         ]
         super().__init__(ctx, rows + [MenuItem(t("controls.reset"), self._reset),
                                       MenuItem(t("controls.back"), lambda: Back())])
@@ -57,7 +57,7 @@ class ControlsScene(ListScene):
 
     def _keys_of(self, action: bindings.Action) -> str:
         """Return the keys of ``action`` as the row shows them."""
-        if self.capturing is action:
+        if self.capturing == action:
             return t("controls.waiting")
         return " / ".join(keys.key_label(c) for c in keys.keymap().keys(action.name))
 
@@ -86,7 +86,7 @@ class ControlsScene(ListScene):
         overrides, other = bindings.rebind(self.ctx.settings.bindings, action.name, name)
         if other is not None:
             self._say(t("controls.taken", name=keys.key_label(key),
-                        action=action_label(bindings.BY_NAME[other])), refused=True)
+                        action=action_label(bindings.by_name()[other])), refused=True)
             return
         self.capturing = None
         self.ctx.set_bindings(overrides)

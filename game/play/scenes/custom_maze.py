@@ -1,6 +1,8 @@
-"""The custom maze screen: choose generator, size, seed, loops and rooms, then play.
+"""The custom maze screen: choose generator, size, seed and options, then play.
 
-The choices are remembered for the next visit (and in the save).
+The rows come from the registries: the generators, the sizes, and a row per option --
+loops, then each generator option with menu steps (room size), enabled when the chosen
+generator has it.  The choices are remembered for the next visit (and in the save).
 """
 
 from __future__ import annotations
@@ -11,59 +13,104 @@ from typing import Optional
 import pygame
 
 from game.levels import LevelSpec
+from game.maze.generators import DEFAULT, option_owner
+from game.maze.registry import LOOPS, SIZE_STEPS, Option, Value
 from game.play import input as keys
 from game.play.context import Context
 from game.play.input import Event
-from game.play.names import custom_label, generator_label, generator_names
+from game.play.names import (
+    custom_label,
+    generator_label,
+    generator_names,
+    option_label,
+    option_value,
+)
 from game.play.routes import BuildMaze, ToTitle
 from game.play.scenes.base import ListScene, Next
 from game.play.widgets.layout import Layout, footer, title_bar
 from game.play.widgets.menu import MenuItem
-from game.save import CustomMaze
+from game.save import CustomMaze, menu_options
 from game.text import t
 
-SIZE_PRESETS: list[tuple[int, int]] = [
-    (11, 11), (15, 21), (21, 21), (21, 37), (31, 31), (31, 55), (51, 51), (51, 91),
-    (101, 101), (101, 181), (201, 201), (501, 501), (1001, 1001), (2001, 2001),
-]
-LOOP_STEPS = [0.0, 0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1.0]
-ROOM_SIZES: list[Optional[int]] = [None, 2, 3, 4, 5, 6, 8, 10]
 MAX_SEED = 999_999_999
-#: The menu rows, top to bottom.
-ALGORITHM_ROW, SIZE_ROW, SEED_ROW, LOOPS_ROW, ROOMS_ROW, START_ROW, BACK_ROW = range(7)
+#: The first menu rows, top to bottom; then a row per option (:meth:`CustomMazeScene.options`),
+#: then Start and Back.
+ALGORITHM_ROW, SIZE_ROW, SEED_ROW, FIRST_OPTION_ROW = range(4)
+
+
+def nearest_step(option: Option, value: Optional[Value]) -> int:
+    """Return the index of the menu step of ``option`` nearest ``value`` (None: not given)."""
+    steps = option.steps
+    if value in steps:
+        return steps.index(value)
+    numbers = [i for i, step in enumerate(steps) if step is not None]
+    if value is None or not numbers:
+        return 0
+    return min(numbers, key=lambda i: abs((steps[i] or 0) - value))
 
 
 class CustomMazeScene(ListScene):
-    """Choose algorithm, size, seed, loops and room size, then start the maze."""
+    """Choose algorithm, size, seed and the generators' options, then start the maze."""
 
     def __init__(self, ctx: Context, spec: Optional[LevelSpec] = None) -> None:
         self.algorithms = generator_names()
         self.rng = random.Random()
         spec = spec or self._remembered(ctx) or LevelSpec(
-            "backtracker" if "backtracker" in self.algorithms else self.algorithms[0], 31, 31,
+            DEFAULT if DEFAULT in self.algorithms else self.algorithms[0], 31, 31,
             self.rng.randrange(1, 100_000))
         self.algorithm = spec.algorithm if spec.algorithm in self.algorithms else self.algorithms[0]
-        self.size_i = min(range(len(SIZE_PRESETS)),
-                          key=lambda i: abs(SIZE_PRESETS[i][0] - spec.rows)
-                          + abs(SIZE_PRESETS[i][1] - spec.cols))
+        self.size_i = min(range(len(SIZE_STEPS)),
+                          key=lambda i: abs(SIZE_STEPS[i][0] - spec.rows)
+                          + abs(SIZE_STEPS[i][1] - spec.cols))
         self.seed = spec.seed
         self.typing = False  # the seed shown is being typed: digits append to it
-        self.loops_i = min(range(len(LOOP_STEPS)), key=lambda i: abs(LOOP_STEPS[i] - spec.loops))
-        self.room_i = ROOM_SIZES.index(spec.room_size) if spec.room_size in ROOM_SIZES else 0
+        #: The option rows: loops (every generator's), then the generators' own.
+        self.options = [LOOPS, *menu_options()]
+        #: The step each option row shows, by option name.
+        self.step = {LOOPS.name: nearest_step(LOOPS, spec.loops)}
+        self.step.update({o.name: nearest_step(o, spec.options.get(o.name))
+                          for o in self.options[1:]})
+        self.start_row = FIRST_OPTION_ROW + len(self.options)
         super().__init__(ctx, [
             MenuItem(t("custom.algorithm"), value=lambda: generator_label(self.algorithm),
                      adjust=self._adjust_algorithm),
             MenuItem(t("custom.size"), value=self._size_value, adjust=self._adjust_size),
             MenuItem(t("custom.seed"), value=lambda: str(self.seed), adjust=self._adjust_seed,
                      action=self._reroll),
-            MenuItem(t("custom.loops"), adjust=self._adjust_loops,
-                     value=lambda: t("custom.loops_value",
-                                     percent=round(LOOP_STEPS[self.loops_i] * 100))),
-            MenuItem(t("custom.rooms"), value=self._room_value, adjust=self._adjust_rooms,
-                     enabled=self._has_rooms),
+            *(self._option_row(option) for option in self.options),
             MenuItem(t("custom.start"), self._start),
             MenuItem(t("custom.back"), self._back),
-        ], selected=START_ROW)
+        ], selected=self.start_row)
+
+    def _option_row(self, option: Option) -> MenuItem[Next]:
+        """Return the menu row of ``option``: enabled when the chosen generator has it."""
+
+        def adjust(delta: int) -> None:
+            """Step to the previous or next value (wrapping)."""
+            self.step[option.name] = (self.step[option.name] + delta) % len(option.steps)
+
+        return MenuItem(option_label(option), value=lambda: self._option_text(option),
+                        adjust=adjust, enabled=lambda: self._has(option))
+
+    def _has(self, option: Option) -> bool:
+        """Return True when the chosen generator takes ``option`` (loops: every one)."""
+        owner = option_owner(option.name)
+        return owner is None or owner.name == self.algorithm
+
+    def _value(self, option: Option) -> Optional[Value]:
+        """Return the value the row of ``option`` shows."""
+        return option.steps[self.step[option.name]]
+
+    def _loops(self) -> float:
+        """Return the loops chosen."""
+        return float(self._value(LOOPS) or 0.0)
+
+    def _option_text(self, option: Option) -> str:
+        """Return an option's value as its row shows it ("Recursive division only" if not offered)."""
+        owner = option_owner(option.name)
+        if owner is not None and owner.name != self.algorithm:
+            return t("custom.option_other", generator=generator_label(owner.name))
+        return option_value(option, self._value(option))
 
     @staticmethod
     def _remembered(ctx: Context) -> Optional[LevelSpec]:
@@ -72,13 +119,14 @@ class CustomMazeScene(ListScene):
         if last is None:
             return None
         return LevelSpec(last.algorithm, last.rows, last.cols, last.seed, last.loops,
-                         last.room_size, None, "Custom")
+                         last.options, "Custom")
 
     def _remember(self) -> None:
         """Keep the current choices for the next visit (saved when they changed)."""
-        rows, cols = SIZE_PRESETS[self.size_i]
+        rows, cols = SIZE_STEPS[self.size_i]
+        options = {option.name: self._value(option) for option in self.options[1:]}
         self.ctx.remember_custom(CustomMaze(self.algorithm, rows, cols, self.seed,
-                                            LOOP_STEPS[self.loops_i], ROOM_SIZES[self.room_i]))
+                                            self._loops(), options))
 
     def _back(self) -> Next:
         """Remember the choices and return to the title."""
@@ -92,15 +140,7 @@ class CustomMazeScene(ListScene):
 
     def _adjust_size(self, delta: int) -> None:
         """Step to the previous or next size (wrapping)."""
-        self.size_i = (self.size_i + delta) % len(SIZE_PRESETS)
-
-    def _adjust_loops(self, delta: int) -> None:
-        """Step to the previous or next amount of loops (wrapping)."""
-        self.loops_i = (self.loops_i + delta) % len(LOOP_STEPS)
-
-    def _adjust_rooms(self, delta: int) -> None:
-        """Step to the previous or next room size (wrapping)."""
-        self.room_i = (self.room_i + delta) % len(ROOM_SIZES)
+        self.size_i = (self.size_i + delta) % len(SIZE_STEPS)
 
     def _adjust_seed(self, delta: int) -> None:
         """Add ``delta`` to the seed (kept in range)."""
@@ -120,33 +160,16 @@ class CustomMazeScene(ListScene):
             self.seed = digit
         self.typing = True
 
-    def _has_rooms(self) -> bool:
-        """Return True when the chosen generator can leave rooms (its ``room_size`` option)."""
-        from game.maze.generators import OPTIONS
-
-        return "room_size" in OPTIONS.get(self.algorithm, ())
-
     def _size_value(self) -> str:
         """Return the size choice as shown in the list."""
-        rows, cols = SIZE_PRESETS[self.size_i]
+        rows, cols = SIZE_STEPS[self.size_i]
         return t("custom.size_value", rows=rows, cols=cols)
-
-    def _room_value(self) -> str:
-        """Return the room-size choice as shown in the list."""
-        if not self._has_rooms():
-            from game.maze.generators import OPTIONS
-
-            owner = next(name for name, opts in OPTIONS.items() if "room_size" in opts)
-            return t("custom.rooms_other", generator=generator_label(owner))
-        size = ROOM_SIZES[self.room_i]
-        return t("custom.rooms_off") if size is None else t("custom.rooms_value", size=size)
 
     def spec(self) -> LevelSpec:
         """Return the maze the current choices describe."""
-        rows, cols = SIZE_PRESETS[self.size_i]
-        room = ROOM_SIZES[self.room_i] if self._has_rooms() else None
-        return LevelSpec(self.algorithm, rows, cols, self.seed, LOOP_STEPS[self.loops_i],
-                         room, None, "Custom")
+        rows, cols = SIZE_STEPS[self.size_i]
+        options = {o.name: self._value(o) for o in self.options[1:] if self._has(o)}
+        return LevelSpec(self.algorithm, rows, cols, self.seed, self._loops(), options, "Custom")
 
     def _start(self) -> Next:
         """Remember the choices; build and play the chosen maze."""

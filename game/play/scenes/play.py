@@ -19,6 +19,7 @@ import pygame
 from game.play import theme
 from game.play.camera import Camera
 from game.play.context import Context
+from game.play.bindings import solver_slot
 from game.play.hint import HintLayer, caption
 from game.play.input import Event, FocusLost, KeyDown, KeyUp, Wheel, keymap
 from game.play.names import level_title, solver_names, solver_short_label
@@ -77,8 +78,6 @@ ACTION_INTENTS: dict[str, Intent] = {
     "walk_up": UP, "walk_down": DOWN, "walk_left": LEFT, "walk_right": RIGHT,
     "hint": ToggleHint(),
     "solver_next": CycleSolver(), "solver_previous": CycleSolver(-1),
-    # solver_1, solver_2...: the solvers in registry order
-    **{f"solver_{i + 1}": SelectSolver(name) for i, name in enumerate(solver_names()[:9])},
     "slower": ChangeSpeed(-1), "faster": ChangeSpeed(1),
     "finish_hint": FinishHint(),
     "zoom_in": Zoom(1), "zoom_out": Zoom(-1),
@@ -88,9 +87,18 @@ ACTION_INTENTS: dict[str, Intent] = {
 
 
 def key_intent(key: int) -> Optional[Intent]:
-    """Return the intent ``key`` stands for in a maze, as the keys are bound now."""
+    """Return the intent ``key`` stands for in a maze, as the keys are bound now.
+
+    "solver_1", "solver_2"... pick the solvers in registry order.
+    """
     action = keymap().action(key)
-    return ACTION_INTENTS.get(action) if action is not None else None
+    if action is None:
+        return None
+    slot = solver_slot(action)
+    if slot is not None:
+        solvers = solver_names()
+        return SelectSolver(solvers[slot]) if slot < len(solvers) else None
+    return ACTION_INTENTS.get(action)
 
 
 #: An RPG room map starts fully visible only when its tiles are at least this big.

@@ -1,0 +1,121 @@
+"""What an algorithm declares about itself: one entry per generator and per solver.
+
+Each generator module ends with ``INFO = GeneratorInfo(...)`` and each solver module with
+``INFO = SolverInfo(...)``; :mod:`game.maze.generators` and :mod:`game.maze.solvers`
+build their registries (``GENERATORS``, ``SOLVERS``) from a tuple of modules.  Everything
+else is derived from the entries: the command line's flags, help and checks, the Custom
+maze menu, level codes, the save's checks, Help, the hint's solver keys and the tests'
+parameter lists.  Adding an algorithm is one module and one line in that tuple.
+
+Player-visible labels live in the text catalogue under keys named by convention
+(``generator.<name>``, ``solver.<name>``, ``solver.<name>.short``, ``option.<name>``,
+``option.<name>.value``, ``option.<name>.unset``); each entry carries the English text
+the game falls back to when the catalogue lacks the key.  Pure: no pygame.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable, Literal, Mapping, Optional, Union
+
+if TYPE_CHECKING:  # typing only: the solver modules import this one
+    from game.maze.grid import Maze
+    from game.maze.solvers.base import Explore, Run
+
+#: An option's value: a whole number, or a fraction 0..1.
+Value = Union[int, float]
+#: "int": a whole number; "fraction": a number 0..1, written in percent in level codes
+#: and menus.
+OptionKind = Literal["int", "fraction"]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of the generators: how it is spelled, checked, stepped and shown."""
+
+    name: str  # generate()'s keyword, the save's key; --name-with-dashes on the command line
+    code: str  # its capital letter in a level code
+    kind: OptionKind
+    low: Value
+    high: Optional[Value]  # None: no upper bound
+    default: Optional[Value]  # None: not given (the generator goes without it)
+    help: str  # one line, for --help
+    label: str  # the English name of its menu row
+    #: The values the Custom maze menu steps through (None: not given); empty: no menu row.
+    steps: tuple[Optional[Value], ...] = ()
+    shown: str = "{value}"  # the English text of a value in the menu (fractions in percent)
+    unset: str = "off"  # the English text of no value in the menu
+    bounds: str = ""  # what the ends of the range mean, for the command line's error
+
+    @property
+    def flag(self) -> str:
+        """Return the command-line flag: ``--room-size`` for ``room_size``."""
+        return "--" + self.name.replace("_", "-")
+
+    @property
+    def words(self) -> str:
+        """Return the name as words: ``room size`` for ``room_size``."""
+        return self.name.replace("_", " ")
+
+    def accepts(self, value: object) -> bool:
+        """Return True when ``value`` is a number of this option's kind within its range."""
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            return False
+        if self.kind == "int" and not isinstance(value, int):
+            return False
+        if isinstance(value, float) and not math.isfinite(value):
+            return False
+        return self.low <= value and (self.high is None or value <= self.high)
+
+    def menu_number(self, value: Value) -> Value:
+        """Return ``value`` as the menu shows it: a fraction in whole percent."""
+        return round(value * 100) if self.kind == "fraction" else value
+
+
+@dataclass(frozen=True)
+class GeneratorInfo:
+    """A generator: its name, level-code letter, label, function and own options."""
+
+    name: str
+    letter: str  # its capital letter in a level code
+    label: str  # the English label (catalogue key generator.<name>)
+    generate: Callable[..., Maze]  # generate(*, rows, cols, rng=None, loops=0.0, **options)
+    options: tuple[Option, ...] = ()  # its own options; LOOPS is every generator's
+    #: The option whose value, when given, leaves open rooms: the maze is a room map
+    #: (the RPG look, "RPG rooms" in the menus).
+    rooms: Optional[str] = None
+
+    def room_size(self, options: Mapping[str, Optional[Value]]) -> Optional[Value]:
+        """Return the room size of a maze made with ``options``; None for a maze without rooms."""
+        return None if self.rooms is None else options.get(self.rooms)
+
+
+@dataclass(frozen=True)
+class SolverInfo:
+    """A solver: its name, labels and search."""
+
+    name: str
+    label: str  # the English label (catalogue key solver.<name>)
+    short: str  # the English short name the hint caption shows (solver.<name>.short)
+    explore: Explore  # explore(maze, start, goal): events, then a Solution
+    shortest: bool  # its path is always a shortest one (the optimal route is found with one)
+    #: The same search without events, for solve(); None: solve() drains ``explore``.
+    run: Optional[Run] = None
+
+
+#: The option every generator takes: extra openings, 0 (a perfect maze) to 1 (no dead end).
+LOOPS = Option(
+    "loops", "L", "fraction", 0.0, 1.0, 0.0,
+    help="probability 0..1 of extra openings (0: perfect maze)",
+    label="Loops",
+    steps=(0.0, 0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1.0),
+    shown="{value} %",
+    bounds="0: perfect maze, 1: no dead ends",
+)
+#: The sizes (rows, cols) the Custom maze menu steps through; every generator takes any
+#: odd size from 3 up.
+SIZE_STEPS: tuple[tuple[int, int], ...] = (
+    (11, 11), (15, 21), (21, 21), (21, 37), (31, 31), (31, 55), (51, 51), (51, 91),
+    (101, 101), (101, 181), (201, 201), (501, 501), (1001, 1001), (2001, 2001),
+)
