@@ -102,6 +102,9 @@ class SolverInfo:
     shortest: bool  # its path is always a shortest one (the optimal route is found with one)
     #: The same search without events, for solve(); None: solve() drains ``explore``.
     run: Optional[Run] = None
+    #: It abandons tiles (BACKTRACK events): when it stops, every tile it marked that is
+    #: not on its path was backtracked; without, every marked tile stays explored.
+    backtracks: bool = False
 
 
 #: The option every generator takes: extra openings, 0 (a perfect maze) to 1 (no dead end).

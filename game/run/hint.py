@@ -190,7 +190,7 @@ class HintSearch:
         if self.done:
             return True
         self.finishing = True
-        if not self.searched:
+        if not self.searched and not self._run_quietly():
             self._drain(events)
             if not self.searched:
                 return False
@@ -202,6 +202,27 @@ class HintSearch:
         self.done = True
         self._box = (0, 0, self.maze.cols - 1, self.maze.rows - 1)
         self._changes = Changes(everything=True)
+        return True
+
+    def _run_quietly(self) -> bool:
+        """Run the whole search at once without events, if the solver can; True if it did.
+
+        The picture it leaves is the one draining every event would leave: each tile the
+        search marked explored (backtracked, for a solver that abandons tiles off its
+        path), in a fraction of the time -- Space on a big maze stays quick.
+        """
+        from game.maze.solvers import SOLVERS, solve_marked
+
+        found = solve_marked(self.maze, self.solver, self.start, self.goal)
+        if found is None:
+            return False
+        solution, marks = found
+        self._frontier.clear()
+        self._fading.clear()
+        self.state[...] = NOTHING
+        self.state[marks] = BACKTRACK_OLD if SOLVERS[self.solver].backtracks else EXPLORED
+        self._events = iter(())  # nothing more to take
+        self._found(solution)
         return True
 
     def _drain(self, events: Optional[int]) -> None:

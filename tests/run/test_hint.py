@@ -3,10 +3,13 @@ then the path drawing itself; the tile states are what the view paints."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 
 from game.levels import CAMPAIGN, build_level
+from game.maze.grid import WALL
 from game.maze.solvers import SOLVERS, solve
 from game.run.hint import (
     BACKTRACK_FRESH,
@@ -143,7 +146,10 @@ def test_finishing_at_once_shows_exactly_what_the_whole_animation_ends_with(solv
     assert at_once.take_changes().everything  # the view repaints it all in one go
 
 
-def test_finishing_in_slices_shows_nothing_until_the_end_then_everything():
+def test_finishing_in_slices_shows_nothing_until_the_end_then_everything(monkeypatch):
+    # A solver with no event-free run (a new one, say) finishes by draining its events,
+    # a time-boxed slice a frame.
+    monkeypatch.setitem(SOLVERS, "dfs", dataclasses.replace(SOLVERS["dfs"], run=None))
     maze = build_level(CAMPAIGN[15])
     whole = HintSearch(maze, maze.start, "dfs")
     assert whole.complete()
@@ -296,3 +302,37 @@ def test_the_turn_maze_path_is_eight_moves():
     search = HintSearch(TURN, TURN.start, "dfs")
     run_to_end(search)
     assert len(search.path) - 1 == 8 and search.visited == solve(TURN, "dfs").visited
+
+
+@pytest.mark.parametrize("solver", list(SOLVERS))
+@pytest.mark.parametrize("level", [3, 15, 20])
+def test_the_quiet_run_leaves_the_picture_draining_every_event_leaves(monkeypatch, solver, level):
+    maze = build_level(CAMPAIGN[level])
+    start = solve(maze, "bfs").path[3]
+    quiet = HintSearch(maze, start, solver)
+    assert quiet.complete()
+    monkeypatch.setitem(SOLVERS, solver, dataclasses.replace(SOLVERS[solver], run=None))
+    drained = HintSearch(maze, start, solver)
+    assert drained.complete()
+    assert np.array_equal(quiet.state, drained.state)
+    assert quiet.path == drained.path and quiet.visited == drained.visited
+
+
+@pytest.mark.parametrize("solver", list(SOLVERS))
+def test_the_quiet_run_without_a_path_matches_the_drain(monkeypatch, solver):
+    maze = maze_from(
+        """
+        #########
+        S...#..E#
+        #.#.#.#.#
+        #.......#
+        #########
+        """
+    )
+    maze.tiles[3, 4] = WALL  # wall the only way through: no path
+    quiet = HintSearch(maze, maze.start, solver)
+    assert quiet.complete() and quiet.no_path
+    monkeypatch.setitem(SOLVERS, solver, dataclasses.replace(SOLVERS[solver], run=None))
+    drained = HintSearch(maze, maze.start, solver)
+    assert drained.complete() and drained.no_path
+    assert np.array_equal(quiet.state, drained.state) and quiet.visited == drained.visited

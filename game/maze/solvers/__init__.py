@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Iterator, Optional, Union
 
+import numpy as np
+
 from game.maze.grid import Maze, Pos
 from game.maze.registry import SolverInfo
 from game.maze.solvers import bfs, dfs, stack
@@ -44,6 +46,7 @@ __all__ = [
     "Solution",
     "drain",
     "solve",
+    "solve_marked",
 ]
 
 
@@ -76,3 +79,19 @@ def solve(
     flat = flatten(maze, start, goal)
     trail, visited = run(flat)
     return solution(solver, flat, trail, visited)
+
+
+def solve_marked(
+    maze: Maze, solver: str, start: Pos, goal: Pos
+) -> Optional[tuple[Solution, np.ndarray]]:
+    """Run ``solver`` without events; return its Solution and where it left marks.
+
+    The marks are a (rows, cols) bool array: the tiles its VISIT events would have
+    named.  None when the solver has no event-free ``run`` (drain its events instead).
+    """
+    info = SOLVERS[solver]
+    if info.run is None:
+        return None
+    flat = flatten(maze, start, goal)
+    trail, visited = info.run(flat)
+    return solution(solver, flat, trail, visited), flat.marks(maze.rows)

@@ -92,6 +92,12 @@ class FlatGrid:
         """Return the ``(row, col)`` of many flat indices at once."""
         return list(map(divmod, indices, repeat(self.width, len(indices))))
 
+    def marks(self, rows: int) -> np.ndarray:
+        """Return a (rows, width - 1) bool array: True where a solver left its mark."""
+        cells = np.frombuffer(self.cells, dtype=np.uint8).reshape(-1, self.width)
+        marks: np.ndarray = cells[:rows, :-1] > BLOCKED
+        return marks
+
     def marked(self) -> int:
         """Return how many tiles carry a solver's mark (any byte above FREE and BLOCKED)."""
         return int(np.count_nonzero(np.frombuffer(self.cells, dtype=np.uint8) > BLOCKED))

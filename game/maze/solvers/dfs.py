@@ -107,4 +107,5 @@ def run(flat: FlatGrid) -> tuple[Optional[Sequence[int]], int]:
     return depth_first(flat, (w, 1, -w, -1))  # down, right, up, left
 
 
-INFO = SolverInfo(NAME, "Depth-first (dfs)", "DFS", explore, shortest=False, run=run)
+INFO = SolverInfo(NAME, "Depth-first (dfs)", "DFS", explore, shortest=False, run=run,
+                  backtracks=True)

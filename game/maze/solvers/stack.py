@@ -121,4 +121,5 @@ def run(flat: FlatGrid) -> tuple[Optional[Sequence[int]], int]:
     return depth_first(flat, (-w, 1, w, -1))  # up, right, down, left
 
 
-INFO = SolverInfo(NAME, "Explicit stack", "STACK", explore, shortest=False, run=run)
+INFO = SolverInfo(NAME, "Explicit stack", "STACK", explore, shortest=False, run=run,
+                  backtracks=True)
