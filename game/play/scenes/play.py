@@ -325,7 +325,8 @@ class PlayScene(Scene):
         """Finish the run and hand over to the level-complete screen."""
         self.ctx.audio.play("complete")
         run = self.run
-        return Complete(RunResult(self.level, run.elapsed, run.moves, run.optimal, run.hints_used))
+        return Complete(RunResult(self.level, run.elapsed, run.moves, run.optimal, run.hints_used,
+                                  run))
 
     # -- drawing -----------------------------------------------------------------------------
     def _view(self, surface: pygame.Surface) -> pygame.Rect:
