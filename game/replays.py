@@ -19,7 +19,14 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Optional, Union
 
-from game.run.replay import MAX_REPLAY_BYTES, Replay, ReplayFormatError, dumps, parse_replay
+from game.run.replay import (
+    MAX_REPLAY_BYTES,
+    LevelRef,
+    Replay,
+    ReplayFormatError,
+    dumps,
+    parse_replay,
+)
 from game.save import NotARegularFile, default_save_path, read_regular_file, write_atomically
 
 log = logging.getLogger(__name__)
@@ -92,10 +99,10 @@ class ReplayStore:
         if len(text.encode("utf-8")) > MAX_REPLAY_BYTES:
             raise ValueError(f"the replay would be over {MAX_REPLAY_BYTES} bytes")
         stamp = (rep.date or utc_now()).replace(":", "-")
-        path = self._free_name(f"{stamp}_{self.key(rep)}")
+        path = self._free_name(f"{stamp}_{self.key(rep.level)}")
         write_atomically(path, text)
-        best = self.best_path(rep)
-        old = self.best(rep)
+        best = self.best_path(rep.level)
+        old = self.best_of(rep.level)
         if old is None or rep.beats(old):
             write_atomically(best, text)
         self._prune(self.directory, MAX_RUNS, newest_by_name=True)
@@ -103,17 +110,17 @@ class ReplayStore:
         return path
 
     @staticmethod
-    def key(rep: Replay) -> str:
-        """Return the file-name-safe name of the replay's level."""
-        return _UNSAFE.sub("_", rep.level.code or f"file-{rep.level.digest[:16]}")
+    def key(level: LevelRef) -> str:
+        """Return the file-name-safe name of a level."""
+        return _UNSAFE.sub("_", level.code or f"file-{level.digest[:16]}")
 
-    def best_path(self, rep: Replay) -> Path:
-        """Return where the best run of ``rep``'s level is kept."""
-        return self.best_dir / f"{self.key(rep)}.json"
+    def best_path(self, level: LevelRef) -> Path:
+        """Return where the best run of ``level`` is kept."""
+        return self.best_dir / f"{self.key(level)}.json"
 
-    def best(self, rep: Replay) -> Optional[Replay]:
-        """Return the best run kept of ``rep``'s level (same maze), or None."""
-        path = self.best_path(rep)
+    def best_of(self, level: LevelRef) -> Optional[Replay]:
+        """Return the best run kept of ``level`` (the same maze), or None."""
+        path = self.best_path(level)
         if not path.exists():
             return None
         try:
@@ -121,7 +128,7 @@ class ReplayStore:
         except ReplayFileError as exc:
             log.warning("%s; it will be replaced", exc)
             return None
-        return found if found.level.digest == rep.level.digest else None
+        return found if found.level.digest == level.digest else None
 
     def listing(self) -> list[Listed]:
         """Return every replay file, newest first (by date, then file name)."""

@@ -97,6 +97,8 @@ class Settings:
     bindings: dict[str, list[str]] = field(default_factory=dict)
     #: "en" or "zh"; None (absent from the file): follow the system's language.
     language: Optional[str] = None
+    #: Replay the best run of a level as a ghost while playing it again.
+    ghost: bool = False
 
 
 @dataclass
@@ -528,6 +530,8 @@ def _settings(doc: dict[str, Any]) -> Settings:
         default_solver=solver if solver in solvers.SOLVERS else d.default_solver,
         custom=_custom_maze(doc.get("custom")),
         language=_language(doc.get("language")),
+        # a preference, not progress: anything but true or false is its default
+        ghost=doc["ghost"] if isinstance(doc.get("ghost"), bool) else d.ghost,
         **_access(doc),
     )
 

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Callable, Literal, Optional, Protocol
 from game.play import input as keys
 from game.play import theme
 from game.replays import ReplayStore, replay_dir
-from game.run.replay import Replay
+from game.run.level import Level
+from game.run.replay import Replay, level_ref
 from game.save import CustomMaze, Progress, SaveStore, Settings, has_progress, reset_progress
 from game.text import set_language as speak
 from game.text import t
@@ -28,7 +29,8 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 log = logging.getLogger(__name__)
 
 SettingName = Literal["volume", "muted", "fullscreen", "anim_speed", "default_solver", "custom",
-                      "palette", "text_size", "reduced_motion", "bindings", "language"]
+                      "palette", "text_size", "reduced_motion", "bindings", "language",
+                      "ghost"]
 Listener = Callable[[SettingName], None]
 
 
@@ -147,9 +149,9 @@ class Context:
             log.warning("cannot keep the replay in %s: %s", self.replays.directory, exc)
             self.toast(t("replay.not_kept"))
 
-    def best_replay(self, replay: Replay) -> Optional[Replay]:
-        """Return the best run kept of ``replay``'s level, or None."""
-        return None if self.replays is None else self.replays.best(replay)
+    def best_replay(self, level: Level) -> Optional[Replay]:
+        """Return the best run kept of ``level``, or None."""
+        return None if self.replays is None else self.replays.best_of(level_ref(level))
 
     def toast(self, text: str, seconds: Optional[float] = None) -> None:
         """Show ``text`` briefly over whatever scene is on screen."""
@@ -192,6 +194,11 @@ class Context:
         """Set the solver the hint starts with."""
         self.settings.default_solver = name
         self._changed("default_solver")
+
+    def set_ghost(self, on: bool) -> None:
+        """Show (or not) the best run of a level as a ghost while playing it again."""
+        self.settings.ghost = on
+        self._changed("ghost")
 
     def remember_custom(self, choices: CustomMaze) -> None:
         """Keep the custom maze screen's choices (saved when they changed)."""

@@ -119,6 +119,9 @@ STRINGS: dict[str, str] = {
     "settings.hint_speed": "Default hint speed",
     "settings.hint_speed_value": "{speed:g} x",
     "settings.solver": "Default solver",
+    "settings.ghost": "Ghost of your best run",
+    "settings.ghost_on": "on",
+    "settings.ghost_off": "off",
     "settings.language": "Language",
     "settings.reset": "Reset progress",
     "settings.reset_question": "Reset all progress? Unlocked levels, best times and stars "

@@ -4,20 +4,23 @@ skip."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pygame
 import pytest
 
 from game.play.context import Context
-from game.play.routes import Complete, OpenReview, WatchReplay
+from game.play.routes import Complete, OpenReview, Play, WatchReplay
 from game.play.scenes.level_complete import LevelCompleteScene
+from game.play.scenes.play import PlayScene
 from game.play.scenes.review import ReviewScene
 from game.play.scenes.watch import WatchScene
 from game.replays import read_replay
 from game.run.clock import TICK_RATE
 from game.run.level import RunResult
 from game.run.replay import simulate
+from game.save import from_json
 from tests.play.helpers import Driver, campaign_level, key, sample_replay, walked
 from tests.run.test_replay import walk_the_route
 
@@ -106,3 +109,45 @@ def test_the_replay_plays_at_its_own_pace_and_pauses_speeds_and_skips(ctx: Conte
     game.send(key(pygame.K_LEFT))
     assert watch.playback.run.tick == replay.ticks - 5 * TICK_RATE
     watch.draw(pygame.Surface((800, 600)))
+
+
+def keep_best(ctx: Context) -> RunResult:
+    """Finish level 1 once through the result screen, so its best run is kept."""
+    result = finished_result()
+    Driver(ctx, Complete(result))
+    return result
+
+
+def test_no_ghost_unless_the_setting_is_on(ctx: Context) -> None:
+    keep_best(ctx)
+    assert ctx.settings.ghost is False
+    assert Driver(ctx, Play(campaign_level(0))).scene.ghost is None  # type: ignore[attr-defined]
+
+
+def test_the_ghost_of_the_best_run_sets_off_with_the_first_move_and_keeps_its_pace(
+        ctx: Context) -> None:
+    best = keep_best(ctx)
+    ctx.set_ghost(True)
+    game = Driver(ctx, Play(campaign_level(0)))
+    play = game.scene
+    assert isinstance(play, PlayScene) and play.ghost is not None
+    for _ in range(30):  # standing still: the ghost waits at the entrance
+        game.update(1 / 60)
+    assert play.ghost.run.player.render_pos == (1.0, 0.0)
+    game.send(key(pygame.K_RIGHT))
+    for _ in range(45):
+        game.update(1 / 60)
+    ghost = play.ghost.run
+    assert ghost.ticks_played == play.run.ticks_played == 90
+    again = simulate(play.ghost.replay, play.maze)
+    assert again.trail[:len(ghost.trail)] == ghost.trail and best.moves == again.moves
+    assert ghost.moves == len(ghost.trail) - 1 > 3
+    play.draw(pygame.Surface((640, 480)))
+
+
+def test_the_ghost_setting_is_saved(ctx: Context, tmp_path: Path) -> None:
+    ctx.set_ghost(True)
+    saved = json.loads((tmp_path / "save.json").read_text())
+    assert saved["settings"]["ghost"] is True
+    saved["settings"]["ghost"] = "yes"
+    assert from_json(saved).settings.ghost is False  # not true or false: the default
