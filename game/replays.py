@@ -93,11 +93,14 @@ class ReplayStore:
     def keep(self, rep: Replay) -> Path:
         """Write ``rep`` as a new run (and as its level's best if it is); return its path.
 
-        Raise OSError or ValueError when it cannot be written (too large, disk full).
+        Raise OSError or ValueError when it cannot be written (disk full, or a run too
+        long or too large to read back).
         """
         text = dumps(rep)
-        if len(text.encode("utf-8")) > MAX_REPLAY_BYTES:
-            raise ValueError(f"the replay would be over {MAX_REPLAY_BYTES} bytes")
+        try:
+            parse_replay(text.encode("utf-8"))  # never keep what could not be read back
+        except ReplayFormatError as exc:
+            raise ValueError(f"the replay could not be read back: {exc}") from None
         stamp = (rep.date or utc_now()).replace(":", "-")
         path = self._free_name(f"{stamp}_{self.key(rep.level)}")
         write_atomically(path, text)

@@ -26,7 +26,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from dataclasses import astuple, dataclass, fields
+from dataclasses import dataclass, fields
 from typing import Any, Callable, Optional
 
 from game.maze.grid import Maze
@@ -48,14 +48,18 @@ from game.run.model import Logged, Run, replay
 from game.run.player import Move
 
 REPLAY_VERSION = 1
-#: Largest replay read or written (an hour of busy walking is a few hundred kilobytes).
+#: Largest replay read or written (an hour of busy walking is a few hundred kilobytes;
+#: MAX_INTENTS intents fit).
 MAX_REPLAY_BYTES = 4 * 1024 * 1024
-#: Longest run a replay holds: four hours of ticks (a longer one is not kept).
-MAX_TICKS = 4 * 3600 * TICK_RATE
-#: Most intents a replay holds.
-MAX_INTENTS = 250_000
+#: Longest run a replay holds: two hours of ticks (a longer one is not kept).  With
+#: MAX_INTENTS it bounds what a hostile file can ask of ``replay --verify``: seconds.
+MAX_TICKS = 2 * 3600 * TICK_RATE
+#: Most intents a replay holds (over an hour of tapping ten times a second).
+MAX_INTENTS = 100_000
 #: Most digits of a JSON integer read (a tick has at most 7).
 MAX_INT_DIGITS = 20
+#: Longest text field (a label, the game version, the date).
+MAX_TEXT = 200
 
 #: Each intent's name in a replay; its fields follow the name, in declaration order.
 INTENT_NAMES: dict[type, str] = {
@@ -64,6 +68,9 @@ INTENT_NAMES: dict[type, str] = {
     SelectSolver: "solver", ChangeSpeed: "change_speed", SetSpeed: "speed",
 }
 INTENT_TYPES: dict[str, type] = {name: cls for cls, name in INTENT_NAMES.items()}
+#: Each intent's fields, in order: (name, type), the type as its annotation spells it.
+INTENT_FIELDS: dict[type, tuple[tuple[str, str], ...]] = {
+    cls: tuple((f.name, str(f.type)) for f in fields(cls)) for cls in INTENT_NAMES}
 #: The intents whose fields are a direction (one step up, down, left or right).
 _DIRECTED = (Move, Release, AutoRun)
 
@@ -121,7 +128,12 @@ def maze_digest(maze: Maze) -> str:
     """Return the sha256 of the maze's text (its tiles, start and exit)."""
     from game.maze.formats import format_maze
 
-    return hashlib.sha256(format_maze(maze).encode("ascii")).hexdigest()
+    return _digest(format_maze(maze))
+
+
+def _digest(text: str) -> str:
+    """Return the sha256 of a maze's text, in hex."""
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
 def level_ref(level: Level) -> LevelRef:
@@ -134,12 +146,12 @@ def level_ref(level: Level) -> LevelRef:
             code = level_code(level.spec)
         except ValueError:  # a spec the code scheme cannot express: keep the maze
             code = None
-    maze_text = None
-    if code is None:
-        from game.maze.formats import format_maze
+    if code is not None:
+        return LevelRef(code, None, maze_digest(level.maze), level.label[:MAX_TEXT])
+    from game.maze.formats import format_maze
 
-        maze_text = format_maze(level.maze)
-    return LevelRef(code, maze_text, maze_digest(level.maze), level.label)
+    text = format_maze(level.maze)
+    return LevelRef(None, text, _digest(text), level.label[:MAX_TEXT])
 
 
 def record(run: Run, level: Level, *, game: str, date: str) -> Replay:
@@ -229,7 +241,8 @@ class Playback:
 def encode_intent(logged: Logged) -> list[Any]:
     """Return ``[tick, name, *fields]`` for one logged intent."""
     intent = logged.intent
-    return [logged.tick, INTENT_NAMES[type(intent)], *astuple(intent)]
+    cls = type(intent)
+    return [logged.tick, INTENT_NAMES[cls], *(getattr(intent, f) for f, _ in INTENT_FIELDS[cls])]
 
 
 def to_json(rep: Replay) -> dict[str, Any]:
@@ -381,41 +394,41 @@ def _intents(items: list[Any], ticks: int) -> tuple[Logged, ...]:
     log: list[Logged] = []
     last = 0
     for i, item in enumerate(items):
-        where = f"'intents'[{i}]"
-        if not (isinstance(item, list) and len(item) >= 2):
-            raise ReplayFormatError(f"{where} must be [tick, name, ...], got {_shown(item)}")
+        if not (type(item) is list and len(item) >= 2):
+            raise ReplayFormatError(f"'intents'[{i}] must be [tick, name, ...], got {_shown(item)}")
         tick, name, *values = item
-        if not _is_int(tick) or not last <= tick <= ticks:
-            raise ReplayFormatError(f"{where}: the tick must be a whole number from {last} "
-                                    f"(the one before) to {ticks} (the run's end), got {_shown(tick)}")
-        cls = INTENT_TYPES.get(name) if isinstance(name, str) else None
+        if type(tick) is not int or not last <= tick <= ticks:
+            raise ReplayFormatError(f"'intents'[{i}]: the tick must be a whole number from "
+                                    f"{last} (the one before) to {ticks} (the run's end), "
+                                    f"got {_shown(tick)}")
+        cls = INTENT_TYPES.get(name) if type(name) is str else None
         if cls is None:
-            raise ReplayFormatError(f"{where}: unknown intent {_shown(name)} "
+            raise ReplayFormatError(f"'intents'[{i}]: unknown intent {_shown(name)} "
                                     f"(known: {', '.join(INTENT_TYPES)})")
-        log.append(Logged(tick, _intent(cls, values, f"{where} ({name})")))
+        problem = _bad_fields(cls, values)
+        if problem:
+            raise ReplayFormatError(f"'intents'[{i}] ({name}){problem}")
+        log.append(Logged(tick, cls(*values)))
         last = tick
     return tuple(log)
 
 
-def _intent(cls: type, values: list[Any], where: str) -> RunIntent:
-    """Return the intent ``cls`` with ``values`` as its fields, each checked."""
-    spec = fields(cls)
+def _bad_fields(cls: type, values: list[Any]) -> str:
+    """Return what is wrong with ``values`` as the fields of intent ``cls`` ("" if nothing)."""
+    spec = INTENT_FIELDS[cls]
     if len(values) != len(spec):
-        names = ", ".join(f.name for f in spec) or "nothing"
-        raise ReplayFormatError(f"{where} takes {names} after its name, got {_shown(values)}")
-    for f, value in zip(spec, values):
-        if f.type in ("int", int) and not (_is_int(value) and -64 <= value <= 64):
-            raise ReplayFormatError(f"{where}: {f.name} must be a small whole number, "
-                                    f"got {_shown(value)}")
-        if f.type in ("float", float) and not (_is_number(value) and math.isfinite(value)):
-            raise ReplayFormatError(f"{where}: {f.name} must be a number, got {_shown(value)}")
-        if f.type in ("str", str) and not (isinstance(value, str) and len(value) <= 40):
-            raise ReplayFormatError(f"{where}: {f.name} must be a name, got {_shown(value)}")
-    if cls in _DIRECTED and (abs(values[0]) + abs(values[1]) != 1):
-        raise ReplayFormatError(f"{where}: ({values[0]}, {values[1]}) is not one step up, "
-                                "down, left or right")
-    intent: RunIntent = cls(*values)
-    return intent
+        names = ", ".join(name for name, _ in spec) or "nothing"
+        return f" takes {names} after its name, got {_shown(values)}"
+    for (name, kind), value in zip(spec, values):
+        if kind == "int" and not (type(value) is int and -64 <= value <= 64):
+            return f": {name} must be a small whole number, got {_shown(value)}"
+        if kind == "float" and not (_is_number(value) and math.isfinite(value)):
+            return f": {name} must be a number, got {_shown(value)}"
+        if kind == "str" and not (type(value) is str and len(value) <= 40):
+            return f": {name} must be a name, got {_shown(value)}"
+    if cls in _DIRECTED and abs(values[0]) + abs(values[1]) != 1:
+        return f": ({values[0]}, {values[1]}) is not one step up, down, left or right"
+    return ""
 
 
 def _get(doc: dict[str, Any], key: str, kind: type, default: Any = None, *,
@@ -445,10 +458,10 @@ def _count(doc: dict[str, Any], where: str, key: str, most: int,
 
 
 def _text(doc: dict[str, Any], key: str, where: str, *, default: Optional[str] = None) -> str:
-    """Return the string ``doc[key]`` (at most 200 characters, or ``default`` when absent)."""
+    """Return the string ``doc[key]`` (at most MAX_TEXT characters, or ``default`` when absent)."""
     value = _get(doc, key, str, default, where=where)
-    if len(value) > 200:
-        raise ReplayFormatError(f"'{where}' is {len(value)} characters long (at most 200)")
+    if len(value) > MAX_TEXT:
+        raise ReplayFormatError(f"'{where}' is {len(value)} characters long (at most {MAX_TEXT})")
     return str(value)
 
 

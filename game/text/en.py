@@ -277,7 +277,7 @@ STRINGS: dict[str, str] = {
     "complete.review": "Review",
     # -- replays and the review of a run
     "replay.not_kept": "The replay of this run could not be saved",
-    "review.title": "Review",
+    "review.title": "Review · {label}",
     "review.moves": "Your moves",
     "review.fewest": "Fewest moves",
     "review.efficiency": "Efficiency",

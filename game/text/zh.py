@@ -288,7 +288,7 @@ STRINGS: dict[str, str] = {
     "complete.review": "回顾",
     # -- 回放与本局回顾
     "replay.not_kept": "无法保存本局的回放",
-    "review.title": "回顾",
+    "review.title": "回顾 · {label}",
     "review.moves": "你的步数",
     "review.fewest": "最少步数",
     "review.efficiency": "效率",

@@ -26,11 +26,12 @@ from game.play.navigator import Navigator
 from game.play.routes import Play
 from game.play.scenes.base import Enter, Next, Scene
 from game.play.scenes.play import PlayScene
-from game.run.intents import LEFT, RIGHT, Release
+from game.run.intents import LEFT, RIGHT
 from game.run.level import Level, RunResult
 from game.run.model import Run
 from game.run.player import Move
 from game.run.replay import Replay, record
+from tests.run.test_replay import tap
 
 
 def key(k: int, mod: int = 0) -> KeyDown:
@@ -67,11 +68,7 @@ def file_level(maze: Maze) -> Level:
 def walked(level: Level, moves: Sequence[Move], *, idle: int = 30) -> Run:
     """Return a run of ``level`` that tapped ``moves`` one after another, then stood ``idle`` ticks."""
     run = Run(level.maze)
-    for move in moves:
-        run.apply(move)
-        run.apply(Release(move.dr, move.dc))
-        while run.player.moving:
-            run.step()
+    tap(run, moves, pause=0)
     for _ in range(idle):
         run.step()
     return run

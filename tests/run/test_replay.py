@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Sequence
 
 import pytest
 from hypothesis import given, settings
@@ -34,6 +35,7 @@ from game.run.level import Level
 from game.run.model import Logged, Run
 from game.run.player import Move
 from game.run.replay import (
+    MAX_TICKS,
     REPLAY_VERSION,
     Playback,
     Replay,
@@ -56,18 +58,22 @@ def campaign_level() -> Level:
     return Level(build_level(SPEC), SPEC, 0, "First Steps")
 
 
-def walk_the_route(run: Run, *, pause: int = 3) -> None:
-    """Tap along the shortest route to the exit, a few idle ticks after each arrival."""
-    path = solve(run.maze, "bfs").path
-    assert path is not None
-    for a, b in zip(path, path[1:]):
-        move = Move(b[0] - a[0], b[1] - a[1])
+def tap(run: Run, moves: Sequence[Move], *, pause: int = 3) -> None:
+    """Tap ``moves`` one after another, ``pause`` idle ticks after each arrival."""
+    for move in moves:
         run.apply(move)
         run.apply(Release(move.dr, move.dc))
-        while run.player.moving:
+        while run.player.moving and not run.finished:
             run.step()
         for _ in range(pause):
             run.step()
+
+
+def walk_the_route(run: Run, *, pause: int = 3) -> None:
+    """Tap along the shortest route to the exit."""
+    path = solve(run.maze, "bfs").path
+    assert path is not None
+    tap(run, [Move(b[0] - a[0], b[1] - a[1]) for a, b in zip(path, path[1:])], pause=pause)
 
 
 def played(level: Level) -> Run:
@@ -312,3 +318,12 @@ def test_time_is_whole_ticks() -> None:
     level = campaign_level()
     rep = record(played(level), level, game="x", date=DATE)
     assert rep.time * TICK_RATE == rep.time_ticks
+
+
+def test_a_run_too_long_to_read_back_is_not_kept(tmp_path: Path) -> None:
+    level = campaign_level()
+    rep = record(played(level), level, game="x", date=DATE)
+    too_long = Replay(rep.level, rep.log, MAX_TICKS + 1, MAX_TICKS, False, rep.moves)
+    with pytest.raises(ValueError, match="could not be read back: 'result.ticks'"):
+        ReplayStore(tmp_path).keep(too_long)
+    assert not list(tmp_path.rglob("*.json"))

@@ -7,11 +7,12 @@ import numpy as np
 from game.levels import CAMPAIGN, build_level
 from game.maze.grid import Maze
 from game.maze.solvers import solve
-from game.run.intents import DOWN, RIGHT, UP, Release
+from game.run.intents import DOWN, RIGHT, UP
 from game.run.model import Run
 from game.run.player import Move
 from game.run.review import dead_end_tiles, review
 from tests.run.test_player import maze_from
+from tests.run.test_replay import tap
 
 BRANCH = maze_from(
     """
@@ -37,11 +38,7 @@ LOOP = maze_from(
 def tapped(maze: Maze, moves: list[Move]) -> Run:
     """Return a run of ``maze`` that tapped ``moves`` one after another."""
     run = Run(maze)
-    for move in moves:
-        run.apply(move)
-        run.apply(Release(move.dr, move.dc))
-        while run.player.moving and not run.finished:
-            run.step()
+    tap(run, moves, pause=0)
     run.step()
     return run
 

@@ -75,7 +75,7 @@ class ReviewScene(ListScene):
         pal = theme.current().ui
         self.draw_background(surface)
         label = level_title(self.level) or self.replay.level.name
-        top = title_bar(surface, f"{t('review.title')} · {label}", lay)
+        top = title_bar(surface, t("review.title", label=label), lay)
         bottom = footer(surface, t("review.footer"), lay)
         margin = lay.margin
         side_w = max(lay.px(330), min(lay.px(420), lay.width // 3))
