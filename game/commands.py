@@ -301,14 +301,13 @@ def _write_file(path: str, text: str) -> None:
         raise UsageError(f"cannot write -o {path}: {exc.strerror or exc}") from None
 
 
-
 # --- replays -----------------------------------------------------------------------------
 
 
 def replay_summary(path: str, rep: "Replay") -> dict[str, Any]:
     """Return what ``replays --json`` says of one replay file."""
     return {"path": path, "level": rep.level.name, "label": rep.level.label, "date": rep.date,
-            "moves": rep.moves, "time": round(rep.time, 3), "ticks": rep.ticks,
+            "moves": rep.moves, "time": round(rep.time, 3), "ticks": rep.time_ticks,
             "finished": rep.finished, "game": rep.game}
 
 
