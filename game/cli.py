@@ -71,6 +71,15 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play a maze file or a custom generated maze")
     play.add_argument("file", nargs="?", help="maze text file to play")
     _add_maze_options(play, required=False)
+
+    listing = sub.add_parser("replays", help="list the saved replays, newest first")
+    listing.add_argument("--json", action="store_true", help="print one JSON list")
+
+    rep = sub.add_parser("replay", help="watch a replay file (or check it with --verify)")
+    rep.add_argument("file", help="replay file (see: migong replays)")
+    rep.add_argument("--verify", action="store_true",
+                     help="re-run it headless and print one JSON line; exit 0 when it "
+                     "reaches the exit, 1 when not, 2 for a bad file")
     return parser
 
 
@@ -102,6 +111,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             from game.commands import cmd_solve
 
             return cmd_solve(args)
+        if args.command == "replays":
+            from game.commands import cmd_replays
+
+            return cmd_replays(args)
+        if args.command == "replay" and args.verify:
+            from game.commands import cmd_verify_replay
+
+            return cmd_verify_replay(args)
+        if args.command == "replay":
+            from game.play.launch import watch_from_args
+
+            return watch_from_args(args)
         from game.play.launch import play_from_args  # imports pygame: only to play
 
         return play_from_args(args)

@@ -1,4 +1,4 @@
-"""The sub-commands behind ``python -m game``: generate, solve and play.
+"""The sub-commands behind ``python -m game``: generate, solve, play, replays and replay.
 
 Each takes the parsed ``argparse`` namespace from :mod:`game.cli` and returns the exit
 code.  Bad input raises :class:`game.errors.UsageError` with a one-line message saying
@@ -21,9 +21,11 @@ from game.errors import EXIT_NO_PATH, EXIT_OK, UsageError, shown
 from game.levels import MAX_SEED, LevelSpec
 from game.maze.grid import MAX_SIDE, MIN_SIZE, Pos
 from game.maze.registry import LOOPS, Option, Value
+from game.run.clock import TICK_RATE
 
 if TYPE_CHECKING:  # the solvers are imported only by the commands that solve
     from game.maze.solvers import Solution
+    from game.run.replay import Replay
 
 _SIZE = re.compile(r"\s*(\d+)\s*[xX×]\s*(\d+)\s*")
 _POS = re.compile(r"\s*(-?\d+)\s*,\s*(-?\d+)\s*")
@@ -298,3 +300,61 @@ def _write_file(path: str, text: str) -> None:
     except OSError as exc:
         raise UsageError(f"cannot write -o {path}: {exc.strerror or exc}") from None
 
+
+# --- replays -----------------------------------------------------------------------------
+
+
+def replay_summary(path: str, rep: "Replay") -> dict[str, Any]:
+    """Return what ``replays --json`` says of one replay file."""
+    return {"path": path, "level": rep.level.name, "label": rep.level.label, "date": rep.date,
+            "moves": rep.moves, "time": round(rep.time, 3), "ticks": rep.time_ticks,
+            "finished": rep.finished, "game": rep.game}
+
+
+def cmd_replays(args: argparse.Namespace) -> int:
+    """List the saved replays, newest first (one JSON list with ``--json``)."""
+    from game.replays import ReplayStore, replay_dir
+
+    found = ReplayStore(replay_dir()).listing()
+    for entry in found:
+        if entry.replay is None:
+            print(f"migong: warning: {entry.problem}", file=sys.stderr)
+    good = [(e, e.replay) for e in found if e.replay is not None]
+    if args.json:
+        _emit([json.dumps([{**replay_summary(str(e.path), rep), "best": e.best}
+                           for e, rep in good], ensure_ascii=False), "\n"])
+        return EXIT_OK
+    if not good:
+        _emit([f"no replays yet in {replay_dir()}\n"])
+        return EXIT_OK
+    lines = []
+    for e, rep in good:
+        state = "exit" if rep.finished else "left"
+        best = " best" if e.best else ""
+        lines.append(f"{rep.date or '?':20}  {rep.level.name:24}  {rep.moves:6} moves  "
+                     f"{rep.time:9.2f} s  {state}{best}  {e.path}\n")
+    _emit(lines)
+    return EXIT_OK
+
+
+def cmd_verify_replay(args: argparse.Namespace) -> int:
+    """Re-run a replay headless; print one JSON line; exit 0 at the exit, 1 short of it."""
+    from game.replays import ReplayFileError, read_replay
+    from game.run.replay import ReplayFormatError, rebuild, simulate
+
+    try:
+        rep = read_replay(args.file)
+        level = rebuild(rep.level)
+    except ReplayFileError as exc:
+        raise UsageError(str(exc)) from None
+    except ReplayFormatError as exc:
+        raise UsageError(f"{args.file}: not a usable replay: {exc}") from None
+    run = simulate(rep, level.maze)
+    ticks = run.ticks_played
+    _emit([json.dumps({
+        "finished": run.finished, "moves": run.moves, "time": round(ticks / TICK_RATE, 3),
+        "ticks": ticks, "level": rep.level.name,
+        "recorded": {"finished": rep.finished, "moves": rep.moves, "ticks": rep.time_ticks},
+        "matches": (run.finished, run.moves, ticks) == (rep.finished, rep.moves, rep.time_ticks),
+    }), "\n"])
+    return EXIT_OK if run.finished else EXIT_NO_PATH

@@ -97,6 +97,8 @@ class Settings:
     bindings: dict[str, list[str]] = field(default_factory=dict)
     #: "en" or "zh"; None (absent from the file): follow the system's language.
     language: Optional[str] = None
+    #: Replay the best run of a level as a ghost while playing it again.
+    ghost: bool = False
 
 
 @dataclass
@@ -195,10 +197,10 @@ class SaveStore:
         target = _resolve(self.path)
         _remove_temp_files(target)
         try:
-            raw = _read_regular_file(target, MAX_SAVE_BYTES)
+            raw = read_regular_file(target, MAX_SAVE_BYTES)
         except (FileNotFoundError, NotADirectoryError):  # no save yet (or no place for one)
             return Progress(), None
-        except _NotARegularFile as exc:
+        except NotARegularFile as exc:
             return self._without_saving(f"it is {exc}", t("save.not_a_file", file=self.path))
         except OSError as exc:
             return self._without_saving(f"cannot read it: {exc}", t("save.unreadable", file=self.path))
@@ -242,7 +244,7 @@ def load_progress(path: Path) -> tuple[Progress, Optional[str]]:
     return SaveStore(path).load()
 
 
-class _NotARegularFile(OSError):
+class NotARegularFile(OSError):
     """The save path is a directory, a named pipe, a device or a socket."""
 
     def __init__(self, kind: str) -> None:
@@ -271,10 +273,19 @@ def save_progress(progress: Progress, path: Path) -> None:
     OSError if the path is not a regular file or cannot be written, ValueError if the
     save would be larger than MAX_SAVE_BYTES.
     """
-    target = _resolve(Path(path))
     text = json.dumps(to_json(progress), indent=2, sort_keys=True, allow_nan=False) + "\n"
     if len(text) > MAX_SAVE_BYTES:
         raise ValueError(f"the save would be {len(text)} bytes, over {MAX_SAVE_BYTES}")
+    write_atomically(Path(path), text)
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Replace the file at ``path`` with ``text``: temp file beside it, fsync, os.replace.
+
+    Through a symbolic link, the file it points to is replaced.  Raise OSError if the
+    path is not a regular file or cannot be written (the old file is then untouched).
+    """
+    target = _resolve(path)
     try:
         mode = os.stat(target).st_mode
     except FileNotFoundError:
@@ -340,10 +351,10 @@ _READ_FLAGS = (
 )
 
 
-def _read_regular_file(path: Path, limit: int) -> bytes:
+def read_regular_file(path: Path, limit: int) -> bytes:
     """Return the first ``limit + 1`` bytes at most of the regular file at ``path``.
 
-    Raise _NotARegularFile for anything else (nothing of it is read), OSError if it
+    Raise NotARegularFile for anything else (nothing of it is read), OSError if it
     cannot be opened or read.
     """
     _check_regular(os.stat(path).st_mode)  # a socket cannot even be opened
@@ -364,9 +375,9 @@ def _read_regular_file(path: Path, limit: int) -> bytes:
 
 
 def _check_regular(mode: int) -> None:
-    """Raise _NotARegularFile unless ``mode`` is a regular file's."""
+    """Raise NotARegularFile unless ``mode`` is a regular file's."""
     if not stat.S_ISREG(mode):
-        raise _NotARegularFile(_kind(mode))
+        raise NotARegularFile(_kind(mode))
 
 
 def _kind(mode: int) -> str:
@@ -519,6 +530,8 @@ def _settings(doc: dict[str, Any]) -> Settings:
         default_solver=solver if solver in solvers.SOLVERS else d.default_solver,
         custom=_custom_maze(doc.get("custom")),
         language=_language(doc.get("language")),
+        # a preference, not progress: anything but true or false is its default
+        ghost=doc["ghost"] if isinstance(doc.get("ghost"), bool) else d.ghost,
         **_access(doc),
     )
 

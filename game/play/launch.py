@@ -1,4 +1,4 @@
-"""``migong play``: from parsed arguments to a running App.
+"""``migong play`` and ``migong replay FILE``: from parsed arguments to a running App.
 
 No file and no maze options: the title screen.  ``FILE``: play that text maze.
 ``--algorithm/--size/--seed/...``: check every value first (a mistake is one line on
@@ -117,3 +117,25 @@ def display_problem() -> Optional[str]:
         f"no display found ({'; '.join(tried)}); run migong in a desktop session, or choose "
         "a video driver with SDL_VIDEODRIVER"
     )
+
+
+def watch_from_args(args: Any) -> int:
+    """Open the window on ``replay FILE``: the replay played back (Esc: the title)."""
+    from game.replays import ReplayFileError, read_replay
+    from game.run.replay import ReplayFormatError, rebuild
+
+    try:
+        replay = read_replay(args.file)
+        level = rebuild(replay.level)
+    except ReplayFileError as exc:
+        return _error(str(exc))
+    except ReplayFormatError as exc:
+        return _error(f"{args.file}: not a usable replay: {exc}")
+    problem = display_problem()
+    if problem is not None:
+        return _error(problem)
+
+    from game.play.app import App
+    from game.play.routes import WatchReplay
+
+    return App.open().run(WatchReplay(level, replay))

@@ -26,6 +26,7 @@ from game.play.routes import (
     OpenControls,
     OpenHelp,
     OpenPause,
+    OpenReview,
     OpenSettings,
     Play,
     QuitGame,
@@ -34,6 +35,7 @@ from game.play.routes import (
     ToCustomMaze,
     ToLevelSelect,
     ToTitle,
+    WatchReplay,
 )
 from game.play.scenes.base import Enter, Next, Scene
 from game.play.scenes.title import TitleScene
@@ -135,6 +137,14 @@ class Navigator:
             below = self.scene
             assert below is not None, "a question is asked over a scene"
             return ConfirmScene(ctx, route, below.draw)
+        if isinstance(route, OpenReview):
+            from game.play.scenes.review import ReviewScene
+
+            return ReviewScene(ctx, route.level, route.replay)
+        if isinstance(route, WatchReplay):
+            from game.play.scenes.watch import WatchScene
+
+            return WatchScene(ctx, route.level, route.replay)
         if isinstance(route, OpenSettings):
             from game.play.scenes.settings import SettingsScene
 
@@ -164,7 +174,9 @@ def draw_every_scene(surface: pygame.Surface) -> list[str]:
     from game.levels import build_level
     from game.play.input import KeyDown
     from game.play.render.images import load_all
+    from game.run.intents import RIGHT
     from game.run.level import RunResult
+    from game.run.replay import record
     from game.save import Progress
 
     if not pygame.display.get_init():
@@ -180,11 +192,14 @@ def draw_every_scene(surface: pygame.Surface) -> list[str]:
     play = nav.play_scene(level)
     nav.stack = [play]  # what the pause opens over
     optimal = play.run.optimal
+    play.run.apply(RIGHT)
     result = RunResult(level, time=12.5, moves=optimal + 4, optimal=optimal, hints_used=1)
+    replay = record(play.run, level, game="sample", date="")
     ask = Confirm(t("title.quit_question"), t("title.quit_yes"), t("title.quit_no"), QuitGame())
     routes: list[Next] = [ToTitle(), ToLevelSelect(), ToCustomMaze(), OpenSettings(), OpenHelp(),
                           OpenControls(), BuildMaze(spec, 0, "Loading test"), Enter(play),
-                          OpenPause(level), ask, Complete(result)]
+                          OpenPause(level), ask, Complete(result), OpenReview(level, replay),
+                          WatchReplay(level, replay)]
     names = []
     for route in routes:
         scene = nav.build(route)

@@ -7,8 +7,8 @@ ahead, the loading screen's play scene, travels in ``scenes.base.Enter``.)
 
 Two kinds:
 
-* *overlays* (``OpenPause``, ``OpenSettings``, ``OpenHelp``, ``OpenControls``, ``Confirm``)
-  open over the current scene, which waits underneath; ``Back`` closes the top one (with
+* *overlays* (``OpenPause``, ``OpenSettings``, ``OpenHelp``, ``OpenControls``, ``Confirm``,
+  ``OpenReview``, ``WatchReplay``) open over the current scene, which waits underneath; ``Back`` closes the top one (with
   nothing underneath it goes to the title);
 * every other route *goes* somewhere: the screens left behind are dropped.
 
@@ -23,6 +23,7 @@ from typing import Optional, Union
 
 from game.levels import LevelSpec
 from game.run.level import Level, RunResult
+from game.run.replay import Replay
 
 
 class ToTitle:
@@ -74,6 +75,22 @@ class OpenPause:
     level: Level
 
 
+@dataclass(frozen=True, eq=False)
+class OpenReview:
+    """Review a run over its maze (walk, shortest route, heat-map); Back returns."""
+
+    level: Level
+    replay: Replay
+
+
+@dataclass(frozen=True, eq=False)
+class WatchReplay:
+    """Play ``replay`` back on ``level`` (pause, speed, skip); Back returns."""
+
+    level: Level
+    replay: Replay
+
+
 class OpenSettings:
     """Open the settings over the current scene."""
 
@@ -113,7 +130,7 @@ class QuitGame:
 
 
 #: The routes that open a scene over the current one.
-OVERLAYS = (OpenPause, OpenSettings, OpenHelp, OpenControls, Confirm)
+OVERLAYS = (OpenPause, OpenSettings, OpenHelp, OpenControls, Confirm, OpenReview, WatchReplay)
 Route = Union[ToTitle, ToLevelSelect, ToCustomMaze, StartLevel, BuildMaze, Play, Complete,
               OpenPause, OpenSettings, OpenHelp, OpenControls, Confirm, ResetProgress, Back,
-              QuitGame]
+              QuitGame, OpenReview, WatchReplay]

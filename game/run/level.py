@@ -7,6 +7,7 @@ from typing import Optional
 
 from game.levels import LevelSpec
 from game.maze.grid import Maze
+from game.run.model import Run
 
 
 @dataclass(frozen=True, eq=False)
@@ -30,3 +31,4 @@ class RunResult:
     moves: int
     optimal: int  # BFS path length from the entrance
     hints_used: int
+    run: Optional[Run] = None  # the run itself (its intent log makes the replay)

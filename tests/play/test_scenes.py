@@ -28,6 +28,7 @@ from game.play.routes import (
     Confirm,
     OpenHelp,
     OpenPause,
+    OpenReview,
     OpenSettings,
     Play,
     QuitGame,
@@ -36,6 +37,7 @@ from game.play.routes import (
     ToCustomMaze,
     ToLevelSelect,
     ToTitle,
+    WatchReplay,
 )
 from game.play.scenes import custom_maze
 from game.play.scenes.base import Enter, Next, Scene
@@ -63,6 +65,7 @@ from tests.play.helpers import (
     motion,
     play_driver,
     run_result,
+    sample_replay,
     scene_event,
     show,
     small_play,
@@ -106,6 +109,8 @@ FACTORIES: dict[str, Callable[[Context], Scene]] = {
     "pause": lambda c: opened(c, OpenPause(campaign_level(0))),
     "quit question": lambda c: opened(c, Confirm("Quit Migong?", "Quit", "Cancel", QuitGame())),
     "level complete": lambda c: opened(c, Complete(run_result(small_play(c)))),
+    "review": lambda c: opened(c, OpenReview(*sample_replay())),
+    "watch replay": lambda c: opened(c, WatchReplay(*sample_replay())),
 }
 
 ODD_EVENTS = [
@@ -777,7 +782,7 @@ def test_draw_every_scene_draws_them_all() -> None:
     names = draw_every_scene(surface)
     assert names == ["TitleScene", "LevelSelectScene", "CustomMazeScene", "SettingsScene",
                      "HelpScene", "ControlsScene", "LoadingScene", "PlayScene", "PauseScene",
-                     "ConfirmScene", "LevelCompleteScene"]
+                     "ConfirmScene", "LevelCompleteScene", "ReviewScene", "WatchScene"]
     assert distinct_colours(surface) >= 3
 
 

@@ -15,20 +15,24 @@ from game.play import theme
 from game.play.context import Context
 from game.play.input import Event, pressed
 from game.play.names import custom_label, format_time, level_title
-from game.play.routes import BuildMaze, Play, StartLevel, ToTitle
+from game.play.routes import BuildMaze, OpenReview, Play, StartLevel, ToTitle
 from game.play.scenes.base import ListScene, Next
 from game.play.widgets.layout import Layout, footer, panel, title_bar
 from game.play.widgets.menu import MenuItem
 from game.play.widgets.shapes import star_points
 from game.play.widgets.text import draw_text, fit_font, font, min_font, text_scale, unscaled
+from game.replays import utc_now
 from game.run.level import RunResult
+from game.run.replay import Replay, record
 from game.text import t
+from game.version import package_version
 
 
 class LevelCompleteScene(ListScene):
     """The result of a run: time, moves against optimal, stars and records.
 
-    The run is recorded in the progress (and saved) when the screen first shows.
+    The run is recorded in the progress (and saved), and its replay kept, when the
+    screen first shows; "Review" opens the review of the run over its maze.
     """
 
     def __init__(self, ctx: Context, result: RunResult) -> None:
@@ -53,23 +57,33 @@ class LevelCompleteScene(ListScene):
         self.rng = random.Random()  # the seed of "Another maze"
         title: MenuItem[Next] = MenuItem(t("complete.to_title"), lambda: ToTitle())
         retry: MenuItem[Next] = MenuItem(t("complete.retry"), self._retry)
+        # the replay of the run (None: a result made without its run, as in a test)
+        self.replay: Optional[Replay] = None
+        if result.run is not None:
+            self.replay = record(result.run, level, game=package_version(), date=utc_now())
+        self.kept = False
+        review: list[MenuItem[Next]] = ([] if self.replay is None
+                                        else [MenuItem(t("complete.review"), self._review)])
         items: list[MenuItem[Next]]
         if self.has_next:
-            items = [MenuItem(t("complete.next"), self._next), retry, title]
+            items = [MenuItem(t("complete.next"), self._next), *review, retry, title]
             self.footer = t("complete.footer_next")
         elif level.index is None and level.spec is not None:  # a custom maze: one more like it
-            items = [MenuItem(t("complete.another_maze"), self._next), retry, title]
+            items = [MenuItem(t("complete.another_maze"), self._next), *review, retry, title]
             self.footer = t("complete.footer_another_maze")
         else:
-            items = [title, retry]
+            items = [title, *review, retry]
             self.footer = t("complete.footer_title")
         super().__init__(ctx, items)
         self.next_spec = self._next_spec()
 
     def on_enter(self) -> None:
-        """Build the next maze ahead; record the run in the progress and save it (once)."""
+        """Build the next maze ahead, keep the run's replay, record the run and save (once)."""
         if self.next_spec is not None:
             self.ctx.mazes.want(self.next_spec)
+        if self.replay is not None and not self.kept:
+            self.kept = True
+            self.ctx.keep_replay(self.replay)
         if self.recorded or self.code is None:
             return
         from game.save import record_result
@@ -103,17 +117,24 @@ class LevelCompleteScene(ListScene):
             return BuildMaze(self.next_spec, None, custom_label(self.next_spec))
         return ToTitle()
 
+    def _review(self) -> Next:
+        """Review the run over its maze."""
+        assert self.replay is not None  # the item exists only with a replay
+        return OpenReview(self.result.level, self.replay)
+
     def _retry(self) -> Next:
         """Play the same maze again."""
         return Play(self.result.level)
 
     def handle_event(self, event: Event) -> Optional[Next]:
-        """Enter next level, R retry, Esc title; arrows/mouse pick a button."""
+        """Enter next level, V review, R retry, Esc title; arrows/mouse pick a button."""
         key = pressed(event)
         if keys.is_escape(event):
             return ToTitle()
         if key == pygame.K_r:
             return self._retry()
+        if key == pygame.K_v and self.replay is not None:
+            return self._review()
         step = keys.direction(key)
         if step is not None and step[1]:
             self.menu.move(step[1])

@@ -5,7 +5,9 @@ actions become intents (data) given to the :class:`Run`, which advances in whole
 ticks; the scene draws what the run says (maze, trail, player, HUD) and animates the
 hint.  Shift with a walking key is auto-run.  Held keys are tracked from KeyDown/KeyUp
 events, never from ``pygame.key.get_pressed``.  Under reduced motion the camera snaps,
-the rings do not pulse and the hint shows its finished search at once.
+the rings do not pulse and the hint shows its finished search at once.  With the ghost
+setting on, the level's best run kept (:mod:`game.replays`) re-plays as a see-through
+orb, setting off with your first move.
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ from game.run.hint import HintSearch
 from game.run.level import Level, RunResult
 from game.run.clock import TickClock
 from game.run.model import Run
+from game.run.replay import Playback
 from game.run.player import BUMP, STEP, Move
 from game.text import language, t
 
@@ -135,6 +138,7 @@ class PlayScene(Scene):
         spec = level.spec
         settings = ctx.settings
         self.run = Run(self.maze, solver=settings.default_solver, speed=settings.anim_speed)
+        self.ghost = self._ghost()
         # the defaults this run started from: a change in Settings (pause -> Settings) is
         # taken up on return; the level's own [ ] and Tab choices are not undone
         self._defaults = (settings.anim_speed, settings.default_solver)
@@ -158,6 +162,17 @@ class PlayScene(Scene):
         self._caption_spot = "bottom"  # the hint caption moves when it would hide something
         self._lines_stamp: Optional[tuple[object, ...]] = None
         self._lines = ("", "")
+
+    def _ghost(self) -> Optional[Playback]:
+        """Return the level's best run to race, held at its first move (None: setting off, none)."""
+        if not self.ctx.settings.ghost:
+            return None
+        best = self.ctx.best_replay(self.level)
+        if best is None or not best.finished:
+            return None
+        ghost = Playback(best, self.maze)
+        ghost.seek(best.ticks - best.time_ticks)  # it sets off with your first move
+        return ghost
 
     def _relabel(self) -> None:
         """Word the HUD's fixed texts in the language the game speaks now."""
@@ -287,6 +302,9 @@ class PlayScene(Scene):
             if run.finished:
                 break
         self._sounds(run.take_events())
+        if self.ghost is not None and run.started_at is not None:
+            best = self.ghost.replay
+            self.ghost.advance(best.ticks - best.time_ticks + run.ticks_played - self.ghost.run.tick)
         self._follow_with_hint(ticks)
         if run.finished:
             return self._complete()
@@ -325,7 +343,8 @@ class PlayScene(Scene):
         """Finish the run and hand over to the level-complete screen."""
         self.ctx.audio.play("complete")
         run = self.run
-        return Complete(RunResult(self.level, run.elapsed, run.moves, run.optimal, run.hints_used))
+        return Complete(RunResult(self.level, run.elapsed, run.moves, run.optimal, run.hints_used,
+                                  run))
 
     # -- drawing -----------------------------------------------------------------------------
     def _view(self, surface: pygame.Surface) -> pygame.Rect:
@@ -380,6 +399,7 @@ class PlayScene(Scene):
             clip = surface.get_clip()
             surface.set_clip(view)
             self._draw_exit(surface, view)
+            self._draw_ghost(surface, view)
             draw_player(surface, view, self.camera, run.player.render_pos, run.player.facing,
                         self.style, self.sprites)
             self._draw_player_marker(surface, view)
@@ -472,6 +492,19 @@ class PlayScene(Scene):
         radius = round(MARKER_RADIUS * (0.8 + 0.3 * pulse))
         pygame.draw.circle(surface, th.actors.marker_edge, centre, radius + 1, 1)
         pygame.draw.circle(surface, th.actors.player, centre, radius, 3)
+
+    def _draw_ghost(self, surface: pygame.Surface, view: pygame.Rect) -> None:
+        """Draw the best run's ghost where it is now: a see-through orb (gone at the exit)."""
+        if self.ghost is None or self.ghost.done:
+            return
+        th = theme.current()
+        t = self.camera.tile
+        x, y = self.camera.to_screen(*self.ghost.run.player.render_pos)
+        r = max(3, round(t * 0.36))
+        orb = pygame.Surface((2 * r + 2, 2 * r + 2), pygame.SRCALPHA)
+        pygame.draw.circle(orb, (*th.actors.player_light, 110), (r + 1, r + 1), r)
+        pygame.draw.circle(orb, (*th.actors.marker_edge, 170), (r + 1, r + 1), r, max(1, r // 4))
+        surface.blit(orb, (round(view.x + x + t / 2) - r - 1, round(view.y + y + t / 2) - r - 1))
 
     def _draw_exit(self, surface: pygame.Surface, view: pygame.Rect) -> None:
         """Draw a soft pulsing ring on the exit so it reads at any zoom."""

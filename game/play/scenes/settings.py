@@ -1,5 +1,5 @@
 """The settings screen: volume, sound, fullscreen, the hint's default speed and solver,
-colours, text size, reduced motion, the keys (Controls), the language, and Reset progress
+the ghost of the best run, colours, text size, reduced motion, the keys (Controls), the language, and Reset progress
 (after a question).
 
 Every change goes through the Context, which saves it and tells whoever listens (the App
@@ -48,6 +48,10 @@ class SettingsScene(ListScene):
                                      speed=self.ctx.settings.anim_speed)),
             MenuItem(lambda: t("settings.solver"), adjust=self._adjust_solver,
                      value=lambda: solver_label(self.ctx.settings.default_solver)),
+            MenuItem(lambda: t("settings.ghost"), repeat=False,
+                     adjust=lambda d: self.ctx.set_ghost(not self.ctx.settings.ghost),
+                     value=lambda: t("settings.ghost_on") if self.ctx.settings.ghost
+                     else t("settings.ghost_off")),
             # -- accessibility: each applies at once (everything redraws)
             MenuItem(lambda: t("settings.colours"), adjust=self._adjust_palette, repeat=False,
                      value=lambda: t(theme.PALETTES[self.ctx.settings.palette].label)),
