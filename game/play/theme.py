@@ -187,6 +187,8 @@ class Motion(NamedTuple):
     star_grow: float = 4.0
     #: How long "Locked: ..." stays on the level select screen.
     locked_message_seconds: float = 2.5
+    #: The burst on the exit tile before the result screen (any key skips it).
+    celebration_seconds: float = 0.8
     #: Reduced motion (a setting): nothing moves unless the player moves it -- the menus'
     #: backdrop is a still picture, the camera snaps instead of easing, the rings of the
     #: player and the exit do not pulse, stars and celebrations (particles, confetti)
