@@ -9,7 +9,10 @@
    A chamber one cell wide is a corridor and is left as it is; with ``room_size`` K a
    chamber fewer than K cells high *or* wide is left open as a room (splitting a thin
    chamber would only cut it into parallel one-cell corridors, which reads as a maze,
-   not as a map of rooms).
+   not as a map of rooms) -- unless it is more than ROOM_RATIO times longer than wide
+   (and at least two cells wide): then one wall *across* it, with one doorway, cuts it
+   in two, and each part is looked at again.  So a room map has rooms of sane
+   proportions, not halls two cells high and forty wide.
 5. Afterwards, with ``loops`` > 0, open a wall at each remaining dead end with
    probability ``loops`` (see :func:`~game.maze.generators._common.braid`), so that
    ``loops=1`` leaves no dead end here either.
@@ -58,6 +61,8 @@ def generate(
     # cells, both ways; below that it stays open.  A chamber spanning tiles a..b (odd,
     # inclusive) has (b - a) // 2 + 1 cells: it is split when b - a > span.
     span = 2 * (max(room_size or 1, 2) - 1) - 1
+    if span > 1:  # rooms (below three cells every chamber is split to the end anyway)
+        return _room_map(rows, cols, span, loops, gen)
     chambers: list[tuple[int, int, int, int]] = []
     if rows - 3 > span and cols - 3 > span:
         chambers.append((1, 1, rows - 2, cols - 2))
@@ -96,6 +101,58 @@ def generate(
         split = np.frombuffer(splits, dtype=np.intc).astype(np.int64).reshape(-1, 6)
         _draw_walls(tiles, split)
         _open_doors(tiles, split, np.concatenate(draws)[: len(split)], loops)
+    return finish_maze(tiles, loops, gen)
+
+
+#: A room longer than this many times its width (in cells) is cut across.
+ROOM_RATIO = 2
+
+
+def _room_map(rows: int, cols: int, span: int, loops: float, gen: np.random.Generator) -> Maze:
+    """Divide like :func:`generate`, leaving rooms, and cut rooms that are too long across.
+
+    Each chamber takes one row of eight random floats whether it is crossed or cut (a cut
+    uses the first for its wall, the fifth for its doorway).
+    """
+    chambers = [(1, 1, rows - 2, cols - 2)]
+    splits = array("i")
+    crossed: list[np.ndarray] = []  # the draws of each cross, in the order of ``splits``
+    cuts: list[tuple[int, int, int, int, int]] = []  # wall row, col span, doorway... see below
+    while chambers:
+        r1, c1, r2, c2 = chambers.pop()
+        draw = gen.random(_PER_SPLIT)
+        if r2 - r1 > span and c2 - c1 > span:  # a cross, as in generate()
+            wr = r1 + 1 + 2 * int(draw[0] * ((r2 - r1) >> 1))
+            wc = c1 + 1 + 2 * int(draw[1] * ((c2 - c1) >> 1))
+            splits.extend((r1, c1, r2, c2, wr, wc))
+            crossed.append(draw)
+            parts = [(wr + 1, c1, r2, wc - 1), (wr + 1, wc + 1, r2, c2),
+                     (r1, wc + 1, wr - 1, c2), (r1, c1, wr - 1, wc - 1)]
+        else:
+            high, wide = (r2 - r1) // 2 + 1, (c2 - c1) // 2 + 1
+            if min(high, wide) < 2 or max(high, wide) <= ROOM_RATIO * min(high, wide):
+                continue  # a corridor, or a room of sane proportions: left open
+            long = max(high, wide)
+            at = max(1, min(long - 1, round(long * (0.35 + 0.3 * float(draw[0])))))
+            door = 2 * int(float(draw[4]) * min(high, wide))
+            if high > wide:  # a wall across, from side to side, on row r1 + 2 at - 1
+                wr = r1 + 2 * at - 1
+                cuts.append((wr, wr + 1, c1, c2 + 1, wr * cols + c1 + door))
+                parts = [(wr + 1, c1, r2, c2), (r1, c1, wr - 1, c2)]
+            else:
+                wc = c1 + 2 * at - 1
+                cuts.append((r1, r2 + 1, wc, wc + 1, (r1 + door) * cols + wc))
+                parts = [(r1, wc + 1, r2, c2), (r1, c1, r2, wc - 1)]
+        chambers.extend(p for p in parts if p[2] >= p[0] and p[3] >= p[1])
+    tiles = np.zeros((rows, cols), dtype=np.uint8)
+    tiles[1:-1, 1:-1] = FLOOR
+    if splits:
+        split = np.frombuffer(splits, dtype=np.intc).astype(np.int64).reshape(-1, 6)
+        _draw_walls(tiles, split)
+        _open_doors(tiles, split, np.array(crossed), loops)
+    for top, bottom, left, right, doorway in cuts:  # each cut's wall, then its doorway
+        tiles[top:bottom, left:right] = 0
+        tiles.reshape(-1)[doorway] = FLOOR
     return finish_maze(tiles, loops, gen)
 
 
