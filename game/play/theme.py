@@ -97,6 +97,15 @@ class RpgPalette(NamedTuple):
     door_knob: Color = (240, 210, 120)
     stairs: Color = (40, 32, 40)
     missing: Color = (255, 0, 255)
+    #: The rooms' decor (game.maze.decor): rugs, wooden furniture, books, torches.
+    rug: Color = (122, 38, 46)
+    rug_trim: Color = (214, 168, 82)
+    wood: Color = (128, 84, 46)
+    wood_dark: Color = (70, 44, 24)
+    metal: Color = (64, 64, 74)
+    books: tuple[Color, Color, Color] = ((156, 52, 52), (58, 92, 156), (70, 134, 72))
+    flame: Color = (255, 148, 38)
+    flame_core: Color = (255, 238, 150)
 
 
 class HintPalette(NamedTuple):

@@ -338,3 +338,21 @@ def test_a_fitted_huge_maze_reads_as_an_even_texture_without_stripes():
     rows = picture.mean(axis=(0, 2))
     cols = picture.mean(axis=(1, 2))
     assert rows.max() - rows.min() < 8 and cols.max() - cols.min() < 8
+
+
+def test_room_maps_draw_their_decor_close_up_and_the_classic_look_has_none():
+    from game.maze import decor
+
+    maze = build_level(named_level("The Citadel"))
+    rooms = MazeRenderer(maze, "rpg")
+    assert rooms.decor is not None and (rooms.decor == decor.RUG).any()
+    r, c = (int(v) for v in np.argwhere(rooms.decor == decor.RUG)[0])
+    camera = Camera(maze.rows, maze.cols, 400, 300)
+    camera.tile = 32.0
+    camera.follow(r, c, 0, snap=True)
+    target = pygame.Surface((400, 300))
+    rooms.draw(target, target.get_rect(), camera)
+    x, y = camera.to_screen(r, c)
+    drawn = {tuple(target.get_at((round(x) + 3, round(y) + dy)))[:3] for dy in range(4, 12)}
+    assert DEFAULT.rpg.rug in drawn  # the rug lies over the floor there
+    assert MazeRenderer(maze, "classic").decor is None
