@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Mapping, Optional
+from typing import TYPE_CHECKING, Literal, Mapping, Optional
 
 from game.errors import shown
 from game.maze.grid import MAX_SIDE, check_generated_size
@@ -357,7 +357,7 @@ class Missed:
     the fewest + 10%), "double" (over ``limit``, twice the fewest) or "hint" (one used)."""
 
     star: int
-    why: str
+    why: Literal["moves", "double", "hint"]
     limit: int = 0
 
 

@@ -471,8 +471,9 @@ def _migrate_0_to_1(doc: dict[str, Any]) -> dict[str, Any]:
     return {**doc, "settings": settings, "version": 1}
 
 
-#: The campaign's level codes in schema 1's order: its "unlocked" counted levels of this
-#: list.  Records are kept by level code, so they need no change.
+#: The campaign's level codes in the order schema 1 counted "unlocked" in.  Records are
+#: kept by level code and need no change; only that count does when levels move (a new
+#: chapter in the middle: bump the schema, keep the old order here, add a migration).
 V1_CAMPAIGN = (
     "B11x11-UL", "P13x13-106", "D15x15-15R-R3", "D15x15-15S", "G17x17-1BD", "B19x19-1GY-L10",
     "D21x21-1MJ-R3", "P23x23-1S4", "G25x25-1XP-L5", "D27x27-23A-L15", "B31x31-2EF",
@@ -482,20 +483,32 @@ V1_CAMPAIGN = (
 )
 
 
-def _migrate_1_to_2(doc: dict[str, Any]) -> dict[str, Any]:
-    """Count "unlocked" in the campaign's chapter order: each level playable before stays so."""
-    doc = dict(doc)
-    unlocked = doc.get("unlocked", 1)
-    if _is_int(unlocked):  # anything else is refused by the checks after migrating
-        now = {level_code(spec): i for i, spec in enumerate(CAMPAIGN)}
-        playable = [now[code] for code in V1_CAMPAIGN[:max(1, unlocked)] if code in now]
-        doc["unlocked"] = max(playable, default=0) + 1
-    return {**doc, "version": 2}
+#: A migration: a save's document at one schema version, made the next version's.
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+def recount_unlocked(old_order: tuple[str, ...], version: int) -> Migration:
+    """Return the migration to ``version`` of a save whose "unlocked" counted ``old_order``.
+
+    The new count reaches every level that was playable before, wherever it is now.
+    """
+    def migrate(doc: dict[str, Any]) -> dict[str, Any]:
+        """Count "unlocked" in the campaign's order now."""
+        doc = dict(doc)
+        unlocked = doc.get("unlocked", 1)
+        if _is_int(unlocked):  # anything else is refused by the checks after migrating
+            now = {level_code(spec): i for i, spec in enumerate(CAMPAIGN)}
+            playable = [now[code] for code in old_order[:max(1, unlocked)] if code in now]
+            doc["unlocked"] = max(playable, default=0) + 1
+        return {**doc, "version": version}
+
+    return migrate
 
 
 #: Migrations from an older schema version to the next one.
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
-    0: _migrate_0_to_1, 1: _migrate_1_to_2,
+MIGRATIONS: dict[int, Migration] = {
+    0: _migrate_0_to_1,
+    1: recount_unlocked(V1_CAMPAIGN, 2),  # the campaign in chapters (issue 9)
 }
 
 

@@ -7,6 +7,7 @@ are followed and their enter/exit hooks run.
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
 from typing import Any, Callable, get_args
@@ -371,23 +372,26 @@ def test_the_level_grid_heads_each_chapter_and_keeps_the_column_going_down() -> 
     assert vertical_step(lines, len(CAMPAIGN) - 1, 1) == len(CAMPAIGN) - 1
 
 
-def test_level_select_shows_chapters_with_their_stars_and_best_moves(ctx: Context) -> None:
+def texts_drawn(monkeypatch: pytest.MonkeyPatch, scene: Scene,
+                size: tuple[int, int]) -> list[str]:
+    """Return the texts ``scene`` draws on a surface of ``size``, in order."""
+    drawn: list[str] = []
+    module = sys.modules[type(scene).__module__]
+    with monkeypatch.context() as patch:
+        patch.setattr(module, "draw_text", lambda _s, text, *a, **k: drawn.append(text))
+        scene.draw(pygame.Surface(size))
+    return drawn
+
+
+def test_level_select_shows_chapters_with_their_stars_and_best_moves(
+        ctx: Context, monkeypatch: pytest.MonkeyPatch) -> None:
     ctx.progress.unlocked = 3
     code = level_code(CAMPAIGN[0])
     ctx.progress.stars[code], ctx.progress.best_moves[code] = 3, 19
     ctx.progress.best_times[code] = 8.0
     grid = LevelSelectScene(ctx, selected=0)
-    grid.draw(pygame.Surface((1280, 720)))
     assert "19 moves" in grid._facts(CAMPAIGN[0], code)
-    drawn = []
-    monkey = pytest.MonkeyPatch()
-    import game.play.scenes.level_select as level_select
-
-    monkey.setattr(level_select, "draw_text", lambda _s, text, *a, **k: drawn.append(text))
-    try:
-        grid.draw(pygame.Surface((1280, 720)))
-    finally:
-        monkey.undo()
+    drawn = texts_drawn(monkeypatch, grid, (1280, 720))
     assert "Chapter 1 · First steps" in drawn and "3 / 15 stars" in drawn
     assert "19 moves" in drawn and "Chapter 2 · Straight walls" in drawn
 
@@ -734,20 +738,13 @@ def test_the_last_level_of_a_chapter_leads_to_the_chapter_screen(ctx: Context) -
         key(pygame.K_RETURN)) == StartLevel(last)
 
 
-def test_the_chapter_screen_sums_up_and_starts_the_next_chapter(ctx: Context) -> None:
+def test_the_chapter_screen_sums_up_and_starts_the_next_chapter(
+        ctx: Context, monkeypatch: pytest.MonkeyPatch) -> None:
     ctx.progress.stars[level_code(CAMPAIGN[0])] = 3
     ctx.progress.stars[level_code(CAMPAIGN[1])] = 2
     screen = Driver(ctx, ChapterDone(0)).scene
     assert isinstance(screen, ChapterCompleteScene)
-    drawn: list[str] = []
-    monkey = pytest.MonkeyPatch()
-    import game.play.scenes.chapter_complete as chapter_complete
-
-    monkey.setattr(chapter_complete, "draw_text", lambda _s, text, *a, **k: drawn.append(text))
-    try:
-        screen.draw(pygame.Surface((960, 640)))
-    finally:
-        monkey.undo()
+    drawn = texts_drawn(monkeypatch, screen, (960, 640))
     assert drawn[:2] == ["Chapter 1 · First steps", "5 / 15 stars"]
     assert "Next: chapter 2 · Straight walls" in drawn
     assert screen.handle_event(key(pygame.K_RETURN)) == StartLevel(len(CHAPTERS[0].levels))

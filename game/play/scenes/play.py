@@ -17,13 +17,13 @@ from typing import Optional, Union
 
 import pygame
 
+from game.levels import CHAPTERS, chapter_of
 from game.play import theme
 from game.play.camera import Camera
 from game.play.context import Context
 from game.play.bindings import solver_slot
 from game.play.hint import HintLayer, caption
 from game.play.input import Event, FocusLost, KeyDown, KeyUp, Wheel, keymap, left_click
-from game.levels import CHAPTERS, chapter_of
 from game.play.names import chapter_name, chapter_tip, level_title, solver_names, solver_short_label
 from game.play.render.images import draw_player, player_sprites, tile_images
 from game.play.render.renderer import MazeRenderer
@@ -530,7 +530,7 @@ class PlayScene(Scene):
         spark = max(2, round(max(3.0, t / 5) * (0.4 + fade)))
         for i in range(CELEBRATION_SPARKS):
             angle = 2 * math.pi * i / CELEBRATION_SPARKS + done
-            far = reach * (0.6 + 0.4 * ((i * 7) % 3) / 2)
+            far = reach * (0.6 + 0.2 * (i % 3))  # three rings of sparks
             pygame.draw.circle(surface, colors[i % len(colors)],
                                (round(cx + far * math.cos(angle)),
                                 round(cy + far * math.sin(angle))), spark)
