@@ -429,7 +429,7 @@ PINNED = [
     ("prim", {}, "420d4786cdd118ef"),
     ("prim", {"loops": 0.3}, "a2c0553b058a46b1"),
     ("division", {}, "8b959c47e1ba2249"),
-    ("division", {"loops": 0.3, "room_size": 4}, "c1d3f46bc3f797ce"),
+    ("division", {"loops": 0.3, "room_size": 4}, "4ce75778d09bcbc7"),
     ("dig", {}, "79461a24043e3b2c"),
     ("dig", {"loops": 0.3, "rank": 4}, "3fac183be5aa4cef"),
 ]
@@ -453,7 +453,7 @@ PINNED_SHAPES = [
     ("prim", 151, 201, {"loops": 0.5}, "b9beab9ee189b60d"),
     ("division", 3, 41, {}, "7c617094a4169d3c"),
     ("division", 201, 151, {"room_size": 2}, "8014c8c43adb025f"),
-    ("division", 151, 201, {"room_size": 6, "loops": 0.3}, "dea918b3af4d4aa0"),
+    ("division", 151, 201, {"room_size": 6, "loops": 0.3}, "9763ca352bc4181a"),
     ("dig", 5, 7, {}, "426e41c8c3c8cbf9"),
     ("dig", 201, 151, {"rank": 3}, "bbf9043cc8e4cba2"),
     ("dig", 151, 201, {"rank": 10**30, "loops": 0.2}, "a6fd6d80a80f5b3a"),
