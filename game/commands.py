@@ -133,7 +133,7 @@ def campaign_facts() -> list[dict[str, Any]]:
     """
     from game.levels import CAMPAIGN, CHAPTERS, build_level, chapter_of, keys_and_fog, level_code
     from game.maze.solvers import solve
-    from game.text import t
+    from game.play.names import chapter_name
 
     facts = []
     for index, spec in enumerate(CAMPAIGN):
@@ -144,7 +144,7 @@ def campaign_facts() -> list[dict[str, Any]]:
                         if value is not None and name != "keys"})
         moves = solve(build_level(spec), "bfs").length
         facts.append({
-            "index": index + 1, "chapter": t(f"chapter.{CHAPTERS[number].key}"),
+            "index": index + 1, "chapter": chapter_name(CHAPTERS[number]),
             "chapter_number": number + 1, "name": spec.name, "code": level_code(spec),
             "generator": spec.algorithm, "rows": spec.rows, "cols": spec.cols,
             "options": options, "keys": keys, "fog": fog, "moves": moves,
