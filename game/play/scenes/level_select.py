@@ -162,7 +162,7 @@ class LevelSelectScene(MenuScene):
         longest = max(len(chapter.levels) for chapter in CHAPTERS)
         self.cols = max(1, min(longest, 8, (area.width + gap) // (min_cell + gap)))
         cell_w = (area.width - gap * (self.cols - 1)) // self.cols
-        cell_h = max(40, min(int(cell_w * 0.8), lay.px(150)))
+        cell_h = max(40, min(int(cell_w * 0.7), lay.px(120)))
         head_f = font(max(min_font(), lay.font_size(26)), bold=True)
         head_h = head_f.get_linesize() + gap
         lines = grid_lines(self.cols)
