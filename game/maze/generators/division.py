@@ -95,12 +95,7 @@ def generate(
                     push((r1, c1, wr - 1, wc - 1))
             if not chambers:
                 break
-    tiles = np.zeros((rows, cols), dtype=np.uint8)
-    tiles[1:-1, 1:-1] = FLOOR
-    if splits:
-        split = np.frombuffer(splits, dtype=np.intc).astype(np.int64).reshape(-1, 6)
-        _draw_walls(tiles, split)
-        _open_doors(tiles, split, np.concatenate(draws)[: len(split)], loops)
+    tiles = _crossed(rows, cols, splits, draws, None, loops)
     return finish_maze(tiles, loops, gen)
 
 
@@ -141,6 +136,7 @@ def _room_map(rows: int, cols: int, span: int, loops: float, gen: np.random.Gene
         for at_row, at_col, _, _, at_door, _, _, _ in block.tolist():
             r1, c1, r2, c2 = pop()
             high, wide = (r2 - r1) // 2 + 1, (c2 - c1) // 2 + 1
+            parts: tuple[tuple[int, int, int, int], ...]
             if r2 - r1 > span and c2 - c1 > span:  # a cross, as in generate()
                 wr = r1 + 1 + 2 * int(at_row * ((r2 - r1) >> 1))
                 wc = c1 + 1 + 2 * int(at_col * ((c2 - c1) >> 1))
@@ -169,16 +165,26 @@ def _room_map(rows: int, cols: int, span: int, loops: float, gen: np.random.Gene
                     push((a, b, c, d))
             if not chambers:
                 break
+    tiles = _crossed(rows, cols, splits, draws, np.frombuffer(crossed, dtype=np.int64), loops)
+    if cuts:
+        _draw_cuts(tiles, np.frombuffer(cuts, dtype=np.int64).reshape(-1, 5))
+    return finish_maze(tiles, loops, gen)
+
+
+def _crossed(rows: int, cols: int, splits: array, draws: list[np.ndarray],
+             used: Optional[np.ndarray], loops: float) -> np.ndarray:
+    """Return the floor inside the outer wall with every split's cross and its doorways.
+
+    ``used``: which rows of the draws the splits took, in order (None: the first ones).
+    """
     tiles = np.zeros((rows, cols), dtype=np.uint8)
     tiles[1:-1, 1:-1] = FLOOR
     if splits:
         split = np.frombuffer(splits, dtype=np.intc).astype(np.int64).reshape(-1, 6)
         _draw_walls(tiles, split)
-        used = np.frombuffer(crossed, dtype=np.int64)
-        _open_doors(tiles, split, np.concatenate(draws)[used], loops)
-    if cuts:
-        _draw_cuts(tiles, np.frombuffer(cuts, dtype=np.int64).reshape(-1, 5))
-    return finish_maze(tiles, loops, gen)
+        every = np.concatenate(draws)
+        _open_doors(tiles, split, every[: len(split)] if used is None else every[used], loops)
+    return tiles
 
 
 def _draw_cuts(tiles: np.ndarray, cuts: np.ndarray) -> None:
