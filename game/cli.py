@@ -68,6 +68,9 @@ def build_parser() -> argparse.ArgumentParser:
     sol.add_argument("--goal", help="R,C goal tile (default: the maze's E)")
     sol.add_argument("--json", action="store_true", help="print one JSON object")
 
+    lev = sub.add_parser("levels", help="list the campaign's levels, chapter by chapter")
+    lev.add_argument("--json", action="store_true", help="print one JSON list of objects")
+
     play = sub.add_parser("play", help="play a maze file or a custom generated maze")
     play.add_argument("file", nargs="?", help="maze text file to play")
     _add_maze_options(play, required=False)
@@ -111,6 +114,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from game.commands import cmd_solve
 
             return cmd_solve(args)
+        if args.command == "levels":
+            from game.commands import cmd_levels
+
+            return cmd_levels(args)
         if args.command == "replays":
             from game.commands import cmd_replays
 

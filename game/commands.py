@@ -127,6 +127,53 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return EXIT_OK if solution.found else EXIT_NO_PATH
 
 
+def campaign_facts() -> list[dict[str, Any]]:
+    """Return the campaign as ``levels --json`` prints it: one object a level, in play order.
+
+    ``index`` is the level's number as the game shows it (from 1), ``chapter`` its
+    chapter's title, ``moves`` the fewest moves from entrance to exit.
+    """
+    from game.levels import CAMPAIGN, CHAPTERS, build_level, chapter_of, keys_and_fog, level_code
+    from game.maze.solvers import solve
+    from game.play.names import chapter_name
+
+    facts = []
+    for index, spec in enumerate(CAMPAIGN):
+        number, _ = chapter_of(index)
+        keys, fog = keys_and_fog(spec)
+        options: dict[str, Value] = {LOOPS.name: spec.loops} if spec.loops else {}
+        options.update({name: value for name, value in spec.options.items()
+                        if value is not None and name != "keys"})
+        moves = solve(build_level(spec), "bfs").length
+        facts.append({
+            "index": index + 1, "chapter": chapter_name(CHAPTERS[number]),
+            "chapter_number": number + 1, "name": spec.name, "code": level_code(spec),
+            "generator": spec.algorithm, "rows": spec.rows, "cols": spec.cols,
+            "options": options, "keys": keys, "fog": fog, "moves": moves,
+        })
+    return facts
+
+
+def cmd_levels(args: argparse.Namespace) -> int:
+    """Print the campaign: a line a level, or (``--json``) one JSON list of objects."""
+    facts = campaign_facts()
+    if args.json:
+        _emit([json.dumps(facts), "\n"])
+        return EXIT_OK
+    table = [("#", "chapter", "name", "code", "generator", "size", "options", "keys", "fog",
+              "moves")]
+    for f in facts:
+        options = ", ".join(f"{name} {value:g}" for name, value in f["options"].items())
+        table.append((str(f["index"]), f"{f['chapter_number']} {f['chapter']}", f["name"],
+                      f["code"], f["generator"], f"{f['rows']}x{f['cols']}", options or "-",
+                      str(f["keys"]), "yes" if f["fog"] else "no", str(f["moves"])))
+    widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
+    _emit(("  ".join(cell.rjust(w) if i in (0, 7, 9) else cell.ljust(w)
+                     for i, (cell, w) in enumerate(zip(row, widths))).rstrip() + "\n"
+           for row in table))
+    return EXIT_OK
+
+
 # --- option parsing ----------------------------------------------------------------------
 
 

@@ -31,7 +31,7 @@ from typing import Any, Callable, Optional
 import numpy as np
 from platformdirs import user_data_dir
 
-from game.levels import CAMPAIGN, MAX_SEED
+from game.levels import CAMPAIGN, MAX_SEED, level_code
 from game.maze import generators, solvers
 from game.maze.registry import Option, Value
 from game.play.bindings import MAX_KEYS, by_name, canonical, clashes, resolve
@@ -41,7 +41,7 @@ from game.text import CATALOGUES, t
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 SAVE_PATH_ENV = "MIGONG_SAVE_PATH"
 #: The hint speeds a save keeps: the game's own list, end to end.
 ANIM_SPEED_RANGE = (HINT_SPEEDS[0], HINT_SPEEDS[-1])
@@ -482,8 +482,45 @@ def _migrate_0_to_1(doc: dict[str, Any]) -> dict[str, Any]:
     return {**doc, "settings": settings, "version": 1}
 
 
+#: The campaign's level codes in the order schema 1 counted "unlocked" in.  Records are
+#: kept by level code and need no change; only that count does when levels move (a new
+#: chapter in the middle: bump the schema, keep the old order here, add a migration).
+V1_CAMPAIGN = (
+    "B11x11-UL", "P13x13-106", "D15x15-15R-R3", "D15x15-15S", "G17x17-1BD", "B19x19-1GY-L10",
+    "D21x21-1MJ-R3", "P23x23-1S4", "G25x25-1XP-L5", "D27x27-23A-L15", "B31x31-2EF",
+    "D33x33-2K0-R4-L10", "P37x37-2V5-L5", "G41x41-36A-L10", "D45x45-3HF", "B51x51-3Y4",
+    "D57x57-4ET-R4-L20", "P65x65-512", "G75x75-5SV-K3", "D91x91-71C-L30",
+    "B111x111-8KX-L5", "D131x131-A4I-R5-L10", "P161x161-CFV-L10", "B201x201-FJ0-L10",
+)
+
+
+#: A migration: a save's document at one schema version, made the next version's.
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+def recount_unlocked(old_order: tuple[str, ...], version: int) -> Migration:
+    """Return the migration to ``version`` of a save whose "unlocked" counted ``old_order``.
+
+    The new count reaches every level that was playable before, wherever it is now.
+    """
+    def migrate(doc: dict[str, Any]) -> dict[str, Any]:
+        """Count "unlocked" in the campaign's order now."""
+        doc = dict(doc)
+        unlocked = doc.get("unlocked", 1)
+        if _is_int(unlocked):  # anything else is refused by the checks after migrating
+            now = {level_code(spec): i for i, spec in enumerate(CAMPAIGN)}
+            playable = [now[code] for code in old_order[:max(1, unlocked)] if code in now]
+            doc["unlocked"] = max(playable, default=0) + 1
+        return {**doc, "version": version}
+
+    return migrate
+
+
 #: Migrations from an older schema version to the next one.
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {0: _migrate_0_to_1}
+MIGRATIONS: dict[int, Migration] = {
+    0: _migrate_0_to_1,
+    1: recount_unlocked(V1_CAMPAIGN, 2),  # the campaign in chapters (issue 9)
+}
 
 
 def from_json(doc: Any) -> Progress:

@@ -21,6 +21,7 @@ from game.play.routes import (
     OVERLAYS,
     Back,
     BuildMaze,
+    ChapterDone,
     Complete,
     Confirm,
     OpenControls,
@@ -125,6 +126,10 @@ class Navigator:
             from game.play.scenes.level_complete import LevelCompleteScene
 
             return LevelCompleteScene(ctx, route.result)
+        if isinstance(route, ChapterDone):
+            from game.play.scenes.chapter_complete import ChapterCompleteScene
+
+            return ChapterCompleteScene(ctx, route.number)
         if isinstance(route, OpenPause):
             from game.play.scenes.pause import PauseScene
 
@@ -198,8 +203,8 @@ def draw_every_scene(surface: pygame.Surface) -> list[str]:
     ask = Confirm(t("title.quit_question"), t("title.quit_yes"), t("title.quit_no"), QuitGame())
     routes: list[Next] = [ToTitle(), ToLevelSelect(), ToCustomMaze(), OpenSettings(), OpenHelp(),
                           OpenControls(), BuildMaze(spec, 0, "Loading test"), Enter(play),
-                          OpenPause(level), ask, Complete(result), OpenReview(level, replay),
-                          WatchReplay(level, replay)]
+                          OpenPause(level), ask, Complete(result), ChapterDone(0),
+                          OpenReview(level, replay), WatchReplay(level, replay)]
     names = []
     for route in routes:
         scene = nav.build(route)

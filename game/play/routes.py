@@ -68,6 +68,13 @@ class Complete:
     result: RunResult
 
 
+@dataclass(frozen=True)
+class ChapterDone:
+    """Show that campaign chapter ``number`` (0-based) is done, and what comes next."""
+
+    number: int
+
+
 @dataclass(frozen=True, eq=False)
 class OpenPause:
     """Pause the current play scene of ``level``: a menu over it."""
@@ -132,5 +139,5 @@ class QuitGame:
 #: The routes that open a scene over the current one.
 OVERLAYS = (OpenPause, OpenSettings, OpenHelp, OpenControls, Confirm, OpenReview, WatchReplay)
 Route = Union[ToTitle, ToLevelSelect, ToCustomMaze, StartLevel, BuildMaze, Play, Complete,
-              OpenPause, OpenSettings, OpenHelp, OpenControls, Confirm, ResetProgress, Back,
-              QuitGame, OpenReview, WatchReplay]
+              ChapterDone, OpenPause, OpenSettings, OpenHelp, OpenControls, Confirm,
+              ResetProgress, Back, QuitGame, OpenReview, WatchReplay]

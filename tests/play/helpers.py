@@ -7,7 +7,7 @@ from typing import Optional, Sequence
 
 import pygame
 
-from game.levels import CAMPAIGN, build_level
+from game.levels import CAMPAIGN, build_level, named_level
 from game.maze.grid import Maze
 from game.maze.solvers import solve
 from game.play.context import Context
@@ -81,8 +81,10 @@ def sample_replay() -> tuple[Level, Replay]:
     return level, record(run, level, game="test", date="2026-12-01T08:00:00Z")
 
 
-def small_play(ctx: Context, index: int = 0) -> PlayScene:
-    """Return a play scene on campaign level ``index``."""
+def small_play(ctx: Context, index: int | str = 0) -> PlayScene:
+    """Return a play scene on campaign level ``index`` (or the level of that name)."""
+    if isinstance(index, str):
+        index = CAMPAIGN.index(named_level(index))
     return PlayScene(ctx, campaign_level(index))
 
 

@@ -9,13 +9,21 @@ from typing import Optional
 
 import pygame
 
-from game.levels import CAMPAIGN, LevelSpec, level_code, star_rating
+from game.levels import (
+    CAMPAIGN,
+    LevelSpec,
+    Missed,
+    chapter_of,
+    level_code,
+    missed_stars,
+    star_rating,
+)
 from game.play import input as keys
 from game.play import theme
 from game.play.context import Context
 from game.play.input import Event, pressed
 from game.play.names import custom_label, format_time, level_title
-from game.play.routes import BuildMaze, OpenReview, Play, StartLevel, ToTitle
+from game.play.routes import BuildMaze, ChapterDone, OpenReview, Play, StartLevel, ToTitle
 from game.play.scenes.base import ListScene, Next
 from game.play.widgets.layout import Layout, footer, panel, title_bar
 from game.play.widgets.menu import MenuItem
@@ -26,6 +34,15 @@ from game.run.level import RunResult
 from game.run.replay import Replay, record
 from game.text import t
 from game.version import package_version
+
+
+def missed_text(miss: Missed) -> str:
+    """Return the sentence that says why a star was missed."""
+    if miss.why == "hint":
+        return t("complete.missed_hint")
+    if miss.why == "double":
+        return t("complete.missed_double", limit=miss.limit)
+    return t("complete.missed_moves", limit=miss.limit)
 
 
 class LevelCompleteScene(ListScene):
@@ -40,7 +57,9 @@ class LevelCompleteScene(ListScene):
         level = result.level
         self.optimal = max(0, int(result.optimal))
         self.moves = max(0, int(result.moves))
-        self.stars = star_rating(self.moves, self.optimal, max(0, int(result.hints_used)))
+        hints = max(0, int(result.hints_used))
+        self.stars = star_rating(self.moves, self.optimal, hints)
+        self.missed = [missed_text(miss) for miss in missed_stars(self.moves, self.optimal, hints)]
         self.efficiency = 100 if self.moves == 0 else min(100, round(100 * self.optimal / self.moves))
         self.code: Optional[str] = None
         if level.spec is not None:
@@ -112,6 +131,9 @@ class LevelCompleteScene(ListScene):
         """Go to the next level (or, for a custom maze, another with the same settings)."""
         level = self.result.level
         if level.index is not None and self.has_next:
+            number, span = chapter_of(level.index)
+            if level.index + 1 == span.stop:  # the chapter's last level: sum it up first
+                return ChapterDone(number)
             return StartLevel(level.index + 1)
         if self.next_spec is not None:
             return BuildMaze(self.next_spec, None, custom_label(self.next_spec))
@@ -186,18 +208,26 @@ class LevelCompleteScene(ListScene):
         if note and text_scale() > 1:  # larger text: keep the note's line free of figures
             avail -= nf.get_linesize()
         star_r = max(6, min(lay.px(34), avail // 7))
+        missed = self.missed
         # figures that do not fit even in the smallest text go, the least telling first
         for drop in (t("complete.hints"), t("complete.optimal"), t("complete.efficiency")):
-            if (low + 2) * len(rows) <= avail - star_r * 3:
+            if (low + 2) * (len(rows) + len(missed)) <= avail - star_r * 3:
                 break
             rows = [row for row in rows if row[0] != drop]
-        line_h = max(low + 2, min(lay.px(40 * text_scale()), (avail - star_r * 3) // len(rows)))
-        block = star_r * 2 + lay.px(22, lo=4) + line_h * len(rows)
+        if (low + 2) * (len(rows) + len(missed)) > avail - star_r * 3:
+            missed = missed[:1]  # the first reason at least
+        lines = len(rows) + len(missed)
+        line_h = max(low + 2, min(lay.px(40 * text_scale()), (avail - star_r * 3) // lines))
+        block = star_r * 2 + lay.px(22, lo=4) + line_h * lines
         y += max(lay.px(6, lo=1), (avail - block) // 2)
         y += star_r
         self._draw_popping_stars(surface, (inner.centerx, y), star_r)
         y += star_r + lay.px(22, lo=4)
         f = font(max(min_font(), min(lay.font_size(32), int(unscaled(line_h * 0.95)))))
+        for reason in missed:
+            draw_text(surface, reason, f, pal.danger, (inner.centerx, y + line_h // 2),
+                      max_width=inner.width)
+            y += line_h
         for name, value, gold in rows:
             cy = y + line_h // 2
             draw_text(surface, name, f, pal.text_dim, (inner.centerx - pad // 2, cy),

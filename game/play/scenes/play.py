@@ -12,19 +12,21 @@ orb, setting off with your first move.
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 from typing import Optional, Union
 
 import pygame
 
+from game.levels import CHAPTERS, chapter_of
 from game.play import theme
 from game.play.camera import Camera
 from game.play.context import Context
 from game.play.bindings import solver_slot
 from game.play.hint import HintLayer, caption
-from game.play.input import Event, FocusLost, KeyDown, KeyUp, Wheel, keymap
-from game.play.names import level_title, solver_names, solver_short_label
+from game.play.input import Event, FocusLost, KeyDown, KeyUp, Wheel, keymap, left_click
+from game.play.names import chapter_name, chapter_tip, level_title, solver_names, solver_short_label
 from game.play.render.images import draw_player, player_sprites, tile_images
 from game.play.render.renderer import MazeRenderer
 from game.play.render.tiles import RPG, style_for
@@ -120,6 +122,10 @@ MARKER_RADIUS = 9
 RING_ROOM = 16
 #: While walking with the hint shown, start its search over at most this often (ticks).
 HINT_RESTART_TICKS = 36
+#: Sparks flying out of the exit tile when it is reached.
+CELEBRATION_SPARKS = 12
+#: A chapter's tip shows on its first level until the player has made this many moves.
+TIP_MOVES = 12
 #: Events of the hint's search taken per frame at most, so no frame stalls.
 HINT_EVENTS_PER_FRAME = 6_000
 #: While the hint finishes unseen (Space, a re-route): time per frame spent on it (s), in
@@ -162,6 +168,19 @@ class PlayScene(Scene):
         self._caption_spot = "bottom"  # the hint caption moves when it would hide something
         self._lines_stamp: Optional[tuple[object, ...]] = None
         self._lines = ("", "")
+        self._celebrated: Optional[float] = None  # seconds since the exit was reached
+
+    def _chapter_tip(self) -> Optional[tuple[str, str]]:
+        """Return (chapter heading, tip) on the first level of a chapter, else None."""
+        index = self.level.index
+        if index is None or self.level.spec is None:
+            return None
+        number, span = chapter_of(index)
+        if index != span.start:
+            return None
+        chapter = CHAPTERS[number]
+        return (t("levels.chapter", number=number + 1, name=chapter_name(chapter)),
+                chapter_tip(chapter))
 
     def _ghost(self) -> Optional[Playback]:
         """Return the level's best run to race, held at its first move (None: setting off, none)."""
@@ -228,7 +247,11 @@ class PlayScene(Scene):
 
     # -- input ---------------------------------------------------------------------------
     def handle_event(self, event: Event) -> Optional[Next]:
-        """Turn key, wheel and focus events into intents."""
+        """Turn key, wheel and focus events into intents; a key or click skips the celebration."""
+        if self._celebrated is not None:
+            if isinstance(event, KeyDown) or left_click(event) is not None:
+                return self._complete()
+            return None
         if isinstance(event, KeyDown):
             intent = key_intent(event.key)
             if isinstance(intent, Move) and event.mod & pygame.KMOD_SHIFT:
@@ -307,7 +330,7 @@ class PlayScene(Scene):
             self.ghost.advance(best.ticks - best.time_ticks + run.ticks_played - self.ghost.run.tick)
         self._follow_with_hint(ticks)
         if run.finished:
-            return self._complete()
+            return self._celebrate(dt)
         reduced = theme.current().motion.reduced
         if self.hint is not None:
             if reduced and not self.hint.done:
@@ -339,9 +362,20 @@ class PlayScene(Scene):
         if self.hint.follow(player.pos, restart=may_restart) and may_restart:
             self._hint_age = 0
 
+    def _celebrate(self, dt: float) -> Optional[Next]:
+        """Play the burst on the exit tile (none under reduced motion), then finish the run."""
+        motion = theme.current().motion
+        if self._celebrated is None:
+            self.ctx.audio.play("complete")
+            self._celebrated = 0.0
+        else:
+            self._celebrated += max(0.0, dt)
+        if motion.reduced or self._celebrated >= motion.celebration_seconds:
+            return self._complete()
+        return None
+
     def _complete(self) -> Next:
-        """Finish the run and hand over to the level-complete screen."""
-        self.ctx.audio.play("complete")
+        """Hand the finished run over to the level-complete screen."""
         run = self.run
         return Complete(RunResult(self.level, run.elapsed, run.moves, run.optimal, run.hints_used,
                                   run))
@@ -400,12 +434,18 @@ class PlayScene(Scene):
             surface.set_clip(view)
             self._draw_exit(surface, view)
             self._draw_ghost(surface, view)
+            if self._celebrated is not None:
+                self._draw_celebration(surface, view)
             draw_player(surface, view, self.camera, run.player.render_pos, run.player.facing,
                         self.style, self.sprites)
             self._draw_player_marker(surface, view)
             surface.set_clip(clip)
             if shown is not None:
                 hud.draw_caption(surface, view, *shown, spot=self._caption_spot)
+            elif run.moves < TIP_MOVES:
+                tip = self._chapter_tip()
+                if tip is not None:
+                    hud.draw_caption(surface, view, *tip, spot="bottom")
         w, h = surface.get_size()
         hud.draw_help_strip(surface, pygame.Rect(0, view.bottom, w, h - view.bottom),
                             self.help_line())
@@ -505,6 +545,28 @@ class PlayScene(Scene):
         pygame.draw.circle(orb, (*th.actors.player_light, 110), (r + 1, r + 1), r)
         pygame.draw.circle(orb, (*th.actors.marker_edge, 170), (r + 1, r + 1), r, max(1, r // 4))
         surface.blit(orb, (round(view.x + x + t / 2) - r - 1, round(view.y + y + t / 2) - r - 1))
+
+    def _draw_celebration(self, surface: pygame.Surface, view: pygame.Rect) -> None:
+        """Draw the exit's burst: a ring growing out of the tile and sparks flying from it."""
+        th = theme.current()
+        if th.motion.reduced or self._celebrated is None:
+            return
+        done = min(1.0, self._celebrated / th.motion.celebration_seconds)
+        t = self.camera.tile
+        x, y = self.camera.to_screen(*self.maze.goal)
+        cx, cy = view.x + x + t / 2, view.y + y + t / 2
+        reach = max(24.0, t * 2.5) * (0.3 + 0.7 * done)
+        fade = 1.0 - done
+        colors = (th.ui.accent, th.ui.teal, th.actors.exit_ring)
+        pygame.draw.circle(surface, th.ui.accent, (round(cx), round(cy)), round(reach),
+                           max(1, round(3 * fade + 1)))
+        spark = max(2, round(max(3.0, t / 5) * (0.4 + fade)))
+        for i in range(CELEBRATION_SPARKS):
+            angle = 2 * math.pi * i / CELEBRATION_SPARKS + done
+            far = reach * (0.6 + 0.2 * (i % 3))  # three rings of sparks
+            pygame.draw.circle(surface, colors[i % len(colors)],
+                               (round(cx + far * math.cos(angle)),
+                                round(cy + far * math.sin(angle))), spark)
 
     def _draw_exit(self, surface: pygame.Surface, view: pygame.Rect) -> None:
         """Draw a soft pulsing ring on the exit so it reads at any zoom."""
