@@ -271,10 +271,20 @@ def save_progress(progress: Progress, path: Path) -> None:
     OSError if the path is not a regular file or cannot be written, ValueError if the
     save would be larger than MAX_SAVE_BYTES.
     """
-    target = _resolve(Path(path))
     text = json.dumps(to_json(progress), indent=2, sort_keys=True, allow_nan=False) + "\n"
     if len(text) > MAX_SAVE_BYTES:
         raise ValueError(f"the save would be {len(text)} bytes, over {MAX_SAVE_BYTES}")
+    write_atomic(Path(path), text)
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` (UTF-8) atomically: temp file beside it, fsync, then os.replace.
+
+    Through a symbolic link, the file it points to is replaced (the link stays); missing
+    directories are made.  Raise OSError if the path is not a regular file or cannot be
+    written.
+    """
+    target = _resolve(path)
     try:
         mode = os.stat(target).st_mode
     except FileNotFoundError:
@@ -283,7 +293,7 @@ def save_progress(progress: Progress, path: Path) -> None:
         _check_regular(mode)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
