@@ -71,6 +71,9 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play a maze file or a custom generated maze")
     play.add_argument("file", nargs="?", help="maze text file to play")
     _add_maze_options(play, required=False)
+
+    edit = sub.add_parser("edit", help="make a maze, or edit a maze file, in the editor")
+    edit.add_argument("file", nargs="?", help="maze text file to edit")
     return parser
 
 
@@ -102,6 +105,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from game.commands import cmd_solve
 
             return cmd_solve(args)
+        if args.command == "edit":
+            from game.play.launch import edit_from_args  # imports pygame: only to edit
+
+            return edit_from_args(args)
         from game.play.launch import play_from_args  # imports pygame: only to play
 
         return play_from_args(args)

@@ -47,11 +47,12 @@ MAX_NAME = 200
 class Tool:
     """One thing the editor places: a tile ``kind`` painted, or an ``end`` moved.
 
-    ``name`` also keys its label in the text catalogue (``editor.tool.<name>``);
-    ``shortcut`` is the letter that picks it.
+    ``label`` is the catalogue key of its name on screen; ``shortcut`` the letter key
+    that picks it, as printed on the key.
     """
 
     name: str
+    label: str
     shortcut: str
     kind: Optional[int] = None
     end: Optional[str] = None
@@ -59,10 +60,10 @@ class Tool:
 
 #: Every tool, in the order the scene lists them (and its digit keys pick them).
 TOOLS: tuple[Tool, ...] = (
-    Tool("wall", "w", kind=WALL),
-    Tool("floor", "e", kind=FLOOR),
-    Tool("start", "s", end=START),
-    Tool("exit", "x", end=GOAL),
+    Tool("wall", "editor.tool.wall", "W", kind=WALL),
+    Tool("floor", "editor.tool.floor", "E", kind=FLOOR),
+    Tool("start", "editor.tool.start", "S", end=START),
+    Tool("exit", "editor.tool.exit", "X", end=GOAL),
 )
 
 
@@ -172,6 +173,7 @@ class Editor:
         self._verdict: Optional[Verdict] = None  # None: to be worked out
         self._route: Optional[np.ndarray] = None  # bool per tile: on the route found
         self._reached: Optional[np.ndarray] = None  # bool per tile: marked by the search
+        self._touched: list[int] = []  # flat indices changed since take_touched()
         #: How many times the verdict was worked out (the benchmark reports it).
         self.solves = 0
 
@@ -205,6 +207,16 @@ class Editor:
     def stroking(self) -> bool:
         """Return True while a stroke is under way."""
         return self._stroke is not None
+
+    @property
+    def route(self) -> Optional[np.ndarray]:
+        """Return the tiles of the route the verdict found (bool per tile), once worked out."""
+        return self._route if self._verdict is not None else None
+
+    def take_touched(self) -> list[int]:
+        """Return the tiles (flat indices) changed since the last call, and forget them."""
+        touched, self._touched = self._touched, []
+        return touched
 
     def snapshot(self) -> Maze:
         """Return a copy of the maze as it is now (to play or keep)."""
@@ -272,7 +284,9 @@ class Editor:
                 return
             if pos in (maze.start, maze.goal) and not walkable(kind):
                 return
-            stroke.before.setdefault(pos[0] * maze.cols + pos[1], int(old))
+            index = pos[0] * maze.cols + pos[1]
+            stroke.before.setdefault(index, int(old))
+            self._touched.append(index)
             maze.tiles[pos] = kind
         elif walkable(maze.tiles[pos]):
             if tool.end == START and pos != maze.goal:
@@ -306,6 +320,7 @@ class Editor:
     def _put(self, index: np.ndarray, kinds: np.ndarray, ends: tuple[Pos, Pos]) -> None:
         """Set the tiles at ``index`` to ``kinds`` and the ends to ``ends``."""
         self.maze.tiles.reshape(-1)[index] = kinds
+        self._touched.extend(index.tolist())
         self.maze.start, self.maze.goal = ends
 
     # -- the verdict ---------------------------------------------------------------------

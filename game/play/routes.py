@@ -7,9 +7,9 @@ ahead, the loading screen's play scene, travels in ``scenes.base.Enter``.)
 
 Two kinds:
 
-* *overlays* (``OpenPause``, ``OpenSettings``, ``OpenHelp``, ``OpenControls``, ``Confirm``)
-  open over the current scene, which waits underneath; ``Back`` closes the top one (with
-  nothing underneath it goes to the title);
+* *overlays* (``OpenPause``, ``OpenSettings``, ``OpenHelp``, ``OpenControls``, ``Confirm``,
+  ``PlayDraft``) open over the current scene, which waits underneath; ``Back`` closes the
+  top one (with nothing underneath it goes to the title);
 * every other route *goes* somewhere: the screens left behind are dropped.
 
 Routes are read with ``isinstance``; those that carry nothing are plain classes (a
@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional, Union
 
+from game.edit.model import Editor
 from game.levels import LevelSpec
 from game.run.level import Level, RunResult
 
@@ -35,6 +36,24 @@ class ToLevelSelect:
 
 class ToCustomMaze:
     """Go to the custom maze screen."""
+
+
+class ToMakeMaze:
+    """Go to the editor's first screen: start blank, from a generated maze or from a file."""
+
+
+@dataclass(frozen=True, eq=False)
+class Edit:
+    """Edit the maze ``editor`` holds (built already: blank, generated or loaded)."""
+
+    editor: Editor
+
+
+@dataclass(frozen=True, eq=False)
+class PlayDraft:
+    """Play ``level`` over the editor: reaching the exit or quitting comes back to it."""
+
+    level: Level
 
 
 @dataclass(frozen=True)
@@ -113,7 +132,7 @@ class QuitGame:
 
 
 #: The routes that open a scene over the current one.
-OVERLAYS = (OpenPause, OpenSettings, OpenHelp, OpenControls, Confirm)
-Route = Union[ToTitle, ToLevelSelect, ToCustomMaze, StartLevel, BuildMaze, Play, Complete,
-              OpenPause, OpenSettings, OpenHelp, OpenControls, Confirm, ResetProgress, Back,
-              QuitGame]
+OVERLAYS = (OpenPause, OpenSettings, OpenHelp, OpenControls, Confirm, PlayDraft)
+Route = Union[ToTitle, ToLevelSelect, ToCustomMaze, ToMakeMaze, Edit, PlayDraft, StartLevel,
+              BuildMaze, Play, Complete, OpenPause, OpenSettings, OpenHelp, OpenControls, Confirm,
+              ResetProgress, Back, QuitGame]

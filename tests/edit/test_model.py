@@ -264,3 +264,21 @@ def test_the_editor_works_on_its_own_copy() -> None:
     stroke(editor, "wall", (2, 3))
     assert copy.tiles[2, 3] == FLOOR and isinstance(copy, Maze)
     assert np.count_nonzero(editor.maze.tiles == WALL) == np.count_nonzero(copy.tiles == WALL) + 1
+
+
+def test_the_tiles_changed_are_told_once_for_the_view_to_repaint() -> None:
+    editor = Editor(blank_maze(rows=5, cols=5))
+    stroke(editor, "wall", (2, 1), (2, 3))
+    assert sorted(editor.take_touched()) == [11, 12, 13]
+    assert editor.take_touched() == []
+    editor.undo()
+    assert sorted(editor.take_touched()) == [11, 12, 13]
+
+
+def test_the_route_is_known_once_the_verdict_is() -> None:
+    editor = Editor(blank_maze(rows=5, cols=5))
+    assert editor.route is None
+    moves = editor.verdict.moves
+    route = editor.route
+    assert route is not None and moves is not None and int(route.sum()) == moves + 1
+    assert route[editor.maze.start] and route[editor.maze.goal]
