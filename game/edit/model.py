@@ -28,6 +28,7 @@ import numpy as np
 
 from game.maze.formats import format_maze, load_maze
 from game.maze.grid import FLOOR, MAX_SIDE, MIN_SIZE, WALL, Maze, Pos, open_border
+from game.maze.tiles import is_walkable, walkable
 from game.maze.solvers import SOLVERS
 from game.maze.solvers.base import flatten
 from game.maze.solvers.bfs import NAME as SHORTEST
@@ -65,12 +66,6 @@ TOOLS: tuple[Tool, ...] = (
     Tool("start", "editor.tool.start", "S", end=START),
     Tool("exit", "editor.tool.exit", "X", end=GOAL),
 )
-
-
-def walkable(kinds: np.ndarray | np.uint8) -> np.ndarray:
-    """Return True where a tile of ``kinds`` can be walked on."""
-    result: np.ndarray = np.asarray(kinds) == FLOOR
-    return result
 
 
 @dataclass(frozen=True)
@@ -282,13 +277,13 @@ class Editor:
             old = maze.tiles[pos]
             if old == kind:
                 return
-            if pos in (maze.start, maze.goal) and not walkable(kind):
+            if pos in (maze.start, maze.goal) and not is_walkable(tool.kind):
                 return
             index = pos[0] * maze.cols + pos[1]
             stroke.before.setdefault(index, int(old))
             self._touched.append(index)
             maze.tiles[pos] = kind
-        elif walkable(maze.tiles[pos]):
+        elif is_walkable(maze.tiles[pos]):
             if tool.end == START and pos != maze.goal:
                 maze.start = pos
             elif tool.end == GOAL and pos != maze.start:

@@ -252,7 +252,7 @@ def test_after_any_strokes_undos_and_redos_the_verdict_is_what_solve_says(
                 assert editor.maze == after
         expected = solve(editor.maze).length
         assert editor.verdict.moves == expected, (tool, tiles, then)
-        assert editor.maze.is_floor(editor.maze.start) and editor.maze.is_floor(editor.maze.goal)
+        assert editor.maze.walkable(editor.maze.start) and editor.maze.walkable(editor.maze.goal)
 
 
 def test_the_editor_works_on_its_own_copy() -> None:

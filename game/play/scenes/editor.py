@@ -35,6 +35,7 @@ from game.maze.formats import MazeFormatError
 from game.maze.generators import DEFAULT
 from game.maze.grid import Pos
 from game.maze.registry import SIZE_STEPS
+from game.maze.tiles import walkable
 from game.play import input as keys
 from game.play.bindings import KEY_CODES
 from game.play import theme
@@ -506,7 +507,7 @@ class EditorScene(Scene):
         """Return the colour row of each tile (all, or the flat ``index``): wall, floor, route."""
         maze, route = self.editor.maze, self.editor.route
         tiles = maze.tiles if index is None else maze.tiles.reshape(-1)[index]
-        kinds = (tiles != 0).astype(np.intp)  # 0 wall, 1 walkable
+        kinds = walkable(tiles).astype(np.intp)  # 0 wall, 1 walkable
         if route is not None:
             on = route if index is None else route.reshape(-1)[index]
             kinds[on & (kinds == 1)] = 2
