@@ -31,7 +31,6 @@ from game.maze.grid import FLOOR, MAX_SIDE, MIN_SIZE, WALL, Maze, Pos, open_bord
 from game.maze.tiles import is_walkable, walkable
 from game.maze.solvers import SOLVERS
 from game.maze.solvers.base import flatten
-from game.maze.solvers.bfs import NAME as SHORTEST
 from game.save import write_atomic
 
 #: The ends a tool can place.
@@ -328,11 +327,11 @@ class Editor:
         return self._verdict
 
     def _solve(self) -> None:
-        """Search breadth-first from the start; keep the verdict, the route and the marks."""
+        """Search with the shortest-path solver (bfs); keep the verdict, route and marks."""
         maze = self.maze
         flat = flatten(maze, maze.start, maze.goal)
-        run = SOLVERS[SHORTEST].run
-        assert run is not None, "breadth-first search runs without events"
+        run = next(info.run for info in SOLVERS.values() if info.shortest)
+        assert run is not None, "the shortest-path solver runs without events"
         trail, _ = run(flat)
         self.solves += 1
         self._reached = flat.marks(maze.rows)

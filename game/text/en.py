@@ -300,6 +300,7 @@ STRINGS: dict[str, str] = {
     "editor.field_help": "Enter OK  ·  Esc cancel  ·  Ctrl+V paste",
     "editor.saved": "Saved {path}",
     "editor.save_failed": "Could not save: {reason}",
+    "editor.replace_question": "{path} exists already: Enter again replaces it.",
     "editor.bad_name": "Type a file name (at most {most} characters).",
     "editor.leave_question": "Leave the editor? Your changes are not saved.",
     "editor.leave_yes": "Leave without saving",

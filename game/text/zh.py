@@ -311,6 +311,7 @@ STRINGS: dict[str, str] = {
     "editor.field_help": "Enter 确定  ·  Esc 取消  ·  Ctrl+V 粘贴",
     "editor.saved": "已保存 {path}",
     "editor.save_failed": "无法保存：{reason}",
+    "editor.replace_question": "{path} 已存在：再按 Enter 将其替换。",
     "editor.bad_name": "请输入文件名（最多 {most} 个字符）。",
     "editor.leave_question": "离开编辑器？你的修改尚未保存。",
     "editor.leave_yes": "不保存，离开",

@@ -349,3 +349,34 @@ def test_edit_with_a_bad_file_is_one_error_line_and_exit_2(
     assert err.count("\n") == 1
     assert main(["edit", str(tmp_path / "missing.txt")]) == 2
     assert "no such file" in capsys.readouterr().err
+
+
+def test_saving_over_another_file_asks_first_and_the_same_name_again_replaces_it(
+        app: App, tmp_path: Path) -> None:
+    other = tmp_path / "other.txt"
+    other.write_text("#####\nS...E\n#####\n", encoding="utf-8")
+    scene = editing(app, Editor(blank_maze(rows=7, cols=7)))
+    press(app, pygame.K_s, pygame.KMOD_CTRL)
+    typed(app, str(other))
+    press(app, pygame.K_RETURN)
+    assert scene.field is not None and "exists already" in scene.field.error
+    assert other.read_text(encoding="utf-8") == "#####\nS...E\n#####\n"
+    press(app, pygame.K_RETURN)
+    assert scene.field is None and load_maze(other) == scene.editor.maze
+    drag(app, scene, [(3, 3)])
+    press(app, pygame.K_s, pygame.KMOD_CTRL)  # its own file now: saved at once
+    press(app, pygame.K_RETURN)
+    assert scene.field is None and not scene.editor.dirty
+
+
+def test_a_maze_with_no_route_can_still_be_test_played(app: App) -> None:
+    scene = editing(app, Editor(blank_maze(rows=7, cols=7)))
+    drag(app, scene, [(3, 0), (3, 6)])
+    assert not scene.editor.verdict.solvable
+    press(app, pygame.K_t)
+    assert isinstance(app.scene, PlayScene)
+    for _ in range(5):
+        app.frame(1 / 60)
+    press(app, pygame.K_ESCAPE)
+    app.go(ToTitle())
+    assert app.scene is scene

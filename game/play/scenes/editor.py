@@ -200,6 +200,7 @@ class EditorScene(Scene):
         self.editor = editor
         self.raw_keys = False
         self.field: Optional[TextField] = None
+        self._replace: Optional[Path] = None  # an existing file the player chose to replace
         #: Where the grid was last drawn, the size of a tile (px) and where tile (0, 0) is.
         self.view = pygame.Rect(0, 0, 0, 0)
         self.tile = 0.0
@@ -397,12 +398,17 @@ class EditorScene(Scene):
         except ValueError:
             self._refuse(t("editor.bad_name", most=MAX_NAME))
             return False
+        if path != self.editor.path and path.exists() and path != self._replace:
+            self._replace = path  # the same name again replaces it
+            self._refuse(t("editor.replace_question", path=str(path)))
+            return False
         try:
             self.editor.save(path)
         except OSError as exc:
             self._refuse(t("editor.save_failed", reason=exc.strerror or str(exc)))
             return False
         self._close_field()
+        self._replace = None
         self.ctx.toast(t("editor.saved", path=str(path)), 3.0)
         return True
 
