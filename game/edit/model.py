@@ -198,11 +198,6 @@ class Editor:
         return bool(self._redo)
 
     @property
-    def stroking(self) -> bool:
-        """Return True while a stroke is under way."""
-        return self._stroke is not None
-
-    @property
     def route(self) -> Optional[np.ndarray]:
         """Return the tiles of the route the verdict found (bool per tile), once worked out."""
         return self._route if self._verdict is not None else None

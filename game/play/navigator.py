@@ -2,13 +2,15 @@
 imports the scene modules.
 
 It keeps a stack: an overlay route (pause, settings, help) opens a scene over the
-current one, ``Back`` closes it again; any other route replaces the whole stack.  A
-test play (``PlayDraft``) opens over the editor: while it lasts, reaching the exit and
-"quit" come back to the editor (with the result as a toast) and a restart replaces only
-the test play, so the edits wait intact underneath.  Each
+current one, ``Back`` closes it again; any other route replaces the whole stack.  Each
 change calls ``on_exit`` on the scene leaving the screen and ``on_enter`` on the one
 arriving.  After a replacement the App's ``settle`` hook runs (it collects what the
 screens left behind).
+
+A test play (``PlayDraft``) opens over the editor: while it lasts, reaching the exit and
+"quit" come back to the editor (the result as a toast) and a restart replaces only the
+test play, so the edits wait intact underneath.  Before the window closes, the scenes
+are asked (``before_quit``) whether there is unsaved work to ask about.
 """
 
 from __future__ import annotations
@@ -219,6 +221,7 @@ def draw_every_scene(surface: pygame.Surface) -> list[str]:
 
     Returns the names of the scenes drawn; raises on the first failure.
     """
+    from game.edit.model import Editor
     from game.levels import build_level
     from game.play.input import KeyDown
     from game.play.render.images import load_all
@@ -240,8 +243,6 @@ def draw_every_scene(surface: pygame.Surface) -> list[str]:
     optimal = play.run.optimal
     result = RunResult(level, time=12.5, moves=optimal + 4, optimal=optimal, hints_used=1)
     ask = Confirm(t("title.quit_question"), t("title.quit_yes"), t("title.quit_no"), QuitGame())
-    from game.edit.model import Editor
-
     routes: list[Next] = [ToTitle(), ToLevelSelect(), ToCustomMaze(), OpenSettings(), OpenHelp(),
                           OpenControls(), BuildMaze(spec, 0, "Loading test"), Enter(play),
                           OpenPause(level), ask, Complete(result), ToMakeMaze(),
