@@ -13,7 +13,9 @@ alike.
 * The verdict says whether the exit can be reached from the start and in how few moves
   (breadth-first search).  It is worked out again only when a change may have changed
   it: walls off the route found cannot make it longer, and tiles opened next to nothing
-  the search reached cannot make it shorter (nor join a cut-off exit).
+  the search reached cannot make it shorter (nor join a cut-off exit).  The search runs
+  on a copy of the grid (:class:`Search`), so a view may run it on another thread and
+  take its answer only if the maze has not changed since.
 * Files are our text format (:mod:`game.maze.formats`): a bad one raises
   MazeFormatError naming file:line:col; saving is atomic.
 """
@@ -22,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator, Optional
+from typing import Iterator, Optional, Sequence
 
 import numpy as np
 
@@ -30,7 +32,7 @@ from game.maze.formats import format_maze, load_maze
 from game.maze.grid import FLOOR, MAX_SIDE, MIN_SIZE, WALL, Maze, Pos, open_border
 from game.maze.tiles import is_walkable, walkable
 from game.maze.solvers import SOLVERS
-from game.maze.solvers.base import flatten
+from game.maze.solvers.base import FlatGrid, flatten
 from game.save import write_atomic
 
 #: The ends a tool can place.
@@ -151,6 +153,24 @@ def save_path(name: str, folder: Path) -> Path:
     return path
 
 
+@dataclass(eq=False)
+class Search:
+    """The verdict's search on a copy of the grid, made at change ``version``; thread-safe."""
+
+    version: int
+    flat: FlatGrid
+    rows: int
+    #: The trail found (None: no route) and the tiles the search marked, once it ran.
+    answer: Optional[tuple[Optional[Sequence[int]], np.ndarray]] = None
+
+    def run(self) -> None:
+        """Search with the shortest-path solver (bfs) and keep the answer."""
+        run = next(info.run for info in SOLVERS.values() if info.shortest)
+        assert run is not None, "the shortest-path solver runs without events"
+        trail, _ = run(self.flat)
+        self.answer = (trail, self.flat.marks(self.rows))
+
+
 class Editor:
     """A maze being edited: the grid, the tool in hand, the history and the verdict."""
 
@@ -168,6 +188,7 @@ class Editor:
         self._route: Optional[np.ndarray] = None  # bool per tile: on the route found
         self._reached: Optional[np.ndarray] = None  # bool per tile: marked by the search
         self._touched: list[int] = []  # flat indices changed since take_touched()
+        self._version = 0  # counts changes to the grid and the ends, for searches under way
         #: How many times the verdict was worked out (the benchmark reports it).
         self.solves = 0
 
@@ -276,12 +297,15 @@ class Editor:
             index = pos[0] * maze.cols + pos[1]
             stroke.before.setdefault(index, int(old))
             self._touched.append(index)
+            self._version += 1
             maze.tiles[pos] = kind
         elif is_walkable(maze.tiles[pos]):
             if tool.end == START and pos != maze.goal:
                 maze.start = pos
+                self._version += 1
             elif tool.end == GOAL and pos != maze.start:
                 maze.goal = pos
+                self._version += 1
 
     # -- history ------------------------------------------------------------------------
     def undo(self) -> bool:
@@ -310,6 +334,7 @@ class Editor:
         """Set the tiles at ``index`` to ``kinds`` and the ends to ``ends``."""
         self.maze.tiles.reshape(-1)[index] = kinds
         self._touched.extend(index.tolist())
+        self._version += 1
         self.maze.start, self.maze.goal = ends
 
     # -- the verdict ---------------------------------------------------------------------
@@ -317,26 +342,44 @@ class Editor:
     def verdict(self) -> Verdict:
         """Return whether the exit can be reached now, and in how few moves."""
         if self._verdict is None:
-            self._solve()
+            search = self.search()
+            assert search is not None
+            search.run()
+            self.accept(search)
         assert self._verdict is not None
         return self._verdict
 
-    def _solve(self) -> None:
-        """Search with the shortest-path solver (bfs); keep the verdict, route and marks."""
+    @property
+    def known_verdict(self) -> Optional[Verdict]:
+        """Return the verdict when it is worked out already, else None (without searching)."""
+        return self._verdict
+
+    def search(self) -> Optional["Search"]:
+        """Return the search that works the verdict out (None: it is known).
+
+        The search runs on its own copy of the grid, so it may run on another thread
+        while the maze is edited; :meth:`accept` takes its answer if nothing changed since.
+        """
+        if self._verdict is not None:
+            return None
         maze = self.maze
-        flat = flatten(maze, maze.start, maze.goal)
-        run = next(info.run for info in SOLVERS.values() if info.shortest)
-        assert run is not None, "the shortest-path solver runs without events"
-        trail, _ = run(flat)
+        return Search(self._version, flatten(maze, maze.start, maze.goal), maze.rows)
+
+    def accept(self, search: "Search") -> bool:
+        """Take the answer of a finished ``search``; return False when the maze changed since."""
+        if search.answer is None or search.version != self._version or self._verdict is not None:
+            return False
+        trail, self._reached = search.answer
         self.solves += 1
-        self._reached = flat.marks(maze.rows)
+        maze = self.maze
         self._route = np.zeros(maze.tiles.shape, dtype=bool)
         if trail is None:
             self._verdict = Verdict(None, self._reason())
-            return
-        r, c = np.divmod(np.asarray(trail, dtype=np.intp), flat.width)
+            return True
+        r, c = np.divmod(np.asarray(trail, dtype=np.intp), search.flat.width)
         self._route[r, c] = True
         self._verdict = Verdict(len(trail) - 1)
+        return True
 
     def _reason(self) -> str:
         """Say why the exit cannot be reached: the start is shut in, or else the exit is."""

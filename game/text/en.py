@@ -292,6 +292,7 @@ STRINGS: dict[str, str] = {
     "editor.tool.exit": "Exit",
     "editor.tool_key": "{digit} {tool} ({letter})",
     "editor.solvable": "solvable: shortest {moves} moves",
+    "editor.checking": "checking the route...",
     "editor.no_route.exit_walled_off": "no route: the exit is walled off",
     "editor.no_route.start_walled_in": "no route: the start is walled in",
     "editor.help": "Drag draws  ·  right-drag erases  ·  Ctrl+Z undo  ·  Ctrl+Y redo  ·  "

@@ -303,6 +303,7 @@ STRINGS: dict[str, str] = {
     "editor.tool.exit": "出口",
     "editor.tool_key": "{digit} {tool}（{letter}）",
     "editor.solvable": "可以走通：最短 {moves} 步",
+    "editor.checking": "正在检查路线……",
     "editor.no_route.exit_walled_off": "走不通：出口被墙封住了",
     "editor.no_route.start_walled_in": "走不通：起点被墙围住了",
     "editor.help": "拖动绘制  ·  右键拖动擦除  ·  Ctrl+Z 撤销  ·  Ctrl+Y 重做  ·  "

@@ -282,3 +282,18 @@ def test_the_route_is_known_once_the_verdict_is() -> None:
     route = editor.route
     assert route is not None and moves is not None and int(route.sum()) == moves + 1
     assert route[editor.maze.start] and route[editor.maze.goal]
+
+
+def test_a_search_answers_for_the_maze_it_was_started_on_only() -> None:
+    editor = Editor(blank_maze(rows=9, cols=9))
+    search = editor.search()
+    assert search is not None and editor.known_verdict is None
+    stroke(editor, "wall", (4, 0), (4, 8))  # meanwhile the maze changes
+    search.run()
+    assert not editor.accept(search) and editor.known_verdict is None
+    again = editor.search()
+    assert again is not None
+    again.run()
+    assert editor.accept(again)
+    assert editor.known_verdict == editor.verdict and not editor.verdict.solvable
+    assert editor.search() is None  # known: nothing to search

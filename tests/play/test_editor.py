@@ -3,6 +3,7 @@ draws, keys undo, redo, save and test-play, and unsaved work is never lost unask
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import Iterator
 
@@ -10,7 +11,7 @@ import pygame
 import pytest
 
 from game.cli import main
-from game.edit.model import Editor, blank_maze
+from game.edit.model import Editor, Search, blank_maze
 from game.levels import LevelSpec, build_level
 from game.maze.formats import load_maze
 from game.maze.grid import FLOOR, WALL, Pos
@@ -19,6 +20,7 @@ from game.play.app import App
 from game.play.input import ClickUp, PointerMove, TextTyped, normalise
 from game.play.routes import Complete, Edit, ToMakeMaze, ToTitle
 from game.play.scenes.confirm import ConfirmScene
+from game.play.scenes import editor as editor_scene
 from game.play.scenes.editor import EditorScene, MakeMazeScene, verdict_text
 from game.play.scenes.pause import PauseScene
 from game.play.scenes.play import PlayScene
@@ -380,3 +382,52 @@ def test_a_maze_with_no_route_can_still_be_test_played(app: App) -> None:
     press(app, pygame.K_ESCAPE)
     app.go(ToTitle())
     assert app.scene is scene
+
+
+def test_a_big_maze_is_searched_on_a_thread_while_the_window_keeps_answering(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(editor_scene, "BACKGROUND_FROM", 100)  # this maze counts as big
+    scene = editing(app, Editor(blank_maze(rows=15, cols=15)))
+    wait = 0
+    while scene.editor.known_verdict is None and wait < 200:  # the first search
+        app.frame(1 / 60)
+        wait += 1
+    assert scene.editor.known_verdict is not None
+    drag(app, scene, [(7, 0), (7, 13)])
+    assert scene.editor.known_verdict is None  # stale: a search starts at the next frame
+    app.update(1 / 60)
+    surface = pygame.Surface((640, 480))
+    scene.draw(surface)  # says it is checking, and does not wait
+    search = scene._search
+    if search is not None:
+        search[1].join(10)
+    app.update(1 / 60)
+    assert scene.editor.known_verdict == scene.editor.verdict
+    assert scene.editor.verdict.moves == solve(scene.editor.maze).length
+    assert verdict_text(scene.editor.verdict) == "no route: the exit is walled off"
+
+
+def test_a_search_overtaken_by_an_edit_is_thrown_away_and_made_again(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(editor_scene, "BACKGROUND_FROM", 100)
+    gate = threading.Event()
+    run = Search.run
+
+    def held_run(search: Search) -> None:
+        """Search only once the gate opens."""
+        gate.wait(10)
+        run(search)
+
+    monkeypatch.setattr(Search, "run", held_run)
+    scene = editing(app, Editor(blank_maze(rows=15, cols=15)))
+    first = scene._search
+    assert first is not None and scene.editor.known_verdict is None
+    drag(app, scene, [(7, 0), (7, 13)])  # the maze changes under the search
+    gate.set()
+    first[1].join(10)
+    app.update(1 / 60)  # its answer is refused; a new search starts
+    second = scene._search
+    assert second is not None and second is not first
+    second[1].join(10)
+    app.update(1 / 60)
+    assert scene.editor.known_verdict is not None and not scene.editor.known_verdict.solvable

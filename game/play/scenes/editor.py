@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 from pathlib import Path
 from typing import Optional
 
@@ -26,6 +27,7 @@ from game.edit.model import (
     START_WALLED_IN,
     TOOLS,
     Editor,
+    Search,
     Verdict,
     blank_maze,
     save_path,
@@ -69,6 +71,9 @@ BLANK_SIZE = (21, 21)
 #: Tile sizes (px) the editor zooms between; a notch of the wheel multiplies by ZOOM_STEP.
 MAX_TILE = 64.0
 ZOOM_STEP = 1.25
+#: Mazes of at least this many tiles are searched on a thread (the window keeps answering;
+#: a 2001x2001 search takes 1-2 s), smaller ones at once (1001x1001: about 0.4 s).
+BACKGROUND_FROM = 1_500_000
 #: Room (px) kept round a maze shown whole, for the rings on its ends.
 END_ROOM = 7
 #: Below this tile size (px) the grid lines are left out.
@@ -213,6 +218,33 @@ class EditorScene(Scene):
         self._base_key: tuple[object, ...] = ()
         self._scaled: Optional[tuple[tuple[object, ...], pygame.Surface, tuple[int, int]]] = None
         self._base_version = 0
+        self._search: Optional[tuple[Search, threading.Thread]] = None
+
+    # -- the verdict -------------------------------------------------------------------------
+    def update(self, dt: float) -> Optional[Next]:
+        """Take the verdict's answer when its search is done; start one when it is due."""
+        self.check_verdict()
+        return None
+
+    def check_verdict(self) -> None:
+        """Work the verdict out when it is due: at once for a small maze, on a thread for a big one."""
+        editor = self.editor
+        if self._search is not None:
+            search, thread = self._search
+            if thread.is_alive():
+                return
+            self._search = None
+            editor.accept(search)  # refused when the maze changed meanwhile: searched again
+        if editor.known_verdict is not None:
+            return
+        if editor.maze.tiles.size < BACKGROUND_FROM:
+            editor.verdict  # noqa: B018 - works it out
+            return
+        job = editor.search()
+        assert job is not None
+        thread = threading.Thread(target=job.run, name="editor-verdict", daemon=True)
+        thread.start()
+        self._search = (job, thread)
 
     # -- the view --------------------------------------------------------------------------
     def fit(self) -> None:
@@ -441,12 +473,17 @@ class EditorScene(Scene):
         self.view = view
         if self._fit:
             self.fit()
+        self.check_verdict()
         self._draw_grid(surface)
-        verdict = self.editor.verdict
+        verdict = self.editor.known_verdict
         band = pygame.Rect(0, view.bottom, w, line_h)
         surface.fill(ui.panel, band)
-        draw_text(surface, verdict_text(verdict), f, ui.teal if verdict.solvable else ui.danger,
-                  (lay.margin // 2, band.centery), anchor="midleft", max_width=w - lay.margin)
+        if verdict is None:
+            text, colour = t("editor.checking"), ui.text_dim
+        else:
+            text, colour = verdict_text(verdict), ui.teal if verdict.solvable else ui.danger
+        draw_text(surface, text, f, colour, (lay.margin // 2, band.centery), anchor="midleft",
+                  max_width=w - lay.margin)
         hud.draw_help_strip(surface, pygame.Rect(0, h - strip, w, strip), t("editor.help"))
         if self.field is not None:
             self.field.draw(surface)
@@ -485,38 +522,49 @@ class EditorScene(Scene):
         return bar.bottom
 
     def _paint_base(self) -> pygame.Surface:
-        """Return the grid at one pixel a tile, repainting what changed since the last frame."""
+        """Return the grid at one pixel a tile, repainting what changed since the last frame.
+
+        A new route repaints it all; while the verdict is being worked out the old route's
+        tint stays (no repaint of millions of tiles for a picture about to change again).
+        """
         editor = self.editor
-        pal = theme.current().classic
         route = editor.route
-        key = (theme.current(), editor.maze.tiles.shape, id(route))
-        path = theme.current().hint.path[:3]
-        route_colour = tuple((a + b) // 2 for a, b in zip(pal.floor, path))  # floor, tinted
-        colours = np.array([pal.wall, pal.floor, route_colour], dtype=np.uint8)
+        shape = editor.maze.tiles.shape
+        key = (theme.current(), shape, id(route))
         touched = editor.take_touched()
-        if self._base is None or key != self._base_key:
-            kinds = self._kinds(None)
-            self._base = pygame.surfarray.make_surface(colours[kinds].transpose(1, 0, 2))
+        base = self._base
+        if base is None or (key != self._base_key and (route is not None
+                                                       or key[:2] != self._base_key[:2])):
+            base = self._base = pygame.Surface((shape[1], shape[0]))
+            pygame.surfarray.blit_array(base, self._colours(base)[self._kinds(None)].T)
             self._base_key = key
             self._base_version += 1
         elif touched:
             index = np.unique(np.asarray(touched, dtype=np.intp))
-            kinds = self._kinds(index)
-            rows, cols = np.divmod(index, editor.maze.cols)
-            pixels = pygame.surfarray.pixels3d(self._base)
-            pixels[cols, rows] = colours[kinds]
+            rows, cols = np.divmod(index, shape[1])
+            pixels = pygame.surfarray.pixels2d(base)
+            pixels[cols, rows] = self._colours(base)[self._kinds(index)]
             del pixels  # unlock the surface
             self._base_version += 1
-        return self._base
+        return base
+
+    @staticmethod
+    def _colours(surface: pygame.Surface) -> np.ndarray:
+        """Return the pixel values of wall, floor and route floor (floor tinted with the path)."""
+        pal = theme.current().classic
+        path = theme.current().hint.path[:3]
+        route = tuple((a + b) // 2 for a, b in zip(pal.floor, path))
+        return np.array([surface.map_rgb(c) for c in (pal.wall, pal.floor, route)],
+                        dtype=np.uint32)
 
     def _kinds(self, index: Optional[np.ndarray]) -> np.ndarray:
         """Return the colour row of each tile (all, or the flat ``index``): wall, floor, route."""
         maze, route = self.editor.maze, self.editor.route
         tiles = maze.tiles if index is None else maze.tiles.reshape(-1)[index]
-        kinds = walkable(tiles).astype(np.intp)  # 0 wall, 1 walkable
+        kinds: np.ndarray = walkable(tiles).view(np.uint8)  # 0 wall, 1 walkable
         if route is not None:
             on = route if index is None else route.reshape(-1)[index]
-            kinds[on & (kinds == 1)] = 2
+            kinds = kinds + (on & (kinds == 1)).view(np.uint8)
         return kinds
 
     def _draw_grid(self, surface: pygame.Surface) -> None:
