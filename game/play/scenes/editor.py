@@ -216,7 +216,7 @@ class EditorScene(Scene):
         self._tool_rects: list[tuple[pygame.Rect, int]] = []
         self._base: Optional[pygame.Surface] = None  # one pixel a tile
         self._base_key: tuple[object, ...] = ()
-        self._scaled: Optional[tuple[tuple[object, ...], pygame.Surface, tuple[int, int]]] = None
+        self._scaled: Optional[tuple[tuple[object, ...], pygame.Surface]] = None
         self._base_version = 0
         self._search: Optional[tuple[Search, threading.Thread]] = None
 
@@ -590,7 +590,7 @@ class EditorScene(Scene):
             if self._scaled is None or self._scaled[0] != key:
                 part = base.subsurface((c0, r0, c1 - c0, r1 - r0))
                 scale = pygame.transform.smoothscale if tile < 1 else pygame.transform.scale
-                self._scaled = (key, scale(part, size), size)
+                self._scaled = (key, scale(part, size))
             surface.blit(self._scaled[1], (left, top))
             if tile >= GRID_LINES_FROM:
                 self._draw_lines(surface, (c0, r0, c1, r1))
