@@ -83,6 +83,9 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--verify", action="store_true",
                      help="re-run it headless and print one JSON line; exit 0 when it "
                      "reaches the exit, 1 when not, 2 for a bad file")
+
+    edit = sub.add_parser("edit", help="make a maze, or edit a maze file, in the editor")
+    edit.add_argument("file", nargs="?", help="maze text file to edit")
     return parser
 
 
@@ -130,6 +133,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from game.play.launch import watch_from_args
 
             return watch_from_args(args)
+        if args.command == "edit":
+            from game.play.launch import edit_from_args  # imports pygame: only to edit
+
+            return edit_from_args(args)
         from game.play.launch import play_from_args  # imports pygame: only to play
 
         return play_from_args(args)

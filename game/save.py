@@ -280,10 +280,11 @@ def save_progress(progress: Progress, path: Path) -> None:
 
 
 def write_atomically(path: Path, text: str) -> None:
-    """Replace the file at ``path`` with ``text``: temp file beside it, fsync, os.replace.
+    """Write ``text`` (UTF-8) atomically: temp file beside it, fsync, then os.replace.
 
-    Through a symbolic link, the file it points to is replaced.  Raise OSError if the
-    path is not a regular file or cannot be written (the old file is then untouched).
+    Through a symbolic link, the file it points to is replaced (the link stays); missing
+    directories are made.  Raise OSError if the path is not a regular file or cannot be
+    written.
     """
     target = _resolve(path)
     try:
@@ -294,7 +295,7 @@ def write_atomically(path: Path, text: str) -> None:
         _check_regular(mode)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())

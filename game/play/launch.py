@@ -1,5 +1,8 @@
 """``migong play`` and ``migong replay FILE``: from parsed arguments to a running App.
 
+``migong edit [FILE]``: the editor on that file (checked first, like ``play FILE``), or
+the first screen of "Make a maze".
+
 No file and no maze options: the title screen.  ``FILE``: play that text maze.
 ``--algorithm/--size/--seed/...``: check every value first (a mistake is one line on
 stderr and exit code 2, never a traceback), then build the maze behind a loading screen.
@@ -80,6 +83,32 @@ def play_from_args(args: Any) -> int:
     if spec is not None:
         return app.run(BuildMaze(spec, None, custom_label(spec)))
     return app.run(ToTitle())
+
+
+def edit_from_args(args: Any) -> int:
+    """Open the editor on ``FILE`` (or "Make a maze" without one); return the exit code.
+
+    The file is read before any window opens: a bad one is one error line, exit code 2.
+    """
+    from game.edit.model import Editor
+    from game.maze.formats import MazeFormatError
+
+    file = getattr(args, "file", None)
+    editor = None
+    if file is not None:
+        try:
+            editor = Editor.load(file)
+        except MazeFormatError as exc:  # names file:line:col
+            return _error(str(exc))
+    problem = display_problem()
+    if problem is not None:
+        return _error(problem)
+
+    from game.play.app import App
+    from game.play.routes import Edit, ToMakeMaze
+
+    app = App.open()
+    return app.run(ToMakeMaze() if editor is None else Edit(editor))
 
 
 def display_problem() -> Optional[str]:

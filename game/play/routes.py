@@ -8,8 +8,8 @@ ahead, the loading screen's play scene, travels in ``scenes.base.Enter``.)
 Two kinds:
 
 * *overlays* (``OpenPause``, ``OpenSettings``, ``OpenHelp``, ``OpenControls``, ``Confirm``,
-  ``OpenReview``, ``WatchReplay``) open over the current scene, which waits underneath; ``Back`` closes the top one (with
-  nothing underneath it goes to the title);
+  ``OpenReview``, ``WatchReplay``, ``PlayDraft``) open over the current scene, which waits
+  underneath; ``Back`` closes the top one (with nothing underneath it goes to the title);
 * every other route *goes* somewhere: the screens left behind are dropped.
 
 Routes are read with ``isinstance``; those that carry nothing are plain classes (a
@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional, Union
 
+from game.edit.model import Editor
 from game.levels import LevelSpec
 from game.run.level import Level, RunResult
 from game.run.replay import Replay
@@ -36,6 +37,24 @@ class ToLevelSelect:
 
 class ToCustomMaze:
     """Go to the custom maze screen."""
+
+
+class ToMakeMaze:
+    """Go to the editor's first screen: start blank, from a generated maze or from a file."""
+
+
+@dataclass(frozen=True, eq=False)
+class Edit:
+    """Edit the maze ``editor`` holds (built already: blank, generated or loaded)."""
+
+    editor: Editor
+
+
+@dataclass(frozen=True, eq=False)
+class PlayDraft:
+    """Play ``level`` over the editor: reaching the exit or quitting comes back to it."""
+
+    level: Level
 
 
 @dataclass(frozen=True)
@@ -137,7 +156,8 @@ class QuitGame:
 
 
 #: The routes that open a scene over the current one.
-OVERLAYS = (OpenPause, OpenSettings, OpenHelp, OpenControls, Confirm, OpenReview, WatchReplay)
-Route = Union[ToTitle, ToLevelSelect, ToCustomMaze, StartLevel, BuildMaze, Play, Complete,
-              ChapterDone, OpenPause, OpenSettings, OpenHelp, OpenControls, Confirm,
-              ResetProgress, Back, QuitGame, OpenReview, WatchReplay]
+OVERLAYS = (OpenPause, OpenSettings, OpenHelp, OpenControls, Confirm, OpenReview, WatchReplay,
+            PlayDraft)
+Route = Union[ToTitle, ToLevelSelect, ToCustomMaze, ToMakeMaze, Edit, PlayDraft, StartLevel,
+              BuildMaze, Play, Complete, ChapterDone, OpenPause, OpenSettings, OpenHelp,
+              OpenControls, Confirm, ResetProgress, Back, QuitGame, OpenReview, WatchReplay]

@@ -16,6 +16,7 @@ import numpy as np
 import pygame
 import pytest
 
+from game.edit.model import Editor
 from game.levels import CAMPAIGN, CHAPTERS, LevelSpec, build_level, level_code
 from game.maze.generators.division import ROOM_SIZE
 from game.maze.registry import LOOPS
@@ -28,6 +29,7 @@ from game.play.routes import (
     ChapterDone,
     Complete,
     Confirm,
+    Edit,
     OpenHelp,
     OpenPause,
     OpenReview,
@@ -38,6 +40,7 @@ from game.play.routes import (
     StartLevel,
     ToCustomMaze,
     ToLevelSelect,
+    ToMakeMaze,
     ToTitle,
     WatchReplay,
 )
@@ -46,6 +49,7 @@ from game.play.scenes.base import Enter, Next, Scene
 from game.play.scenes.chapter_complete import ChapterCompleteScene
 from game.play.scenes.confirm import ConfirmScene
 from game.play.scenes.custom_maze import CustomMazeScene
+from game.play.scenes.editor import MakeMazeScene
 from game.play.scenes.help import HelpScene
 from game.play.scenes.level_complete import LevelCompleteScene
 from game.play.scenes.level_select import LevelSelectScene, grid_lines, vertical_step
@@ -115,6 +119,8 @@ FACTORIES: dict[str, Callable[[Context], Scene]] = {
     "review": lambda c: opened(c, OpenReview(*sample_replay())),
     "watch replay": lambda c: opened(c, WatchReplay(*sample_replay())),
     "chapter complete": lambda c: opened(c, ChapterDone(0)),
+    "make a maze": lambda c: opened(c, ToMakeMaze()),
+    "editor": lambda c: opened(c, Edit(Editor(build_level(CAMPAIGN[0])))),
 }
 
 ODD_EVENTS = [
@@ -173,16 +179,17 @@ def test_odd_pygame_events_become_no_event_or_a_sane_one() -> None:
 
 
 # -- title -----------------------------------------------------------------------------
-TITLE_TARGETS = [LoadingScene, LevelSelectScene, CustomMazeScene, SettingsScene, HelpScene]
+TITLE_TARGETS = [LoadingScene, LevelSelectScene, CustomMazeScene, MakeMazeScene, SettingsScene,
+                 HelpScene]
 
 
-@pytest.mark.parametrize("index", range(6))
+@pytest.mark.parametrize("index", range(7))
 def test_title_menu_by_keyboard_leads_to_the_right_scene(ctx: Context, index: int) -> None:
     game = Driver(ctx, ToTitle())
     for _ in range(index):
         assert isinstance(game.send(key(pygame.K_DOWN)), TitleScene)
     nxt = game.send(key(pygame.K_RETURN))
-    if index < 5:
+    if index < 6:
         assert isinstance(nxt, TITLE_TARGETS[index])
         assert not ctx.quit_requested
     else:  # Quit asks first; Enter again quits
@@ -193,7 +200,7 @@ def test_title_menu_by_keyboard_leads_to_the_right_scene(ctx: Context, index: in
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (320, 240)])
-@pytest.mark.parametrize("index", range(6))
+@pytest.mark.parametrize("index", range(7))
 def test_title_menu_by_mouse_click_leads_to_the_right_scene(
         ctx: Context, index: int, size: tuple[int, int]) -> None:
     game = Driver(ctx, ToTitle())
@@ -204,7 +211,7 @@ def test_title_menu_by_mouse_click_leads_to_the_right_scene(
     game.send(motion(centre))
     assert title.menu.selected == index
     nxt = game.send(click(centre))
-    if index < 5:
+    if index < 6:
         assert isinstance(nxt, TITLE_TARGETS[index])
     else:
         assert isinstance(nxt, ConfirmScene) and not ctx.quit_requested
@@ -270,9 +277,8 @@ def test_the_notice_is_shown_on_the_first_title_only(ctx: Context) -> None:
     first.update(5.0)
     first.draw(surface)  # still there while the player is on this screen
     assert tuple(surface.get_at((lay.margin + 4, 22)))[:3] == DEFAULT.ui.notice_bg
-    game.send(key(pygame.K_DOWN))
-    game.send(key(pygame.K_DOWN))
-    game.send(key(pygame.K_DOWN))
+    for _ in range(4):
+        game.send(key(pygame.K_DOWN))
     assert isinstance(game.send(key(pygame.K_RETURN)), SettingsScene)
     assert game.send(key(pygame.K_ESCAPE)) is first  # back: the notice was read
     again = game.scene
@@ -282,7 +288,7 @@ def test_the_notice_is_shown_on_the_first_title_only(ctx: Context) -> None:
     assert tuple(surface.get_at((lay.margin + 4, 22)))[:3] != DEFAULT.ui.notice_bg
 
 
-@pytest.mark.parametrize("row, overlay", [(3, SettingsScene), (4, HelpScene)])
+@pytest.mark.parametrize("row, overlay", [(4, SettingsScene), (5, HelpScene)])
 def test_back_from_settings_or_help_the_title_cursor_stays_where_it_was(
         ctx: Context, row: int, overlay: type) -> None:
     game = Driver(ctx, ToTitle())
@@ -860,7 +866,7 @@ def test_draw_every_scene_draws_them_all() -> None:
     assert names == ["TitleScene", "LevelSelectScene", "CustomMazeScene", "SettingsScene",
                      "HelpScene", "ControlsScene", "LoadingScene", "PlayScene", "PauseScene",
                      "ConfirmScene", "LevelCompleteScene", "ChapterCompleteScene",
-                     "ReviewScene", "WatchScene"]
+                     "ReviewScene", "WatchScene", "MakeMazeScene", "EditorScene"]
     assert distinct_colours(surface) >= 3
 
 

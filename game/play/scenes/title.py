@@ -1,4 +1,5 @@
-"""The title screen: Continue/New game, Level select, Custom maze, Settings, Help, Quit.
+"""The title screen: Continue/New game, Level select, Custom maze, Make a maze, Settings,
+Help, Quit.
 
 Quit asks first ("Quit Migong?", Quit chosen to begin with: Enter twice quits), so a
 stray Up (which wraps to Quit) and Enter never end the game by accident.
@@ -22,6 +23,7 @@ from game.play.routes import (
     StartLevel,
     ToCustomMaze,
     ToLevelSelect,
+    ToMakeMaze,
 )
 from game.play.scenes.base import ListScene, Next
 from game.play.widgets.layout import Layout, footer, panel
@@ -40,6 +42,7 @@ class TitleScene(ListScene):
             MenuItem(self._continue_label, self._continue),
             MenuItem(lambda: t("title.level_select"), lambda: ToLevelSelect()),
             MenuItem(lambda: t("title.custom_maze"), lambda: ToCustomMaze()),
+            MenuItem(lambda: t("title.make_maze"), lambda: ToMakeMaze()),
             MenuItem(lambda: t("title.settings"), lambda: OpenSettings()),
             MenuItem(lambda: t("title.help"), lambda: OpenHelp()),
             MenuItem(lambda: t("title.quit"), self._ask_quit),
