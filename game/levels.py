@@ -133,7 +133,7 @@ _DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 MAX_SEED = 2**63 - 1
 #: Most digits read as a size or an option of a level code (more is refused unread).
 _MAX_DIGITS = 9
-_CODE_RE = re.compile(r"^([A-Z])(\d+)X(\d+)-([0-9A-Z]+)((?:-[A-Z][0-9.]+)*)$")
+_CODE_RE = re.compile(r"^([A-Z])([0-9]+)X([0-9]+)-([0-9A-Z]+)((?:-[A-Z][0-9.]+)*)$")
 _OPTION_RE = re.compile(r"^([A-Z])([0-9.]+)$")
 
 

@@ -113,7 +113,8 @@ class Navigator:
             from game.play.scenes.loading import LoadingScene
 
             if isinstance(route, BuildMaze):
-                return LoadingScene(ctx, route.spec, route.index, route.label, self.play_scene)
+                return LoadingScene(ctx, route.spec, route.index, route.label, self.play_scene,
+                                    daily=route.daily)
             index = max(0, min(route.index, len(CAMPAIGN) - 1))
             spec = CAMPAIGN[index]
             return LoadingScene(ctx, spec, index, level_label(index, spec), self.play_scene)

@@ -19,6 +19,7 @@ dataclass costs a little start-up time each, for an equality nobody asks for).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 from typing import Optional, Union
 
 from game.levels import LevelSpec
@@ -46,11 +47,15 @@ class StartLevel:
 
 @dataclass(frozen=True)
 class BuildMaze:
-    """Build the maze ``spec`` describes behind a loading screen, then play it."""
+    """Build the maze ``spec`` describes behind a loading screen, then play it.
+
+    ``daily``: the date whose daily maze it is (None: not a daily maze).
+    """
 
     spec: LevelSpec
     index: Optional[int]
     label: str
+    daily: Optional[date] = None
 
 
 @dataclass(frozen=True, eq=False)

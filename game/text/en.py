@@ -40,6 +40,7 @@ STRINGS: dict[str, str] = {
     "level.named": "Level {number} · {name}",
     "level.custom": "Custom · {algorithm} {rows}x{cols}",
     "level.custom_untitled": "Custom maze",
+    "level.daily": "Daily maze · {date}",
     "level.untitled": "Maze",
     # -- the campaign's level names (game.play.names.LEVEL_NAMES maps game.levels' names here)
     "level_name.first_steps": "First Steps",

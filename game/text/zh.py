@@ -56,6 +56,7 @@ STRINGS: dict[str, str] = {
     "level.numbered": "第 {number} 关",
     "level.named": "第 {number} 关 · {name}",
     "level.custom": "自定义 · {algorithm} {rows}x{cols}",
+    "level.daily": "每日迷宫 · {date}",
     "level.custom_untitled": "自定义迷宫",
     "level.untitled": "迷宫",
     # -- the campaign's level names
