@@ -32,6 +32,7 @@ from game.play.routes import (
     ResetProgress,
     StartLevel,
     ToCustomMaze,
+    ToEnterCode,
     ToLevelSelect,
     ToTitle,
 )
@@ -109,6 +110,10 @@ class Navigator:
             from game.play.scenes.custom_maze import CustomMazeScene
 
             return CustomMazeScene(ctx)
+        if isinstance(route, ToEnterCode):
+            from game.play.scenes.enter_code import EnterCodeScene
+
+            return EnterCodeScene(ctx)
         if isinstance(route, (StartLevel, BuildMaze)):
             from game.play.scenes.loading import LoadingScene
 
@@ -183,7 +188,8 @@ def draw_every_scene(surface: pygame.Surface) -> list[str]:
     optimal = play.run.optimal
     result = RunResult(level, time=12.5, moves=optimal + 4, optimal=optimal, hints_used=1)
     ask = Confirm(t("title.quit_question"), t("title.quit_yes"), t("title.quit_no"), QuitGame())
-    routes: list[Next] = [ToTitle(), ToLevelSelect(), ToCustomMaze(), OpenSettings(), OpenHelp(),
+    routes: list[Next] = [ToTitle(), ToLevelSelect(), ToCustomMaze(), ToEnterCode(),
+                          OpenSettings(), OpenHelp(),
                           OpenControls(), BuildMaze(spec, 0, "Loading test"), Enter(play),
                           OpenPause(level), ask, Complete(result)]
     names = []

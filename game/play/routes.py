@@ -38,6 +38,10 @@ class ToCustomMaze:
     """Go to the custom maze screen."""
 
 
+class ToEnterCode:
+    """Go to the screen where a level code is typed or pasted."""
+
+
 @dataclass(frozen=True)
 class StartLevel:
     """Build campaign level ``index`` (clamped to the campaign) behind a loading screen."""
@@ -119,6 +123,6 @@ class QuitGame:
 
 #: The routes that open a scene over the current one.
 OVERLAYS = (OpenPause, OpenSettings, OpenHelp, OpenControls, Confirm)
-Route = Union[ToTitle, ToLevelSelect, ToCustomMaze, StartLevel, BuildMaze, Play, Complete,
+Route = Union[ToTitle, ToLevelSelect, ToCustomMaze, ToEnterCode, StartLevel, BuildMaze, Play, Complete,
               OpenPause, OpenSettings, OpenHelp, OpenControls, Confirm, ResetProgress, Back,
               QuitGame]
