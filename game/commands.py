@@ -71,13 +71,14 @@ def maze_flags(args: argparse.Namespace) -> list[str]:
     """Return the maze options given on the command line, as their flags (``--size``...)."""
     from game.maze.generators import generator_options
 
-    flags = {"algorithm": "--algorithm", "size": "--size", "seed": "--seed", LOOPS.name: LOOPS.flag}
+    flags = {"algorithm": "--algorithm", "size": "--size", "seed": "--seed",
+             LOOPS.name: LOOPS.flag}
     flags.update({option.name: option.flag for option, _ in generator_options()})
     return [flag for name, flag in flags.items() if getattr(args, name, None) is not None]
 
 
 def code_spec(code: str, *, flags: Iterable[str] = ()) -> LevelSpec:
-    """Return the maze ``--code`` describes; raise UsageError for a bad code or ``flags`` beside it."""
+    """Return the maze ``--code`` describes; raise UsageError for a bad code or ``flags`` too."""
     from game.levels import parse_level_code
 
     clash = list(flags)

@@ -202,10 +202,10 @@ def record_daily(progress: Progress, day: date, time: float, moves: int, *,
     old = progress.daily.get(key)
     new_time = old is None or time < old.time
     new_moves = old is None or moves < old.moves
-    progress.daily[key] = DailyBest(
-        float(time) if new_time or old is None else old.time,
-        int(moves) if new_moves or old is None else old.moves,
-    )
+    if old is None:
+        progress.daily[key] = DailyBest(float(time), int(moves))
+    else:
+        old.time, old.moves = min(old.time, float(time)), min(old.moves, int(moves))
     streak = progress.streak
     if day == today and streak.last != key:
         yesterday = (today - timedelta(days=1)).isoformat()

@@ -123,6 +123,6 @@ class QuitGame:
 
 #: The routes that open a scene over the current one.
 OVERLAYS = (OpenPause, OpenSettings, OpenHelp, OpenControls, Confirm)
-Route = Union[ToTitle, ToLevelSelect, ToCustomMaze, ToEnterCode, StartLevel, BuildMaze, Play, Complete,
-              OpenPause, OpenSettings, OpenHelp, OpenControls, Confirm, ResetProgress, Back,
+Route = Union[ToTitle, ToLevelSelect, ToCustomMaze, ToEnterCode, StartLevel, BuildMaze, Play,
+              Complete, OpenPause, OpenSettings, OpenHelp, OpenControls, Confirm, ResetProgress, Back,
               QuitGame]

@@ -197,6 +197,7 @@ STRINGS: dict[str, str] = {
     "help.zoom": "zoom in and out",
     "help.fit": "see the whole maze",
     "help.pause": "pause menu",
+    "help.copy_code": "copy the level code",
     "help.hint": "The hint",
     "help.hint_show": "show the way out from here",
     "help.solver_keys": "{cycle} or {digits}",
@@ -261,7 +262,8 @@ STRINGS: dict[str, str] = {
     "code.empty": "Type a level code first.",
     "code.bad": "That is not a level code.",
     "code.no_paste": "Nothing to paste: the clipboard is empty or out of reach.",
-    "code.footer": "Type the code  ·  Ctrl+V paste  ·  Backspace erase  ·  Enter play  ·  Esc back",
+    "code.footer": "Type the code  ·  Ctrl+V paste  ·  Backspace erase  ·  Enter play  ·  "
+                   "Esc back",
     # -- pause
     "pause.title": "Paused",
     "pause.resume": "Resume",

@@ -156,6 +156,7 @@ STRINGS: dict[str, str] = {
     "help.zoom_keys": "{zoom_in}  {zoom_out}  滚轮",
     "help.zoom": "放大和缩小",
     "help.fit": "全览整个迷宫",
+    "help.copy_code": "复制关卡码",
     "help.pause": "暂停菜单",
     "help.hint": "提示",
     "help.hint_show": "显示从这里出去的路",
@@ -210,7 +211,8 @@ STRINGS: dict[str, str] = {
     "code.empty": "请先输入关卡码。",
     "code.bad": "这不是有效的关卡码。",
     "code.no_paste": "无法粘贴：剪贴板为空或无法使用。",
-    "code.footer": "输入关卡码  ·  Ctrl+V 粘贴  ·  Backspace 删除  ·  Enter 开始  ·  Esc 返回",
+    "code.footer": "输入关卡码  ·  Ctrl+V 粘贴  ·  Backspace 删除  ·  Enter 开始  ·  "
+                   "Esc 返回",
     # -- pause
     "pause.title": "暂停",
     "pause.resume": "继续",

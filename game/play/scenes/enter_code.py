@@ -108,8 +108,6 @@ class EnterCodeScene(ListScene):
                 self.text = self.text[:-1]
                 self._say(None)
                 return None
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.menu.selected == 0:
-                return self.submit()
         if keys.is_escape(event):
             return ToTitle()
         return super().handle_event(event)
