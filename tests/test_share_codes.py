@@ -221,7 +221,12 @@ def routes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[list[obj
 
     monkeypatch.setenv("MIGONG_SAVE_PATH", str(tmp_path / "save.json"))
     taken: list[object] = []
-    monkeypatch.setattr(App, "run", lambda self, route: taken.append(route) or 0)
+
+    def run(self: App, route: object) -> int:
+        taken.append(route)
+        return 0
+
+    monkeypatch.setattr(App, "run", run)
     yield taken
     pygame.quit()
 

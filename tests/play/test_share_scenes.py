@@ -19,7 +19,7 @@ from game.play import clipboard
 from game.play.context import Context
 from game.play.routes import BuildMaze, Complete, Play, ToEnterCode, ToTitle
 from game.play.scenes import enter_code, play
-from game.play.scenes.base import Enter
+from game.play.scenes.base import Enter, Scene
 from game.play.scenes.enter_code import EnterCodeScene
 from game.play.scenes.level_complete import LevelCompleteScene
 from game.play.scenes.loading import LoadingScene
@@ -45,15 +45,20 @@ def typed(game: Driver, text: str) -> None:
         game.send(key(ord(ch.lower())))
 
 
-def code_screen(ctx: Context) -> tuple[Driver, EnterCodeScene]:
-    """Return a driver on the "Enter a code" screen, reached from the title."""
+def from_title(ctx: Context, label: str) -> tuple[Driver, Scene]:
+    """Choose the title's row ``label`` with the keyboard; return the driver and the scene."""
     game = Driver(ctx, ToTitle())
     title = game.scene
     assert isinstance(title, TitleScene)
-    row = [item.text() for item in title.menu.items].index(t("title.enter_code"))
+    row = [item.text() for item in title.menu.items].index(label)
     for _ in range(row):
         game.send(key(pygame.K_DOWN))
-    scene = game.send(key(pygame.K_RETURN))
+    return game, game.send(key(pygame.K_RETURN))
+
+
+def code_screen(ctx: Context) -> tuple[Driver, EnterCodeScene]:
+    """Return a driver on the "Enter a code" screen, reached from the title."""
+    game, scene = from_title(ctx, t("title.enter_code"))
     assert isinstance(scene, EnterCodeScene)
     return game, scene
 
@@ -68,11 +73,17 @@ def test_the_hud_shows_the_level_code(ctx: Context) -> None:
 
 def test_ctrl_c_copies_the_code_and_says_so(ctx: Context, monkeypatch: pytest.MonkeyPatch) -> None:
     copied: list[str] = []
-    monkeypatch.setattr(play, "copy_text", lambda text: copied.append(text) or True)
+
+    def copy(text: str) -> bool:
+        copied.append(text)
+        return True
+
+    monkeypatch.setattr(play, "copy_text", copy)
     level = campaign_level(2)
     assert level.spec is not None
     game = Driver(ctx, Play(level))
     scene = game.scene
+    assert isinstance(scene, PlayScene)
     assert game.send(key(pygame.K_c, CTRL)) is scene
     assert copied == [level_code(level.spec)]
     assert ctx.toasts.text == t("play.code_copied", code=copied[0])
@@ -215,13 +226,7 @@ def daily_level(day: date) -> Level:
 
 
 def test_the_title_plays_todays_daily_maze(ctx: Context) -> None:
-    game = Driver(ctx, ToTitle())
-    title = game.scene
-    assert isinstance(title, TitleScene)
-    row = [item.text() for item in title.menu.items].index(t("title.daily"))
-    for _ in range(row):
-        game.send(key(pygame.K_DOWN))
-    loading = game.send(key(pygame.K_RETURN))
+    _, loading = from_title(ctx, t("title.daily"))
     assert isinstance(loading, LoadingScene)
     assert (loading.spec, loading.daily) == (daily_spec(utc_today()), utc_today())
 
