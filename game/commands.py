@@ -79,7 +79,7 @@ def maze_flags(args: argparse.Namespace) -> list[str]:
 
 def code_spec(code: str, *, flags: Iterable[str] = ()) -> LevelSpec:
     """Return the maze ``--code`` describes; raise UsageError for a bad code or ``flags`` too."""
-    from game.levels import parse_level_code
+    from game.levels import CODE_EXAMPLES, parse_level_code
 
     clash = list(flags)
     if clash:
@@ -89,7 +89,10 @@ def code_spec(code: str, *, flags: Iterable[str] = ()) -> LevelSpec:
     try:
         return parse_level_code(code)
     except ValueError as exc:
-        raise UsageError(str(exc)) from None
+        message = str(exc)
+        if "expected e.g." not in message:  # what is wrong, then what a code looks like
+            message += f"; a level code looks like {' or '.join(CODE_EXAMPLES)}"
+        raise UsageError(message) from None
 
 
 def daily_date(text: Optional[str]) -> date:

@@ -135,12 +135,14 @@ def test_a_hostile_code_is_one_line_with_an_example_exit_2(
     status, out, err = run(capsys, "generate", "--code", code)
     assert (status, out) == (2, "")
     assert err.startswith("migong: error: bad level code ") and err.count("\n") == 1
+    assert ("expected e.g. 'B21x21-1A2B'" in err) != ("a level code looks like B21x21" in err)
     assert len(err) < 400
 
 
 def test_a_bad_code_in_a_real_process_names_what_a_code_looks_like() -> None:
     proc = migong("generate", "--code", "Q11x11-5")
-    assert_clean_error(proc, "unknown algorithm letter 'Q'", "B backtracker")
+    assert_clean_error(proc, "unknown algorithm letter 'Q'", "B backtracker",
+                       "a level code looks like B21x21-1A2B or D33x33-2KQ-R5-L10")
     proc = migong("generate", "--code", "nonsense")
     assert_clean_error(proc, "expected e.g. 'B21x21-1A2B'", "ROWSxCOLS")
 

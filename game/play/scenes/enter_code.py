@@ -11,7 +11,7 @@ from typing import Optional
 
 import pygame
 
-from game.levels import parse_level_code
+from game.levels import CODE_EXAMPLES, parse_level_code
 from game.play import input as keys
 from game.play import theme
 from game.play.clipboard import paste_text
@@ -27,7 +27,6 @@ from game.text import t
 
 #: Longest code kept (the longest real codes are about 40 characters).
 MAX_LENGTH = 64
-EXAMPLE = "D33x33-2KQ-R5-L10"
 #: The keys that type a character of a code.
 CODE_KEYS: dict[int, str] = {
     **{pygame.K_a + i: chr(ord("A") + i) for i in range(26)},
@@ -123,7 +122,7 @@ class EnterCodeScene(ListScene):
         left = (lay.width - width) // 2
         prompt = font(lay.font_size(28))
         y = top
-        for line in wrap(t("code.prompt", example=EXAMPLE), prompt, width)[:2]:
+        for line in wrap(t("code.prompt", example=CODE_EXAMPLES[1]), prompt, width)[:2]:
             draw_text(surface, line, prompt, ui.text, (lay.width // 2, y), anchor="midtop",
                       max_width=width)
             y += prompt.get_linesize()
