@@ -570,14 +570,13 @@ def from_json(doc: Any) -> Progress:
 
 
 def _iso_date(value: Any) -> bool:
-    """Return True for a date written YYYY-MM-DD."""
+    """Return True for a date written exactly YYYY-MM-DD (as the game writes it)."""
     if not isinstance(value, str):
         return False
     try:
-        parse_date(value)
+        return parse_date(value).isoformat() == value
     except ValueError:
         return False
-    return True
 
 
 def _daily(doc: Any) -> dict[str, DailyBest]:
