@@ -22,11 +22,11 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_BAD_INPUT, f"migong: error: {message} (see {self.prog} --help)\n")
 
 
-def _add_maze_options(p: argparse.ArgumentParser, *, required: bool) -> None:
+def _add_maze_options(p: argparse.ArgumentParser) -> None:
     """Add the options that describe a generated maze: the generators' from their registry."""
     from game.maze.generators import generator_options
 
-    p.add_argument("--algorithm", "-a", required=required, help="generator name")
+    p.add_argument("--algorithm", "-a", help="generator name")
     p.add_argument(
         "--size", "-s", help="ROWSxCOLS in tiles, both odd and at least 3 (default 21x21)"
     )
@@ -57,7 +57,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command")
 
     gen = sub.add_parser("generate", help="generate a maze and print it as text")
-    _add_maze_options(gen, required=True)
+    _add_maze_options(gen)
+    gen.add_argument("--code", help="the level code of the maze (instead of the maze options)")
     gen.add_argument("--solve", help="draw the solution found by this solver")
     gen.add_argument("-o", "--output", help="write to FILE instead of standard output")
 
@@ -73,7 +74,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="play a maze file or a custom generated maze")
     play.add_argument("file", nargs="?", help="maze text file to play")
-    _add_maze_options(play, required=False)
+    _add_maze_options(play)
+    play.add_argument("--code", help="play the maze of this level code, e.g. B21x21-1A2B")
+    play.add_argument("--daily", action="store_true", help="play the daily maze (today, UTC)")
+    _add_date_option(play)
+
+    daily = sub.add_parser("daily", help="print the level code of the daily maze")
+    _add_date_option(daily)
 
     listing = sub.add_parser("replays", help="list the saved replays, newest first")
     listing.add_argument("--json", action="store_true", help="print one JSON list")
@@ -87,6 +94,11 @@ def build_parser() -> argparse.ArgumentParser:
     edit = sub.add_parser("edit", help="make a maze, or edit a maze file, in the editor")
     edit.add_argument("file", nargs="?", help="maze text file to edit")
     return parser
+
+
+def _add_date_option(p: argparse.ArgumentParser) -> None:
+    """Add ``--date``: the UTC date of a daily maze."""
+    p.add_argument("--date", help="YYYY-MM-DD: the daily maze of that UTC date (default today)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -113,6 +125,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from game.commands import cmd_generate
 
             return cmd_generate(args)
+        if args.command == "daily":
+            from game.commands import cmd_daily
+
+            return cmd_daily(args)
         if args.command == "solve":
             from game.commands import cmd_solve
 

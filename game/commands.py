@@ -1,4 +1,5 @@
-"""The sub-commands behind ``python -m game``: generate, solve, play, replays and replay.
+"""The sub-commands behind ``python -m game``: generate, solve, levels, daily, play, replays
+and replay.
 
 Each takes the parsed ``argparse`` namespace from :mod:`game.cli` and returns the exit
 code.  Bad input raises :class:`game.errors.UsageError` with a one-line message saying
@@ -15,6 +16,7 @@ import os
 import random
 import re
 import sys
+from datetime import date
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Optional
 
 from game.errors import EXIT_NO_PATH, EXIT_OK, UsageError, shown
@@ -68,12 +70,67 @@ def maze_spec(
     return LevelSpec(name, rows, cols, seed, float(loops or 0.0), options, label)
 
 
+def maze_flags(args: argparse.Namespace) -> list[str]:
+    """Return the maze options given on the command line, as their flags (``--size``...)."""
+    from game.maze.generators import generator_options
+
+    flags = {"algorithm": "--algorithm", "size": "--size", "seed": "--seed",
+             LOOPS.name: LOOPS.flag}
+    flags.update({option.name: option.flag for option, _ in generator_options()})
+    return [flag for name, flag in flags.items() if getattr(args, name, None) is not None]
+
+
+def code_spec(code: str, *, flags: Iterable[str] = ()) -> LevelSpec:
+    """Return the maze ``--code`` describes; raise UsageError for a bad code or ``flags`` too."""
+    from game.levels import CODE_EXAMPLES, parse_level_code
+
+    clash = list(flags)
+    if clash:
+        raise UsageError(
+            f"--code describes the whole maze: give it without {', '.join(clash)}"
+        )
+    try:
+        return parse_level_code(code)
+    except ValueError as exc:
+        message = str(exc)
+        if "expected e.g." not in message:  # what is wrong, then what a code looks like
+            message += f"; a level code looks like {' or '.join(CODE_EXAMPLES)}"
+        raise UsageError(message) from None
+
+
+def daily_date(text: Optional[str]) -> date:
+    """Return the date ``--date`` names (today in UTC without it) or raise UsageError."""
+    from game.daily import parse_date, utc_today
+
+    if text is None:
+        return utc_today()
+    try:
+        return parse_date(text)
+    except ValueError as exc:
+        raise UsageError(f"--date: {exc}") from None
+
+
+def cmd_daily(args: argparse.Namespace) -> int:
+    """Print the level code of the daily maze of ``--date`` (today, UTC)."""
+    from game.daily import daily_code
+
+    _emit([daily_code(daily_date(args.date)) + "\n"])
+    return EXIT_OK
+
+
 def cmd_generate(args: argparse.Namespace) -> int:
     """Generate a maze and print it in our text format (or write it to ``-o FILE``)."""
     from game.levels import build_level
     from game.maze.formats import format_maze
 
-    spec = maze_spec(args)
+    if args.code is not None:
+        spec = code_spec(args.code, flags=maze_flags(args))
+    elif args.algorithm is None:
+        raise UsageError(
+            "generate needs --algorithm NAME or --code CODE (see migong generate --help)"
+        )
+    else:
+        spec = maze_spec(args)
     solver = None
     if args.solve is not None:  # the solvers are imported only when a path is asked for
         from game.maze.solvers import SOLVERS

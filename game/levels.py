@@ -197,7 +197,9 @@ _DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 MAX_SEED = 2**63 - 1
 #: Most digits read as a size or an option of a level code (more is refused unread).
 _MAX_DIGITS = 9
-_CODE_RE = re.compile(r"^([A-Z])(\d+)X(\d+)-([0-9A-Z]+)((?:-[A-Z][0-9.]+)*)$")
+#: What level codes look like, for messages about a bad one.
+CODE_EXAMPLES = ("B21x21-1A2B", "D33x33-2KQ-R5-L10")
+_CODE_RE = re.compile(r"^([A-Z])([0-9]+)X([0-9]+)-([0-9A-Z]+)((?:-[A-Z][0-9.]+)*)$")
 _OPTION_RE = re.compile(r"^([A-Z])([0-9.]+)$")
 
 
@@ -255,7 +257,7 @@ def parse_level_code(code: str) -> LevelSpec:
         parts = ", ".join(f"-{o.code}<{o.words}{' %' if o.kind == 'fraction' else ''}>"
                           for o, _ in owned)
         raise ValueError(
-            f"{bad}: expected e.g. 'B21x21-1A2B' or 'D33x33-2KQ-R5-L10' "
+            f"{bad}: expected e.g. {CODE_EXAMPLES[0]!r} or {CODE_EXAMPLES[1]!r} "
             f"(algorithm letter {letters}, ROWSxCOLS, '-' and a base-36 seed, "
             f"then optional {parts})"
         )

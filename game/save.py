@@ -25,12 +25,14 @@ import re
 import stat
 import tempfile
 from dataclasses import asdict, dataclass, field
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Any, Callable, Optional
 
 import numpy as np
 from platformdirs import user_data_dir
 
+from game.daily import parse_date
 from game.levels import CAMPAIGN, MAX_SEED, level_code
 from game.maze import generators, solvers
 from game.maze.registry import Option, Value
@@ -102,14 +104,36 @@ class Settings:
 
 
 @dataclass
+class DailyBest:
+    """The best time and the fewest moves of one date's daily maze (maybe of two runs)."""
+
+    time: float
+    moves: int
+
+
+@dataclass
+class Streak:
+    """Days in a row the daily maze was finished on its own (UTC) date."""
+
+    count: int = 0
+    best: int = 0
+    last: Optional[str] = None  # the last such date, YYYY-MM-DD
+
+
+@dataclass
 class Progress:
-    """Campaign progress and records, keyed by level code, plus the settings."""
+    """Campaign progress and records, keyed by level code, plus the settings.
+
+    ``daily``: the daily mazes finished, by date (YYYY-MM-DD); ``streak``: their streak.
+    """
 
     unlocked: int = 1  # number of campaign levels playable
     best_times: dict[str, float] = field(default_factory=dict)
     best_moves: dict[str, int] = field(default_factory=dict)
     stars: dict[str, int] = field(default_factory=dict)
     settings: Settings = field(default_factory=Settings)
+    daily: dict[str, DailyBest] = field(default_factory=dict)
+    streak: Streak = field(default_factory=Streak)
 
 
 @dataclass(frozen=True)
@@ -164,17 +188,55 @@ def record_result(
     return Record(new_time, new_moves, unlocked_next)
 
 
+@dataclass(frozen=True)
+class DailyRecord:
+    """What a finished daily maze changed: new bests of its date, and the streak now."""
+
+    new_best_time: bool
+    new_best_moves: bool
+    streak: int
+
+
+def record_daily(progress: Progress, day: date, time: float, moves: int, *,
+                 today: date) -> DailyRecord:
+    """Record a finished daily maze of ``day``; on ``today``'s own maze, extend the streak."""
+    key = day.isoformat()
+    old = progress.daily.get(key)
+    new_time = old is None or time < old.time
+    new_moves = old is None or moves < old.moves
+    if old is None:
+        progress.daily[key] = DailyBest(float(time), int(moves))
+    else:
+        old.time, old.moves = min(old.time, float(time)), min(old.moves, int(moves))
+    streak = progress.streak
+    if day == today and streak.last != key:
+        yesterday = (today - timedelta(days=1)).isoformat()
+        streak.count = streak.count + 1 if streak.last == yesterday else 1
+        streak.last = key
+        streak.best = max(streak.best, streak.count)
+    return DailyRecord(new_time, new_moves, current_streak(progress, today))
+
+
+def current_streak(progress: Progress, today: date) -> int:
+    """Return the streak as of ``today``: kept while yesterday's or today's maze was finished."""
+    streak = progress.streak
+    alive = (today.isoformat(), (today - timedelta(days=1)).isoformat())
+    return streak.count if streak.last in alive else 0
+
+
 def has_progress(progress: Progress) -> bool:
     """Return True once anything was unlocked or finished."""
     return progress.unlocked > 1 or bool(progress.best_times or progress.best_moves or progress.stars)
 
 
 def reset_progress(progress: Progress) -> None:
-    """Forget unlocked levels, best times and moves, and stars; keep the settings."""
+    """Forget unlocked levels, best times and moves, stars and daily mazes; keep the settings."""
     progress.unlocked = Progress().unlocked
     progress.best_times.clear()
     progress.best_moves.clear()
     progress.stars.clear()
+    progress.daily.clear()
+    progress.streak = Streak()
 
 
 # -- the store ---------------------------------------------------------------------
@@ -551,7 +613,52 @@ def from_json(doc: Any) -> Progress:
         best_moves={k: v for k, v in best_moves.items() if v >= 0},
         stars={k: max(0, min(3, v)) for k, v in stars.items()},
         settings=settings,
+        daily=_daily(doc.get("daily")),
+        streak=_streak(doc.get("streak")),
     )
+
+
+def _iso_date(value: Any) -> bool:
+    """Return True for a date written exactly YYYY-MM-DD (as the game writes it)."""
+    if not isinstance(value, str):
+        return False
+    try:
+        return parse_date(value).isoformat() == value
+    except ValueError:
+        return False
+
+
+def _daily(doc: Any) -> dict[str, DailyBest]:
+    """Return the daily mazes' records of ``doc``; an unusable entry is dropped."""
+    # Records, but not the campaign: a bad entry costs that day, never the whole save.
+    # Saves written before the daily maze have no "daily" key.
+    if not isinstance(doc, dict):
+        return {}
+    found = {}
+    for day, best in doc.items():
+        entry: dict[str, Any] = best if isinstance(best, dict) else {}
+        time: Any = entry.get("time")
+        moves: Any = entry.get("moves")
+        if (_iso_date(day) and _is_number(time) and math.isfinite(time) and time >= 0
+                and _is_int(moves) and moves >= 0):
+            found[day] = DailyBest(float(time), moves)
+        else:
+            log.warning("save: daily record %r: %r is unusable; dropped", day, best)
+    return found
+
+
+def _streak(doc: Any) -> Streak:
+    """Return the daily streak of ``doc``, or none when it is absent or unusable."""
+    if not isinstance(doc, dict):
+        return Streak()
+    count: Any = doc.get("count")
+    best: Any = doc.get("best")
+    last: Any = doc.get("last")
+    if (_is_int(count) and _is_int(best) and 0 <= count <= best
+            and (last is None or _iso_date(last)) and (last is not None or count == 0)):
+        return Streak(count, best, last)
+    log.warning("save: the daily streak %r is unusable; it starts again", doc)
+    return Streak()
 
 
 def _settings(doc: dict[str, Any]) -> Settings:

@@ -4,8 +4,9 @@
 the first screen of "Make a maze".
 
 No file and no maze options: the title screen.  ``FILE``: play that text maze.
-``--algorithm/--size/--seed/...``: check every value first (a mistake is one line on
-stderr and exit code 2, never a traceback), then build the maze behind a loading screen.
+``--algorithm/--size/--seed/...``, ``--code CODE`` or ``--daily [--date YYYY-MM-DD]``:
+check every value first (a mistake is one line on stderr and exit code 2, never a
+traceback), then build the maze behind a loading screen.
 
 Before the App opens its window, the display is checked: with no display (an SSH
 session, a server) SDL would quietly fall back to its ``offscreen`` driver and run a game
@@ -21,7 +22,7 @@ import sys
 from pathlib import Path
 from typing import Any, Optional
 
-from game.commands import maze_spec
+from game.commands import code_spec, daily_date, maze_flags, maze_spec
 from game.errors import EXIT_BAD_INPUT, UsageError
 from game.play.quiet import captured_stderr
 
@@ -30,14 +31,6 @@ log = logging.getLogger(__name__)
 HEADLESS_DRIVERS = ("offscreen", "dummy")
 
 DEFAULT_SIZE = "31x31"
-
-
-def maze_options() -> tuple[str, ...]:
-    """Return the names of the options that describe a generated maze (the registry's too)."""
-    from game.maze.generators import generator_options
-    from game.maze.registry import LOOPS
-
-    return ("algorithm", "size", "seed", LOOPS.name, *(o.name for o, _ in generator_options()))
 
 
 def _error(message: str) -> int:
@@ -49,11 +42,22 @@ def _error(message: str) -> int:
 def play_from_args(args: Any) -> int:
     """Start the game as the arguments ask; return the exit code."""
     file = getattr(args, "file", None)
-    custom = any(getattr(args, name, None) is not None for name in maze_options())
-    if file is not None and custom:
-        return _error("give a maze FILE or maze options (--algorithm, --size, ...), not both")
+    code = getattr(args, "code", None)
+    daily = bool(getattr(args, "daily", False))
+    when = getattr(args, "date", None)
+    flags = maze_flags(args)
+    sources = [name for name, given in (("a maze FILE", file is not None),
+                                        ("--code", code is not None), ("--daily", daily),
+                                        ("maze options", bool(flags)))
+               if given]
+    if len(sources) > 1:
+        return _error("give one of a maze FILE, --code, --daily or maze options "
+                      f"(--algorithm, --size, ...), not both {sources[0]} and {sources[1]}")
+    if when is not None and not daily:
+        return _error("--date picks the day of --daily: give both")
     maze = None
     spec = None
+    day = None
     if file is not None:
         from game.maze.formats import MazeFormatError, load_maze
 
@@ -61,9 +65,17 @@ def play_from_args(args: Any) -> int:
             maze = load_maze(file)
         except MazeFormatError as exc:  # names file:line:col
             return _error(str(exc))
-    elif custom:
+    else:
         try:
-            spec = maze_spec(args, default_size=DEFAULT_SIZE)
+            if code is not None:
+                spec = code_spec(code)
+            elif daily:
+                from game.daily import daily_spec
+
+                day = daily_date(when)
+                spec = daily_spec(day)
+            elif flags:
+                spec = maze_spec(args, default_size=DEFAULT_SIZE)
         except UsageError as exc:
             return _error(str(exc))
 
@@ -81,7 +93,7 @@ def play_from_args(args: Any) -> int:
         assert file is not None  # the maze was loaded from it
         return app.run(Play(Level(maze, label=Path(file).name)))
     if spec is not None:
-        return app.run(BuildMaze(spec, None, custom_label(spec)))
+        return app.run(BuildMaze(spec, None, custom_label(spec), day))
     return app.run(ToTitle())
 
 

@@ -139,6 +139,8 @@ def level_title(level: Level) -> str:
 
     Derived from the level each time (not kept), so it follows a change of language.
     """
+    if level.daily is not None:
+        return t("level.daily", date=level.daily.isoformat())
     if level.spec is not None and level.index is not None:
         return level_label(level.index, level.spec)
     if level.spec is not None:

@@ -41,6 +41,7 @@ from game.play.routes import (
     ResetProgress,
     StartLevel,
     ToCustomMaze,
+    ToEnterCode,
     ToLevelSelect,
     ToMakeMaze,
     ToTitle,
@@ -172,11 +173,16 @@ class Navigator:
             from game.play.scenes.editor import EditorScene
 
             return EditorScene(ctx, route.editor)
+        if isinstance(route, ToEnterCode):
+            from game.play.scenes.enter_code import EnterCodeScene
+
+            return EnterCodeScene(ctx)
         if isinstance(route, (StartLevel, BuildMaze)):
             from game.play.scenes.loading import LoadingScene
 
             if isinstance(route, BuildMaze):
-                return LoadingScene(ctx, route.spec, route.index, route.label, self.play_scene)
+                return LoadingScene(ctx, route.spec, route.index, route.label, self.play_scene,
+                                    daily=route.daily)
             index = max(0, min(route.index, len(CAMPAIGN) - 1))
             spec = CAMPAIGN[index]
             return LoadingScene(ctx, spec, index, level_label(index, spec), self.play_scene)
@@ -262,7 +268,8 @@ def draw_every_scene(surface: pygame.Surface) -> list[str]:
     result = RunResult(level, time=12.5, moves=optimal + 4, optimal=optimal, hints_used=1)
     replay = record(play.run, level, game="sample", date="")
     ask = Confirm(t("title.quit_question"), t("title.quit_yes"), t("title.quit_no"), QuitGame())
-    routes: list[Next] = [ToTitle(), ToLevelSelect(), ToCustomMaze(), OpenSettings(), OpenHelp(),
+    routes: list[Next] = [ToTitle(), ToLevelSelect(), ToCustomMaze(), ToEnterCode(),
+                          OpenSettings(), OpenHelp(),
                           OpenControls(), BuildMaze(spec, 0, "Loading test"), Enter(play),
                           OpenPause(level), ask, Complete(result), ChapterDone(0),
                           OpenReview(level, replay), WatchReplay(level, replay), ToMakeMaze(),

@@ -19,6 +19,7 @@ dataclass costs a little start-up time each, for an equality nobody asks for).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 from typing import Optional, Union
 
 from game.edit.model import Editor
@@ -57,6 +58,10 @@ class PlayDraft:
     level: Level
 
 
+class ToEnterCode:
+    """Go to the screen where a level code is typed or pasted."""
+
+
 @dataclass(frozen=True)
 class StartLevel:
     """Build campaign level ``index`` (clamped to the campaign) behind a loading screen."""
@@ -66,11 +71,15 @@ class StartLevel:
 
 @dataclass(frozen=True)
 class BuildMaze:
-    """Build the maze ``spec`` describes behind a loading screen, then play it."""
+    """Build the maze ``spec`` describes behind a loading screen, then play it.
+
+    ``daily``: the date whose daily maze it is (None: not a daily maze).
+    """
 
     spec: LevelSpec
     index: Optional[int]
     label: str
+    daily: Optional[date] = None
 
 
 @dataclass(frozen=True, eq=False)
@@ -158,6 +167,7 @@ class QuitGame:
 #: The routes that open a scene over the current one.
 OVERLAYS = (OpenPause, OpenSettings, OpenHelp, OpenControls, Confirm, OpenReview, WatchReplay,
             PlayDraft)
-Route = Union[ToTitle, ToLevelSelect, ToCustomMaze, ToMakeMaze, Edit, PlayDraft, StartLevel,
-              BuildMaze, Play, Complete, ChapterDone, OpenPause, OpenSettings, OpenHelp,
-              OpenControls, Confirm, ResetProgress, Back, QuitGame, OpenReview, WatchReplay]
+Route = Union[ToTitle, ToLevelSelect, ToCustomMaze, ToEnterCode, ToMakeMaze, Edit, PlayDraft,
+              StartLevel, BuildMaze, Play, Complete, ChapterDone, OpenPause, OpenSettings,
+              OpenHelp, OpenControls, Confirm, ResetProgress, Back, QuitGame, OpenReview,
+              WatchReplay]

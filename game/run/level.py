@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 from typing import Optional
 
 from game.levels import LevelSpec
@@ -20,6 +21,8 @@ class Level:
     #: Its place in the campaign (None: a custom maze or a file).
     index: Optional[int] = None
     label: str = ""
+    #: The date whose daily maze it is (None: not a daily maze).
+    daily: Optional[date] = None
 
 
 @dataclass(frozen=True, eq=False)

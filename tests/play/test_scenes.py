@@ -39,6 +39,7 @@ from game.play.routes import (
     Route,
     StartLevel,
     ToCustomMaze,
+    ToEnterCode,
     ToLevelSelect,
     ToMakeMaze,
     ToTitle,
@@ -50,6 +51,7 @@ from game.play.scenes.chapter_complete import ChapterCompleteScene
 from game.play.scenes.confirm import ConfirmScene
 from game.play.scenes.custom_maze import CustomMazeScene
 from game.play.scenes.editor import MakeMazeScene
+from game.play.scenes.enter_code import EnterCodeScene
 from game.play.scenes.help import HelpScene
 from game.play.scenes.level_complete import LevelCompleteScene
 from game.play.scenes.level_select import LevelSelectScene, grid_lines, vertical_step
@@ -110,6 +112,7 @@ FACTORIES: dict[str, Callable[[Context], Scene]] = {
     "title": lambda c: opened(c, ToTitle()),
     "level select": lambda c: opened(c, ToLevelSelect()),
     "custom maze": lambda c: opened(c, ToCustomMaze()),
+    "enter a code": lambda c: opened(c, ToEnterCode()),
     "settings": lambda c: opened(c, OpenSettings()),
     "help": lambda c: opened(c, OpenHelp()),
     "loading": lambda c: opened(c, BuildMaze(CAMPAIGN[0], 0, "Level 1")),
@@ -179,17 +182,17 @@ def test_odd_pygame_events_become_no_event_or_a_sane_one() -> None:
 
 
 # -- title -----------------------------------------------------------------------------
-TITLE_TARGETS = [LoadingScene, LevelSelectScene, CustomMazeScene, MakeMazeScene, SettingsScene,
-                 HelpScene]
+TITLE_TARGETS = [LoadingScene, LevelSelectScene, CustomMazeScene, LoadingScene, EnterCodeScene,
+                 MakeMazeScene, SettingsScene, HelpScene]
 
 
-@pytest.mark.parametrize("index", range(7))
+@pytest.mark.parametrize("index", range(len(TITLE_TARGETS) + 1))
 def test_title_menu_by_keyboard_leads_to_the_right_scene(ctx: Context, index: int) -> None:
     game = Driver(ctx, ToTitle())
     for _ in range(index):
         assert isinstance(game.send(key(pygame.K_DOWN)), TitleScene)
     nxt = game.send(key(pygame.K_RETURN))
-    if index < 6:
+    if index < len(TITLE_TARGETS):
         assert isinstance(nxt, TITLE_TARGETS[index])
         assert not ctx.quit_requested
     else:  # Quit asks first; Enter again quits
@@ -200,7 +203,7 @@ def test_title_menu_by_keyboard_leads_to_the_right_scene(ctx: Context, index: in
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (320, 240)])
-@pytest.mark.parametrize("index", range(7))
+@pytest.mark.parametrize("index", range(len(TITLE_TARGETS) + 1))
 def test_title_menu_by_mouse_click_leads_to_the_right_scene(
         ctx: Context, index: int, size: tuple[int, int]) -> None:
     game = Driver(ctx, ToTitle())
@@ -211,7 +214,7 @@ def test_title_menu_by_mouse_click_leads_to_the_right_scene(
     game.send(motion(centre))
     assert title.menu.selected == index
     nxt = game.send(click(centre))
-    if index < 6:
+    if index < len(TITLE_TARGETS):
         assert isinstance(nxt, TITLE_TARGETS[index])
     else:
         assert isinstance(nxt, ConfirmScene) and not ctx.quit_requested
@@ -277,7 +280,7 @@ def test_the_notice_is_shown_on_the_first_title_only(ctx: Context) -> None:
     first.update(5.0)
     first.draw(surface)  # still there while the player is on this screen
     assert tuple(surface.get_at((lay.margin + 4, 22)))[:3] == DEFAULT.ui.notice_bg
-    for _ in range(4):
+    for _ in range(TITLE_TARGETS.index(SettingsScene)):
         game.send(key(pygame.K_DOWN))
     assert isinstance(game.send(key(pygame.K_RETURN)), SettingsScene)
     assert game.send(key(pygame.K_ESCAPE)) is first  # back: the notice was read
@@ -288,7 +291,8 @@ def test_the_notice_is_shown_on_the_first_title_only(ctx: Context) -> None:
     assert tuple(surface.get_at((lay.margin + 4, 22)))[:3] != DEFAULT.ui.notice_bg
 
 
-@pytest.mark.parametrize("row, overlay", [(4, SettingsScene), (5, HelpScene)])
+@pytest.mark.parametrize("row, overlay", [(TITLE_TARGETS.index(SettingsScene), SettingsScene),
+                                          (TITLE_TARGETS.index(HelpScene), HelpScene)])
 def test_back_from_settings_or_help_the_title_cursor_stays_where_it_was(
         ctx: Context, row: int, overlay: type) -> None:
     game = Driver(ctx, ToTitle())
@@ -863,7 +867,8 @@ def test_escape_cancels_loading_and_a_failed_build_is_reported(ctx: Context) -> 
 def test_draw_every_scene_draws_them_all() -> None:
     surface = pygame.Surface((960, 640))
     names = draw_every_scene(surface)
-    assert names == ["TitleScene", "LevelSelectScene", "CustomMazeScene", "SettingsScene",
+    assert names == ["TitleScene", "LevelSelectScene", "CustomMazeScene", "EnterCodeScene",
+                     "SettingsScene",
                      "HelpScene", "ControlsScene", "LoadingScene", "PlayScene", "PauseScene",
                      "ConfirmScene", "LevelCompleteScene", "ChapterCompleteScene",
                      "ReviewScene", "WatchScene", "MakeMazeScene", "EditorScene"]

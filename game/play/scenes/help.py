@@ -45,6 +45,7 @@ def help_sections() -> list[Section]:
              t("help.zoom")),
             (km.label("fit"), t("help.fit")),
             (km.label("pause"), t("help.pause")),
+            ("Ctrl+C", t("help.copy_code")),
         ]),
         (t("help.hint"), [
             (km.label("hint"), t("help.hint_show")),

@@ -70,6 +70,7 @@ class LevelCompleteScene(ListScene):
         self.best: Optional[float] = None
         self.new_best = False
         self.unlocked_next = False
+        self.streak = 0  # the daily streak after a daily maze
         self.recorded = False
         self.t = 0.0
         self.has_next = level.index is not None and level.index + 1 < len(CAMPAIGN)
@@ -87,7 +88,8 @@ class LevelCompleteScene(ListScene):
         if self.has_next:
             items = [MenuItem(t("complete.next"), self._next), *review, retry, title]
             self.footer = t("complete.footer_next")
-        elif level.index is None and level.spec is not None:  # a custom maze: one more like it
+        elif level.index is None and level.spec is not None and level.daily is None:
+            # a custom maze: one more like it
             items = [MenuItem(t("complete.another_maze"), self._next), *review, retry, title]
             self.footer = t("complete.footer_another_maze")
         else:
@@ -113,6 +115,13 @@ class LevelCompleteScene(ListScene):
         self.new_best = rec.new_best_time
         self.unlocked_next = rec.unlocked_next
         self.best = self.ctx.progress.best_times.get(self.code)
+        day = self.result.level.daily
+        if day is not None:
+            from game.daily import utc_today
+            from game.save import record_daily
+
+            self.streak = record_daily(self.ctx.progress, day, float(self.result.time),
+                                       self.moves, today=utc_today()).streak
         self.ctx.save()
 
     def _next_spec(self) -> Optional[LevelSpec]:
@@ -120,7 +129,7 @@ class LevelCompleteScene(ListScene):
         level = self.result.level
         if level.index is not None and self.has_next:
             return CAMPAIGN[level.index + 1]
-        if level.index is None and level.spec is not None:
+        if level.index is None and level.spec is not None and level.daily is None:
             seed = level.spec.seed
             while seed == level.spec.seed:
                 seed = self.rng.randrange(1, 100_000)
@@ -202,7 +211,8 @@ class LevelCompleteScene(ListScene):
         low = round(min_font() * text_scale())  # the smallest text, in pixels
         button_h = max(low + 10, min(lay.px(64), inner.height // 6))
         note = (t("complete.unlocked", number=r.level.index + 2)
-                if self.unlocked_next and self.has_next and r.level.index is not None else "")
+                if self.unlocked_next and self.has_next and r.level.index is not None
+                else t("complete.daily_streak", days=self.streak) if self.streak else "")
         nf = fit_font(note, lay.font_size(28), inner.width, min_size=12)
         avail = inner.bottom - button_h - lay.px(12, lo=2) - y
         if note and text_scale() > 1:  # larger text: keep the note's line free of figures

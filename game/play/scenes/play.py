@@ -19,9 +19,10 @@ from typing import Optional, Union
 
 import pygame
 
-from game.levels import CHAPTERS, chapter_of
+from game.levels import CHAPTERS, chapter_of, level_code
 from game.play import theme
 from game.play.camera import Camera
+from game.play.clipboard import copy_text
 from game.play.context import Context
 from game.play.bindings import solver_slot
 from game.play.hint import HintLayer, caption
@@ -215,13 +216,28 @@ class PlayScene(Scene):
             algorithm = t("hud.algorithm_loops", algorithm=spec.algorithm, loops=loops)
         else:
             algorithm = spec.algorithm  # the generator's name, as the command line spells it
-        try:
-            from game.levels import level_code
+        code = self.share_code()
+        shown = t("hud.seed", seed=spec.seed) if code is None else t("hud.code", code=code)
+        return {"algorithm": algorithm, "size": size, "code": shown}
 
-            code = t("hud.code", code=level_code(spec))
+    def share_code(self) -> Optional[str]:
+        """Return the level code of this maze (None: from a file, or a seed no code holds)."""
+        if self.level.spec is None:
+            return None
+        try:
+            return level_code(self.level.spec)
         except ValueError:  # a custom spec the code scheme cannot express
-            code = t("hud.seed", seed=spec.seed)
-        return {"algorithm": algorithm, "size": size, "code": code}
+            return None
+
+    def copy_code(self) -> None:
+        """Put the level code on the clipboard; say so (or why not) in a toast."""
+        code = self.share_code()
+        if code is None:
+            self.ctx.toast(t("play.no_code"))
+        elif copy_text(code):
+            self.ctx.toast(t("play.code_copied", code=code))
+        else:
+            self.ctx.toast(t("play.no_clipboard", code=code))
 
     @property
     def fps(self) -> int:
@@ -247,12 +263,18 @@ class PlayScene(Scene):
 
     # -- input ---------------------------------------------------------------------------
     def handle_event(self, event: Event) -> Optional[Next]:
-        """Turn key, wheel and focus events into intents; a key or click skips the celebration."""
+        """Turn key, wheel and focus events into intents; Ctrl+C copies the level code.
+
+        During the celebration a key or a click skips it.
+        """
         if self._celebrated is not None:
             if isinstance(event, KeyDown) or left_click(event) is not None:
                 return self._complete()
             return None
         if isinstance(event, KeyDown):
+            if event.key == pygame.K_c and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_GUI):
+                self.copy_code()
+                return None
             intent = key_intent(event.key)
             if isinstance(intent, Move) and event.mod & pygame.KMOD_SHIFT:
                 intent = AutoRun(intent.dr, intent.dc)
