@@ -60,6 +60,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_maze_options(gen, required=True)
     gen.add_argument("--solve", help="draw the solution found by this solver")
     gen.add_argument("-o", "--output", help="write to FILE instead of standard output")
+    gen.add_argument("--trace", action="store_true",
+                     help="print every step as a JSON line, then the size and seed")
 
     sol = sub.add_parser("solve", help="solve a text maze (FILE or - for standard input)")
     sol.add_argument("file", help="maze text file, or - for standard input")
@@ -67,6 +69,8 @@ def build_parser() -> argparse.ArgumentParser:
     sol.add_argument("--start", help="R,C start tile (default: the maze's S)")
     sol.add_argument("--goal", help="R,C goal tile (default: the maze's E)")
     sol.add_argument("--json", action="store_true", help="print one JSON object")
+    sol.add_argument("--trace", action="store_true",
+                     help="print every event as a JSON line, then the --json object")
 
     play = sub.add_parser("play", help="play a maze file or a custom generated maze")
     play.add_argument("file", nargs="?", help="maze text file to play")

@@ -24,6 +24,7 @@ from game.maze.grid import MAX_SIDE, check_generated_size
 from game.maze.registry import LOOPS, Option, Value
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
+    from game.maze.generators.events import Trace
     from game.maze.grid import Maze
 
 
@@ -119,6 +120,20 @@ def build_level(spec: LevelSpec) -> "Maze":
     from game.maze.generators import generate
 
     return generate(
+        spec.algorithm,
+        rows=spec.rows,
+        cols=spec.cols,
+        seed=spec.seed,
+        loops=spec.loops,
+        **spec.options,
+    )
+
+
+def trace_level(spec: LevelSpec) -> "Trace":
+    """Return the events that build the maze a spec describes, then the Maze."""
+    from game.maze.generators import trace
+
+    return trace(
         spec.algorithm,
         rows=spec.rows,
         cols=spec.cols,

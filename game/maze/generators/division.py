@@ -31,6 +31,15 @@ from typing import Optional
 import numpy as np
 
 from game.maze.generators._common import RngLike, check_common, check_positive, finish_maze
+from game.maze.generators.events import (
+    CHAMBER,
+    DOOR,
+    ROOM,
+    SPLIT,
+    Trace,
+    apply,
+    finish_traced,
+)
 from game.maze.grid import FLOOR, Maze
 from game.maze.registry import GeneratorInfo, Option
 
@@ -50,6 +59,53 @@ def generate(
 ) -> Maze:
     """Generate a recursive-division maze of ``rows`` x ``cols`` tiles."""
     loops, gen = check_common(rows, cols, loops, rng)
+    span = _span(room_size)
+    split, draws = _splits(rows, cols, span, gen)
+    tiles = np.zeros((rows, cols), dtype=np.uint8)
+    tiles[1:-1, 1:-1] = FLOOR
+    if len(split):
+        _draw_walls(tiles, split)
+        doors = _doors(cols, split, draws, loops)
+        tiles.reshape(-1)[doors[doors >= 0]] = FLOOR
+    return finish_maze(tiles, loops, gen)
+
+
+def trace(
+    *,
+    rows: int,
+    cols: int,
+    rng: RngLike = None,
+    loops: float = 0.0,
+    room_size: Optional[int] = None,
+) -> Trace:
+    """Generate the maze ``generate`` makes, yielding its steps (see events), then the Maze.
+
+    The whole interior opens as one room; then, chamber by chamber in the order the
+    stack gives them, a split (its cross of walls), its doors and the sub-chambers it
+    pushes.
+    """
+    loops, gen = check_common(rows, cols, loops, rng)
+    span = _span(room_size)
+    split, draws = _splits(rows, cols, span, gen)
+    tiles = np.zeros((rows, cols), dtype=np.uint8)
+    yield (ROOM, 1, 1, rows - 2, cols - 2)
+    tiles[1:-1, 1:-1] = FLOOR
+    if rows - 3 > span and cols - 3 > span:
+        yield (CHAMBER, 1, 1, rows - 2, cols - 2)
+    doors = _doors(cols, split, draws, loops) if len(split) else np.empty((0, 4), np.int64)
+    for (r1, c1, r2, c2, wr, wc), opened in zip(split.tolist(), doors.tolist()):
+        for event in ((SPLIT, wr, wc, r1, c1, r2, c2),
+                      *((DOOR, *divmod(door, cols)) for door in opened if door >= 0)):
+            apply(tiles, event)
+            yield event
+        for sub in _sub_chambers(r1, c1, r2, c2, wr, wc, span):
+            yield (CHAMBER, *sub)
+    before = tiles.copy()
+    yield from finish_traced(before, finish_maze(tiles, loops, gen))
+
+
+def _span(room_size: Optional[int]) -> int:
+    """Return the widest chamber (tiles between its corners) left unsplit for ``room_size``."""
     if room_size is not None:
         room_size = check_positive(
             "room_size", room_size, "chambers under this many cells across stay open rooms"
@@ -57,7 +113,35 @@ def generate(
     # A chamber is split when it is at least two cells, and at least ``room_size``
     # cells, both ways; below that it stays open.  A chamber spanning tiles a..b (odd,
     # inclusive) has (b - a) // 2 + 1 cells: it is split when b - a > span.
-    span = 2 * (max(room_size or 1, 2) - 1) - 1
+    return 2 * (max(room_size or 1, 2) - 1) - 1
+
+
+def _sub_chambers(
+    r1: int, c1: int, r2: int, c2: int, wr: int, wc: int, span: int
+) -> list[tuple[int, int, int, int]]:
+    """Return the sub-chambers a split pushes, in push order (top-left is pushed last)."""
+    subs = []
+    if r2 - wr > span:
+        if wc - c1 > span:
+            subs.append((wr + 1, c1, r2, wc - 1))
+        if c2 - wc > span:
+            subs.append((wr + 1, wc + 1, r2, c2))
+    if wr - r1 > span:
+        if c2 - wc > span:
+            subs.append((r1, wc + 1, wr - 1, c2))
+        if wc - c1 > span:
+            subs.append((r1, c1, wr - 1, wc - 1))
+    return subs
+
+
+def _splits(
+    rows: int, cols: int, span: int, gen: np.random.Generator
+) -> tuple[np.ndarray, np.ndarray]:
+    """Split chambers off a stack until none is left; return the splits and their draws.
+
+    Each split is a row ``r1, c1, r2, c2, wall row, wall column``; its draws are a row of
+    eight random floats, of which the loop needs only the first two.
+    """
     chambers: list[tuple[int, int, int, int]] = []
     if rows - 3 > span and cols - 3 > span:
         chambers.append((1, 1, rows - 2, cols - 2))
@@ -90,13 +174,9 @@ def generate(
                     push((r1, c1, wr - 1, wc - 1))
             if not chambers:
                 break
-    tiles = np.zeros((rows, cols), dtype=np.uint8)
-    tiles[1:-1, 1:-1] = FLOOR
-    if splits:
-        split = np.frombuffer(splits, dtype=np.intc).astype(np.int64).reshape(-1, 6)
-        _draw_walls(tiles, split)
-        _open_doors(tiles, split, np.concatenate(draws)[: len(split)], loops)
-    return finish_maze(tiles, loops, gen)
+    split = np.frombuffer(splits, dtype=np.intc).astype(np.int64).reshape(-1, 6)
+    table = np.concatenate(draws)[: len(split)] if draws else np.empty((0, _PER_SPLIT))
+    return split, table
 
 
 def _draw_walls(tiles: np.ndarray, split: np.ndarray) -> None:
@@ -117,9 +197,12 @@ def _draw_walls(tiles: np.ndarray, split: np.ndarray) -> None:
     tiles[:, ::2] *= down[:rows] == 0
 
 
-def _open_doors(tiles: np.ndarray, split: np.ndarray, draws: np.ndarray, loops: float) -> None:
-    """Open three doorways in every cross (four with probability ``loops``)."""
-    cols = tiles.shape[1]
+def _doors(cols: int, split: np.ndarray, draws: np.ndarray, loops: float) -> np.ndarray:
+    """Return each split's doorways (flat tile indices) in its left, lower, right, upper arm.
+
+    Three of the four are open; with probability ``loops`` all four.  A closed arm's
+    doorway is -1.
+    """
     r1, c1, r2, c2, wr, wc = split.T
 
     def pick(column: int, cells: np.ndarray) -> np.ndarray:
@@ -128,13 +211,15 @@ def _open_doors(tiles: np.ndarray, split: np.ndarray, draws: np.ndarray, loops: 
         return offset
 
     closed = np.where(draws[:, 2] < loops, 4, (draws[:, 3] * 4).astype(np.int64))
-    doors = (
-        (wr * cols + c1 + pick(4, (wc - c1 + 1) >> 1))[closed != 0],  # left arm
-        ((wr + 1 + pick(5, (r2 - wr + 1) >> 1)) * cols + wc)[closed != 1],  # lower arm
-        (wr * cols + wc + 1 + pick(6, (c2 - wc + 1) >> 1))[closed != 2],  # right arm
-        ((r1 + pick(7, (wr - r1 + 1) >> 1)) * cols + wc)[closed != 3],  # upper arm
-    )
-    tiles.reshape(-1)[np.concatenate(doors)] = FLOOR
+    doors = np.stack((
+        wr * cols + c1 + pick(4, (wc - c1 + 1) >> 1),  # left arm
+        (wr + 1 + pick(5, (r2 - wr + 1) >> 1)) * cols + wc,  # lower arm
+        wr * cols + wc + 1 + pick(6, (c2 - wc + 1) >> 1),  # right arm
+        (r1 + pick(7, (wr - r1 + 1) >> 1)) * cols + wc,  # upper arm
+    ), axis=1)
+    shut = np.nonzero(closed < 4)[0]
+    doors[shut, closed[shut]] = -1
+    return doors
 
 
 ROOM_SIZE = Option(
@@ -145,4 +230,5 @@ ROOM_SIZE = Option(
     shown="{value} (RPG rooms)",
     unset="off (classic)",
 )
-INFO = GeneratorInfo(NAME, "D", "Recursive division", generate, (ROOM_SIZE,), rooms="room_size")
+INFO = GeneratorInfo(NAME, "D", "Recursive division", generate, (ROOM_SIZE,), rooms="room_size",
+                     trace=trace)
