@@ -75,6 +75,11 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play a maze file or a custom generated maze")
     play.add_argument("file", nargs="?", help="maze text file to play")
     _add_maze_options(play, required=False)
+
+    lab = sub.add_parser("lab", help="watch a maze being generated and solved, step by step")
+    lab.add_argument("file", nargs="?", help="maze text file to solve (no generation)")
+    _add_maze_options(lab, required=False)
+    _add_solver_option(lab)
     return parser
 
 
@@ -106,6 +111,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from game.commands import cmd_solve
 
             return cmd_solve(args)
+        if args.command == "lab":
+            from game.play.launch import lab_from_args
+
+            return lab_from_args(args)
         from game.play.launch import play_from_args  # imports pygame: only to play
 
         return play_from_args(args)

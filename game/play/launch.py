@@ -1,4 +1,4 @@
-"""``migong play``: from parsed arguments to a running App.
+"""``migong play`` and ``migong lab``: from parsed arguments to a running App.
 
 No file and no maze options: the title screen.  ``FILE``: play that text maze.
 ``--algorithm/--size/--seed/...``: check every value first (a mistake is one line on
@@ -16,17 +16,24 @@ import logging
 import os
 import sys
 from pathlib import Path
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from game.commands import maze_spec
 from game.errors import EXIT_BAD_INPUT, UsageError
 from game.play.quiet import captured_stderr
+
+if TYPE_CHECKING:  # typing only
+    from game.levels import LevelSpec
+    from game.maze.grid import Maze
 
 log = logging.getLogger(__name__)
 #: SDL's video drivers that show no window.
 HEADLESS_DRIVERS = ("offscreen", "dummy")
 
 DEFAULT_SIZE = "31x31"
+LAB_SIZE = "21x21"
+#: The largest maze the lab shows (its heat-map and its picture are redrawn per frame).
+LAB_MAX_SIDE = 1001
 
 
 def maze_options() -> tuple[str, ...]:
@@ -43,26 +50,33 @@ def _error(message: str) -> int:
     return EXIT_BAD_INPUT
 
 
-def play_from_args(args: Any) -> int:
-    """Start the game as the arguments ask; return the exit code."""
+def _maze_from_args(args: Any, default_size: str) -> tuple[Optional["Maze"], Optional["LevelSpec"]]:
+    """Return the maze FILE the arguments name, or the spec their maze options describe.
+
+    Neither: (None, None).  Raise UsageError (its message names the file or the option).
+    """
     file = getattr(args, "file", None)
     custom = any(getattr(args, name, None) is not None for name in maze_options())
     if file is not None and custom:
-        return _error("give a maze FILE or maze options (--algorithm, --size, ...), not both")
-    maze = None
-    spec = None
+        raise UsageError("give a maze FILE or maze options (--algorithm, --size, ...), not both")
     if file is not None:
         from game.maze.formats import MazeFormatError, load_maze
 
         try:
-            maze = load_maze(file)
+            return load_maze(file), None
         except MazeFormatError as exc:  # names file:line:col
-            return _error(str(exc))
-    elif custom:
-        try:
-            spec = maze_spec(args, default_size=DEFAULT_SIZE)
-        except UsageError as exc:
-            return _error(str(exc))
+            raise UsageError(str(exc)) from None
+    if custom:
+        return None, maze_spec(args, default_size=default_size)
+    return None, None
+
+
+def play_from_args(args: Any) -> int:
+    """Start the game as the arguments ask; return the exit code."""
+    try:
+        maze, spec = _maze_from_args(args, DEFAULT_SIZE)
+    except UsageError as exc:
+        return _error(str(exc))
 
     problem = display_problem()
     if problem is not None:
@@ -75,11 +89,38 @@ def play_from_args(args: Any) -> int:
 
     app = App.open()
     if maze is not None:
-        assert file is not None  # the maze was loaded from it
-        return app.run(Play(Level(maze, label=Path(file).name)))
+        return app.run(Play(Level(maze, label=Path(args.file).name)))
     if spec is not None:
         return app.run(BuildMaze(spec, None, custom_label(spec)))
     return app.run(ToTitle())
+
+
+def lab_from_args(args: Any) -> int:
+    """Open the algorithm lab as the arguments ask (paused at the start); return the exit code."""
+    from game.maze.solvers import SOLVERS
+
+    try:
+        maze, spec = _maze_from_args(args, LAB_SIZE)
+        rows, cols = (maze.rows, maze.cols) if maze is not None else (
+            (spec.rows, spec.cols) if spec is not None else (0, 0))
+        if max(rows, cols) > LAB_MAX_SIDE:
+            where = args.file if maze is not None else f"--size {rows}x{cols}"
+            raise UsageError(f"{where}: the lab shows mazes up to {LAB_MAX_SIDE}x{LAB_MAX_SIDE} "
+                             f"tiles (got {rows}x{cols})")
+        if args.solver not in SOLVERS:
+            raise UsageError(f"unknown --solver {args.solver!r} "
+                             f"(expected one of: {', '.join(SOLVERS)})")
+    except UsageError as exc:
+        return _error(str(exc))
+
+    problem = display_problem()
+    if problem is not None:
+        return _error(problem)
+
+    from game.play.app import App
+    from game.play.routes import OpenLab
+
+    return App.open().run(OpenLab(spec, maze, args.solver))
 
 
 def display_problem() -> Optional[str]:

@@ -25,6 +25,7 @@ from game.play.routes import (
     Confirm,
     OpenControls,
     OpenHelp,
+    OpenLab,
     OpenPause,
     OpenSettings,
     Play,
@@ -109,6 +110,10 @@ class Navigator:
             from game.play.scenes.custom_maze import CustomMazeScene
 
             return CustomMazeScene(ctx)
+        if isinstance(route, OpenLab):
+            from game.play.scenes.lab import LabScene
+
+            return LabScene(ctx, spec=route.spec, maze=route.maze, solver=route.solver)
         if isinstance(route, (StartLevel, BuildMaze)):
             from game.play.scenes.loading import LoadingScene
 
@@ -182,8 +187,9 @@ def draw_every_scene(surface: pygame.Surface) -> list[str]:
     optimal = play.run.optimal
     result = RunResult(level, time=12.5, moves=optimal + 4, optimal=optimal, hints_used=1)
     ask = Confirm(t("title.quit_question"), t("title.quit_yes"), t("title.quit_no"), QuitGame())
-    routes: list[Next] = [ToTitle(), ToLevelSelect(), ToCustomMaze(), OpenSettings(), OpenHelp(),
-                          OpenControls(), BuildMaze(spec, 0, "Loading test"), Enter(play),
+    routes: list[Next] = [ToTitle(), ToLevelSelect(), ToCustomMaze(), OpenLab(), OpenSettings(),
+                          OpenHelp(), OpenControls(), BuildMaze(spec, 0, "Loading test"),
+                          Enter(play),
                           OpenPause(level), ask, Complete(result)]
     names = []
     for route in routes:

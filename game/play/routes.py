@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Optional, Union
 
 from game.levels import LevelSpec
+from game.maze.grid import Maze
 from game.run.level import Level, RunResult
 
 
@@ -35,6 +36,16 @@ class ToLevelSelect:
 
 class ToCustomMaze:
     """Go to the custom maze screen."""
+
+
+@dataclass(frozen=True, eq=False)
+class OpenLab:
+    """Go to the algorithm lab: generate ``spec``'s maze (or take ``maze`` as it is), then
+    solve it with ``solver``.  Neither given: a small random maze."""
+
+    spec: Optional[LevelSpec] = None
+    maze: Optional[Maze] = None
+    solver: Optional[str] = None
 
 
 @dataclass(frozen=True)
@@ -114,6 +125,6 @@ class QuitGame:
 
 #: The routes that open a scene over the current one.
 OVERLAYS = (OpenPause, OpenSettings, OpenHelp, OpenControls, Confirm)
-Route = Union[ToTitle, ToLevelSelect, ToCustomMaze, StartLevel, BuildMaze, Play, Complete,
-              OpenPause, OpenSettings, OpenHelp, OpenControls, Confirm, ResetProgress, Back,
-              QuitGame]
+Route = Union[ToTitle, ToLevelSelect, ToCustomMaze, OpenLab, StartLevel, BuildMaze, Play,
+              Complete, OpenPause, OpenSettings, OpenHelp, OpenControls, Confirm, ResetProgress,
+              Back, QuitGame]

@@ -162,3 +162,12 @@ def test_distances_are_breadth_first_moves_from_the_start() -> None:
     assert dist[maze.goal] == solve(maze, "bfs").length
     assert (dist[maze.tiles != FLOOR] == -1).all()
     assert (dist[maze.tiles == FLOOR] >= 0).all()  # every floor tile is reachable here
+
+
+def test_every_algorithm_has_pseudo_code_whose_lit_lines_exist() -> None:
+    from game.lab.code import LINES, RUNS, running_line
+
+    assert set(LINES) == set(RUNS) == set(GENERATORS) | set(SOLVERS)
+    for name, runs in RUNS.items():
+        assert all(1 <= line <= len(LINES[name]) for line in runs.values())
+        assert running_line(name, next(iter(runs)), first=True) == 1

@@ -27,6 +27,7 @@ from game.play.routes import (
     Complete,
     Confirm,
     OpenHelp,
+    OpenLab,
     OpenPause,
     OpenSettings,
     Play,
@@ -42,6 +43,7 @@ from game.play.scenes.base import Enter, Next, Scene
 from game.play.scenes.confirm import ConfirmScene
 from game.play.scenes.custom_maze import CustomMazeScene
 from game.play.scenes.help import HelpScene
+from game.play.scenes.lab import LabScene
 from game.play.scenes.level_complete import LevelCompleteScene
 from game.play.scenes.level_select import LevelSelectScene
 from game.play.scenes.loading import LoadingScene
@@ -100,6 +102,7 @@ FACTORIES: dict[str, Callable[[Context], Scene]] = {
     "title": lambda c: opened(c, ToTitle()),
     "level select": lambda c: opened(c, ToLevelSelect()),
     "custom maze": lambda c: opened(c, ToCustomMaze()),
+    "lab": lambda c: opened(c, OpenLab()),
     "settings": lambda c: opened(c, OpenSettings()),
     "help": lambda c: opened(c, OpenHelp()),
     "loading": lambda c: opened(c, BuildMaze(CAMPAIGN[0], 0, "Level 1")),
@@ -164,16 +167,17 @@ def test_odd_pygame_events_become_no_event_or_a_sane_one() -> None:
 
 
 # -- title -----------------------------------------------------------------------------
-TITLE_TARGETS = [LoadingScene, LevelSelectScene, CustomMazeScene, SettingsScene, HelpScene]
+TITLE_TARGETS = [LoadingScene, LevelSelectScene, CustomMazeScene, SettingsScene, HelpScene,
+                 LabScene]
 
 
-@pytest.mark.parametrize("index", range(6))
+@pytest.mark.parametrize("index", range(7))
 def test_title_menu_by_keyboard_leads_to_the_right_scene(ctx: Context, index: int) -> None:
     game = Driver(ctx, ToTitle())
     for _ in range(index):
         assert isinstance(game.send(key(pygame.K_DOWN)), TitleScene)
     nxt = game.send(key(pygame.K_RETURN))
-    if index < 5:
+    if index < len(TITLE_TARGETS):
         assert isinstance(nxt, TITLE_TARGETS[index])
         assert not ctx.quit_requested
     else:  # Quit asks first; Enter again quits
@@ -195,7 +199,7 @@ def test_title_menu_by_mouse_click_leads_to_the_right_scene(
     game.send(motion(centre))
     assert title.menu.selected == index
     nxt = game.send(click(centre))
-    if index < 5:
+    if index < len(TITLE_TARGETS):
         assert isinstance(nxt, TITLE_TARGETS[index])
     else:
         assert isinstance(nxt, ConfirmScene) and not ctx.quit_requested
@@ -775,9 +779,9 @@ def test_escape_cancels_loading_and_a_failed_build_is_reported(ctx: Context) -> 
 def test_draw_every_scene_draws_them_all() -> None:
     surface = pygame.Surface((960, 640))
     names = draw_every_scene(surface)
-    assert names == ["TitleScene", "LevelSelectScene", "CustomMazeScene", "SettingsScene",
-                     "HelpScene", "ControlsScene", "LoadingScene", "PlayScene", "PauseScene",
-                     "ConfirmScene", "LevelCompleteScene"]
+    assert names == ["TitleScene", "LevelSelectScene", "CustomMazeScene", "LabScene",
+                     "SettingsScene", "HelpScene", "ControlsScene", "LoadingScene", "PlayScene",
+                     "PauseScene", "ConfirmScene", "LevelCompleteScene"]
     assert distinct_colours(surface) >= 3
 
 

@@ -1,4 +1,5 @@
-"""The title screen: Continue/New game, Level select, Custom maze, Settings, Help, Quit.
+"""The title screen: Continue/New game, Level select, Custom maze, Settings, Help, Algorithm
+lab, Quit.
 
 Quit asks first ("Quit Migong?", Quit chosen to begin with: Enter twice quits), so a
 stray Up (which wraps to Quit) and Enter never end the game by accident.
@@ -17,6 +18,7 @@ from game.play.input import Event, is_escape, keymap
 from game.play.routes import (
     Confirm,
     OpenHelp,
+    OpenLab,
     OpenSettings,
     QuitGame,
     StartLevel,
@@ -42,6 +44,7 @@ class TitleScene(ListScene):
             MenuItem(lambda: t("title.custom_maze"), lambda: ToCustomMaze()),
             MenuItem(lambda: t("title.settings"), lambda: OpenSettings()),
             MenuItem(lambda: t("title.help"), lambda: OpenHelp()),
+            MenuItem(lambda: t("title.lab"), lambda: OpenLab()),
             MenuItem(lambda: t("title.quit"), self._ask_quit),
         ])
         self.notice: Optional[str] = None
