@@ -174,11 +174,17 @@ class HintSearch:
         return taken
 
     def _solver_events(self) -> Iterator[object]:
-        """Return the solver's events (started on first use: its set-up counts then)."""
-        if self._events is None:
-            from game.maze.solvers import SOLVERS
+        """Return the solver's events but expand (started on first use: its set-up counts then).
 
-            self._events = SOLVERS[self.solver].explore(self.maze, self.start, self.goal)
+        The hint paints what is marked and abandoned; an expand changes nothing on screen,
+        so it is left out rather than spending the pace's events on it.
+        """
+        if self._events is None:
+            from game.maze.solvers import EXPAND, SOLVERS
+
+            search = SOLVERS[self.solver].explore(self.maze, self.start, self.goal)
+            self._events = (item for item in search
+                            if type(item) is not tuple or item[0] != EXPAND)
         return self._events
 
     def complete(self, events: Optional[int] = None) -> bool:
