@@ -19,12 +19,8 @@ import pygame
 
 from game.lab.code import LINES, running_line
 from game.lab.model import (
-    G_FRONTIER,
-    G_STACK,
     NONE_LEFT,
     S_BACKTRACKED,
-    S_EXPANDED,
-    S_MARKED,
     S_PATH,
     Lab,
     SolveTrack,
@@ -39,7 +35,7 @@ from game.play.input import Event, KeyDown, KeyRepeat
 from game.play.names import generator_label, solver_names, solver_short_label
 from game.play.routes import ToTitle
 from game.play.scenes.base import Next, Scene
-from game.play.widgets.layout import Layout, panel
+from game.play.widgets.layout import Layout
 from game.play.widgets.text import draw_text, font, min_font
 from game.text import t
 
@@ -47,7 +43,7 @@ from game.text import t
 SPEEDS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000,
           100_000, 200_000, 500_000)
 #: A frame spends at most this long stepping (s), whatever the speed asks.
-STEP_BUDGET = 0.012
+STEP_BUDGET = 0.008
 #: Steps taken between two looks at the clock.
 STEP_CHUNK = 256
 #: Most solvers in a race.
@@ -61,7 +57,18 @@ _HEAT_STOPS = ((0.0, (48, 18, 110)), (0.35, (170, 40, 120)), (0.7, (245, 130, 50
                (1.0, (252, 240, 150)))
 
 
-def heat_ramp(steps: int = 256) -> np.ndarray:
+# The picture's palette: indices 0-1 wall and floor, 2-3 Prim's frontier and the
+# backtracker's stack (_GEN_BASE + overlay), 5-8 the solver's states (_SOLVE_BASE + state),
+# then three heat ramps: full, faint (not explored yet) and dark (backtracked).
+_GEN_BASE = 1
+_SOLVE_BASE = 4
+_HEAT_LEVELS = 80
+_HEAT = 16
+_FAINT = _HEAT + _HEAT_LEVELS
+_DARK = _FAINT + _HEAT_LEVELS
+
+
+def heat_ramp(steps: int = _HEAT_LEVELS) -> np.ndarray:
     """Return ``steps`` RGB colours from near to far."""
     x = np.linspace(0.0, 1.0, steps)
     stops = np.array([s for s, _ in _HEAT_STOPS])
@@ -92,6 +99,7 @@ class LabScene(Scene):
         self._ramp = heat_ramp()
         self._distances: Optional[np.ndarray] = None
         self._images: dict[int, tuple[object, pygame.Surface]] = {}
+        self._colours: Optional[tuple[theme.Theme, list[tuple[int, int, int]]]] = None
         self.spec: Optional[LevelSpec] = None
         self.file_maze: Optional[Maze] = None
         if maze is not None:
@@ -206,38 +214,52 @@ class LabScene(Scene):
             self._distances = distances(maze, maze.start)
         return self._distances
 
-    def _colours(self, track: Optional[SolveTrack]) -> np.ndarray:
-        """Return the maze picture as (rows, cols, 3) colours: one lookup per tile."""
-        look = theme.current()
+    def _indices(self, track: Optional[SolveTrack]) -> np.ndarray:
+        """Return the maze picture as one palette index per tile (see ``_palette``)."""
         tiles = self._tiles()
-        rgb = np.where((tiles == FLOOR)[..., None], np.array(look.classic.floor, np.uint8),
-                       np.array(look.classic.wall, np.uint8))
+        floor = (tiles == FLOOR).view(np.uint8)
         gen = self.lab.gen
         if self.lab.generating and gen is not None:
-            rgb[gen.overlay == G_FRONTIER] = look.ui.accent
-            rgb[gen.overlay == G_STACK] = look.ui.teal
-            return rgb
+            return np.where(gen.overlay != 0, _GEN_BASE + gen.overlay, floor).astype(np.uint8)
         maze = self.lab.maze
         state = track.state if track is not None else None
         if self.heat and maze is not None:
             dist = self._heat(maze)
             far = max(1, int(dist.max()))
-            reach = dist >= 0
-            heat = self._ramp[(np.clip(dist, 0, far) * 255 // far)]
-            seen = reach if state is None or not state.any() else reach & (state != 0)
-            rgb[reach] = (heat[reach] // 3 + 2 * rgb[reach] // 3)  # unexplored: faint
-            rgb[seen] = heat[seen]
+            level = (np.clip(dist, 0, far) * (_HEAT_LEVELS - 1) // far).astype(np.uint8)
+            if state is None or not state.any():
+                seen = dist >= 0
+            else:  # the explored tiles in full colour, the others faint
+                seen = state != 0
+            out = np.where(dist >= 0, _FAINT + level, floor).astype(np.uint8)
+            out[seen & (dist >= 0)] = _HEAT + level[seen & (dist >= 0)]
             if state is not None:
-                rgb[state == S_BACKTRACKED] = heat[state == S_BACKTRACKED] // 2
-                rgb[state == S_PATH] = look.hint.path[:3]
-            return rgb
-        if state is not None:
-            hint = look.hint
-            rgb[state == S_MARKED] = hint.frontier[:3]
-            rgb[state == S_EXPANDED] = hint.visited[:3]
-            rgb[state == S_BACKTRACKED] = hint.backtrack_fresh[:3]
-            rgb[state == S_PATH] = hint.path[:3]
-        return rgb
+                dark = state == S_BACKTRACKED
+                out[dark] = _DARK + level[dark]
+                out[state == S_PATH] = _SOLVE_BASE + S_PATH
+            return out
+        if state is None:
+            return floor
+        return np.where(state != 0, _SOLVE_BASE + state, floor).astype(np.uint8)
+
+    def _palette(self) -> list[tuple[int, int, int]]:
+        """Return the 256 colours the picture's indices stand for, in the current theme."""
+        look = theme.current()
+        if self._colours is not None and self._colours[0] is look:
+            return self._colours[1]
+        hint = look.hint
+        base = [look.classic.wall, look.classic.floor, look.ui.accent, look.ui.teal,
+                look.classic.floor, hint.frontier[:3], hint.visited[:3],
+                hint.backtrack_fresh[:3], hint.path[:3]]
+        ramp = [tuple(int(v) for v in c) for c in self._ramp]
+        wall = np.array(look.classic.wall, dtype=np.int32)
+        # Not explored yet: the distance's colour sunk into the wall's; backtracked: dimmed.
+        faint = [tuple(int(v) for v in (np.array(c) + 3 * wall) // 4) for c in ramp]
+        dark = [tuple(int(v) * 11 // 20 for v in c) for c in ramp]
+        colours = base + [(0, 0, 0)] * (_HEAT - len(base)) + ramp + faint + dark
+        colours += [(0, 0, 0)] * (256 - len(colours))
+        self._colours = (look, colours)
+        return colours
 
     def _tiles(self) -> np.ndarray:
         """Return the maze's tiles as they stand (half built while generating)."""
@@ -255,8 +277,8 @@ class LabScene(Scene):
         cached = self._images.get(slot)
         if cached is not None and cached[0] == key:
             return cached[1]
-        rgb = self._colours(track)
-        small = pygame.surfarray.make_surface(np.ascontiguousarray(rgb.swapaxes(0, 1)))
+        small = pygame.surfarray.make_surface(self._indices(track).T)
+        small.set_palette(self._palette())
         image = pygame.transform.scale(small, size)
         self._images[slot] = (key, image)
         return image
@@ -418,7 +440,9 @@ class LabScene(Scene):
     def _draw_panel(self, surface: pygame.Surface, box: pygame.Rect, lay: Layout) -> None:
         """Draw the side panel: the lines, the heat-map's legend, the keys."""
         look = theme.current().ui
-        panel(surface, box, radius=lay.px(12, lo=3))
+        radius = lay.px(12, lo=3)  # opaque: cheaper than a translucent panel every frame
+        pygame.draw.rect(surface, look.panel, box, border_radius=radius)
+        pygame.draw.rect(surface, look.panel_edge, box, width=1, border_radius=radius)
         pad = lay.px(12, lo=4)
         inner = box.inflate(-2 * pad, -2 * pad)
         size = max(min_font(), lay.font_size(21))
