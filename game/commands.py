@@ -79,7 +79,9 @@ def cmd_generate(args: argparse.Namespace) -> int:
         solver = _choice("--solve", args.solve, SOLVERS)
     if args.trace:
         if args.output or args.solve is not None:
-            raise UsageError("--trace prints its events to standard output: leave out -o and --solve")
+            raise UsageError(
+                "--trace prints its events to standard output: leave out -o and --solve"
+            )
         return _generate_trace(spec)
     try:
         maze = build_level(spec)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Mapping, Optional
+from typing import TYPE_CHECKING, Any, Mapping, Optional
 
 from game.errors import shown
 from game.maze.grid import MAX_SIDE, check_generated_size
@@ -119,28 +119,20 @@ def build_level(spec: LevelSpec) -> "Maze":
     # Imported here so that loading the campaign (menus, the save file) stays cheap.
     from game.maze.generators import generate
 
-    return generate(
-        spec.algorithm,
-        rows=spec.rows,
-        cols=spec.cols,
-        seed=spec.seed,
-        loops=spec.loops,
-        **spec.options,
-    )
+    return generate(spec.algorithm, **_generator_arguments(spec))
 
 
 def trace_level(spec: LevelSpec) -> "Trace":
     """Return the events that build the maze a spec describes, then the Maze."""
     from game.maze.generators import trace
 
-    return trace(
-        spec.algorithm,
-        rows=spec.rows,
-        cols=spec.cols,
-        seed=spec.seed,
-        loops=spec.loops,
-        **spec.options,
-    )
+    return trace(spec.algorithm, **_generator_arguments(spec))
+
+
+def _generator_arguments(spec: LevelSpec) -> dict[str, Any]:
+    """Return the keyword arguments a generator takes for ``spec``: size, seed, options."""
+    return dict(rows=spec.rows, cols=spec.cols, seed=spec.seed, loops=spec.loops,
+                **spec.options)
 
 
 _DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"

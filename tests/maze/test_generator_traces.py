@@ -50,7 +50,9 @@ OPTIONS: dict[str, list[dict[str, Any]]] = {
 }
 
 
-def traced(name: str, rows: int, cols: int, seed: int, **options: Any) -> tuple[list[GenEvent], Maze]:
+def traced(
+    name: str, rows: int, cols: int, seed: int, **options: Any
+) -> tuple[list[GenEvent], Maze]:
     """Return the events and the maze of one traced generator run."""
     trace = GENERATORS[name].trace
     assert trace is not None

@@ -35,7 +35,8 @@ def functions(path: Path) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
 
 #: Game modules outside the maze core that are pure too: the campaign, the save file, the
 #: run model (game/run), the lab's model (game/lab) and the text catalogue (game/text).
-PURE_SOURCES = sorted([*(ROOT / "game" / "run").rglob("*.py"), *(ROOT / "game" / "lab").rglob("*.py"),
+PURE_SOURCES = sorted([*(ROOT / "game" / "run").rglob("*.py"),
+                       *(ROOT / "game" / "lab").rglob("*.py"),
                        *(ROOT / "game" / "text").rglob("*.py")])
 PURE_GAME_MODULES = ["game.levels", "game.save"] + [
     ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
