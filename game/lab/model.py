@@ -31,7 +31,8 @@ from game.maze.generators.events import (
     GenEvent,
     Trace,
 )
-from game.maze.grid import FLOOR, Maze, Pos
+from game.maze import tiles as kinds
+from game.maze.grid import Maze, Pos
 from game.maze.solvers import BACKTRACK, EXPAND, FOUND, SOLVERS, VISIT, Solution
 
 # A generated tile's overlay: plain, on Prim's frontier list, on the backtracker's stack.
@@ -428,7 +429,7 @@ def distances(maze: Maze, start: Pos) -> np.ndarray:
     rows, cols = maze.rows, maze.cols
     width = cols + 1  # a padded flat grid, as the solvers use: no bounds checks
     grid = np.full((rows + 1, width), 1, dtype=np.uint8)
-    grid[:rows, :cols] = maze.tiles != FLOOR
+    grid[:rows, :cols] = ~kinds.walkable(maze.tiles)
     free = bytearray(grid.tobytes())
     dist = array("i", [-1]) * len(free)
     s = start[0] * width + start[1]

@@ -33,6 +33,7 @@ from typing import Callable, Iterable, Iterator, Union
 import numpy as np
 
 from game.maze.grid import FLOOR, WALL, Maze
+from game.maze.tiles import walkable
 
 ROOM, CHAMBER, SPLIT, DOOR, FRONTIER, CARVE, DROP, PUSH, POP, DIG, BACK, OPEN, CLOSE = range(13)
 #: Each kind's name in traces (``generate --trace``), by kind.
@@ -104,8 +105,8 @@ def event_json(event: GenEvent) -> str:
 
 def changes(before: np.ndarray, after: np.ndarray, opened: int = OPEN) -> Iterator[GenEvent]:
     """Yield the events from ``before`` to ``after``: ``opened`` tiles, then walled ones."""
-    for kind, (rows, cols) in ((opened, np.nonzero((after == FLOOR) & (before != FLOOR))),
-                               (CLOSE, np.nonzero((after != FLOOR) & (before == FLOOR)))):
+    now, was = walkable(after), walkable(before)
+    for kind, (rows, cols) in ((opened, np.nonzero(now & ~was)), (CLOSE, np.nonzero(was & ~now))):
         for r, c in zip(rows.tolist(), cols.tolist()):
             yield (kind, r, c)
 

@@ -27,7 +27,8 @@ from game.lab.model import (
     distances,
 )
 from game.levels import LevelSpec, trace_level
-from game.maze.grid import FLOOR, Maze, Pos
+from game.maze import tiles as kinds
+from game.maze.grid import Maze, Pos
 from game.play import input as keys
 from game.play import theme
 from game.play.context import Context
@@ -99,7 +100,7 @@ class LabScene(Scene):
         self._ramp = heat_ramp()
         self._distances: Optional[np.ndarray] = None
         self._images: dict[int, tuple[object, pygame.Surface]] = {}
-        self._colours: Optional[tuple[theme.Theme, list[tuple[int, int, int]]]] = None
+        self._colours: Optional[tuple[theme.Theme, list[tuple[int, ...]]]] = None
         self.spec: Optional[LevelSpec] = None
         self.file_maze: Optional[Maze] = None
         if maze is not None:
@@ -217,7 +218,7 @@ class LabScene(Scene):
     def _indices(self, track: Optional[SolveTrack]) -> np.ndarray:
         """Return the maze picture as one palette index per tile (see ``_palette``)."""
         tiles = self._tiles()
-        floor = (tiles == FLOOR).view(np.uint8)
+        floor = kinds.walkable(tiles).view(np.uint8)
         gen = self.lab.gen
         if self.lab.generating and gen is not None:
             return np.where(gen.overlay != 0, _GEN_BASE + gen.overlay, floor).astype(np.uint8)
@@ -242,7 +243,7 @@ class LabScene(Scene):
             return floor
         return np.where(state != 0, _SOLVE_BASE + state, floor).astype(np.uint8)
 
-    def _palette(self) -> list[tuple[int, int, int]]:
+    def _palette(self) -> list[tuple[int, ...]]:
         """Return the 256 colours the picture's indices stand for, in the current theme."""
         look = theme.current()
         if self._colours is not None and self._colours[0] is look:
