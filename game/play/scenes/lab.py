@@ -52,17 +52,19 @@ RACE_SIZE = 3
 #: The maze a lab opened without one generates.
 DEFAULT_SPEC = LevelSpec("backtracker", 21, 21, 1)
 _DIRECTIONS = ("lab.dir.up", "lab.dir.right", "lab.dir.down", "lab.dir.left", "lab.dir.none")
-#: Heat-map colours from near (0) to far (1): a dark-to-bright ramp that reads in all
-#: three palettes.
-_HEAT_STOPS = ((0.0, (48, 18, 110)), (0.35, (170, 40, 120)), (0.7, (245, 130, 50)),
-               (1.0, (252, 240, 150)))
+#: Heat-map colours from near (0) to far (1): teal, yellow, orange, wine -- none close to
+#: the walls' indigo or the paving, in all three palettes.
+_HEAT_STOPS = ((0.0, (60, 200, 170)), (0.35, (245, 225, 90)), (0.7, (240, 120, 45)),
+               (1.0, (170, 30, 95)))
 
 
 # The picture's palette: indices 0-1 wall and floor, 2-3 Prim's frontier and the
 # backtracker's stack (_GEN_BASE + overlay), 5-8 the solver's states (_SOLVE_BASE + state),
-# then three heat ramps: full, faint (not explored yet) and dark (backtracked).
+# 9 the path over the heat-map, then three heat ramps from _HEAT on: full, faint (not
+# explored yet) and dark (backtracked).
 _GEN_BASE = 1
 _SOLVE_BASE = 4
+_HEAT_PATH = 9  # the path over the heat-map: white, apart from every distance's colour
 _HEAT_LEVELS = 80
 _HEAT = 16
 _FAINT = _HEAT + _HEAT_LEVELS
@@ -237,7 +239,7 @@ class LabScene(Scene):
             if state is not None:
                 dark = state == S_BACKTRACKED
                 out[dark] = _DARK + level[dark]
-                out[state == S_PATH] = _SOLVE_BASE + S_PATH
+                out[state == S_PATH] = _HEAT_PATH
             return out
         if state is None:
             return floor
@@ -251,7 +253,7 @@ class LabScene(Scene):
         hint = look.hint
         base = [look.classic.wall, look.classic.floor, look.ui.accent, look.ui.teal,
                 look.classic.floor, hint.frontier[:3], hint.visited[:3],
-                hint.backtrack_fresh[:3], hint.path[:3]]
+                hint.backtrack_fresh[:3], hint.path[:3], hint.head]
         ramp = [tuple(int(v) for v in c) for c in self._ramp]
         wall = np.array(look.classic.wall, dtype=np.int32)
         # Not explored yet: the distance's colour sunk into the wall's; backtracked: dimmed.
