@@ -221,11 +221,6 @@ class SolveTrack:
         if len(self.saved) < self.count:
             self.saved.extend(bytes(self.count - len(self.saved)))
 
-    @property
-    def total(self) -> Optional[int]:
-        """Return the number of events, once the search has run to its end."""
-        return self.count if self.solution is not None else None
-
     def forward(self) -> bool:
         """Apply the next event; return False when there is none."""
         if self.at >= self.count or (self.solution is None and self.log[3 * self.at] == FOUND):
@@ -302,13 +297,6 @@ class SolveTrack:
             return 0, None, None
         head, tail = self.marks[self.expanded], self.marks[-1]
         return n, divmod(head, cols), divmod(tail, cols)
-
-    @property
-    def finished_path(self) -> Optional[int]:
-        """Return the found path's length in moves once the search is over and found it."""
-        if not self.done or self.solution is None:
-            return None
-        return self.solution.length
 
     def picture(self) -> tuple[object, ...]:
         """Return everything the lab shows of this track, comparable with ``==``."""
