@@ -450,3 +450,15 @@ def test_generate_trace_prints_events_that_rebuild_the_maze(algorithm: str) -> N
 def test_generate_trace_refuses_an_output_file(tmp_path: Path) -> None:
     proc = migong("generate", "-a", "prim", "--trace", "-o", str(tmp_path / "m.txt"))
     assert_clean_error(proc, "--trace")
+
+
+@pytest.mark.parametrize("args,fragment", [
+    (["lab", "--size", "1003x1003"], "up to 1001x1001"),
+    (["lab", "--solver", "nope"], "--solver 'nope'"),
+    (["lab", "--algorithm", "prim", "--room-size", "3"], "--room-size"),
+    (["lab", "no-such-maze.txt"], "no-such-maze.txt"),
+])
+def test_lab_refuses_bad_arguments_in_one_line_before_opening_a_window(
+    args: list[str], fragment: str
+) -> None:
+    assert_clean_error(migong(*args), fragment)
