@@ -3,8 +3,9 @@
 Seed 003's queue solver, made exact:
 
 1. Mark the start and put it in the queue.
-2. Take the oldest tile from the queue (expand it) and probe its neighbours **down, right, up,
-   left**; mark each free one as it is enqueued, remembering the way it was reached.
+2. Take the oldest tile from the queue (expand it) and probe its neighbours **down,
+   right, up, left**; mark each free one as it is enqueued, remembering the way it was
+   reached.
 3. Stop as soon as the goal is marked, then walk the predecessors back to the start.
 4. An empty queue means there is no path.
 
