@@ -4,8 +4,9 @@ A solver is a Python generator ``explore(maze, start, goal)``.  It yields events
 plain tuples ``(kind, row, col)`` -- cheap enough to yield millions of: a tile marked
 (VISIT, the trace's ``mark``), looked from (EXPAND), abandoned (BACKTRACK), the goal
 reached (FOUND) -- and its last item is a :class:`Solution`; the game's hint overlay
-pulls a few events per frame to animate the search.  Each solver module also has ``run(flat)``, the same search without
-events, which ``solve()`` uses: the same Solution in a fraction of the time.
+pulls a few events per frame to animate the search.  Each solver module also has
+``run(flat)``, the same search without events, which ``solve()`` uses: the same
+Solution in a fraction of the time.
 """
 
 from __future__ import annotations
