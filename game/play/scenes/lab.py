@@ -300,6 +300,10 @@ class LabScene(Scene):
         if not self.race or self.lab.generating:
             tracks = tracks[:1]
         rows, cols = self._size()
+        label = font(lay.font_size(22))
+        if len(tracks) > 1:  # room above each maze for its solver's name
+            area.top += label.get_linesize()
+            area.height -= label.get_linesize()
         slot_w = (area.width - margin * (len(tracks) - 1)) // len(tracks)
         tile = max(0.05, min(slot_w / cols, area.height / rows))
         size = (max(1, int(cols * tile)), max(1, int(rows * tile)))
@@ -309,8 +313,7 @@ class LabScene(Scene):
             surface.blit(self._maze_image(i, track, size), (x, y))
             self._draw_current(surface, (x, y), tile, track)
             if len(tracks) > 1 and track is not None:
-                f = font(lay.font_size(22))
-                draw_text(surface, solver_short_label(track.solver), f, look.accent,
+                draw_text(surface, solver_short_label(track.solver), label, look.accent,
                           (x + size[0] // 2, y - 2), anchor="midbottom")
         self._draw_panel(surface, side, lay)
 
@@ -410,7 +413,8 @@ class LabScene(Scene):
         lines = [("head", t("lab.scoreboard"))]
         finished = sorted((track for track in self.lab.tracks if track.done),
                           key=lambda track: track.count)
-        for track in self.lab.tracks:
+        running = [track for track in self.lab.tracks if not track.done]
+        for track in finished + running:  # in finish order, then those still searching
             name = solver_short_label(track.solver)
             if track.done:
                 rank = finished.index(track) + 1
