@@ -61,6 +61,8 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--code", help="the level code of the maze (instead of the maze options)")
     gen.add_argument("--solve", help="draw the solution found by this solver")
     gen.add_argument("-o", "--output", help="write to FILE instead of standard output")
+    gen.add_argument("--trace", action="store_true",
+                     help="print every step as a JSON line, then the size and seed")
 
     sol = sub.add_parser("solve", help="solve a text maze (FILE or - for standard input)")
     sol.add_argument("file", help="maze text file, or - for standard input")
@@ -68,6 +70,8 @@ def build_parser() -> argparse.ArgumentParser:
     sol.add_argument("--start", help="R,C start tile (default: the maze's S)")
     sol.add_argument("--goal", help="R,C goal tile (default: the maze's E)")
     sol.add_argument("--json", action="store_true", help="print one JSON object")
+    sol.add_argument("--trace", action="store_true",
+                     help="print every event as a JSON line, then the --json object")
 
     lev = sub.add_parser("levels", help="list the campaign's levels, chapter by chapter")
     lev.add_argument("--json", action="store_true", help="print one JSON list of objects")
@@ -93,6 +97,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     edit = sub.add_parser("edit", help="make a maze, or edit a maze file, in the editor")
     edit.add_argument("file", nargs="?", help="maze text file to edit")
+
+    lab = sub.add_parser("lab", help="watch a maze being generated and solved, step by step")
+    lab.add_argument("file", nargs="?", help="maze text file to solve (no generation)")
+    _add_maze_options(lab)
+    _add_solver_option(lab)
     return parser
 
 
@@ -153,6 +162,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from game.play.launch import edit_from_args  # imports pygame: only to edit
 
             return edit_from_args(args)
+        if args.command == "lab":
+            from game.play.launch import lab_from_args
+
+            return lab_from_args(args)
         from game.play.launch import play_from_args  # imports pygame: only to play
 
         return play_from_args(args)

@@ -17,7 +17,7 @@ import random
 import re
 import sys
 from datetime import date
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, Optional
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Optional, Union
 
 from game.errors import EXIT_NO_PATH, EXIT_OK, UsageError, shown
 from game.levels import MAX_SEED, LevelSpec
@@ -136,6 +136,12 @@ def cmd_generate(args: argparse.Namespace) -> int:
         from game.maze.solvers import SOLVERS
 
         solver = _choice("--solve", args.solve, SOLVERS)
+    if args.trace:
+        if args.output or args.solve is not None:
+            raise UsageError(
+                "--trace prints its events to standard output: leave out -o and --solve"
+            )
+        return _generate_trace(spec)
     try:
         maze = build_level(spec)
     except ValueError as exc:
@@ -150,6 +156,35 @@ def cmd_generate(args: argparse.Namespace) -> int:
         _write_file(args.output, text)
     else:
         _emit([text])
+    return EXIT_OK
+
+
+def _generate_trace(spec: LevelSpec) -> int:
+    """Print a generator's events as JSON lines, then ``{"rows", "cols", "seed"}``."""
+    from game.levels import trace_level
+    from game.maze.generators.events import event_json
+    from game.maze.grid import Maze
+
+    try:
+        events = trace_level(spec)
+        first = next(events)  # the arguments are checked before the first event
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+
+    def lines() -> Iterator[str]:
+        """Yield the events in pieces of many lines, then the last line."""
+        piece: list[str] = []
+        for item in itertools.chain([first], events):
+            if isinstance(item, Maze):
+                break
+            piece.append(event_json(item) + "\n")
+            if len(piece) >= _TILES_PER_PIECE:
+                yield "".join(piece)
+                piece.clear()
+        yield "".join(piece)
+        yield json.dumps({"rows": spec.rows, "cols": spec.cols, "seed": spec.seed}) + "\n"
+
+    _emit(lines())
     return EXIT_OK
 
 
@@ -173,6 +208,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
         maze = place_ends(maze, start=start, goal=goal, source=source)
     except MazeFormatError as exc:
         raise UsageError(str(exc)) from None
+    if args.trace:
+        found: list[Solution] = []
+        _emit(trace_lines(SOLVERS[solver].explore(maze, maze.start, maze.goal), found))
+        return EXIT_OK if found and found[0].found else EXIT_NO_PATH
     try:
         solution = solve(maze, solver)
     except ValueError as exc:  # place_ends already checked the ends; kept as a guard
@@ -350,6 +389,30 @@ def solution_json(solution: Solution) -> Iterator[str]:
         yield "]"
     ends = {"start": list(solution.start), "goal": list(solution.goal)}
     yield ", " + json.dumps(ends)[1:] + "\n"
+
+
+def trace_lines(
+    search: Iterator[Union[tuple[int, ...], Solution]], found: list[Solution]
+) -> Iterator[str]:
+    """Yield a solver's events as JSON lines, then its ``--json`` object; keep the Solution.
+
+    Each line is ``{"event": "mark", "at": [row, col]}`` (kinds named by EVENT_NAMES).
+    """
+    from game.maze.solvers import EVENT_NAMES, Solution
+
+    names = [EVENT_NAMES[kind] for kind in range(len(EVENT_NAMES))]
+    lines: list[str] = []
+    for item in search:
+        if isinstance(item, Solution):
+            yield "".join(lines)
+            found.append(item)
+            yield from solution_json(item)
+            return
+        kind, row, col = item
+        lines.append(f'{{"event": "{names[kind]}", "at": [{row}, {col}]}}\n')
+        if len(lines) >= _TILES_PER_PIECE:
+            yield "".join(lines)
+            lines.clear()
 
 
 def describe(solution: Solution, per_line: int = 10) -> Iterator[str]:

@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Literal, Mapping, Optional
+from typing import TYPE_CHECKING, Any, Literal, Mapping, Optional
 
 from game.errors import shown
 from game.maze.grid import MAX_SIDE, check_generated_size
 from game.maze.registry import LOOPS, Option, Value
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
+    from game.maze.generators.events import Trace
     from game.maze.grid import Maze
 
 
@@ -182,14 +183,20 @@ def build_level(spec: LevelSpec) -> "Maze":
     # Imported here so that loading the campaign (menus, the save file) stays cheap.
     from game.maze.generators import generate
 
-    return generate(
-        spec.algorithm,
-        rows=spec.rows,
-        cols=spec.cols,
-        seed=spec.seed,
-        loops=spec.loops,
-        **spec.options,
-    )
+    return generate(spec.algorithm, **_generator_arguments(spec))
+
+
+def trace_level(spec: LevelSpec) -> "Trace":
+    """Return the events that build the maze a spec describes, then the Maze."""
+    from game.maze.generators import trace
+
+    return trace(spec.algorithm, **_generator_arguments(spec))
+
+
+def _generator_arguments(spec: LevelSpec) -> dict[str, Any]:
+    """Return the keyword arguments a generator takes for ``spec``: size, seed, options."""
+    return dict(rows=spec.rows, cols=spec.cols, seed=spec.seed, loops=spec.loops,
+                **spec.options)
 
 
 _DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"

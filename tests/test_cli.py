@@ -432,3 +432,74 @@ def test_levels_prints_a_line_a_level_under_a_heading() -> None:
 
 def test_levels_refuses_stray_arguments_in_one_line() -> None:
     assert_clean_error(migong("levels", "--jsn"), "unrecognized arguments: --jsn")
+
+
+# --- traces -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("solver", ["bfs", "dfs", "stack"])
+def test_solve_trace_prints_each_event_then_the_json_object(small_file: Path, solver: str) -> None:
+    traced = migong("solve", str(small_file), "--trace", "--solver", solver)
+    plain = migong("solve", str(small_file), "--json", "--solver", solver)
+    assert traced.returncode == plain.returncode == 0
+    *events, last = [json.loads(line) for line in traced.stdout.splitlines()]
+    assert last == json.loads(plain.stdout)
+    assert all(set(event) == {"event", "at"} for event in events)
+    marks = [tuple(event["at"]) for event in events if event["event"] == "mark"]
+    assert marks[0] == (1, 0) and len(marks) == len(set(marks)) == last["visited"]
+    assert events[-1] == {"event": "found", "at": [3, 4]}
+    assert {event["event"] for event in events} <= {"mark", "expand", "backtrack", "found"}
+
+
+def test_solve_trace_of_a_maze_without_path_exits_1() -> None:
+    proc = migong("solve", "-", "--trace", "--solver", "dfs", stdin=WALLED_OFF)
+    assert proc.returncode == 1
+    *events, last = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert last["found"] is False
+    assert "found" not in {event["event"] for event in events}
+
+
+@pytest.mark.parametrize("algorithm", ["backtracker", "prim", "division", "dig"])
+def test_generate_trace_prints_events_that_rebuild_the_maze(algorithm: str) -> None:
+    traced = migong("generate", "-a", algorithm, "-s", "9x11", "--seed", "4", "--loops", "0.2",
+                    "--trace")
+    plain = migong("generate", "-a", algorithm, "-s", "9x11", "--seed", "4", "--loops", "0.2")
+    assert traced.returncode == 0
+    *events, last = [json.loads(line) for line in traced.stdout.splitlines()]
+    assert last == {"rows": 9, "cols": 11, "seed": 4}
+    maze = parse_maze(plain.stdout)
+    opened = {(r, c) for r, c in zip(*(maze.tiles == FLOOR).nonzero())}
+    built: set[tuple[int, int]] = set()
+    for event in events:  # the events that change single tiles, as the maze text shows
+        at = tuple(event["at"])
+        if event["event"] in ("push", "carve"):
+            built |= {at, tuple(event["via"])}
+        elif event["event"] in ("dig", "door", "open"):
+            built.add(at)
+        elif event["event"] == "wall":
+            built.discard(at)
+        elif event["event"] == "room":
+            (r1, c1), (r2, c2) = at, event["to"]
+            built |= {(r, c) for r in range(r1, r2 + 1) for c in range(c1, c2 + 1)}
+        elif event["event"] == "split":
+            r, c = at
+            r1, c1, r2, c2 = event["chamber"]
+            built -= {(r, x) for x in range(c1, c2 + 1)} | {(y, c) for y in range(r1, r2 + 1)}
+    assert built == opened
+
+
+def test_generate_trace_refuses_an_output_file(tmp_path: Path) -> None:
+    proc = migong("generate", "-a", "prim", "--trace", "-o", str(tmp_path / "m.txt"))
+    assert_clean_error(proc, "--trace")
+
+
+@pytest.mark.parametrize("args,fragment", [
+    (["lab", "--size", "1003x1003"], "up to 1001x1001"),
+    (["lab", "--solver", "nope"], "--solver 'nope'"),
+    (["lab", "--algorithm", "prim", "--room-size", "3"], "--room-size"),
+    (["lab", "no-such-maze.txt"], "no-such-maze.txt"),
+])
+def test_lab_refuses_bad_arguments_in_one_line_before_opening_a_window(
+    args: list[str], fragment: str
+) -> None:
+    assert_clean_error(migong(*args), fragment)

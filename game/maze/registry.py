@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Literal, Mapping, Optional, Union
 
 if TYPE_CHECKING:  # typing only: the solver modules import this one
+    from game.maze.generators.events import Tracer
     from game.maze.grid import Maze
     from game.maze.solvers.base import Explore, Run
 
@@ -85,6 +86,9 @@ class GeneratorInfo:
     #: The option whose value, when given, leaves open rooms: the maze is a room map
     #: (the RPG look, "RPG rooms" in the menus).
     rooms: Optional[str] = None
+    #: The same generator told step by step: trace(*, rows, cols, rng=None, loops=0.0,
+    #: **options) yields events, then the same Maze (see game.maze.generators.events).
+    trace: Optional[Tracer] = None
 
     def room_size(self, options: Mapping[str, Optional[Value]]) -> Optional[Value]:
         """Return the room size of a maze made with ``options``; None for a maze without rooms."""

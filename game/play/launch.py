@@ -1,7 +1,9 @@
-"""``migong play`` and ``migong replay FILE``: from parsed arguments to a running App.
+"""``migong play``, ``replay FILE``, ``edit [FILE]`` and ``lab``: from parsed arguments
+to a running App.
 
 ``migong edit [FILE]``: the editor on that file (checked first, like ``play FILE``), or
-the first screen of "Make a maze".
+the first screen of "Make a maze".  ``migong lab``: the algorithm lab on a maze FILE or
+the maze the options describe (a small random one without either).
 
 No file and no maze options: the title screen.  ``FILE``: play that text maze.
 ``--algorithm/--size/--seed/...``, ``--code CODE`` or ``--daily [--date YYYY-MM-DD]``:
@@ -20,17 +22,24 @@ import logging
 import os
 import sys
 from pathlib import Path
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from game.commands import code_spec, daily_date, maze_flags, maze_spec
 from game.errors import EXIT_BAD_INPUT, UsageError
 from game.play.quiet import captured_stderr
+
+if TYPE_CHECKING:  # typing only
+    from game.levels import LevelSpec
+    from game.maze.grid import Maze
 
 log = logging.getLogger(__name__)
 #: SDL's video drivers that show no window.
 HEADLESS_DRIVERS = ("offscreen", "dummy")
 
 DEFAULT_SIZE = "31x31"
+LAB_SIZE = "21x21"
+#: The largest maze the lab shows (its heat-map and its picture are redrawn per frame).
+LAB_MAX_SIDE = 1001
 
 
 def _error(message: str) -> int:
@@ -121,6 +130,55 @@ def edit_from_args(args: Any) -> int:
 
     app = App.open()
     return app.run(ToMakeMaze() if editor is None else Edit(editor))
+
+
+def _lab_maze(args: Any) -> tuple[Optional["Maze"], Optional["LevelSpec"]]:
+    """Return the maze FILE the lab's arguments name, or the spec their options describe.
+
+    Neither: (None, None).  Raise UsageError (its message names the file or the option).
+    """
+    file = getattr(args, "file", None)
+    flags = maze_flags(args)
+    if file is not None and flags:
+        raise UsageError("give a maze FILE or maze options (--algorithm, --size, ...), not both")
+    if file is not None:
+        from game.maze.formats import MazeFormatError, load_maze
+
+        try:
+            return load_maze(file), None
+        except MazeFormatError as exc:  # names file:line:col
+            raise UsageError(str(exc)) from None
+    if flags:
+        return None, maze_spec(args, default_size=LAB_SIZE)
+    return None, None
+
+
+def lab_from_args(args: Any) -> int:
+    """Open the algorithm lab as the arguments ask (paused at the start); return the exit code."""
+    from game.maze.solvers import SOLVERS
+
+    try:
+        maze, spec = _lab_maze(args)
+        rows, cols = (maze.rows, maze.cols) if maze is not None else (
+            (spec.rows, spec.cols) if spec is not None else (0, 0))
+        if max(rows, cols) > LAB_MAX_SIDE:
+            where = args.file if maze is not None else f"--size {rows}x{cols}"
+            raise UsageError(f"{where}: the lab shows mazes up to {LAB_MAX_SIDE}x{LAB_MAX_SIDE} "
+                             f"tiles (got {rows}x{cols})")
+        if args.solver not in SOLVERS:
+            raise UsageError(f"unknown --solver {args.solver!r} "
+                             f"(expected one of: {', '.join(SOLVERS)})")
+    except UsageError as exc:
+        return _error(str(exc))
+
+    problem = display_problem()
+    if problem is not None:
+        return _error(problem)
+
+    from game.play.app import App
+    from game.play.routes import OpenLab
+
+    return App.open().run(OpenLab(spec, maze, args.solver))
 
 
 def display_problem() -> Optional[str]:

@@ -32,6 +32,7 @@ from game.play.routes import (
     Edit,
     OpenControls,
     OpenHelp,
+    OpenLab,
     OpenPause,
     OpenReview,
     OpenSettings,
@@ -177,6 +178,10 @@ class Navigator:
             from game.play.scenes.enter_code import EnterCodeScene
 
             return EnterCodeScene(ctx)
+        if isinstance(route, OpenLab):
+            from game.play.scenes.lab import LabScene
+
+            return LabScene(ctx, spec=route.spec, maze=route.maze, solver=route.solver)
         if isinstance(route, (StartLevel, BuildMaze)):
             from game.play.scenes.loading import LoadingScene
 
@@ -268,7 +273,7 @@ def draw_every_scene(surface: pygame.Surface) -> list[str]:
     result = RunResult(level, time=12.5, moves=optimal + 4, optimal=optimal, hints_used=1)
     replay = record(play.run, level, game="sample", date="")
     ask = Confirm(t("title.quit_question"), t("title.quit_yes"), t("title.quit_no"), QuitGame())
-    routes: list[Next] = [ToTitle(), ToLevelSelect(), ToCustomMaze(), ToEnterCode(),
+    routes: list[Next] = [ToTitle(), ToLevelSelect(), ToCustomMaze(), ToEnterCode(), OpenLab(),
                           OpenSettings(), OpenHelp(),
                           OpenControls(), BuildMaze(spec, 0, "Loading test"), Enter(play),
                           OpenPause(level), ask, Complete(result), ChapterDone(0),

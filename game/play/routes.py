@@ -24,6 +24,7 @@ from typing import Optional, Union
 
 from game.edit.model import Editor
 from game.levels import LevelSpec
+from game.maze.grid import Maze
 from game.run.level import Level, RunResult
 from game.run.replay import Replay
 
@@ -60,6 +61,16 @@ class PlayDraft:
 
 class ToEnterCode:
     """Go to the screen where a level code is typed or pasted."""
+
+
+@dataclass(frozen=True, eq=False)
+class OpenLab:
+    """Go to the algorithm lab: generate ``spec``'s maze (or take ``maze`` as it is), then
+    solve it with ``solver``.  Neither given: a small random maze."""
+
+    spec: Optional[LevelSpec] = None
+    maze: Optional[Maze] = None
+    solver: Optional[str] = None
 
 
 @dataclass(frozen=True)
@@ -168,6 +179,6 @@ class QuitGame:
 OVERLAYS = (OpenPause, OpenSettings, OpenHelp, OpenControls, Confirm, OpenReview, WatchReplay,
             PlayDraft)
 Route = Union[ToTitle, ToLevelSelect, ToCustomMaze, ToEnterCode, ToMakeMaze, Edit, PlayDraft,
-              StartLevel, BuildMaze, Play, Complete, ChapterDone, OpenPause, OpenSettings,
-              OpenHelp, OpenControls, Confirm, ResetProgress, Back, QuitGame, OpenReview,
-              WatchReplay]
+              OpenLab, StartLevel, BuildMaze, Play, Complete, ChapterDone, OpenPause,
+              OpenSettings, OpenHelp, OpenControls, Confirm, ResetProgress, Back, QuitGame,
+              OpenReview, WatchReplay]

@@ -174,11 +174,17 @@ class HintSearch:
         return taken
 
     def _solver_events(self) -> Iterator[object]:
-        """Return the solver's events (started on first use: its set-up counts then)."""
-        if self._events is None:
-            from game.maze.solvers import SOLVERS
+        """Return the solver's events but expand (started on first use: its set-up counts then).
 
-            self._events = SOLVERS[self.solver].explore(self.maze, self.start, self.goal)
+        The hint paints what is marked and abandoned; an expand changes nothing on screen,
+        so it is left out rather than spending the pace's events on it.
+        """
+        if self._events is None:
+            from game.maze.solvers import EXPAND, SOLVERS
+
+            search = SOLVERS[self.solver].explore(self.maze, self.start, self.goal)
+            self._events = (item for item in search
+                            if type(item) is not tuple or item[0] != EXPAND)
         return self._events
 
     def complete(self, events: Optional[int] = None) -> bool:
@@ -227,7 +233,7 @@ class HintSearch:
 
     def _drain(self, events: Optional[int]) -> None:
         """Take up to ``events`` events (None: all), marking the state grid directly."""
-        from game.maze.solvers.base import VISIT
+        from game.maze.solvers.base import BACKTRACK, VISIT
 
         solver = self._solver_events()
         state = self.state
@@ -246,9 +252,10 @@ class HintSearch:
                 flat = np.fromiter(chain.from_iterable(chunk),  # type: ignore[arg-type]
                                    dtype=np.intp, count=3 * len(chunk)).reshape(-1, 3)
                 explored = flat[:, 0] == VISIT
+                abandoned = flat[:, 0] == BACKTRACK  # expand and found paint nothing
                 # a tile is explored before it is backtracked: in this order, the later wins
                 state[flat[explored, 1], flat[explored, 2]] = EXPLORED
-                state[flat[~explored, 1], flat[~explored, 2]] = BACKTRACK_OLD
+                state[flat[abandoned, 1], flat[abandoned, 2]] = BACKTRACK_OLD
                 self.visited += int(explored.sum())
                 self.head = (int(flat[-1, 1]), int(flat[-1, 2]))
             if ended:
@@ -257,7 +264,10 @@ class HintSearch:
                 self.searched = True
 
     def _mark(self, events: list[object]) -> None:
-        """Paint a chunk of (kind, row, col) events: explored tiles, then backtracked ones."""
+        """Paint a chunk of (kind, row, col) events: explored tiles, then backtracked ones.
+
+        Expand and found events paint nothing (the tile is explored already).
+        """
         from game.maze.solvers.base import BACKTRACK, VISIT
 
         flat = np.fromiter(chain.from_iterable(events),  # type: ignore[arg-type]

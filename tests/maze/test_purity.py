@@ -34,8 +34,11 @@ def functions(path: Path) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
 
 
 #: Game modules outside the maze core that are pure too: the campaign, the save file, the
-#: run model (game/run), the editor's model (game/edit) and the text catalogue (game/text).
-PURE_SOURCES = sorted([*(ROOT / "game" / "run").rglob("*.py"), *(ROOT / "game" / "edit").rglob("*.py"),
+#: run model (game/run), the editor's model (game/edit), the lab's model (game/lab) and the
+#: text catalogue (game/text).
+PURE_SOURCES = sorted([*(ROOT / "game" / "run").rglob("*.py"),
+                       *(ROOT / "game" / "edit").rglob("*.py"),
+                       *(ROOT / "game" / "lab").rglob("*.py"),
                        *(ROOT / "game" / "text").rglob("*.py")])
 PURE_GAME_MODULES = ["game.levels", "game.save"] + [
     ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")

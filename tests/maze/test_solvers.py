@@ -14,7 +14,16 @@ from hypothesis import strategies as st
 
 from game.maze.formats import parse_maze
 from game.maze.grid import FLOOR, WALL, Maze, Pos
-from game.maze.solvers import BACKTRACK, FOUND, SOLVERS, VISIT, Solution, solve
+from game.maze.solvers import (
+    BACKTRACK,
+    EXPAND,
+    FOUND,
+    SOLVERS,
+    VISIT,
+    Solution,
+    solve,
+    solve_marked,
+)
 
 Item = Union[tuple[int, int, int], Solution]
 
@@ -69,7 +78,7 @@ def assert_valid_path(maze: Maze, path: list[Pos], start: Pos, goal: Pos) -> Non
 
 # --- the table: small text mazes with known answers ---------------------------------------
 
-V, B, F = VISIT, BACKTRACK, FOUND
+V, B, F, X = VISIT, BACKTRACK, FOUND, EXPAND
 
 CORRIDOR = "S...E"
 
@@ -182,31 +191,39 @@ def test_table_of_small_mazes(
         assert all(kind != FOUND for kind, _, _ in events)
 
 
-def test_bfs_on_a_straight_corridor_marks_each_tile_in_order() -> None:
+def test_bfs_on_a_straight_corridor_marks_and_expands_each_tile_in_order() -> None:
     events, solution = run(parse_maze(CORRIDOR), "bfs")
-    assert events == [(V, 0, 0), (V, 0, 1), (V, 0, 2), (V, 0, 3), (V, 0, 4), (F, 0, 4)]
+    assert events == [
+        (V, 0, 0), (X, 0, 0), (V, 0, 1), (X, 0, 1), (V, 0, 2), (X, 0, 2), (V, 0, 3), (X, 0, 3),
+        (V, 0, 4), (F, 0, 4),
+    ]  # fmt: skip
     assert solution.path == [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4)]
 
 
 def test_bfs_marks_on_enqueue_probing_down_right_up_left_and_stops_at_the_goal() -> None:
+    # Each tile is expanded when it leaves the queue, oldest first.
     events, _ = run(parse_maze(T_JUNCTION), "bfs")
     assert events == [
-        (V, 1, 0), (V, 1, 1), (V, 1, 2), (V, 2, 2), (V, 1, 3), (V, 3, 2), (V, 1, 4), (F, 1, 4),
+        (V, 1, 0), (X, 1, 0), (V, 1, 1), (X, 1, 1), (V, 1, 2), (X, 1, 2), (V, 2, 2), (V, 1, 3),
+        (X, 2, 2), (V, 3, 2), (X, 1, 3), (V, 1, 4), (F, 1, 4),
     ]  # fmt: skip
     events, _ = run(parse_maze(PLUS), "bfs")
-    assert events == [(V, 1, 1), (V, 2, 1), (V, 1, 2), (V, 0, 1), (V, 1, 0), (F, 1, 0)]
+    assert events == [
+        (V, 1, 1), (X, 1, 1), (V, 2, 1), (V, 1, 2), (V, 0, 1), (V, 1, 0), (F, 1, 0),
+    ]  # fmt: skip
 
 
 def test_dfs_probes_down_right_up_left_and_backtracks_out_of_dead_ends() -> None:
+    # After each backtrack the tile before is looked from again (expanded).
     events, _ = run(parse_maze(T_JUNCTION), "dfs")
     assert events == [
-        (V, 1, 0), (V, 1, 1), (V, 1, 2), (V, 2, 2), (V, 3, 2), (B, 3, 2), (B, 2, 2),
-        (V, 1, 3), (V, 1, 4), (F, 1, 4),
+        (V, 1, 0), (V, 1, 1), (V, 1, 2), (V, 2, 2), (V, 3, 2), (B, 3, 2), (X, 2, 2), (B, 2, 2),
+        (X, 1, 2), (V, 1, 3), (V, 1, 4), (F, 1, 4),
     ]  # fmt: skip
     events, _ = run(parse_maze(PLUS), "dfs")
     assert events == [
-        (V, 1, 1), (V, 2, 1), (B, 2, 1), (V, 1, 2), (B, 1, 2), (V, 0, 1), (B, 0, 1),
-        (V, 1, 0), (F, 1, 0),
+        (V, 1, 1), (V, 2, 1), (B, 2, 1), (X, 1, 1), (V, 1, 2), (B, 1, 2), (X, 1, 1), (V, 0, 1),
+        (B, 0, 1), (X, 1, 1), (V, 1, 0), (F, 1, 0),
     ]  # fmt: skip
 
 
@@ -215,8 +232,8 @@ def test_stack_probes_up_right_down_left_and_pops_dead_ends() -> None:
     assert events == [(V, 1, 0), (V, 1, 1), (V, 1, 2), (V, 1, 3), (V, 1, 4), (F, 1, 4)]
     events, _ = run(parse_maze(PLUS), "stack")
     assert events == [
-        (V, 1, 1), (V, 0, 1), (B, 0, 1), (V, 1, 2), (B, 1, 2), (V, 2, 1), (B, 2, 1),
-        (V, 1, 0), (F, 1, 0),
+        (V, 1, 1), (V, 0, 1), (B, 0, 1), (X, 1, 1), (V, 1, 2), (B, 1, 2), (X, 1, 1), (V, 2, 1),
+        (B, 2, 1), (X, 1, 1), (V, 1, 0), (F, 1, 0),
     ]  # fmt: skip
 
 
@@ -231,7 +248,7 @@ def test_no_path_ends_with_every_reachable_tile_abandoned() -> None:
     for solver in ("dfs", "stack"):
         events, solution = run(parse_maze(NO_PATH), solver)
         kinds = Counter(kind for kind, _, _ in events)
-        assert kinds == {VISIT: 4, BACKTRACK: 4}
+        assert kinds == {VISIT: 4, BACKTRACK: 4, EXPAND: 3}  # back to each tile but the last
         assert events[-1] == (BACKTRACK, 1, 1)  # the start is abandoned last
         assert solution.visited == 4
 
@@ -440,3 +457,33 @@ def test_a_2001_by_2001_serpentine_is_solved_without_recursion(solver: str) -> N
     assert solution.length == floor - 1  # the path is the whole corridor
     assert solution.path is not None
     assert solution.path[:3] == [(1, 0), (1, 1), (1, 2)] and solution.path[-1] == maze.goal
+
+
+@settings(max_examples=200, deadline=None)
+@given(random_grids())
+def test_marks_are_the_visited_tiles_and_expands_look_from_marked_ones(
+    case: tuple[Maze, Pos, Pos],
+) -> None:
+    # The trace's contract: mark events are exactly the tiles counted in visited (those
+    # the event-free run marks), the start first; bfs expands them in the order it marked
+    # them; dfs and stack look on only from a tile still on their path.
+    maze, start, goal = case
+    for solver in SOLVERS:
+        events, solution = run(maze, solver, start, goal)
+        marks = [(r, c) for kind, r, c in events if kind == VISIT]
+        assert marks[0] == start and len(marks) == solution.visited
+        quiet = solve_marked(maze, solver, start, goal)
+        assert quiet is not None
+        assert set(marks) == set(zip(*np.nonzero(quiet[1])))
+        expands = [(r, c) for kind, r, c in events if kind == EXPAND]
+        if solver == "bfs":
+            assert expands == marks[: len(expands)]
+        else:
+            path: list[Pos] = []
+            for kind, r, c in events:
+                if kind == VISIT:
+                    path.append((r, c))
+                elif kind == BACKTRACK:
+                    assert path.pop() == (r, c)
+                elif kind == EXPAND:
+                    assert path[-1] == (r, c)

@@ -122,7 +122,7 @@ def test_no_frame_takes_more_events_than_the_view_allows():
     maze = build_level(named_level("Heart of Migong"))
     search = HintSearch(maze, maze.start, "bfs")
     search.advance(TICKS, speed=1e9, limit=64)  # a pace no frame keeps: the limit stops it
-    assert search.visited == 64
+    assert search.visited == 64  # expand events are not the hint's: they take none of it
     search.advance(TICKS, speed=1e9, limit=64)
     assert search.visited == 128
 

@@ -21,6 +21,7 @@ from typing import Optional
 
 from game.maze.generators import backtracker, dig, division, prim
 from game.maze.generators._common import RngLike
+from game.maze.generators.events import Trace
 from game.maze.grid import Maze
 from game.maze.registry import GeneratorInfo, Option, Value
 
@@ -56,6 +57,29 @@ def generate(
 
     ``options`` are the generator's own (``room_size=...``); None means not given.
     """
+    info, given = _checked(name, options)
+    return info.generate(rows=rows, cols=cols, rng=seed, loops=loops, **given)
+
+
+def trace(
+    name: str,
+    *,
+    rows: int,
+    cols: int,
+    seed: RngLike = None,
+    loops: float = 0.0,
+    **options: Optional[Value],
+) -> Trace:
+    """Return the events of the maze ``generate`` makes with these arguments, then the Maze."""
+    info, given = _checked(name, options)
+    assert info.trace is not None, f"{name} has no trace"
+    return info.trace(rows=rows, cols=cols, rng=seed, loops=loops, **given)
+
+
+def _checked(
+    name: str, options: dict[str, Optional[Value]]
+) -> tuple[GeneratorInfo, dict[str, Value]]:
+    """Return the generator called ``name`` and the options given; raise ValueError on bad input."""
     info = GENERATORS.get(name)
     if info is None:
         raise ValueError(
@@ -69,4 +93,4 @@ def generate(
             if owner is None:
                 raise ValueError(f"unknown option {option!r} (no generator has it)")
             raise ValueError(f"{option} only applies to {owner.name}, not to {name}")
-    return info.generate(rows=rows, cols=cols, rng=seed, loops=loops, **given)
+    return info, given

@@ -91,6 +91,12 @@ def empty_cell_tree(rows: int, cols: int) -> tuple[int, int, list[int]]:
     return height, width, seen
 
 
+def cell_tile(cell: int, stride: int) -> tuple[int, int]:
+    """Return the tile (row, col) of a padded cell grid's cell index (row stride ``stride``)."""
+    y, x = divmod(cell, stride)
+    return 2 * y - 1, 2 * x - 1
+
+
 def tiles_from_moves(moves: np.ndarray, rows: int, cols: int) -> np.ndarray:
     """Build the tile grid of a cell tree given, per padded cell, the move that entered it."""
     height, width = cell_shape(rows, cols)

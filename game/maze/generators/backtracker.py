@@ -26,11 +26,13 @@ from game.maze.generators._common import (
     RIGHT,
     UP,
     RngLike,
+    cell_tile,
     check_common,
     empty_cell_tree,
     finish_maze,
     tiles_from_moves,
 )
+from game.maze.generators.events import POP, PUSH, Trace, apply, finish_traced
 from game.maze.grid import Maze
 from game.maze.registry import GeneratorInfo
 
@@ -100,4 +102,48 @@ def generate(*, rows: int, cols: int, rng: RngLike = None, loops: float = 0.0) -
     return finish_maze(tiles_from_moves(moves, rows, cols), loops, gen)
 
 
-INFO = GeneratorInfo(NAME, "B", "Backtracker", generate)
+def trace(*, rows: int, cols: int, rng: RngLike = None, loops: float = 0.0) -> Trace:
+    """Generate the maze ``generate`` makes, yielding its steps (see events), then the Maze.
+
+    Every cell the walk enters is pushed (the wall it crossed opens) and popped when the
+    walk backs out of it; ``generate`` skips the cells it would only pop again.
+    """
+    loops, gen = check_common(rows, cols, loops, rng)
+    height, width, seen = empty_cell_tree(rows, cols)
+    stride = width + 2
+    step_of, _ = _choice_tables(stride)
+    tiles = np.zeros((rows, cols), dtype=np.uint8)
+    cell = stride + 1
+    seen[cell] = 1
+    stack = [cell]
+    event: tuple[int, ...] = (PUSH, 1, 1, 1, 1)
+    apply(tiles, event)
+    yield event
+    draws = gen.integers(0, _DRAW, size=height * width, dtype=np.uint8).tobytes()
+    for draw in draws[: height * width - 1]:
+        while True:
+            blocked = (
+                seen[cell - stride]
+                + seen[cell + 1] * 2
+                + seen[cell + stride] * 4
+                + seen[cell - 1] * 8
+            )
+            if blocked != 15:
+                break
+            yield (POP, *cell_tile(stack.pop(), stride))
+            cell = stack[-1]
+        r, c = cell_tile(cell, stride)
+        cell += step_of[blocked * _DRAW + draw]
+        seen[cell] = 1
+        stack.append(cell)
+        nr, nc = cell_tile(cell, stride)
+        event = (PUSH, nr, nc, (r + nr) // 2, (c + nc) // 2)
+        apply(tiles, event)
+        yield event
+    while stack:  # every cell is visited: the walk backs out to the start
+        yield (POP, *cell_tile(stack.pop(), stride))
+    before = tiles.copy()
+    yield from finish_traced(before, finish_maze(tiles, loops, gen))
+
+
+INFO = GeneratorInfo(NAME, "B", "Backtracker", generate, trace=trace)

@@ -33,6 +33,7 @@ from typing import Iterator, Optional
 import numpy as np
 
 from game.maze.generators._common import RngLike, check_common, check_positive
+from game.maze.generators.events import BACK, DIG, Trace, changes
 from game.maze.grid import FLOOR, WALL, Maze, open_border
 from game.maze.registry import GeneratorInfo, Option
 
@@ -299,9 +300,137 @@ def generate(
     return open_border(np.frombuffer(floor, dtype=np.uint8).reshape(rows, cols).copy())
 
 
+def trace(
+    *,
+    rows: int,
+    cols: int,
+    rng: RngLike = None,
+    loops: float = 0.0,
+    rank: Optional[int] = None,
+) -> Trace:
+    """Generate the maze ``generate`` makes, yielding its steps (see events), then the Maze.
+
+    The digger digs tile by tile and backs up to the tile the next pending run starts
+    from; then the exit's join digs (and may wall one tile up again), loops open and the
+    exit opens.
+    """
+    loops, gen = check_common(rows, cols, loops, rng)
+    if rank is not None:
+        rank = check_positive("rank", rank, "the longest straight dig, 1 = the seed's default")
+        rank = min(rank, _LONGEST_RANK)
+    offsets = (-cols, 1, cols, -1)
+    steps = [tuple(offsets[i] for i in order) for order in permutations(range(4))]
+    draws = gen.integers(0, len(steps), size=rows * cols, dtype=np.uint8).tobytes()
+    counts = _counts(rows, cols)
+    entrance = cols
+    counts[entrance] = _FLOOR_MARK
+    yield (DIG, 1, 0)
+    if rank is None or rank == 1:
+        dug = _trace_single(counts, entrance + 1, steps, draws)
+    else:
+        across = {-cols: 1, 1: cols, cols: 1, -1: cols}
+        sided = [tuple(x for step in order for x in (step, across[step])) for order in steps]
+        batch = min(_BATCH, 4 * rows * cols)
+        lengths = chain.from_iterable(
+            gen.integers(1, rank + 1, size=batch).tolist() for _ in repeat(0)
+        )
+        dug = _trace_runs(counts, entrance + 1, sided, draws, lengths)
+    for kind, tile in dug:
+        yield (kind, *divmod(tile, cols))
+    floor = bytearray(counts).translate(_IS_FLOOR)
+    grid = np.frombuffer(floor, dtype=np.uint8).reshape(rows, cols)
+    before = grid.copy()
+    _connect_exit(floor, rows, cols)
+    yield from changes(before, grid, DIG)
+    before = grid.copy()
+    if loops > 0.0:
+        _add_loops(floor, rows, cols, loops, gen)
+    maze = open_border(grid.copy())
+    yield from changes(before, maze.tiles)
+    yield maze
+
+
+def _trace_single(
+    counts: list[int], first: int, steps: list[tuple[int, ...]], draws: bytes
+) -> Iterator[tuple[int, int]]:
+    """Dig as :func:`_dig_single` does, yielding (DIG, tile) and (BACK, tile) steps."""
+    pending: list[tuple[int, int]] = []  # a tile to dig and the tile it is dug from
+    tile = first
+    for a, b, c, d in map(steps.__getitem__, draws):
+        counts[tile] = _FLOOR_MARK
+        yield DIG, tile
+        for n in (tile + d, tile + c, tile + b):
+            x = counts[n]
+            counts[n] = x + 1
+            if not x:
+                pending.append((n, tile))
+        n = tile + a
+        x = counts[n]
+        counts[n] = x + 1
+        if not x:
+            tile = n
+            continue
+        while pending:
+            n, parent = pending.pop()
+            if counts[n] < 2:
+                yield BACK, parent
+                tile = n
+                break
+        else:
+            return
+
+
+def _trace_runs(
+    counts: list[int],
+    first: int,
+    steps: list[tuple[int, ...]],
+    draws: bytes,
+    lengths: Iterator[int],
+) -> Iterator[tuple[int, int]]:
+    """Dig as :func:`_dig_runs` does, yielding (DIG, tile) and (BACK, tile) steps."""
+    pending: list[int] = []
+    pop = pending.pop
+    tile = first
+    counts[tile] = _FLOOR_MARK
+    yield DIG, tile
+    for step in steps[0][::2]:
+        counts[tile + step] += 1
+    orders = map(steps.__getitem__, draws)
+    for (a, sa, b, sb, c, sc, d, sd), run_d, run_c, run_b, run_a in zip(
+        orders, lengths, lengths, lengths, lengths
+    ):
+        if counts[tile + d] < 2:
+            pending += (tile, d, sd, run_d)
+        if counts[tile + c] < 2:
+            pending += (tile, c, sc, run_c)
+        if counts[tile + b] < 2:
+            pending += (tile, b, sb, run_b)
+        n, step, side, run = tile, a, sa, run_a
+        while True:
+            for _ in range(run):
+                n += step
+                if counts[n] >= 2:
+                    break
+                counts[n] = _FLOOR_MARK
+                counts[n + step] += 1
+                counts[n + side] += 1
+                counts[n - side] += 1
+                yield DIG, n
+            else:
+                tile = n
+                break
+            if not pending:
+                return
+            run = pop()
+            side = pop()
+            step = pop()
+            n = pop()
+            yield BACK, n
+
+
 RANK = Option(
     "rank", "K", "int", 1, None, None,
     help="dig length knob, bigger is simpler",
     label="Rank",
 )
-INFO = GeneratorInfo(NAME, "G", "Tile digger", generate, (RANK,))
+INFO = GeneratorInfo(NAME, "G", "Tile digger", generate, (RANK,), trace=trace)

@@ -27,11 +27,13 @@ from game.maze.generators._common import (
     RIGHT,
     UP,
     RngLike,
+    cell_tile,
     check_common,
     empty_cell_tree,
     finish_maze,
     tiles_from_moves,
 )
+from game.maze.generators.events import CARVE, DROP, FRONTIER, Trace, apply, finish_traced
 from game.maze.grid import Maze
 from game.maze.registry import GeneratorInfo
 
@@ -88,4 +90,53 @@ def generate(*, rows: int, cols: int, rng: RngLike = None, loops: float = 0.0) -
     return finish_maze(tiles_from_moves(moves, rows, cols), loops, gen)
 
 
-INFO = GeneratorInfo(NAME, "P", "Prim", generate)
+def trace(*, rows: int, cols: int, rng: RngLike = None, loops: float = 0.0) -> Trace:
+    """Generate the maze ``generate`` makes, yielding its steps (see events), then the Maze.
+
+    The first cell is carved through no wall (``via`` is the cell itself).
+    """
+    loops, gen = check_common(rows, cols, loops, rng)
+    height, width, seen = empty_cell_tree(rows, cols)
+    stride = width + 2
+    tiles = np.zeros((rows, cols), dtype=np.uint8)
+    first = int(gen.integers(height * width))
+    root = (first // width + 1) * stride + first % width + 1
+    walls = [root * 8 + _VISITED + UP]
+    push, pop = walls.append, walls.pop
+    # The side of a cell a wall lies on, by the move crossing it (it came from there).
+    back = {_VISITED + UP: (1, 0), _VISITED + RIGHT: (0, -1), _VISITED + DOWN: (-1, 0),
+            _VISITED + LEFT: (0, 1), _VISITED + NO_MOVE: (0, 0)}
+    moves = ((-stride, UP), (1, RIGHT), (stride, DOWN), (-1, LEFT))
+    batch = min(_BATCH, 2 * height * width + 8)
+    while walls:
+        picks = gen.integers(0, _RANGE, size=batch).tolist()
+        for pick in picks:
+            if not walls:
+                break
+            i = pick % len(walls)
+            wall = walls[i]
+            walls[i] = walls[-1]
+            pop()
+            cell, mark = wall >> 3, wall & 7
+            if cell == root:
+                mark = _VISITED + NO_MOVE
+            r, c = cell_tile(cell, stride)
+            dr, dc = back[mark]
+            if seen[cell]:
+                yield (DROP, r + dr, c + dc)
+                continue
+            seen[cell] = mark
+            event: tuple[int, ...] = (CARVE, r, c, r + dr, c + dc)
+            apply(tiles, event)
+            yield event
+            for step, move in moves:
+                if not seen[cell + step]:
+                    push((cell + step) * 8 + _VISITED + move)
+                    dr, dc = back[_VISITED + move]
+                    yield (FRONTIER, 2 * ((cell + step) // stride) - 1 + dr,
+                           2 * ((cell + step) % stride) - 1 + dc)
+    before = tiles.copy()
+    yield from finish_traced(before, finish_maze(tiles, loops, gen))
+
+
+INFO = GeneratorInfo(NAME, "P", "Prim", generate, trace=trace)

@@ -19,6 +19,8 @@ from game.maze.registry import SolverInfo
 from game.maze.solvers import bfs, dfs, stack
 from game.maze.solvers.base import (
     BACKTRACK,
+    EVENT_NAMES,
+    EXPAND,
     FOUND,
     VISIT,
     Event,
@@ -38,6 +40,8 @@ DEFAULT = bfs.NAME
 __all__ = [
     "BACKTRACK",
     "DEFAULT",
+    "EVENT_NAMES",
+    "EXPAND",
     "FOUND",
     "SOLVERS",
     "VISIT",

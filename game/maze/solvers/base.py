@@ -1,10 +1,12 @@
 """What every solver yields: exploration events, then one Solution.
 
 A solver is a Python generator ``explore(maze, start, goal)``.  It yields events as
-plain tuples ``(kind, row, col)`` -- cheap enough to yield millions of -- and its last
-item is a :class:`Solution`; the game's hint overlay pulls a few events per frame to
-animate the search.  Each solver module also has ``run(flat)``, the same search without
-events, which ``solve()`` uses: the same Solution in a fraction of the time.
+plain tuples ``(kind, row, col)`` -- cheap enough to yield millions of: a tile marked
+(VISIT, the trace's ``mark``), looked from (EXPAND), abandoned (BACKTRACK), the goal
+reached (FOUND) -- and its last item is a :class:`Solution`; the game's hint overlay
+pulls a few events per frame to animate the search.  Each solver module also has
+``run(flat)``, the same search without events, which ``solve()`` uses: the same
+Solution in a fraction of the time.
 """
 
 from __future__ import annotations
@@ -26,6 +28,13 @@ VISIT = 0
 BACKTRACK = 1
 #: The goal was reached; the Solution follows.
 FOUND = 2
+#: The search looks from a tile: bfs takes it from its queue; dfs and stack come back to
+#: it after a backtrack (a tile they mark is looked from at once, with no event of its own).
+EXPAND = 3
+
+#: Each kind's name in traces (``solve --trace``), by kind.
+EVENT_NAMES: dict[int, str] = {VISIT: "mark", BACKTRACK: "backtrack", FOUND: "found",
+                               EXPAND: "expand"}
 
 Event = tuple[int, int, int]
 

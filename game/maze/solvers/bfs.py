@@ -3,8 +3,9 @@
 Seed 003's queue solver, made exact:
 
 1. Mark the start and put it in the queue.
-2. Take the oldest tile from the queue and probe its neighbours **down, right, up,
-   left**; mark each free one as it is enqueued, remembering the way it was reached.
+2. Take the oldest tile from the queue (expand it) and probe its neighbours **down,
+   right, up, left**; mark each free one as it is enqueued, remembering the way it was
+   reached.
 3. Stop as soon as the goal is marked, then walk the predecessors back to the start.
 4. An empty queue means there is no path.
 
@@ -18,7 +19,7 @@ from typing import Iterator, Optional, Sequence, Union
 
 from game.maze.grid import Maze, Pos
 from game.maze.registry import SolverInfo
-from game.maze.solvers.base import VISIT, Event, FlatGrid, Solution, finish, flatten
+from game.maze.solvers.base import EXPAND, VISIT, Event, FlatGrid, Solution, finish, flatten
 
 NAME = "bfs"
 
@@ -44,6 +45,8 @@ def _search(flat: FlatGrid) -> Iterator[Union[Event, Solution]]:
     found = False
     # Iterating an array while appending to it visits the new items too: a FIFO queue.
     for p in queue:
+        r = p // w
+        yield (EXPAND, r, p - r * w)
         n = p + w  # down
         if not grid[n]:
             grid[n] = _FROM_ABOVE

@@ -3,7 +3,8 @@
 1. Enter the start: mark it.
 2. From the tile being explored, probe **down, right, up, left**; enter the first free
    neighbour (mark it) and explore from there, as a recursive call would.
-3. When a tile has no free neighbour left, abandon it (backtrack) and resume its parent.
+3. When a tile has no free neighbour left, abandon it (backtrack) and resume its parent
+   (expand: it looks on from there).
 4. Stop when the goal is entered: the chain of open frames is the path.
 
 Each frame is just the tile on an explicit stack, so a path of millions of tiles costs no
@@ -23,6 +24,7 @@ from game.maze.grid import Maze, Pos
 from game.maze.registry import SolverInfo
 from game.maze.solvers.base import (
     BACKTRACK,
+    EXPAND,
     VISIT,
     Event,
     FlatGrid,
@@ -98,6 +100,8 @@ def _search(flat: FlatGrid) -> Iterator[Union[Event, Solution]]:
             yield from finish(NAME, flat, None, flat.marked())
             return
         t = frames[-1]
+        r = t // w
+        yield (EXPAND, r, t - r * w)  # back to the tile before: it looks on from there
     yield from finish(NAME, flat, frames, flat.marked())
 
 

@@ -5,8 +5,9 @@
 3. Otherwise try its directions in order **up, right, down, left**, from its next
    direction on; at the first free neighbour, remember where to resume, push a box for
    the neighbour and mark it.
-4. If no direction is left the box is a dead end: pop it (backtrack).  It stays marked
-   (the seed makes popped tiles walkable again, which is exponential on loops).
+4. If no direction is left the box is a dead end: pop it (backtrack) and look on from
+   the box below (expand).  It stays marked (the seed makes popped tiles walkable
+   again, which is exponential on loops).
 5. An empty stack means there is no path.
 
 A box is the tile's flat index on the stack; its next direction lives in the tile's own
@@ -23,6 +24,7 @@ from game.maze.grid import Maze, Pos
 from game.maze.registry import SolverInfo
 from game.maze.solvers.base import (
     BACKTRACK,
+    EXPAND,
     VISIT,
     Event,
     FlatGrid,
@@ -112,6 +114,8 @@ def _search(flat: FlatGrid) -> Iterator[Union[Event, Solution]]:
             yield from finish(NAME, flat, None, flat.marked())
             return
         t = boxes[-1]
+        r = t // w
+        yield (EXPAND, r, t - r * w)  # back to the tile before: it looks on from there
     yield from finish(NAME, flat, boxes, flat.marked())
 
 

@@ -1,5 +1,5 @@
 """The title screen: Continue/New game, Level select, Custom maze, Daily maze, Enter a
-code, Make a maze, Settings, Help, Quit.
+code, Make a maze, Algorithm lab, Settings, Help, Quit.
 
 Quit asks first ("Quit Migong?", Quit chosen to begin with: Enter twice quits), so a
 stray Up (which wraps to Quit) and Enter never end the game by accident.
@@ -20,6 +20,7 @@ from game.play.routes import (
     BuildMaze,
     Confirm,
     OpenHelp,
+    OpenLab,
     OpenSettings,
     QuitGame,
     StartLevel,
@@ -49,6 +50,7 @@ class TitleScene(ListScene):
             MenuItem(self._daily_label, self._daily),
             MenuItem(lambda: t("title.enter_code"), lambda: ToEnterCode()),
             MenuItem(lambda: t("title.make_maze"), lambda: ToMakeMaze()),
+            MenuItem(lambda: t("title.lab"), lambda: OpenLab()),
             MenuItem(lambda: t("title.settings"), lambda: OpenSettings()),
             MenuItem(lambda: t("title.help"), lambda: OpenHelp()),
             MenuItem(lambda: t("title.quit"), self._ask_quit),

@@ -1,0 +1,127 @@
+"""What a generator's trace yields: its steps as events, then the Maze it made.
+
+Each generator module has ``trace(*, rows, cols, rng, loops, **options)`` beside its
+fast ``generate``: the same algorithm, the same random draws and the same maze, told
+step by step.  An event is a tuple ``(kind, row, col, *more)``; replayed on an all-wall
+grid with :func:`apply`, the events rebuild the maze exactly, and :func:`undo` takes one
+back (every kind changes tiles one way only, so its inverse needs no memory).
+
+=========  ===================================  ======================================
+kind       at                                   tiles
+=========  ===================================  ======================================
+room       top-left tile; ``to`` bottom-right   the box becomes floor
+chamber    top-left tile; ``to`` bottom-right   none (division pushes a chamber)
+split      the cross's centre; ``chamber``      the cross's row and column become wall
+door       a doorway in an arm                  floor
+frontier   a wall Prim adds to its list         none
+carve      the cell Prim enters; ``via`` wall   both floor
+drop       a wall Prim takes but cannot open    none
+push       the cell the backtracker enters      both floor (``via``: the wall crossed)
+pop        the cell it pops back from           none
+dig        a tile the digger digs               floor
+back       the tile the digger backs up to      none
+open       a loop's opening, entrance, exit     floor
+wall       a corridor tile walled up again      wall
+=========  ===================================  ======================================
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Callable, Iterable, Iterator, Union
+
+import numpy as np
+
+from game.maze.grid import FLOOR, WALL, Maze
+from game.maze.tiles import walkable
+
+ROOM, CHAMBER, SPLIT, DOOR, FRONTIER, CARVE, DROP, PUSH, POP, DIG, BACK, OPEN, CLOSE = range(13)
+#: Each kind's name in traces (``generate --trace``), by kind.
+NAMES = ("room", "chamber", "split", "door", "frontier", "carve", "drop", "push", "pop",
+         "dig", "back", "open", "wall")
+
+GenEvent = tuple[int, ...]  # (kind, row, col, *more)
+Trace = Iterator[Union[GenEvent, Maze]]
+#: ``trace(*, rows, cols, rng=None, loops=0.0, **options)``: events, then the Maze.
+Tracer = Callable[..., Trace]
+
+# The kinds that leave tiles as they are.
+_QUIET = frozenset((CHAMBER, FRONTIER, DROP, POP, BACK))
+
+
+def apply(tiles: np.ndarray, event: GenEvent) -> None:
+    """Change ``tiles`` as ``event`` does."""
+    _set(tiles, event, forward=True)
+
+
+def undo(tiles: np.ndarray, event: GenEvent) -> None:
+    """Take ``event`` back: the tiles it changed go back to what they were."""
+    _set(tiles, event, forward=False)
+
+
+def _set(tiles: np.ndarray, event: GenEvent, *, forward: bool) -> None:
+    """Write ``event``'s tiles (``forward``) or their values before it."""
+    kind, r, c = event[0], event[1], event[2]
+    if kind in _QUIET:
+        return
+    if kind == ROOM:
+        tiles[r:event[3] + 1, c:event[4] + 1] = FLOOR if forward else WALL
+    elif kind == SPLIT:
+        # A cross is drawn through an open chamber: floor before, wall after.
+        r1, c1, r2, c2 = event[3:7]
+        value = WALL if forward else FLOOR
+        tiles[r, c1:c2 + 1] = value
+        tiles[r1:r2 + 1, c] = value
+    elif kind in (CARVE, PUSH):
+        value = FLOOR if forward else WALL
+        tiles[r, c] = value
+        tiles[event[3], event[4]] = value
+    elif kind == CLOSE:
+        tiles[r, c] = WALL if forward else FLOOR
+    else:  # door, dig, open
+        tiles[r, c] = FLOOR if forward else WALL
+
+
+def rebuild(events: Iterable[GenEvent], rows: int, cols: int) -> np.ndarray:
+    """Replay ``events`` on an all-wall grid of ``rows`` x ``cols`` tiles; return the tiles."""
+    tiles = np.zeros((rows, cols), dtype=np.uint8)
+    for event in events:
+        apply(tiles, event)
+    return tiles
+
+
+def event_json(event: GenEvent) -> str:
+    """Return ``event`` as one JSON object: ``{"event": name, "at": [row, col], ...}``."""
+    kind = event[0]
+    line: dict[str, object] = {"event": NAMES[kind], "at": [event[1], event[2]]}
+    if kind in (ROOM, CHAMBER):
+        line["to"] = [event[3], event[4]]
+    elif kind == SPLIT:
+        line["chamber"] = list(event[3:7])
+    elif kind in (CARVE, PUSH):
+        line["via"] = [event[3], event[4]]
+    return json.dumps(line)
+
+
+def changes(before: np.ndarray, after: np.ndarray, opened: int = OPEN) -> Iterator[GenEvent]:
+    """Yield the events from ``before`` to ``after``: ``opened`` tiles, then walled ones."""
+    now, was = walkable(after), walkable(before)
+    for kind, (rows, cols) in ((opened, np.nonzero(now & ~was)), (CLOSE, np.nonzero(was & ~now))):
+        for r, c in zip(rows.tolist(), cols.tolist()):
+            yield (kind, r, c)
+
+
+def finish_traced(tiles: np.ndarray, maze: Maze) -> Trace:
+    """Yield what finishing a maze did to ``tiles`` (entrance, exit, loops), then the Maze."""
+    yield from changes(tiles, maze.tiles)
+    yield maze
+
+
+def drain(trace: Trace) -> tuple[list[GenEvent], Maze]:
+    """Pull every event out of ``trace``; return them and the Maze it ends with."""
+    events: list[GenEvent] = []
+    for item in trace:
+        if isinstance(item, Maze):
+            return events, item
+        events.append(item)
+    raise RuntimeError("a generator's trace ended without a Maze")
