@@ -1,0 +1,85 @@
+"""Benchmark of the fog of war per move: the field of view, rooms, and the run's update.
+
+For mazes from 41x41 to 4001x4001 it times, over the first few hundred tiles of the
+shortest route (a walk along corridors and through rooms):
+
+1. ``visible_window`` at the radius the game uses (and a larger one): the field of view;
+2. a whole fogged step of the run model (field of view, lit room, seen-memory update);
+3. once per maze: ``room_tiles`` over the whole map (room maps only), and the first
+   ``room_at`` of each room entered.
+
+Run it as a script (it is not a timed test)::
+
+    python tests/benchmarks/bench_fov.py
+
+The target: a fogged step costs well under a millisecond at any maze size (it is done at
+most a few times per frame), and the work does not grow with the maze.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from game.maze.fov import room_at, room_tiles, visible_window  # noqa: E402
+from game.maze.generators import generate  # noqa: E402
+from game.maze.grid import WALL  # noqa: E402
+from game.maze.solvers import solve  # noqa: E402
+from game.run.fog import FOG_RADIUS, Fog  # noqa: E402
+
+CASES = (("backtracker", 41, None), ("backtracker", 201, None), ("division", 201, 5),
+         ("backtracker", 2001, None), ("division", 2001, 5), ("backtracker", 4001, None))
+STEPS = 400
+
+
+def ms(values: list[float]) -> str:
+    """Return the median and the worst of ``values`` (seconds) in milliseconds."""
+    return f"{statistics.median(values) * 1e3:7.3f} {max(values) * 1e3:7.3f}"
+
+
+def main() -> None:
+    """Print one line of figures per maze."""
+    print(f"fog radius {FOG_RADIUS}; per step: median and worst, ms; {STEPS} steps of the route")
+    print(f"{'maze':<24}{'fov r':>16}{'fov r=2x':>16}{'fog step':>16}{'room_tiles':>12}"
+          f"{'room_at':>16}")
+    for algorithm, size, room in CASES:
+        maze = generate(algorithm, rows=size, cols=size, seed=7, room_size=room) if room \
+            else generate(algorithm, rows=size, cols=size, seed=7)
+        path = solve(maze, "bfs").path[:STEPS]
+        clear = maze.tiles != WALL
+        fov, fov2, step, entered = [], [], [], []
+        for pos in path:
+            t0 = time.perf_counter()
+            visible_window(clear, pos, radius=FOG_RADIUS)
+            t1 = time.perf_counter()
+            visible_window(clear, pos, radius=2 * FOG_RADIUS)
+            t2 = time.perf_counter()
+            fov.append(t1 - t0)
+            fov2.append(t2 - t1)
+        rooms_s = "-"
+        if room:
+            t0 = time.perf_counter()
+            rooms = room_tiles(clear)
+            rooms_s = f"{(time.perf_counter() - t0) * 1e3:9.1f} ms"
+            for pos in path:
+                if rooms[pos]:
+                    t0 = time.perf_counter()
+                    room_at(rooms, pos)
+                    entered.append(time.perf_counter() - t0)
+        fog = Fog(clear, rooms=room is not None)
+        for pos in path:
+            t0 = time.perf_counter()
+            fog.look(pos)
+            step.append(time.perf_counter() - t0)
+        name = f"{algorithm} {size}x{size}" + (f" R{room}" if room else "")
+        print(f"{name:<24}{ms(fov):>16}{ms(fov2):>16}{ms(step):>16}{rooms_s:>12}"
+              f"{ms(entered) if entered else '-':>16}")
+
+
+if __name__ == "__main__":
+    main()
