@@ -71,6 +71,8 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play a maze file or a custom generated maze")
     play.add_argument("file", nargs="?", help="maze text file to play")
     _add_maze_options(play, required=False)
+    play.add_argument("--fog", action="store_true",
+                      help="play in the fog of war: see only what is in sight, remember the rest")
     return parser
 
 

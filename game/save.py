@@ -97,6 +97,9 @@ class Settings:
     bindings: dict[str, list[str]] = field(default_factory=dict)
     #: "en" or "zh"; None (absent from the file): follow the system's language.
     language: Optional[str] = None
+    #: Play every maze in the fog of war; show the explored map in a corner.
+    fog: bool = False
+    minimap: bool = False
 
 
 @dataclass
@@ -519,9 +522,18 @@ def _settings(doc: dict[str, Any]) -> Settings:
         default_solver=solver if solver in solvers.SOLVERS else d.default_solver,
         custom=_custom_maze(doc.get("custom")),
         language=_language(doc.get("language")),
+        # a wrong value is dropped to the default, as the look's settings are
+        fog=_flag(doc, "fog", d.fog),
+        minimap=_flag(doc, "minimap", d.minimap),
         **_access(doc),
     )
 
+
+
+def _flag(doc: dict[str, Any], key: str, default: bool) -> bool:
+    """Return ``doc[key]`` when it is a bool, else ``default``."""
+    value = doc.get(key)
+    return value if isinstance(value, bool) else default
 
 
 def _access(doc: dict[str, Any]) -> dict[str, Any]:

@@ -644,3 +644,28 @@ def test_a_pipe_or_a_device_as_the_save_is_never_read_or_replaced(tmp_path: Path
                                   "session will not be saved.")
     mode = os.lstat(device).st_mode
     assert stat.S_ISFIFO(mode) or stat.S_ISCHR(mode)
+
+
+def test_the_fog_and_minimap_settings_round_trip_and_default_to_off(tmp_path: Path) -> None:
+    path = tmp_path / "save.json"
+    path.write_text(json.dumps({"version": 1, "settings": {"volume": 0.5}}))
+    settings = load_progress(path)[0].settings
+    assert (settings.fog, settings.minimap) == (False, False)
+    progress = _sample()
+    progress.settings.fog = True
+    progress.settings.minimap = True
+    save_progress(progress, path)
+    doc = json.loads(path.read_text())["settings"]
+    assert (doc["fog"], doc["minimap"]) == (True, True)
+    loaded, notice = load_progress(path)
+    assert notice is None and loaded == progress
+
+
+@pytest.mark.parametrize(("key", "bad"), [("fog", "on"), ("fog", 1), ("minimap", None),
+                                          ("minimap", [True])])
+def test_an_unusable_fog_setting_falls_back_to_off_and_keeps_the_save(
+        tmp_path: Path, key: str, bad: object) -> None:
+    path = tmp_path / "save.json"
+    path.write_text(json.dumps({"version": 1, "unlocked": 3, "settings": {key: bad}}))
+    loaded, notice = load_progress(path)
+    assert notice is None and loaded.unlocked == 3 and getattr(loaded.settings, key) is False

@@ -23,7 +23,8 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     import pygame
 
 SettingName = Literal["volume", "muted", "fullscreen", "anim_speed", "default_solver", "custom",
-                      "palette", "text_size", "reduced_motion", "bindings", "language"]
+                      "palette", "text_size", "reduced_motion", "bindings", "language",
+                      "fog", "minimap"]
 Listener = Callable[[SettingName], None]
 
 
@@ -171,6 +172,16 @@ class Context:
         """Set the solver the hint starts with."""
         self.settings.default_solver = name
         self._changed("default_solver")
+
+    def set_fog(self, on: bool) -> None:
+        """Play every maze in the fog of war (from the next maze on), or only fog levels."""
+        self.settings.fog = on
+        self._changed("fog")
+
+    def set_minimap(self, on: bool) -> None:
+        """Show the explored map in a corner while playing, or not."""
+        self.settings.minimap = on
+        self._changed("minimap")
 
     def remember_custom(self, choices: CustomMaze) -> None:
         """Keep the custom maze screen's choices (saved when they changed)."""

@@ -3,6 +3,7 @@
 No file and no maze options: the title screen.  ``FILE``: play that text maze.
 ``--algorithm/--size/--seed/...``: check every value first (a mistake is one line on
 stderr and exit code 2, never a traceback), then build the maze behind a loading screen.
+``--fog`` plays that file or maze in the fog of war.
 
 Before the App opens its window, the display is checked: with no display (an SSH
 session, a server) SDL would quietly fall back to its ``offscreen`` driver and run a game
@@ -15,6 +16,7 @@ from __future__ import annotations
 import logging
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Optional
 
@@ -47,8 +49,12 @@ def play_from_args(args: Any) -> int:
     """Start the game as the arguments ask; return the exit code."""
     file = getattr(args, "file", None)
     custom = any(getattr(args, name, None) is not None for name in maze_options())
+    fog = bool(getattr(args, "fog", False))
     if file is not None and custom:
         return _error("give a maze FILE or maze options (--algorithm, --size, ...), not both")
+    if fog and file is None and not custom:
+        return _error("--fog needs a maze: a FILE or maze options (--algorithm, --size, ...); "
+                      "for every maze, turn Fog on in Settings")
     maze = None
     spec = None
     if file is not None:
@@ -60,7 +66,7 @@ def play_from_args(args: Any) -> int:
             return _error(str(exc))
     elif custom:
         try:
-            spec = maze_spec(args, default_size=DEFAULT_SIZE)
+            spec = replace(maze_spec(args, default_size=DEFAULT_SIZE), fog=fog)
         except UsageError as exc:
             return _error(str(exc))
 
@@ -76,7 +82,7 @@ def play_from_args(args: Any) -> int:
     app = App.open()
     if maze is not None:
         assert file is not None  # the maze was loaded from it
-        return app.run(Play(Level(maze, label=Path(file).name)))
+        return app.run(Play(Level(maze, label=Path(file).name, fog=fog)))
     if spec is not None:
         return app.run(BuildMaze(spec, None, custom_label(spec)))
     return app.run(ToTitle())

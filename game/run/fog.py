@@ -47,7 +47,7 @@ class Fog:
                  radius: int = FOG_RADIUS) -> None:
         self.transparent = transparent
         self.radius = radius
-        self.seen = np.zeros(transparent.shape, dtype=bool)
+        self.seen: np.ndarray = np.zeros(transparent.shape, dtype=bool)
         self.sight: Window = (0, 0, np.zeros((0, 0), dtype=bool))
         self._rooms = room_tiles(transparent) if rooms else None
         self._room: Optional[Window] = None  # the room last lit (kept while inside it)

@@ -19,6 +19,13 @@ class Level:
     #: Its place in the campaign (None: a custom maze or a file).
     index: Optional[int] = None
     label: str = ""
+    #: Played in the fog of war (``play --fog FILE``; a spec carries its own flag).
+    fog: bool = False
+
+    @property
+    def fogged(self) -> bool:
+        """Return True when this level is played in the fog of war."""
+        return self.fog or (self.spec is not None and self.spec.fog)
 
 
 @dataclass(frozen=True, eq=False)

@@ -1,6 +1,6 @@
 """The settings screen: volume, sound, fullscreen, the hint's default speed and solver,
-colours, text size, reduced motion, the keys (Controls), the language, and Reset progress
-(after a question).
+colours, text size, reduced motion, the fog of war and the corner map, the keys
+(Controls), the language, and Reset progress (after a question).
 
 Every change goes through the Context, which saves it and tells whoever listens (the App
 switches the window mode).  Labels are looked up as they are drawn, so a new language
@@ -59,6 +59,15 @@ class SettingsScene(ListScene):
                          not self.ctx.settings.reduced_motion),
                      value=lambda: t("settings.reduced_motion_on")
                      if self.ctx.settings.reduced_motion else t("settings.reduced_motion_off")),
+            # -- the fog of war: every maze (from the next one on), or fog levels only
+            MenuItem(lambda: t("settings.fog"), repeat=False,
+                     adjust=lambda d: self.ctx.set_fog(not self.ctx.settings.fog),
+                     value=lambda: t("settings.fog_on") if self.ctx.settings.fog
+                     else t("settings.fog_off")),
+            MenuItem(lambda: t("settings.minimap"), repeat=False,
+                     adjust=lambda d: self.ctx.set_minimap(not self.ctx.settings.minimap),
+                     value=lambda: t("settings.minimap_on") if self.ctx.settings.minimap
+                     else t("settings.minimap_off")),
             MenuItem(lambda: t("settings.controls"), lambda: OpenControls()),
             # each language is named in its own script, whichever one the game speaks
             MenuItem(lambda: t("settings.language"), adjust=self._adjust_language, repeat=False,
