@@ -74,7 +74,7 @@ def check_path(maze: "Maze", path: Optional[list["Pos"]], start: "Pos", goal: "P
         raise CheckFailed(f"path must run from {start} to {goal}, got {ends}")
     for i, pos in enumerate(path):
         r, c = pos  # a list [r, c] counts as the tile (r, c) too
-        if not maze.is_floor((r, c)):
+        if not maze.walkable((r, c)):
             raise CheckFailed(f"step {i} of the path, {tuple(pos)}, is not a floor tile")
         if i and abs(pos[0] - path[i - 1][0]) + abs(pos[1] - path[i - 1][1]) != 1:
             raise CheckFailed(f"step {i} jumps from {tuple(path[i - 1])} to {tuple(pos)}")
@@ -84,7 +84,7 @@ def check_path(maze: "Maze", path: Optional[list["Pos"]], start: "Pos", goal: "P
 
 def check_generated(maze: "Maze", rows: int, cols: int) -> None:
     """Raise CheckFailed unless ``maze`` has the shape, ends and border of a generated maze."""
-    from game.maze.grid import FLOOR
+    from game.maze.tiles import walkable
 
     if (maze.rows, maze.cols) != (rows, cols):
         raise CheckFailed(f"expected {rows}x{cols} tiles, got {maze.rows}x{maze.cols}")
@@ -92,7 +92,7 @@ def check_generated(maze: "Maze", rows: int, cols: int) -> None:
         raise CheckFailed(f"start {maze.start} / goal {maze.goal} are not the border openings")
     border = np.ones(maze.tiles.shape, dtype=bool)
     border[1:-1, 1:-1] = False
-    openings = sorted(map(tuple, np.argwhere(border & (maze.tiles == FLOOR)).tolist()))
+    openings = sorted(map(tuple, np.argwhere(border & walkable(maze.tiles)).tolist()))
     if openings != sorted([maze.start, maze.goal]):
         raise CheckFailed(f"the outer wall is open at {openings}, not just the entrance and exit")
 

@@ -1,8 +1,9 @@
 """Text mazes: read ours and the origin documents' printouts, write ours.
 
 Our format, one row per line: ``#`` wall, ``.`` or a space floor, ``S`` start, ``E``
-goal.  :func:`format_maze` writes ``.`` for floor (never a trailing space an editor could
-strip) and draws a path with ``o``, which reads back as floor.
+goal; every tile kind is read and written as the character the tile table gives it
+(:mod:`game.maze.tiles`).  :func:`format_maze` writes ``.`` for floor (never a trailing
+space an editor could strip) and draws a path with ``o``, which reads back as floor.
 
 The wall character of the first wall-or-floor mark in the file picks the dialect:
 
@@ -46,20 +47,22 @@ import re
 import stat
 import sys
 from collections import Counter
+from functools import lru_cache
 from pathlib import Path
 from typing import BinaryIO, Optional, Sequence
 
 import numpy as np
 
+from game.maze import tiles as kinds
 from game.maze.grid import FLOOR, MAX_SIDE, WALL, Maze, Pos
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
 
-#: Characters :func:`format_maze` writes.
-WALL_CHAR, FLOOR_CHAR, START_CHAR, GOAL_CHAR, PATH_CHAR = "#", ".", "S", "E", "o"
+#: Characters :func:`format_maze` writes besides each tile kind's own (game.maze.tiles).
+START_CHAR, GOAL_CHAR, PATH_CHAR = "S", "E", "o"
 
-# Tile codes while parsing; S and E become floor in the Maze.
-_W, _F, _S, _E = 0, 1, 2, 3
+# Tile codes while parsing: a kind id, or S or E, which become floor in the Maze.
+_W, _F, _S, _E = WALL, FLOOR, 254, 255
 #: One ASCII character per tile code, standing in for a dialect's wide characters.
 _ASCII = {_W: "#", _F: ".", _S: "S", _E: "E"}
 #: Flags to open a maze file: never block on a named pipe (it is refused after fstat).
@@ -126,11 +129,26 @@ class _Dialect:
             self.codes[ord(ch)] = code
 
 
-_OURS = _Dialect(
-    {"#": _W, ".": _F, " ": _F, "o": _F, "S": _S, "E": _E},
-    "'#' wall, '.' or ' ' floor, 'S', 'E' or 'o' path",
-    "'.' or ' '",
-)
+
+
+@lru_cache(maxsize=4)
+def _ours(table: tuple[tuple[str, str], ...]) -> _Dialect:
+    """Return our dialect for the tile table's ``(character, name)`` rows, by kind id.
+
+    Every kind reads from its own character (:mod:`game.maze.tiles`); so do the floor
+    spellings ``' '`` and ``'o'`` and the ends ``S`` and ``E``.
+    """
+    extra = "".join(f", {char!r} {name}" for char, name in table[FLOOR + 1:])
+    return _Dialect(
+        {" ": _F, "o": _F, "S": _S, "E": _E} | {char: kind for kind, (char, _) in enumerate(table)},
+        f"'#' wall, '.' or ' ' floor{extra}, 'S', 'E' or 'o' path",
+        "'.' or ' '",
+    )
+
+
+def _ours_now() -> _Dialect:
+    """Return our dialect for the tile table as it is now."""
+    return _ours(tuple(zip(map(str, kinds.KINDS["char"]), map(str, kinds.KINDS["name"]))))
 _DIGIT_TILES = {"0": _W, "1": _F, "2": _F, "S": _S, "E": _E}
 _DIGITS = _Dialect(_DIGIT_TILES, "'0' wall, '1' floor, 'S' or 'E'", "'1'")
 _SEPARATORS = " ,\t"
@@ -284,7 +302,7 @@ def place_ends(
                 f"column 0..{maze.cols - 1}; coordinates are 0-based)",
                 source,
             )
-        if maze.tiles[r, c] != FLOOR:
+        if not maze.walkable((r, c)):
             raise MazeFormatError(
                 f"{what} {r},{c} is on a wall (expected a floor tile; the position is "
                 f"line {r + 1}, tile {c + 1})",
@@ -307,8 +325,8 @@ def format_maze(maze: Maze, path: Optional[Sequence[Pos]] = None) -> str:
     framed = np.empty((rows, cols + 1), dtype=np.uint8)  # each row and its line ending
     framed[:, cols] = ord("\n")
     chars = framed[:, :cols]
-    tile_chars = np.frombuffer((WALL_CHAR + FLOOR_CHAR).encode("ascii"), dtype=np.uint8)
-    np.take(tile_chars, (maze.tiles == FLOOR).view(np.uint8), out=chars)
+    tile_chars = np.frombuffer("".join(kinds.KINDS["char"]).encode("ascii"), dtype=np.uint8)
+    np.take(tile_chars, maze.tiles, out=chars)
     if path:
         flat = np.fromiter(chain.from_iterable(path), dtype=np.intp, count=2 * len(path))
         chars[flat[0::2], flat[1::2]] = ord(PATH_CHAR)
@@ -389,7 +407,7 @@ def _dialect_of(body: str, lines: list[str]) -> _Dialect:
     if first in "墙囻":
         return _WIDE
     if first != "X":
-        return _OURS
+        return _ours_now()
     if "XX" in body or _X_THEN_NOT_SPACE.search(body):
         return _X_SINGLE
     # Every X is followed by a space: either two characters per tile ("X " and "  "),
@@ -477,8 +495,8 @@ def _to_maze(codes: np.ndarray, source: str, floor_chars: str) -> Maze:
                 int(r2) + 1,
                 int(c2) + 1,
             )
-    tiles = np.where(codes == _W, np.uint8(WALL), np.uint8(FLOOR))
-    if not (tiles == FLOOR).any():
+    tiles = np.where(codes >= _S, np.uint8(FLOOR), codes).astype(np.uint8, copy=False)
+    if not kinds.walkable(tiles).any():
         rows, cols = tiles.shape
         raise MazeFormatError(
             f"no floor tiles: all {rows * cols} tiles ({rows} row{'s' if rows != 1 else ''} "
@@ -508,12 +526,12 @@ def _openings(tiles: np.ndarray) -> list[Pos]:
     border = np.zeros(tiles.shape, dtype=bool)
     border[0, :] = border[-1, :] = True
     border[:, 0] = border[:, -1] = True
-    return [(int(r), int(c)) for r, c in np.argwhere(border & (tiles == FLOOR))]
+    return [(int(r), int(c)) for r, c in np.argwhere(border & kinds.walkable(tiles))]
 
 
 def _first_and_last_floor(tiles: np.ndarray) -> list[Pos]:
     """Return the first two and the last two floor tiles in row-major order (at most 4)."""
-    is_floor = tiles.ravel() == FLOOR
+    is_floor = kinds.walkable(tiles.ravel())
     last = len(is_floor) - 1
     found = set(_first_two(is_floor)) | {last - i for i in _first_two(is_floor[::-1])}
     cols = tiles.shape[1]

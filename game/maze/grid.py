@@ -13,8 +13,10 @@ from typing import Iterator
 
 import numpy as np
 
-WALL = 0
-FLOOR = 1
+from game.maze import tiles as kinds
+from game.maze.tiles import FLOOR, WALL
+
+__all__ = ["FLOOR", "WALL", "Maze", "Pos"]
 
 Pos = tuple[int, int]
 
@@ -31,7 +33,7 @@ MAX_SIDE = 4001
 
 @dataclass(eq=False)
 class Maze:
-    """A grid of WALL/FLOOR tiles with a start tile and a goal tile."""
+    """A grid of tile kind ids (see :mod:`game.maze.tiles`) with a start and a goal tile."""
 
     tiles: np.ndarray
     start: Pos
@@ -52,16 +54,16 @@ class Maze:
         r, c = pos
         return 0 <= r < self.rows and 0 <= c < self.cols
 
-    def is_floor(self, pos: Pos) -> bool:
-        """Return True when ``pos`` is on the grid and walkable."""
-        return self.in_bounds(pos) and bool(self.tiles[pos] == FLOOR)
+    def walkable(self, pos: Pos) -> bool:
+        """Return True when ``pos`` is on the grid and its kind can be walked on."""
+        return self.in_bounds(pos) and kinds.is_walkable(self.tiles[pos])
 
     def neighbours(self, pos: Pos) -> Iterator[Pos]:
         """Yield the walkable 4-neighbours of ``pos`` (up, right, down, left)."""
         r, c = pos
         for dr, dc in (UP, RIGHT, DOWN, LEFT):
             q = (r + dr, c + dc)
-            if self.is_floor(q):
+            if self.walkable(q):
                 yield q
 
     def copy(self) -> "Maze":

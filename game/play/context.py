@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Callable, Literal, Optional, Protocol
 
 from game.play import input as keys
 from game.play import theme
+from game.play.prefetch import MazeCache
 from game.save import CustomMaze, Progress, SaveStore, Settings, has_progress, reset_progress
 from game.text import set_language as speak
 from game.text import t
@@ -100,6 +101,7 @@ class Context:
         self.notice = notice  # a one-time message for the player (e.g. the save was corrupt)
         self.quit_requested = False
         self.toasts = Toast()
+        self.mazes = MazeCache()  # the maze the player is about to start, built ahead
         self._listeners: list[Listener] = []
 
     @property

@@ -64,7 +64,7 @@ class Run:
 
         self.maze = maze
         self.solvers = list(SOLVERS)
-        self.player = Player(maze.is_floor, maze.start,
+        self.player = Player(maze.walkable, maze.start,
                              stop_on=lambda pos: self.tile_kind(pos) in RUN_STOPS_ON,
                              stop_before=lambda pos: self.tile_kind(pos) in RUN_STOPS_BEFORE)
         self.tick = 0
@@ -118,7 +118,7 @@ class Run:
         """
         if pos == self.maze.goal:
             return "exit"
-        return "floor" if self.maze.is_floor(pos) else "wall"
+        return "floor" if self.maze.walkable(pos) else "wall"
 
     def transparent(self) -> np.ndarray:
         """Return a bool mask of the tiles sight passes through."""

@@ -99,7 +99,7 @@ class Player:
     @classmethod
     def on_maze(cls, maze: Maze, *, speed: float = 8.0, repeat_delay: float = 0.2) -> "Player":
         """Return a player standing on the maze's start tile, its runs stopping at the goal."""
-        return cls(maze.is_floor, maze.start, speed=speed, repeat_delay=repeat_delay,
+        return cls(maze.walkable, maze.start, speed=speed, repeat_delay=repeat_delay,
                    stop_on=lambda pos: pos == maze.goal)
 
     @property

@@ -110,7 +110,7 @@ def game(launch_game: Callable[..., GameWindow]) -> GameWindow:
 def maze() -> Maze:
     """Return the maze the game plays (the same generator call gives the same maze)."""
     m = generate("prim", rows=ROWS, cols=COLS, seed=SEED)
-    assert m.start == (1, 0) and m.is_floor((1, 1))
+    assert m.start == (1, 0) and m.walkable((1, 1))
     return m
 
 
@@ -224,7 +224,7 @@ def test_three_quick_taps_walk_three_tiles(launch_game: Callable[..., GameWindow
 
     (tmp_path / "corridor.txt").write_text(CORRIDOR)
     maze = load_maze(str(tmp_path / "corridor.txt"))
-    assert maze.start == (1, 0) and all(maze.is_floor((1, c)) for c in range(1, 10))
+    assert maze.start == (1, 0) and all(maze.walkable((1, c)) for c in range(1, 10))
     game = launch_game("play", "corridor.txt")
     game.find_window()
     game.focus()

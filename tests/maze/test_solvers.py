@@ -316,7 +316,7 @@ def graph_of(maze: Maze) -> nx.Graph:
         r, c = int(r), int(c)
         g.add_node((r, c))
         for q in ((r + 1, c), (r, c + 1)):
-            if maze.is_floor(q):
+            if maze.walkable(q):
                 g.add_edge((r, c), q)
     return g
 

@@ -260,7 +260,7 @@ def test_the_trail_is_painted_into_cached_chunks_not_redrawn():
     assert dict(r._chunks) == chunks and all(r._chunks[k] is v for k, v in chunks.items())
     r.draw(target, target.get_rect(), camera, walked=[maze.start])  # the entrance keeps its pad
     assert dict(r._chunks) == chunks and all(r._chunks[k] is v for k, v in chunks.items())
-    step = next((1, c) for c in range(1, maze.cols) if maze.is_floor((1, c)))
+    step = next((1, c) for c in range(1, maze.cols) if maze.walkable((1, c)))
     r.draw(target, target.get_rect(), camera, walked=[maze.start, step])
     assert all(r._chunks[k] is v for k, v in chunks.items())
     px = cell(target, camera, step)
@@ -297,7 +297,7 @@ def test_room_maps_keep_their_textures_and_leave_no_trail():
     target = pygame.Surface((640, 480))
     r.draw(target, target.get_rect(), camera)
     before = pygame.surfarray.array3d(target)
-    step = next((1, c) for c in range(1, maze.cols) if maze.is_floor((1, c)))
+    step = next((1, c) for c in range(1, maze.cols) if maze.walkable((1, c)))
     r.draw(target, target.get_rect(), camera, walked=[step])
     assert not r.fancy(camera)
     assert np.array_equal(before, pygame.surfarray.array3d(target))
@@ -308,7 +308,7 @@ def test_tiles_walked_while_close_up_show_after_zooming_back_out():
     r = MazeRenderer(maze, "classic")
     camera = Camera(maze.rows, maze.cols, 400, 300)
     target = pygame.Surface((400, 300))
-    step = next((1, c) for c in range(1, maze.cols) if maze.is_floor((1, c)))
+    step = next((1, c) for c in range(1, maze.cols) if maze.walkable((1, c)))
     walked: list[tuple[int, int]] = []
     for tile in (4.0, 24.0, 4.0):  # far, close (walk there), far again at the same zoom
         camera.tile = tile

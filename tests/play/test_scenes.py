@@ -707,10 +707,10 @@ def test_what_each_kind_of_finished_maze_offers_next(ctx: Context) -> None:
 
 def test_another_maze_builds_one_with_the_same_settings_and_a_new_seed(ctx: Context) -> None:
     spec = LevelSpec("division", 21, 31, 444, 0.2, {"room_size": 4}, "Custom")
-    done = finished(ctx, Level(build_level(spec), spec, None, "Custom"))
+    level = Level(build_level(spec), spec, None, "Custom")
     seeds = set()
     for _ in range(20):
-        nxt = done.handle_event(key(pygame.K_RETURN))
+        nxt = finished(ctx, level).handle_event(key(pygame.K_RETURN))
         assert isinstance(nxt, BuildMaze) and nxt.index is None
         assert (nxt.spec.algorithm, nxt.spec.rows, nxt.spec.cols, nxt.spec.loops,
                 nxt.spec.options) == ("division", 21, 31, 0.2, {"room_size": 4})

@@ -17,7 +17,8 @@ from typing import Callable, Iterator, Optional, Sequence, SupportsIndex, Union,
 
 import numpy as np
 
-from game.maze.grid import FLOOR, Maze, Pos
+from game.maze import tiles as kinds
+from game.maze.grid import Maze, Pos
 
 #: A tile was marked (enqueued for bfs, entered for dfs, pushed for stack).
 VISIT = 0
@@ -117,7 +118,7 @@ def check_end(maze: Maze, pos: object, what: str) -> Pos:
             f"{what} ({r}, {c}) is off the grid: rows 0..{maze.rows - 1}, "
             f"cols 0..{maze.cols - 1}"
         )
-    if maze.tiles[r, c] != FLOOR:
+    if not kinds.is_walkable(maze.tiles[r, c]):
         raise ValueError(f"{what} ({r}, {c}) is on a wall (expected a floor tile)")
     return (r, c)
 
@@ -129,7 +130,7 @@ def flatten(maze: Maze, start: Pos, goal: Pos) -> FlatGrid:
     rows, cols = maze.rows, maze.cols
     width = cols + 1
     padded = np.full((rows + 1, width), BLOCKED, dtype=np.uint8)
-    padded[:rows, :cols] = maze.tiles != FLOOR
+    padded[:rows, :cols] = ~kinds.walkable(maze.tiles)
     return FlatGrid(
         bytearray(padded.tobytes()),
         width,

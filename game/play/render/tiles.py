@@ -11,7 +11,8 @@ from typing import Optional
 import numpy as np
 
 from game.levels import LevelSpec
-from game.maze.grid import FLOOR, Maze
+from game.maze.grid import Maze
+from game.maze.tiles import walkable
 
 # -- tile classes ----------------------------------------------------------------------
 WALL_TOP = 0
@@ -89,7 +90,7 @@ def find_doors(floor: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def classify(maze: Maze, style: str) -> np.ndarray:
     """Return a uint8 array of tile classes (WALL_TOP, WALL_FACE, FLOOR_PLAIN, ...)."""
-    floor = maze.tiles == FLOOR
+    floor = walkable(maze.tiles)
     south_floor = _shift(floor, 1, 0, False)
     rows, cols = floor.shape
     walls = np.where(south_floor, np.uint8(WALL_FACE), np.uint8(WALL_TOP))
@@ -122,7 +123,7 @@ def classic_variants(maze: Maze, rows: Optional[tuple[int, int]] = None,
     c0, c1 = cols if cols is not None else (0, maze.cols)
     pad = np.zeros((r1 - r0 + 2, c1 - c0 + 2), dtype=bool)  # one tile of margin all round
     a0, a1, b0, b1 = max(0, r0 - 1), min(maze.rows, r1 + 1), max(0, c0 - 1), min(maze.cols, c1 + 1)
-    pad[a0 - r0 + 1 : a1 - r0 + 1, b0 - c0 + 1 : b1 - c0 + 1] = maze.tiles[a0:a1, b0:b1] == FLOOR
+    pad[a0 - r0 + 1 : a1 - r0 + 1, b0 - c0 + 1 : b1 - c0 + 1] = walkable(maze.tiles[a0:a1, b0:b1])
     floor = pad[1:-1, 1:-1]
     n, s, w, e, nw = pad[:-2, 1:-1], pad[2:, 1:-1], pad[1:-1, :-2], pad[1:-1, 2:], pad[:-2, :-2]
     u8 = np.uint8
@@ -131,12 +132,12 @@ def classic_variants(maze: Maze, rows: Optional[tuple[int, int]] = None,
     out = np.where(floor, shadow + u8(FLOOR_VARIANT), wall_bits).astype(u8)
     for pos in (maze.goal, maze.start):
         r, c = pos
-        if not (r0 <= r < r1 and c0 <= c < c1 and maze.is_floor(pos)):
+        if not (r0 <= r < r1 and c0 <= c < c1 and maze.walkable(pos)):
             continue
         if pos == maze.goal:
             out[r - r0, c - c0] = EXIT_VARIANT + shadow[r - r0, c - c0]
         else:
             ways = [i for i, (dr, dc) in enumerate(((0, 1), (1, 0), (0, -1), (-1, 0)))
-                    if maze.is_floor((r + dr, c + dc))]
+                    if maze.walkable((r + dr, c + dc))]
             out[r - r0, c - c0] = ENTRANCE_VARIANT + (ways[0] if ways else 0)
     return out

@@ -33,6 +33,8 @@ from game.save import CustomMaze, menu_options
 from game.text import t
 
 MAX_SEED = 999_999_999
+#: Seconds the choice must rest before its maze is built ahead (scrolling builds nothing).
+PREFETCH_AFTER = 0.4
 #: The first menu rows, top to bottom; then a row per option (:meth:`CustomMazeScene.options`),
 #: then Start and Back.
 ALGORITHM_ROW, SIZE_ROW, SEED_ROW, FIRST_OPTION_ROW = range(4)
@@ -64,6 +66,8 @@ class CustomMazeScene(ListScene):
                           + abs(SIZE_STEPS[i][1] - spec.cols))
         self.seed = spec.seed
         self.typing = False  # the seed shown is being typed: digits append to it
+        self._resting: Optional[LevelSpec] = None  # the choice shown, and for how long (s)
+        self._rested = 0.0
         #: The option rows: loops (every generator's), then the generators' own.
         self.options = [LOOPS, *menu_options()]
         #: The step each option row shows, by option name.
@@ -170,6 +174,17 @@ class CustomMazeScene(ListScene):
         rows, cols = SIZE_STEPS[self.size_i]
         options = {o.name: self._value(o) for o in self.options[1:] if self._has(o)}
         return LevelSpec(self.algorithm, rows, cols, self.seed, self._loops(), options, "Custom")
+
+    def update(self, dt: float) -> Optional[Next]:
+        """Animate the backdrop; build the chosen maze ahead once the choice rests a moment."""
+        spec = self.spec()
+        if spec != self._resting:
+            self._resting, self._rested = spec, 0.0
+        else:
+            before, self._rested = self._rested, self._rested + max(0.0, dt)
+            if before < PREFETCH_AFTER <= self._rested:
+                self.ctx.mazes.want(spec)
+        return super().update(dt)
 
     def _start(self) -> Next:
         """Remember the choices; build and play the chosen maze."""

@@ -9,7 +9,7 @@ from typing import Optional
 
 import pygame
 
-from game.levels import CAMPAIGN, level_code, star_rating
+from game.levels import CAMPAIGN, LevelSpec, level_code, star_rating
 from game.play import input as keys
 from game.play import theme
 from game.play.context import Context
@@ -64,9 +64,12 @@ class LevelCompleteScene(ListScene):
             items = [title, retry]
             self.footer = t("complete.footer_title")
         super().__init__(ctx, items)
+        self.next_spec = self._next_spec()
 
     def on_enter(self) -> None:
-        """Record the run in the progress and save it (once)."""
+        """Build the next maze ahead; record the run in the progress and save it (once)."""
+        if self.next_spec is not None:
+            self.ctx.mazes.want(self.next_spec)
         if self.recorded or self.code is None:
             return
         from game.save import record_result
@@ -79,17 +82,25 @@ class LevelCompleteScene(ListScene):
         self.best = self.ctx.progress.best_times.get(self.code)
         self.ctx.save()
 
+    def _next_spec(self) -> Optional[LevelSpec]:
+        """Return the maze Next builds: the next level, or another custom maze; None: none."""
+        level = self.result.level
+        if level.index is not None and self.has_next:
+            return CAMPAIGN[level.index + 1]
+        if level.index is None and level.spec is not None:
+            seed = level.spec.seed
+            while seed == level.spec.seed:
+                seed = self.rng.randrange(1, 100_000)
+            return replace(level.spec, seed=seed)
+        return None
+
     def _next(self) -> Next:
         """Go to the next level (or, for a custom maze, another with the same settings)."""
         level = self.result.level
         if level.index is not None and self.has_next:
             return StartLevel(level.index + 1)
-        if level.index is None and level.spec is not None:
-            seed = level.spec.seed
-            while seed == level.spec.seed:
-                seed = self.rng.randrange(1, 100_000)
-            spec = replace(level.spec, seed=seed)
-            return BuildMaze(spec, None, custom_label(spec))
+        if self.next_spec is not None:
+            return BuildMaze(self.next_spec, None, custom_label(self.next_spec))
         return ToTitle()
 
     def _retry(self) -> Next:

@@ -1,5 +1,8 @@
 """The loading screen: build a maze and its play scene in a worker thread, spinner turning.
 
+A maze built ahead (:mod:`game.play.prefetch`: the next level, the Custom maze screen's
+choice) is taken instead of generated again.
+
 The play scene's set-up (tile classes, the 1 px map surface) is off-screen work, so it
 runs in the worker too; images that need the display are loaded beforehand on the main
 thread.  Small mazes are ready within the first update, so the spinner never flashes.
@@ -52,7 +55,8 @@ class LoadingScene(MenuScene):
     def _work(self) -> None:
         """Build the maze, then its play scene (worker thread); keep any error message."""
         try:
-            self.maze = self.builder(self.spec)
+            ahead = self.ctx.mazes.take(self.spec)
+            self.maze = self.builder(self.spec) if ahead is None else ahead
             self.drawing = True
             self.play = self.make_play(Level(self.maze, self.spec, self.level_index, self.label))
         except Exception as exc:  # shown to the player instead of crashing the loop

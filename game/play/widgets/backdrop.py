@@ -9,6 +9,7 @@ from typing import Optional
 import pygame
 
 from game.maze.grid import Pos
+from game.maze.tiles import walkable
 from game.play import theme
 from game.play.widgets.layout import dim
 
@@ -55,14 +56,14 @@ class MazeBackdrop:
         tile = max(2, -(-w // cols), -(-h // rows))
         img = pygame.Surface((cols * tile, rows * tile))
         img.fill(ui.bg)
-        tiles = self.maze.tiles
+        blocked = ~walkable(self.maze.tiles)
         for r in range(rows):
-            row = tiles[r]
+            row = blocked[r]
             c = 0
             while c < cols:
-                if row[c] == 0:
+                if row[c]:
                     start = c
-                    while c < cols and row[c] == 0:
+                    while c < cols and row[c]:
                         c += 1
                     pygame.draw.rect(img, ui.backdrop_wall,
                                      (start * tile, r * tile, (c - start) * tile, tile))
