@@ -21,7 +21,8 @@ from typing import Iterator, Optional, Sequence
 
 import numpy as np
 
-from game.maze.grid import WALL, Maze, Pos
+from game.maze import tiles as kinds
+from game.maze.grid import Maze, Pos
 from game.run.clock import TICK, TICK_RATE
 from game.run.fog import Fog
 from game.run.intents import (
@@ -121,8 +122,8 @@ class Run:
         return "floor" if self.maze.walkable(pos) else "wall"
 
     def transparent(self) -> np.ndarray:
-        """Return a bool mask of the tiles sight passes through."""
-        return self.maze.tiles != WALL
+        """Return a bool mask of the tiles sight passes through (the tile-kind table says)."""
+        return kinds.transparent(self.maze.tiles)
 
     def take_events(self) -> list[str]:
         """Return the player events since the last call (for sounds) and forget them."""
