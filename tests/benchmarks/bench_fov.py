@@ -6,7 +6,10 @@ shortest route (a walk along corridors and through rooms):
 1. ``visible_window`` at the radius the game uses (and a larger one): the field of view;
 2. a whole fogged step of the run model (field of view, lit room, seen-memory update);
 3. once per maze: ``room_tiles`` over the whole map (room maps only), and the first
-   ``room_at`` of each room entered.
+   ``room_at`` of each room entered;
+4. the play scene without and with fog, side by side (headless, 1280x720, alternating):
+   building it plus the first frame, and a frame of walking (the veil is one more
+   blit of the view, patched with the tiles that changed).
 
 Run it as a script (it is not a timed test)::
 
@@ -18,6 +21,7 @@ most a few times per frame), and the work does not grow with the maze.
 
 from __future__ import annotations
 
+import os
 import statistics
 import sys
 import time
@@ -35,6 +39,9 @@ from game.run.fog import FOG_RADIUS, Fog  # noqa: E402
 CASES = (("backtracker", 41, None), ("backtracker", 201, None), ("division", 201, 5),
          ("backtracker", 2001, None), ("division", 2001, 5), ("backtracker", 4001, None))
 STEPS = 400
+#: Pause between timed frames: back to back, blits on a loaded 2-core machine measured
+#: several times slower than paced ones (the App always waits for its frame cap).
+PACE = 0.004
 
 
 def ms(values: list[float]) -> str:
@@ -82,5 +89,50 @@ def main() -> None:
               f"{ms(entered) if entered else '-':>16}")
 
 
+def frames() -> None:
+    """Print the play scene's start and frame times without and with fog."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from game.play.context import Context
+    from game.play.scenes.play import PlayScene
+    from game.run.level import Level
+    from game.run.player import Move
+    from game.save import Progress
+
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode((1280, 720))
+    ctx = Context(Progress())
+    print("\nplay scene, 1280x720, median of 3 starts / of the paced frames of 60 steps, ms")
+    print(f"{'maze':<24}{'start':>10}{'start fog':>11}{'frame':>9}{'frame fog':>11}")
+    for size in (201, 2001):
+        maze = generate("backtracker", rows=size, cols=size, seed=7)
+        path = solve(maze, "bfs").path[:61]
+        starts: dict[bool, list[float]] = {False: [], True: []}
+        frame: dict[bool, list[float]] = {False: [], True: []}
+        for _ in range(3):
+            for fog in (False, True):
+                t0 = time.perf_counter()
+                scene = PlayScene(ctx, Level(maze, label="bench", fog=fog))
+                scene.update(1 / 60)
+                scene.draw(screen)
+                starts[fog].append(time.perf_counter() - t0)
+                for a, b in zip(path, path[1:]):
+                    scene.run.apply(Move(b[0] - a[0], b[1] - a[1]))
+                    for _ in range(6):
+                        t0 = time.perf_counter()
+                        scene.update(1 / 60)
+                        scene.draw(screen)
+                        frame[fog].append(time.perf_counter() - t0)
+                        time.sleep(PACE)  # frames are paced, as the App's frame cap paces them
+        med = {k: statistics.median(v) * 1e3 for k, v in starts.items()}
+        fmed = {k: statistics.median(v) * 1e3 for k, v in frame.items()}
+        print(f"{f'backtracker {size}x{size}':<24}{med[False]:>10.1f}{med[True]:>11.1f}"
+              f"{fmed[False]:>9.2f}{fmed[True]:>11.2f}")
+
+
 if __name__ == "__main__":
     main()
+    frames()

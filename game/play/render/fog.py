@@ -24,11 +24,10 @@ from game.run.fog import IN_SIGHT, REMEMBERED, UNSEEN, Fog
 RGBA = tuple[int, int, int, int]
 
 
-def state_colors(th: theme.Theme, *, dim: bool = True) -> dict[int, RGBA]:
-    """Return the veil's colour over each fog state (``dim``: darken remembered tiles)."""
+def state_colors(th: theme.Theme) -> dict[int, RGBA]:
+    """Return the veil's colour over each fog state under theme ``th``."""
     f = th.fog
-    return {UNSEEN: f.unseen, REMEMBERED: f.remembered if dim else (0, 0, 0, 0),
-            IN_SIGHT: (0, 0, 0, 0)}
+    return {UNSEEN: f.unseen, REMEMBERED: f.remembered, IN_SIGHT: (0, 0, 0, 0)}
 
 
 class FogLayer:
