@@ -177,3 +177,22 @@ def test_the_corner_map_is_drawn_clear_of_the_player(ctx: Context, palette: str)
     px = pygame.surfarray.pixels3d(surface)
     assert (px == np.array(edge)).all(axis=2).sum() > 100  # its frame
     theme.use(theme.DEFAULT)
+
+
+@pytest.mark.parametrize("label, name", [("settings.fog", "fog"), ("settings.minimap", "minimap")])
+def test_the_settings_rows_turn_fog_and_the_corner_map_on_and_off(ctx: Context, label: str,
+                                                                    name: str) -> None:
+    from game.play.scenes.settings import SettingsScene
+    from game.text import t
+
+    heard: list[str] = []
+    ctx.on_settings_change(heard.append)
+    settings = SettingsScene(ctx)
+    settings.menu.selected = [item.text() for item in settings.menu.items].index(t(label))
+    row = settings.menu.items[settings.menu.selected]
+    assert row.value is not None and row.value() == t(f"{label}_off")
+    settings.menu.adjust(1)
+    assert getattr(ctx.settings, name) is True and heard == [name]
+    assert row.value() == t(f"{label}_on")
+    settings.menu.adjust(-1)
+    assert getattr(ctx.settings, name) is False

@@ -9,7 +9,7 @@ shows at once.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Callable, Optional
 
 import pygame
 
@@ -26,6 +26,14 @@ from game.run.speeds import step_speed
 from game.text import LANGUAGE_NAMES, language, t
 
 
+def switch(texts: tuple[str, str, str], now: Callable[[], bool],
+           turn: Callable[[bool], None]) -> MenuItem:
+    """Return a row that turns a setting on or off; ``texts``: the label's, on's, off's keys."""
+    label, on, off = texts
+    return MenuItem(lambda: t(label), repeat=False, adjust=lambda d: turn(not now()),
+                    value=lambda: t(on) if now() else t(off))
+
+
 class SettingsScene(ListScene):
     """Volume, mute, fullscreen, hint defaults, the look, the keys, language, reset; saved."""
 
@@ -39,10 +47,8 @@ class SettingsScene(ListScene):
                      repeat=False,
                      value=lambda: t("settings.sound_muted") if self.ctx.settings.muted
                      else t("settings.sound_on")),
-            MenuItem(lambda: t("settings.fullscreen"), repeat=False,
-                     adjust=lambda d: self.ctx.set_fullscreen(not self.ctx.settings.fullscreen),
-                     value=lambda: t("settings.fullscreen_on") if self.ctx.settings.fullscreen
-                     else t("settings.fullscreen_off")),
+            switch(("settings.fullscreen", "settings.fullscreen_on", "settings.fullscreen_off"),
+                   lambda: self.ctx.settings.fullscreen, lambda on: self.ctx.set_fullscreen(on)),
             MenuItem(lambda: t("settings.hint_speed"), adjust=self._adjust_speed,
                      value=lambda: t("settings.hint_speed_value",
                                      speed=self.ctx.settings.anim_speed)),
@@ -54,20 +60,14 @@ class SettingsScene(ListScene):
             MenuItem(lambda: t("settings.text_size"), adjust=self._adjust_text_size, repeat=False,
                      value=lambda: t("settings.text_size_value",
                                      percent=self.ctx.settings.text_size)),
-            MenuItem(lambda: t("settings.reduced_motion"), repeat=False,
-                     adjust=lambda d: self.ctx.set_reduced_motion(
-                         not self.ctx.settings.reduced_motion),
-                     value=lambda: t("settings.reduced_motion_on")
-                     if self.ctx.settings.reduced_motion else t("settings.reduced_motion_off")),
+            switch(("settings.reduced_motion", "settings.reduced_motion_on",
+                    "settings.reduced_motion_off"), lambda: self.ctx.settings.reduced_motion,
+                   lambda on: self.ctx.set_reduced_motion(on)),
             # -- the fog of war: every maze (from the next one on), or fog levels only
-            MenuItem(lambda: t("settings.fog"), repeat=False,
-                     adjust=lambda d: self.ctx.set_fog(not self.ctx.settings.fog),
-                     value=lambda: t("settings.fog_on") if self.ctx.settings.fog
-                     else t("settings.fog_off")),
-            MenuItem(lambda: t("settings.minimap"), repeat=False,
-                     adjust=lambda d: self.ctx.set_minimap(not self.ctx.settings.minimap),
-                     value=lambda: t("settings.minimap_on") if self.ctx.settings.minimap
-                     else t("settings.minimap_off")),
+            switch(("settings.fog", "settings.fog_on", "settings.fog_off"),
+                   lambda: self.ctx.settings.fog, lambda on: self.ctx.set_fog(on)),
+            switch(("settings.minimap", "settings.minimap_on", "settings.minimap_off"),
+                   lambda: self.ctx.settings.minimap, lambda on: self.ctx.set_minimap(on)),
             MenuItem(lambda: t("settings.controls"), lambda: OpenControls()),
             # each language is named in its own script, whichever one the game speaks
             MenuItem(lambda: t("settings.language"), adjust=self._adjust_language, repeat=False,
