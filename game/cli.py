@@ -22,11 +22,11 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_BAD_INPUT, f"migong: error: {message} (see {self.prog} --help)\n")
 
 
-def _add_maze_options(p: argparse.ArgumentParser, *, required: bool) -> None:
+def _add_maze_options(p: argparse.ArgumentParser) -> None:
     """Add the options that describe a generated maze: the generators' from their registry."""
     from game.maze.generators import generator_options
 
-    p.add_argument("--algorithm", "-a", required=required, help="generator name")
+    p.add_argument("--algorithm", "-a", help="generator name")
     p.add_argument(
         "--size", "-s", help="ROWSxCOLS in tiles, both odd and at least 3 (default 21x21)"
     )
@@ -57,7 +57,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command")
 
     gen = sub.add_parser("generate", help="generate a maze and print it as text")
-    _add_maze_options(gen, required=True)
+    _add_maze_options(gen)
+    gen.add_argument("--code", help="the level code of the maze (instead of the maze options)")
     gen.add_argument("--solve", help="draw the solution found by this solver")
     gen.add_argument("-o", "--output", help="write to FILE instead of standard output")
 
@@ -68,12 +69,38 @@ def build_parser() -> argparse.ArgumentParser:
     sol.add_argument("--goal", help="R,C goal tile (default: the maze's E)")
     sol.add_argument("--json", action="store_true", help="print one JSON object")
 
+    lev = sub.add_parser("levels", help="list the campaign's levels, chapter by chapter")
+    lev.add_argument("--json", action="store_true", help="print one JSON list of objects")
+
     play = sub.add_parser("play", help="play a maze file or a custom generated maze")
     play.add_argument("file", nargs="?", help="maze text file to play")
-    _add_maze_options(play, required=False)
+    _add_maze_options(play)
     play.add_argument("--fog", action="store_true",
                       help="play in the fog of war: see only what is in sight, remember the rest")
+    play.add_argument("--code", help="play the maze of this level code, e.g. B21x21-1A2B")
+    play.add_argument("--daily", action="store_true", help="play the daily maze (today, UTC)")
+    _add_date_option(play)
+
+    daily = sub.add_parser("daily", help="print the level code of the daily maze")
+    _add_date_option(daily)
+
+    listing = sub.add_parser("replays", help="list the saved replays, newest first")
+    listing.add_argument("--json", action="store_true", help="print one JSON list")
+
+    rep = sub.add_parser("replay", help="watch a replay file (or check it with --verify)")
+    rep.add_argument("file", help="replay file (see: migong replays)")
+    rep.add_argument("--verify", action="store_true",
+                     help="re-run it headless and print one JSON line; exit 0 when it "
+                     "reaches the exit, 1 when not, 2 for a bad file")
+
+    edit = sub.add_parser("edit", help="make a maze, or edit a maze file, in the editor")
+    edit.add_argument("file", nargs="?", help="maze text file to edit")
     return parser
+
+
+def _add_date_option(p: argparse.ArgumentParser) -> None:
+    """Add ``--date``: the UTC date of a daily maze."""
+    p.add_argument("--date", help="YYYY-MM-DD: the daily maze of that UTC date (default today)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -100,10 +127,34 @@ def main(argv: Sequence[str] | None = None) -> int:
             from game.commands import cmd_generate
 
             return cmd_generate(args)
+        if args.command == "daily":
+            from game.commands import cmd_daily
+
+            return cmd_daily(args)
         if args.command == "solve":
             from game.commands import cmd_solve
 
             return cmd_solve(args)
+        if args.command == "levels":
+            from game.commands import cmd_levels
+
+            return cmd_levels(args)
+        if args.command == "replays":
+            from game.commands import cmd_replays
+
+            return cmd_replays(args)
+        if args.command == "replay" and args.verify:
+            from game.commands import cmd_verify_replay
+
+            return cmd_verify_replay(args)
+        if args.command == "replay":
+            from game.play.launch import watch_from_args
+
+            return watch_from_args(args)
+        if args.command == "edit":
+            from game.play.launch import edit_from_args  # imports pygame: only to edit
+
+            return edit_from_args(args)
         from game.play.launch import play_from_args  # imports pygame: only to play
 
         return play_from_args(args)

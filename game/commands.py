@@ -1,4 +1,5 @@
-"""The sub-commands behind ``python -m game``: generate, solve and play.
+"""The sub-commands behind ``python -m game``: generate, solve, levels, daily, play, replays
+and replay.
 
 Each takes the parsed ``argparse`` namespace from :mod:`game.cli` and returns the exit
 code.  Bad input raises :class:`game.errors.UsageError` with a one-line message saying
@@ -15,15 +16,18 @@ import os
 import random
 import re
 import sys
+from datetime import date
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Optional
 
 from game.errors import EXIT_NO_PATH, EXIT_OK, UsageError, shown
 from game.levels import MAX_SEED, LevelSpec
 from game.maze.grid import MAX_SIDE, MIN_SIZE, Pos
 from game.maze.registry import LOOPS, Option, Value
+from game.run.clock import TICK_RATE
 
 if TYPE_CHECKING:  # the solvers are imported only by the commands that solve
     from game.maze.solvers import Solution
+    from game.run.replay import Replay
 
 _SIZE = re.compile(r"\s*(\d+)\s*[xX×]\s*(\d+)\s*")
 _POS = re.compile(r"\s*(-?\d+)\s*,\s*(-?\d+)\s*")
@@ -66,12 +70,67 @@ def maze_spec(
     return LevelSpec(name, rows, cols, seed, float(loops or 0.0), options, label)
 
 
+def maze_flags(args: argparse.Namespace) -> list[str]:
+    """Return the maze options given on the command line, as their flags (``--size``...)."""
+    from game.maze.generators import generator_options
+
+    flags = {"algorithm": "--algorithm", "size": "--size", "seed": "--seed",
+             LOOPS.name: LOOPS.flag}
+    flags.update({option.name: option.flag for option, _ in generator_options()})
+    return [flag for name, flag in flags.items() if getattr(args, name, None) is not None]
+
+
+def code_spec(code: str, *, flags: Iterable[str] = ()) -> LevelSpec:
+    """Return the maze ``--code`` describes; raise UsageError for a bad code or ``flags`` too."""
+    from game.levels import CODE_EXAMPLES, parse_level_code
+
+    clash = list(flags)
+    if clash:
+        raise UsageError(
+            f"--code describes the whole maze: give it without {', '.join(clash)}"
+        )
+    try:
+        return parse_level_code(code)
+    except ValueError as exc:
+        message = str(exc)
+        if "expected e.g." not in message:  # what is wrong, then what a code looks like
+            message += f"; a level code looks like {' or '.join(CODE_EXAMPLES)}"
+        raise UsageError(message) from None
+
+
+def daily_date(text: Optional[str]) -> date:
+    """Return the date ``--date`` names (today in UTC without it) or raise UsageError."""
+    from game.daily import parse_date, utc_today
+
+    if text is None:
+        return utc_today()
+    try:
+        return parse_date(text)
+    except ValueError as exc:
+        raise UsageError(f"--date: {exc}") from None
+
+
+def cmd_daily(args: argparse.Namespace) -> int:
+    """Print the level code of the daily maze of ``--date`` (today, UTC)."""
+    from game.daily import daily_code
+
+    _emit([daily_code(daily_date(args.date)) + "\n"])
+    return EXIT_OK
+
+
 def cmd_generate(args: argparse.Namespace) -> int:
     """Generate a maze and print it in our text format (or write it to ``-o FILE``)."""
     from game.levels import build_level
     from game.maze.formats import format_maze
 
-    spec = maze_spec(args)
+    if args.code is not None:
+        spec = code_spec(args.code, flags=maze_flags(args))
+    elif args.algorithm is None:
+        raise UsageError(
+            "generate needs --algorithm NAME or --code CODE (see migong generate --help)"
+        )
+    else:
+        spec = maze_spec(args)
     solver = None
     if args.solve is not None:  # the solvers are imported only when a path is asked for
         from game.maze.solvers import SOLVERS
@@ -123,6 +182,53 @@ def cmd_solve(args: argparse.Namespace) -> int:
     else:
         _emit([format_maze(maze, solution.path), "\n"], describe(solution))
     return EXIT_OK if solution.found else EXIT_NO_PATH
+
+
+def campaign_facts() -> list[dict[str, Any]]:
+    """Return the campaign as ``levels --json`` prints it: one object a level, in play order.
+
+    ``index`` is the level's number as the game shows it (from 1), ``chapter`` its
+    chapter's title, ``moves`` the fewest moves from entrance to exit.
+    """
+    from game.levels import CAMPAIGN, CHAPTERS, build_level, chapter_of, keys_and_fog, level_code
+    from game.maze.solvers import solve
+    from game.play.names import chapter_name
+
+    facts = []
+    for index, spec in enumerate(CAMPAIGN):
+        number, _ = chapter_of(index)
+        keys, fog = keys_and_fog(spec)
+        options: dict[str, Value] = {LOOPS.name: spec.loops} if spec.loops else {}
+        options.update({name: value for name, value in spec.options.items()
+                        if value is not None and name != "keys"})
+        moves = solve(build_level(spec), "bfs").length
+        facts.append({
+            "index": index + 1, "chapter": chapter_name(CHAPTERS[number]),
+            "chapter_number": number + 1, "name": spec.name, "code": level_code(spec),
+            "generator": spec.algorithm, "rows": spec.rows, "cols": spec.cols,
+            "options": options, "keys": keys, "fog": fog, "moves": moves,
+        })
+    return facts
+
+
+def cmd_levels(args: argparse.Namespace) -> int:
+    """Print the campaign: a line a level, or (``--json``) one JSON list of objects."""
+    facts = campaign_facts()
+    if args.json:
+        _emit([json.dumps(facts), "\n"])
+        return EXIT_OK
+    table = [("#", "chapter", "name", "code", "generator", "size", "options", "keys", "fog",
+              "moves")]
+    for f in facts:
+        options = ", ".join(f"{name} {value:g}" for name, value in f["options"].items())
+        table.append((str(f["index"]), f"{f['chapter_number']} {f['chapter']}", f["name"],
+                      f["code"], f["generator"], f"{f['rows']}x{f['cols']}", options or "-",
+                      str(f["keys"]), "yes" if f["fog"] else "no", str(f["moves"])))
+    widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
+    _emit(("  ".join(cell.rjust(w) if i in (0, 7, 9) else cell.ljust(w)
+                     for i, (cell, w) in enumerate(zip(row, widths))).rstrip() + "\n"
+           for row in table))
+    return EXIT_OK
 
 
 # --- option parsing ----------------------------------------------------------------------
@@ -298,3 +404,61 @@ def _write_file(path: str, text: str) -> None:
     except OSError as exc:
         raise UsageError(f"cannot write -o {path}: {exc.strerror or exc}") from None
 
+
+# --- replays -----------------------------------------------------------------------------
+
+
+def replay_summary(path: str, rep: "Replay") -> dict[str, Any]:
+    """Return what ``replays --json`` says of one replay file."""
+    return {"path": path, "level": rep.level.name, "label": rep.level.label, "date": rep.date,
+            "moves": rep.moves, "time": round(rep.time, 3), "ticks": rep.time_ticks,
+            "finished": rep.finished, "game": rep.game}
+
+
+def cmd_replays(args: argparse.Namespace) -> int:
+    """List the saved replays, newest first (one JSON list with ``--json``)."""
+    from game.replays import ReplayStore, replay_dir
+
+    found = ReplayStore(replay_dir()).listing()
+    for entry in found:
+        if entry.replay is None:
+            print(f"migong: warning: {entry.problem}", file=sys.stderr)
+    good = [(e, e.replay) for e in found if e.replay is not None]
+    if args.json:
+        _emit([json.dumps([{**replay_summary(str(e.path), rep), "best": e.best}
+                           for e, rep in good], ensure_ascii=False), "\n"])
+        return EXIT_OK
+    if not good:
+        _emit([f"no replays yet in {replay_dir()}\n"])
+        return EXIT_OK
+    lines = []
+    for e, rep in good:
+        state = "exit" if rep.finished else "left"
+        best = " best" if e.best else ""
+        lines.append(f"{rep.date or '?':20}  {rep.level.name:24}  {rep.moves:6} moves  "
+                     f"{rep.time:9.2f} s  {state}{best}  {e.path}\n")
+    _emit(lines)
+    return EXIT_OK
+
+
+def cmd_verify_replay(args: argparse.Namespace) -> int:
+    """Re-run a replay headless; print one JSON line; exit 0 at the exit, 1 short of it."""
+    from game.replays import ReplayFileError, read_replay
+    from game.run.replay import ReplayFormatError, rebuild, simulate
+
+    try:
+        rep = read_replay(args.file)
+        level = rebuild(rep.level)
+    except ReplayFileError as exc:
+        raise UsageError(str(exc)) from None
+    except ReplayFormatError as exc:
+        raise UsageError(f"{args.file}: not a usable replay: {exc}") from None
+    run = simulate(rep, level.maze)
+    ticks = run.ticks_played
+    _emit([json.dumps({
+        "finished": run.finished, "moves": run.moves, "time": round(ticks / TICK_RATE, 3),
+        "ticks": ticks, "level": rep.level.name,
+        "recorded": {"finished": rep.finished, "moves": rep.moves, "ticks": rep.time_ticks},
+        "matches": (run.finished, run.moves, ticks) == (rep.finished, rep.moves, rep.time_ticks),
+    }), "\n"])
+    return EXIT_OK if run.finished else EXIT_NO_PATH

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Mapping, Optional
+from typing import TYPE_CHECKING, Literal, Mapping, Optional
 
 from game.errors import shown
 from game.maze.grid import MAX_SIDE, check_generated_size
@@ -87,34 +87,97 @@ def _level(
     return LevelSpec(algorithm, rows, cols, seed, loops, options, name)
 
 
-#: The campaign, in play order: sizes grow from 11x11 to 201x201 tiles; every
-#: generator appears, with RPG room maps (division + room_size) and looped mazes.
-CAMPAIGN: list[LevelSpec] = [
-    _level("First Steps", "backtracker", 11, 1101),
-    _level("Garden Gate", "prim", 13, 1302),
-    _level("The Cellar", "division", 15, 1503, room_size=3),
-    _level("Crossroads", "division", 15, 1504),
-    _level("Mole Burrow", "dig", 17, 1705),
-    _level("Willow Walk", "backtracker", 19, 1906, loops=0.1),
-    _level("Old Library", "division", 21, 2107, room_size=3),
-    _level("Bramble Patch", "prim", 23, 2308),
-    _level("Rabbit Warren", "dig", 25, 2509, loops=0.05),
-    _level("Hall of Echoes", "division", 27, 2710, loops=0.15),
-    _level("Lantern Row", "backtracker", 31, 3111),
-    _level("Sunken Keep", "division", 33, 3312, room_size=4, loops=0.1),
-    _level("Thornwood", "prim", 37, 3713, loops=0.05),
-    _level("Ant Colony", "dig", 41, 4114, loops=0.1),
-    _level("Clockwork Court", "division", 45, 4515),
-    _level("Long Winter", "backtracker", 51, 5116),
-    _level("Catacombs", "division", 57, 5717, room_size=4, loops=0.2),
-    _level("Fungal Grotto", "prim", 65, 6518),
-    _level("Deep Tunnels", "dig", 75, 7519, rank=3),
-    _level("Mirror Halls", "division", 91, 9120, loops=0.3),
-    _level("Serpent's Coil", "backtracker", 111, 11121, loops=0.05),
-    _level("The Citadel", "division", 131, 13122, room_size=5, loops=0.1),
-    _level("Endless Hedge", "prim", 161, 16123, loops=0.1),
-    _level("Heart of Migong", "backtracker", 201, 20124, loops=0.1),
-]
+@dataclass(frozen=True)
+class Chapter:
+    """A part of the campaign that introduces one thing; its first level shows a tip.
+
+    ``key`` names its text in the catalogue: ``chapter.<key>`` (its title) and
+    ``chapter.<key>.tip`` (one line).  Within a chapter the shortest route never gets
+    shorter (tests/test_levels.py checks it).
+    """
+
+    key: str
+    levels: tuple[LevelSpec, ...]
+
+
+#: Every chapter in play order, including those whose feature has not landed yet (they
+#: have no levels, and are left out of CHAPTERS until they do): ``keys`` (levels with
+#: ``options["keys"]``) and ``fog`` (levels with ``fog=True``).
+ALL_CHAPTERS: tuple[Chapter, ...] = (
+    Chapter("first_steps", (
+        _level("First Steps", "backtracker", 11, 1101),
+        _level("Zigzag Stair", "backtracker", (15, 7), 7),
+        _level("Garden Gate", "prim", 13, 1302),
+        _level("Meadow Path", "prim", (11, 31), 1134),
+        _level("Bramble Patch", "prim", 23, 2308),
+    )),
+    Chapter("straight_walls", (
+        _level("Crossroads", "division", 15, 1504),
+        _level("Quarry", "division", 31, 3131),
+        _level("Clockwork Court", "division", 45, 4515),
+    )),
+    Chapter("rooms", (
+        _level("The Cellar", "division", 15, 1503, room_size=3),
+        _level("Old Library", "division", 21, 2107, room_size=3),
+        _level("Sunken Keep", "division", 33, 3312, room_size=4, loops=0.1),
+        _level("Guard Rooms", "division", 41, 4145, room_size=4),
+        _level("Catacombs", "division", 57, 5717, room_size=4, loops=0.2),
+        _level("The Citadel", "division", 131, 13122, room_size=5, loops=0.1),
+    )),
+    Chapter("keys", ()),
+    Chapter("fog", ()),
+    Chapter("tunnels", (
+        _level("Mole Burrow", "dig", 17, 1705),
+        _level("Badger Sett", "dig", 31, 3134),
+        _level("Ant Colony", "dig", 41, 4114, loops=0.1),
+        _level("Rabbit Warren", "dig", 25, 2509, loops=0.05),
+        _level("Deep Tunnels", "dig", 75, 7519, rank=3),
+    )),
+    Chapter("loops", (
+        _level("Hall of Echoes", "division", 27, 2710, loops=0.15),
+        _level("Thornwood", "prim", 37, 3713, loops=0.05),
+        _level("Willow Walk", "backtracker", 19, 1906, loops=0.1),
+        _level("Braided Brook", "backtracker", 41, 4146, loops=0.2),
+        _level("Mirror Halls", "division", 91, 9120, loops=0.3),
+    )),
+    Chapter("long_haul", (
+        _level("Fungal Grotto", "prim", 65, 6518),
+        _level("Lantern Row", "backtracker", 31, 3111),
+        _level("Long Winter", "backtracker", 51, 5116),
+        _level("Endless Hedge", "prim", 161, 16123, loops=0.1),
+        _level("Serpent's Coil", "backtracker", 111, 11121, loops=0.05),
+        _level("Heart of Migong", "backtracker", 201, 20124, loops=0.1),
+    )),
+)
+#: The chapters the player sees: those with levels.
+CHAPTERS: tuple[Chapter, ...] = tuple(chapter for chapter in ALL_CHAPTERS if chapter.levels)
+#: The campaign, in play order: the chapters' levels one after another.
+CAMPAIGN: list[LevelSpec] = [spec for chapter in CHAPTERS for spec in chapter.levels]
+
+
+def named_level(name: str) -> LevelSpec:
+    """Return the campaign level called ``name``; raise KeyError if there is none."""
+    for spec in CAMPAIGN:
+        if spec.name == name:
+            return spec
+    raise KeyError(name)
+
+
+def chapter_of(index: int) -> tuple[int, range]:
+    """Return the 0-based chapter number of campaign level ``index`` and its levels' indexes."""
+    first = 0
+    for number, chapter in enumerate(CHAPTERS):
+        span = range(first, first + len(chapter.levels))
+        if index in span:
+            return number, span
+        first = span.stop
+    raise IndexError(f"no campaign level {index} (there are {len(CAMPAIGN)})")
+
+
+def keys_and_fog(spec: LevelSpec) -> tuple[int, bool]:
+    """Return how many keys (and locked doors) a level has, and whether fog hides it."""
+    keys = spec.options.get("keys")
+    return (int(keys) if keys else 0), spec.fog
 
 
 def build_level(spec: LevelSpec) -> "Maze":
@@ -137,7 +200,9 @@ _DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 MAX_SEED = 2**63 - 1
 #: Most digits read as a size or an option of a level code (more is refused unread).
 _MAX_DIGITS = 9
-_CODE_RE = re.compile(r"^([A-Z])(\d+)X(\d+)-([0-9A-Z]+)((?:-[A-Z][0-9.]+)*)$")
+#: What level codes look like, for messages about a bad one.
+CODE_EXAMPLES = ("B21x21-1A2B", "D33x33-2KQ-R5-L10")
+_CODE_RE = re.compile(r"^([A-Z])([0-9]+)X([0-9]+)-([0-9A-Z]+)((?:-[A-Z][0-9.]+)*)$")
 _OPTION_RE = re.compile(r"^([A-Z])([0-9.]+)$")
 #: The code part of the fog flag: ``-F1`` (``-F0``, fog off, is never written).
 FOG_CODE = "F"
@@ -199,7 +264,7 @@ def parse_level_code(code: str) -> LevelSpec:
         parts = ", ".join([f"-{o.code}<{o.words}{' %' if o.kind == 'fraction' else ''}>"
                            for o, _ in owned] + [f"-{FOG_CODE}1 (fog)"])
         raise ValueError(
-            f"{bad}: expected e.g. 'B21x21-1A2B' or 'D33x33-2KQ-R5-L10' "
+            f"{bad}: expected e.g. {CODE_EXAMPLES[0]!r} or {CODE_EXAMPLES[1]!r} "
             f"(algorithm letter {letters}, ROWSxCOLS, '-' and a base-36 seed, "
             f"then optional {parts})"
         )
@@ -302,17 +367,37 @@ def campaign_index(spec: LevelSpec) -> Optional[int]:
 NEAR_OPTIMAL_GRACE = 2
 
 
-def star_rating(moves: int, optimal: int, hints: int) -> int:
-    """Return 1..3 stars for a finished run (see the star rule above)."""
+@dataclass(frozen=True)
+class Missed:
+    """Why a run missed a star: ``star`` 3 or 2; ``why`` "moves" (over ``limit`` moves,
+    the fewest + 10%), "double" (over ``limit``, twice the fewest) or "hint" (one used)."""
+
+    star: int
+    why: Literal["moves", "double", "hint"]
+    limit: int = 0
+
+
+def star_limits(optimal: int) -> tuple[int, int]:
+    """Return the most moves that keep three stars, and two stars (see the star rule)."""
+    three = optimal + max(NEAR_OPTIMAL_GRACE, optimal // 10)
+    return three, max(three, 2 * optimal)
+
+
+def missed_stars(moves: int, optimal: int, hints: int) -> list[Missed]:
+    """Return every reason a finished run missed a star, the second star's first."""
     if moves < 0 or optimal < 0 or hints < 0:
         raise ValueError(f"counts must be >= 0, got moves={moves} optimal={optimal} hints={hints}")
-    slack = max(NEAR_OPTIMAL_GRACE, optimal // 10)
-    if moves <= optimal + slack:
-        stars = 3
-    elif moves <= 2 * optimal:
-        stars = 2
-    else:
-        stars = 1
+    three, two = star_limits(optimal)
+    missed = []
+    if moves > two:
+        missed.append(Missed(2, "double", two))
+    if moves > three:
+        missed.append(Missed(3, "moves", three))
     if hints > 0:
-        stars = min(stars, 2)
-    return stars
+        missed.append(Missed(3, "hint"))
+    return missed
+
+
+def star_rating(moves: int, optimal: int, hints: int) -> int:
+    """Return 1..3 stars for a finished run (see the star rule above)."""
+    return 3 - len({miss.star for miss in missed_stars(moves, optimal, hints)})

@@ -25,13 +25,15 @@ import re
 import stat
 import tempfile
 from dataclasses import asdict, dataclass, field
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Any, Callable, Optional
 
 import numpy as np
 from platformdirs import user_data_dir
 
-from game.levels import CAMPAIGN, MAX_SEED
+from game.daily import parse_date
+from game.levels import CAMPAIGN, MAX_SEED, level_code
 from game.maze import generators, solvers
 from game.maze.registry import Option, Value
 from game.play.bindings import MAX_KEYS, by_name, canonical, clashes, resolve
@@ -41,7 +43,7 @@ from game.text import CATALOGUES, t
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 SAVE_PATH_ENV = "MIGONG_SAVE_PATH"
 #: The hint speeds a save keeps: the game's own list, end to end.
 ANIM_SPEED_RANGE = (HINT_SPEEDS[0], HINT_SPEEDS[-1])
@@ -97,20 +99,44 @@ class Settings:
     bindings: dict[str, list[str]] = field(default_factory=dict)
     #: "en" or "zh"; None (absent from the file): follow the system's language.
     language: Optional[str] = None
+    #: Replay the best run of a level as a ghost while playing it again.
+    ghost: bool = False
     #: Play every maze in the fog of war; show the explored map in a corner.
     fog: bool = False
     minimap: bool = False
 
 
 @dataclass
+class DailyBest:
+    """The best time and the fewest moves of one date's daily maze (maybe of two runs)."""
+
+    time: float
+    moves: int
+
+
+@dataclass
+class Streak:
+    """Days in a row the daily maze was finished on its own (UTC) date."""
+
+    count: int = 0
+    best: int = 0
+    last: Optional[str] = None  # the last such date, YYYY-MM-DD
+
+
+@dataclass
 class Progress:
-    """Campaign progress and records, keyed by level code, plus the settings."""
+    """Campaign progress and records, keyed by level code, plus the settings.
+
+    ``daily``: the daily mazes finished, by date (YYYY-MM-DD); ``streak``: their streak.
+    """
 
     unlocked: int = 1  # number of campaign levels playable
     best_times: dict[str, float] = field(default_factory=dict)
     best_moves: dict[str, int] = field(default_factory=dict)
     stars: dict[str, int] = field(default_factory=dict)
     settings: Settings = field(default_factory=Settings)
+    daily: dict[str, DailyBest] = field(default_factory=dict)
+    streak: Streak = field(default_factory=Streak)
 
 
 @dataclass(frozen=True)
@@ -165,17 +191,55 @@ def record_result(
     return Record(new_time, new_moves, unlocked_next)
 
 
+@dataclass(frozen=True)
+class DailyRecord:
+    """What a finished daily maze changed: new bests of its date, and the streak now."""
+
+    new_best_time: bool
+    new_best_moves: bool
+    streak: int
+
+
+def record_daily(progress: Progress, day: date, time: float, moves: int, *,
+                 today: date) -> DailyRecord:
+    """Record a finished daily maze of ``day``; on ``today``'s own maze, extend the streak."""
+    key = day.isoformat()
+    old = progress.daily.get(key)
+    new_time = old is None or time < old.time
+    new_moves = old is None or moves < old.moves
+    if old is None:
+        progress.daily[key] = DailyBest(float(time), int(moves))
+    else:
+        old.time, old.moves = min(old.time, float(time)), min(old.moves, int(moves))
+    streak = progress.streak
+    if day == today and streak.last != key:
+        yesterday = (today - timedelta(days=1)).isoformat()
+        streak.count = streak.count + 1 if streak.last == yesterday else 1
+        streak.last = key
+        streak.best = max(streak.best, streak.count)
+    return DailyRecord(new_time, new_moves, current_streak(progress, today))
+
+
+def current_streak(progress: Progress, today: date) -> int:
+    """Return the streak as of ``today``: kept while yesterday's or today's maze was finished."""
+    streak = progress.streak
+    alive = (today.isoformat(), (today - timedelta(days=1)).isoformat())
+    return streak.count if streak.last in alive else 0
+
+
 def has_progress(progress: Progress) -> bool:
     """Return True once anything was unlocked or finished."""
     return progress.unlocked > 1 or bool(progress.best_times or progress.best_moves or progress.stars)
 
 
 def reset_progress(progress: Progress) -> None:
-    """Forget unlocked levels, best times and moves, and stars; keep the settings."""
+    """Forget unlocked levels, best times and moves, stars and daily mazes; keep the settings."""
     progress.unlocked = Progress().unlocked
     progress.best_times.clear()
     progress.best_moves.clear()
     progress.stars.clear()
+    progress.daily.clear()
+    progress.streak = Streak()
 
 
 # -- the store ---------------------------------------------------------------------
@@ -198,10 +262,10 @@ class SaveStore:
         target = _resolve(self.path)
         _remove_temp_files(target)
         try:
-            raw = _read_regular_file(target, MAX_SAVE_BYTES)
+            raw = read_regular_file(target, MAX_SAVE_BYTES)
         except (FileNotFoundError, NotADirectoryError):  # no save yet (or no place for one)
             return Progress(), None
-        except _NotARegularFile as exc:
+        except NotARegularFile as exc:
             return self._without_saving(f"it is {exc}", t("save.not_a_file", file=self.path))
         except OSError as exc:
             return self._without_saving(f"cannot read it: {exc}", t("save.unreadable", file=self.path))
@@ -245,7 +309,7 @@ def load_progress(path: Path) -> tuple[Progress, Optional[str]]:
     return SaveStore(path).load()
 
 
-class _NotARegularFile(OSError):
+class NotARegularFile(OSError):
     """The save path is a directory, a named pipe, a device or a socket."""
 
     def __init__(self, kind: str) -> None:
@@ -274,10 +338,20 @@ def save_progress(progress: Progress, path: Path) -> None:
     OSError if the path is not a regular file or cannot be written, ValueError if the
     save would be larger than MAX_SAVE_BYTES.
     """
-    target = _resolve(Path(path))
     text = json.dumps(to_json(progress), indent=2, sort_keys=True, allow_nan=False) + "\n"
     if len(text) > MAX_SAVE_BYTES:
         raise ValueError(f"the save would be {len(text)} bytes, over {MAX_SAVE_BYTES}")
+    write_atomically(Path(path), text)
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` (UTF-8) atomically: temp file beside it, fsync, then os.replace.
+
+    Through a symbolic link, the file it points to is replaced (the link stays); missing
+    directories are made.  Raise OSError if the path is not a regular file or cannot be
+    written.
+    """
+    target = _resolve(path)
     try:
         mode = os.stat(target).st_mode
     except FileNotFoundError:
@@ -286,7 +360,7 @@ def save_progress(progress: Progress, path: Path) -> None:
         _check_regular(mode)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
@@ -343,10 +417,10 @@ _READ_FLAGS = (
 )
 
 
-def _read_regular_file(path: Path, limit: int) -> bytes:
+def read_regular_file(path: Path, limit: int) -> bytes:
     """Return the first ``limit + 1`` bytes at most of the regular file at ``path``.
 
-    Raise _NotARegularFile for anything else (nothing of it is read), OSError if it
+    Raise NotARegularFile for anything else (nothing of it is read), OSError if it
     cannot be opened or read.
     """
     _check_regular(os.stat(path).st_mode)  # a socket cannot even be opened
@@ -367,9 +441,9 @@ def _read_regular_file(path: Path, limit: int) -> bytes:
 
 
 def _check_regular(mode: int) -> None:
-    """Raise _NotARegularFile unless ``mode`` is a regular file's."""
+    """Raise NotARegularFile unless ``mode`` is a regular file's."""
     if not stat.S_ISREG(mode):
-        raise _NotARegularFile(_kind(mode))
+        raise NotARegularFile(_kind(mode))
 
 
 def _kind(mode: int) -> str:
@@ -474,8 +548,45 @@ def _migrate_0_to_1(doc: dict[str, Any]) -> dict[str, Any]:
     return {**doc, "settings": settings, "version": 1}
 
 
+#: The campaign's level codes in the order schema 1 counted "unlocked" in.  Records are
+#: kept by level code and need no change; only that count does when levels move (a new
+#: chapter in the middle: bump the schema, keep the old order here, add a migration).
+V1_CAMPAIGN = (
+    "B11x11-UL", "P13x13-106", "D15x15-15R-R3", "D15x15-15S", "G17x17-1BD", "B19x19-1GY-L10",
+    "D21x21-1MJ-R3", "P23x23-1S4", "G25x25-1XP-L5", "D27x27-23A-L15", "B31x31-2EF",
+    "D33x33-2K0-R4-L10", "P37x37-2V5-L5", "G41x41-36A-L10", "D45x45-3HF", "B51x51-3Y4",
+    "D57x57-4ET-R4-L20", "P65x65-512", "G75x75-5SV-K3", "D91x91-71C-L30",
+    "B111x111-8KX-L5", "D131x131-A4I-R5-L10", "P161x161-CFV-L10", "B201x201-FJ0-L10",
+)
+
+
+#: A migration: a save's document at one schema version, made the next version's.
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+def recount_unlocked(old_order: tuple[str, ...], version: int) -> Migration:
+    """Return the migration to ``version`` of a save whose "unlocked" counted ``old_order``.
+
+    The new count reaches every level that was playable before, wherever it is now.
+    """
+    def migrate(doc: dict[str, Any]) -> dict[str, Any]:
+        """Count "unlocked" in the campaign's order now."""
+        doc = dict(doc)
+        unlocked = doc.get("unlocked", 1)
+        if _is_int(unlocked):  # anything else is refused by the checks after migrating
+            now = {level_code(spec): i for i, spec in enumerate(CAMPAIGN)}
+            playable = [now[code] for code in old_order[:max(1, unlocked)] if code in now]
+            doc["unlocked"] = max(playable, default=0) + 1
+        return {**doc, "version": version}
+
+    return migrate
+
+
 #: Migrations from an older schema version to the next one.
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {0: _migrate_0_to_1}
+MIGRATIONS: dict[int, Migration] = {
+    0: _migrate_0_to_1,
+    1: recount_unlocked(V1_CAMPAIGN, 2),  # the campaign in chapters (issue 9)
+}
 
 
 def from_json(doc: Any) -> Progress:
@@ -505,7 +616,52 @@ def from_json(doc: Any) -> Progress:
         best_moves={k: v for k, v in best_moves.items() if v >= 0},
         stars={k: max(0, min(3, v)) for k, v in stars.items()},
         settings=settings,
+        daily=_daily(doc.get("daily")),
+        streak=_streak(doc.get("streak")),
     )
+
+
+def _iso_date(value: Any) -> bool:
+    """Return True for a date written exactly YYYY-MM-DD (as the game writes it)."""
+    if not isinstance(value, str):
+        return False
+    try:
+        return parse_date(value).isoformat() == value
+    except ValueError:
+        return False
+
+
+def _daily(doc: Any) -> dict[str, DailyBest]:
+    """Return the daily mazes' records of ``doc``; an unusable entry is dropped."""
+    # Records, but not the campaign: a bad entry costs that day, never the whole save.
+    # Saves written before the daily maze have no "daily" key.
+    if not isinstance(doc, dict):
+        return {}
+    found = {}
+    for day, best in doc.items():
+        entry: dict[str, Any] = best if isinstance(best, dict) else {}
+        time: Any = entry.get("time")
+        moves: Any = entry.get("moves")
+        if (_iso_date(day) and _is_number(time) and math.isfinite(time) and time >= 0
+                and _is_int(moves) and moves >= 0):
+            found[day] = DailyBest(float(time), moves)
+        else:
+            log.warning("save: daily record %r: %r is unusable; dropped", day, best)
+    return found
+
+
+def _streak(doc: Any) -> Streak:
+    """Return the daily streak of ``doc``, or none when it is absent or unusable."""
+    if not isinstance(doc, dict):
+        return Streak()
+    count: Any = doc.get("count")
+    best: Any = doc.get("best")
+    last: Any = doc.get("last")
+    if (_is_int(count) and _is_int(best) and 0 <= count <= best
+            and (last is None or _iso_date(last)) and (last is not None or count == 0)):
+        return Streak(count, best, last)
+    log.warning("save: the daily streak %r is unusable; it starts again", doc)
+    return Streak()
 
 
 def _settings(doc: dict[str, Any]) -> Settings:
@@ -522,12 +678,12 @@ def _settings(doc: dict[str, Any]) -> Settings:
         default_solver=solver if solver in solvers.SOLVERS else d.default_solver,
         custom=_custom_maze(doc.get("custom")),
         language=_language(doc.get("language")),
-        # a wrong value is dropped to the default, as the look's settings are
+        # preferences, not progress: anything but true or false is the default
+        ghost=_flag(doc, "ghost", d.ghost),
         fog=_flag(doc, "fog", d.fog),
         minimap=_flag(doc, "minimap", d.minimap),
         **_access(doc),
     )
-
 
 
 def _flag(doc: dict[str, Any], key: str, default: bool) -> bool:

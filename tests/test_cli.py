@@ -391,3 +391,44 @@ def test_the_slowest_files_up_to_the_size_cap_are_answered_at_once(
 
 
 # --- the modules of the command line ------------------------------------------------------
+
+
+# --- levels -------------------------------------------------------------------------------
+
+
+def test_levels_json_lists_the_campaign_with_its_fewest_moves() -> None:
+    from game.levels import CAMPAIGN, CHAPTERS, build_level, level_code
+    from game.maze.solvers import solve
+
+    proc = migong("levels", "--json")
+    assert proc.returncode == 0, proc.stderr
+    levels = json.loads(proc.stdout)
+    assert [level["index"] for level in levels] == list(range(1, len(CAMPAIGN) + 1))
+    assert [level["code"] for level in levels] == [level_code(spec) for spec in CAMPAIGN]
+    assert {"index", "chapter", "name", "code", "moves", "keys", "fog"} <= set(levels[0])
+    assert levels[0]["chapter"] == "First steps" and levels[-1]["chapter"] == "The long haul"
+    assert len({level["chapter"] for level in levels}) == len(CHAPTERS)
+    assert all(level["keys"] == 0 and level["fog"] is False for level in levels)
+    for level in (levels[0], levels[13]):
+        spec = CAMPAIGN[level["index"] - 1]
+        assert level["moves"] == solve(build_level(spec), "bfs").length
+        assert (level["name"], level["generator"], level["rows"], level["cols"]) == (
+            spec.name, spec.algorithm, spec.rows, spec.cols)
+    looped = next(level for level in levels if level["code"] == "D33x33-2K0-R4-L10")
+    assert looped["options"] == {"loops": 0.1, "room_size": 4}
+
+
+def test_levels_prints_a_line_a_level_under_a_heading() -> None:
+    proc = migong("levels")
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[0].split() == ["#", "chapter", "name", "code", "generator", "size", "options",
+                                "keys", "fog", "moves"]
+    first = lines[1].split()
+    assert first[:6] == ["1", "1", "First", "steps", "First", "Steps"]
+    assert first[-4:] == ["-", "0", "no", "18"] and "B11x11-UL" in first
+    assert len(lines) == 1 + len(json.loads(migong("levels", "--json").stdout))
+
+
+def test_levels_refuses_stray_arguments_in_one_line() -> None:
+    assert_clean_error(migong("levels", "--jsn"), "unrecognized arguments: --jsn")

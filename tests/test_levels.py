@@ -5,7 +5,12 @@ from __future__ import annotations
 import pytest
 
 from game.levels import (
+    ALL_CHAPTERS,
     CAMPAIGN,
+    CHAPTERS,
+    Chapter,
+    chapter_of,
+    keys_and_fog,
     LevelSpec,
     build_level,
     campaign_index,
@@ -17,15 +22,63 @@ from game.maze.generators import GENERATORS
 from game.maze.solvers import solve
 
 
-def test_campaign_has_at_least_twenty_levels() -> None:
-    assert len(CAMPAIGN) >= 20
+def test_campaign_has_at_least_thirty_levels_in_chapters() -> None:
+    assert len(CAMPAIGN) >= 30
+    assert CAMPAIGN == [spec for chapter in CHAPTERS for spec in chapter.levels]
+    assert len(CHAPTERS) >= 5 and all(chapter.levels for chapter in CHAPTERS)
+    assert [c.key for c in CHAPTERS][:3] == ["first_steps", "straight_walls", "rooms"]
+    assert CHAPTERS[-1].key == "long_haul"
 
 
-def test_campaign_sizes_grow_from_small_to_large() -> None:
-    areas = [spec.rows * spec.cols for spec in CAMPAIGN]
-    assert areas == sorted(areas)
+def test_keys_and_fog_chapters_wait_for_their_levels() -> None:
+    waiting = [chapter for chapter in ALL_CHAPTERS if not chapter.levels]
+    assert [chapter.key for chapter in waiting] == ["keys", "fog"]
+    assert set(CHAPTERS) == set(ALL_CHAPTERS) - set(waiting)
+
+
+def test_no_level_has_keys_or_fog_yet() -> None:
+    assert all(keys_and_fog(spec) == (0, False) for spec in CAMPAIGN)
+    assert keys_and_fog(LevelSpec("prim", 5, 5, 1)) == (0, False)
+
+
+def test_campaign_starts_small_and_ends_with_the_largest_maze() -> None:
     assert CAMPAIGN[0].rows <= 13 and CAMPAIGN[0].cols <= 13
-    assert CAMPAIGN[-1].rows >= 191 and CAMPAIGN[-1].cols >= 191
+    assert CAMPAIGN[-1].rows * CAMPAIGN[-1].cols == max(s.rows * s.cols for s in CAMPAIGN)
+
+
+def _route(spec: LevelSpec) -> list[tuple[int, int]]:
+    """Return the shortest route of a level."""
+    path = solve(build_level(spec), "bfs").path
+    assert path is not None
+    return path
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS, ids=[c.key for c in CHAPTERS])
+def test_within_a_chapter_the_shortest_route_never_gets_shorter(chapter: Chapter) -> None:
+    moves = [len(_route(spec)) - 1 for spec in chapter.levels]
+    assert moves == sorted(moves), dict(zip((s.name for s in chapter.levels), moves))
+
+
+def _turns_back(path: list[tuple[int, int]]) -> int:
+    """Return how many moves of a route go up or left (against the entrance-to-exit way)."""
+    return sum(1 for a, b in zip(path, path[1:]) if b[0] < a[0] or b[1] < a[1])
+
+
+def test_levels_one_and_two_are_not_both_right_then_down() -> None:
+    first, second = _route(CAMPAIGN[0]), _route(CAMPAIGN[1])
+    assert _turns_back(first) == 0 < _turns_back(second)
+    # and they have other shapes: a square, then a tall narrow tower
+    assert CAMPAIGN[0].rows == CAMPAIGN[0].cols and CAMPAIGN[1].rows >= 2 * CAMPAIGN[1].cols
+
+
+def test_chapter_of_spans_each_chapter() -> None:
+    first = 0
+    for number, chapter in enumerate(CHAPTERS):
+        for index in range(first, first + len(chapter.levels)):
+            assert chapter_of(index) == (number, range(first, first + len(chapter.levels)))
+        first += len(chapter.levels)
+    with pytest.raises(IndexError):
+        chapter_of(len(CAMPAIGN))
 
 
 def test_campaign_sizes_are_odd() -> None:

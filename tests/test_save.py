@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import game.save as save
 from game.play.bindings import KEY_CODES, MAX_KEYS, actions, clashes, resolve
-from game.levels import CAMPAIGN
+from game.levels import CAMPAIGN, level_code
 from game.run.speeds import HINT_SPEEDS
 from game.save import (
     SCHEMA_VERSION,
@@ -133,18 +133,18 @@ def test_crash_while_serialising_keeps_the_old_save(
 BAD_FILES = {
     "empty": b"",
     "blank": b"  \n ",
-    "truncated": b'{"version": 1, "unlocked": 3, "best_ti',
+    "truncated": b'{"version": 2, "unlocked": 3, "best_ti',
     "binary": b"\xff\xfe\x00garbage",
     "a list": b"[1, 2, 3]",
     "newer version": json.dumps({"version": SCHEMA_VERSION + 1, "unlocked": 5}).encode(),
     "string version": b'{"version": "one"}',
-    "unlocked as text": json.dumps({"version": 1, "unlocked": "three"}).encode(),
-    "unlocked as bool": json.dumps({"version": 1, "unlocked": True}).encode(),
-    "times as list": json.dumps({"version": 1, "best_times": [1, 2]}).encode(),
-    "time as text": json.dumps({"version": 1, "best_times": {"B11x11-UL": "fast"}}).encode(),
-    "settings as number": json.dumps({"version": 1, "settings": 3}).encode(),
-    "volume as text": json.dumps({"version": 1, "settings": {"volume": "loud"}}).encode(),
-    "muted as int": json.dumps({"version": 1, "settings": {"muted": 1}}).encode(),
+    "unlocked as text": json.dumps({"version": 2, "unlocked": "three"}).encode(),
+    "unlocked as bool": json.dumps({"version": 2, "unlocked": True}).encode(),
+    "times as list": json.dumps({"version": 2, "best_times": [1, 2]}).encode(),
+    "time as text": json.dumps({"version": 2, "best_times": {"B11x11-UL": "fast"}}).encode(),
+    "settings as number": json.dumps({"version": 2, "settings": 3}).encode(),
+    "volume as text": json.dumps({"version": 2, "settings": {"volume": "loud"}}).encode(),
+    "muted as int": json.dumps({"version": 2, "settings": {"muted": 1}}).encode(),
 }
 
 
@@ -211,7 +211,7 @@ def test_a_bad_save_is_kept_aside_even_beside_a_thousand_old_copies(tmp_path: Pa
 def test_out_of_range_values_are_clamped(tmp_path: Path) -> None:
     path = tmp_path / "save.json"
     doc = {
-        "version": 1,
+        "version": 2,
         "unlocked": 10_000,
         "best_times": {"a": 5, "b": -3.0},
         "best_moves": {"a": 7, "b": -1},
@@ -239,13 +239,13 @@ def test_every_hint_speed_the_game_offers_survives_a_save(tmp_path: Path, speed:
 
 def test_a_saved_speed_between_the_offered_ones_loads_as_the_nearest(tmp_path: Path) -> None:
     path = tmp_path / "save.json"
-    path.write_text('{"version": 1, "settings": {"anim_speed": 3.1}}')
+    path.write_text('{"version": 2, "settings": {"anim_speed": 3.1}}')
     assert load_progress(path)[0].settings.anim_speed == 4.0
 
 
 def test_negative_volume_and_nan_are_repaired(tmp_path: Path) -> None:
     path = tmp_path / "save.json"
-    path.write_text('{"version": 1, "unlocked": 0, "settings": {"volume": -1, "anim_speed": NaN}}')
+    path.write_text('{"version": 2, "unlocked": 0, "settings": {"volume": -1, "anim_speed": NaN}}')
     loaded, _ = load_progress(path)
     assert loaded.unlocked == 1
     assert loaded.settings.volume == 0.0
@@ -254,7 +254,7 @@ def test_negative_volume_and_nan_are_repaired(tmp_path: Path) -> None:
 
 def test_missing_keys_take_defaults(tmp_path: Path) -> None:
     path = tmp_path / "save.json"
-    path.write_text('{"version": 1, "unlocked": 2, "settings": {"muted": true}}')
+    path.write_text('{"version": 2, "unlocked": 2, "settings": {"muted": true}}')
     loaded, notice = load_progress(path)
     assert notice is None
     assert loaded == Progress(unlocked=2, settings=Settings(muted=True))
@@ -266,7 +266,7 @@ def test_unversioned_old_save_is_migrated(tmp_path: Path) -> None:
     path.write_text(json.dumps(old))
     loaded, notice = load_progress(path)
     assert notice is None
-    assert loaded.unlocked == 3 and loaded.stars == {"x": 2}
+    assert level_code(CAMPAIGN[loaded.unlocked - 1]) == "D15x15-15R-R3" and loaded.stars == {"x": 2}
     assert loaded.settings == Settings(volume=0.2, default_solver="dfs")
     assert _files(tmp_path) == ["save.json"]
 
@@ -348,7 +348,9 @@ def test_a_save_from_before_custom_maze_memory_still_loads(tmp_path: Path) -> No
     }))
     loaded, notice = load_progress(path)
     assert notice is None
-    assert loaded.unlocked == 3 and loaded.stars == {"B11x11-UL": 3}
+    # schema 1 counted levels 1-3 of the old order; the third (The Cellar) is later now
+    assert level_code(CAMPAIGN[loaded.unlocked - 1]) == "D15x15-15R-R3"
+    assert loaded.stars == {"B11x11-UL": 3} and loaded.best_times == {"B11x11-UL": 9.5}
     assert loaded.settings == Settings(volume=0.5, anim_speed=2.0, default_solver="dfs")
     assert loaded.settings.custom is None
 
@@ -372,7 +374,7 @@ def test_the_custom_maze_choices_round_trip(tmp_path: Path) -> None:
 def test_unusable_custom_maze_choices_are_dropped_not_the_save(tmp_path: Path,
                                                                custom: object) -> None:
     path = tmp_path / "save.json"
-    path.write_text(json.dumps({"version": 1, "unlocked": 4, "settings": {"custom": custom}}))
+    path.write_text(json.dumps({"version": 2, "unlocked": 4, "settings": {"custom": custom}}))
     loaded, notice = load_progress(path)
     assert notice is None and path.exists()
     assert loaded.unlocked == 4 and loaded.settings.custom is None
@@ -396,7 +398,7 @@ def test_the_accessibility_settings_round_trip(tmp_path: Path) -> None:
 def test_a_save_from_before_the_accessibility_settings_takes_their_defaults(
         tmp_path: Path) -> None:
     path = tmp_path / "save.json"
-    path.write_text(json.dumps({"version": 1, "settings": {"volume": 0.5}}))
+    path.write_text(json.dumps({"version": 2, "settings": {"volume": 0.5}}))
     settings = load_progress(path)[0].settings
     assert (settings.palette, settings.text_size, settings.reduced_motion, settings.bindings) \
         == ("default", 100, False, {})
@@ -410,7 +412,7 @@ def test_a_save_from_before_the_accessibility_settings_takes_their_defaults(
 def test_an_unusable_look_setting_falls_back_to_its_default_not_the_save(
         tmp_path: Path, key: str, bad: object) -> None:
     path = tmp_path / "save.json"
-    path.write_text(json.dumps({"version": 1, "unlocked": 4, "settings": {key: bad}}))
+    path.write_text(json.dumps({"version": 2, "unlocked": 4, "settings": {key: bad}}))
     loaded, notice = load_progress(path)
     assert notice is None and loaded.unlocked == 4
     assert getattr(loaded.settings, key) == getattr(Settings(), key)
@@ -418,7 +420,7 @@ def test_an_unusable_look_setting_falls_back_to_its_default_not_the_save(
 
 def test_key_names_are_read_in_any_case_and_kept_in_sdls_spelling(tmp_path: Path) -> None:
     path = tmp_path / "save.json"
-    path.write_text(json.dumps({"version": 1, "settings": {"bindings": {
+    path.write_text(json.dumps({"version": 2, "settings": {"bindings": {
         "hint": ["j"], "walk_up": ["UP", "keypad 8"], "fit": ["F", "Z"]}}}))
     assert load_progress(path)[0].settings.bindings == {"hint": ["J"],
                                                         "walk_up": ["Up", "Keypad 8"]}
@@ -431,7 +433,7 @@ def test_key_names_are_read_in_any_case_and_kept_in_sdls_spelling(tmp_path: Path
 def test_a_bad_key_binding_drops_that_action_to_its_default_keys(tmp_path: Path,
                                                                  bad: object) -> None:
     path = tmp_path / "save.json"
-    path.write_text(json.dumps({"version": 1, "unlocked": 4, "settings": {"bindings": {
+    path.write_text(json.dumps({"version": 2, "unlocked": 4, "settings": {"bindings": {
         "hint": bad, "fit": ["V"]}}}))
     loaded, notice = load_progress(path)
     assert notice is None and loaded.unlocked == 4
@@ -446,7 +448,7 @@ def test_a_bad_key_binding_drops_that_action_to_its_default_keys(tmp_path: Path,
 def test_a_key_bound_to_two_actions_puts_every_action_back_to_its_defaults(
         tmp_path: Path, bindings: dict[str, list[str]]) -> None:
     path = tmp_path / "save.json"
-    path.write_text(json.dumps({"version": 1, "settings": {"bindings": bindings}}))
+    path.write_text(json.dumps({"version": 2, "settings": {"bindings": bindings}}))
     loaded, notice = load_progress(path)
     assert notice is None and loaded.settings.bindings == {}
 
@@ -454,7 +456,7 @@ def test_a_key_bound_to_two_actions_puts_every_action_back_to_its_defaults(
 def test_bindings_that_are_not_a_table_are_dropped(tmp_path: Path) -> None:
     for bad in ("J", [["hint", "J"]], 5, None):
         path = tmp_path / "save.json"
-        path.write_text(json.dumps({"version": 1, "settings": {"bindings": bad}}))
+        path.write_text(json.dumps({"version": 2, "settings": {"bindings": bad}}))
         loaded, notice = load_progress(path)
         assert notice is None and loaded.settings.bindings == {}
 
@@ -480,22 +482,22 @@ HUGE_INT = "9" * 5000  # json.loads raised ValueError past 4,300 digits
 OVERFLOWING = "1" + "0" * 400  # float() of it raised OverflowError in math.isfinite
 
 DAMAGED = {
-    "a 5,000-digit time": f'{{"version": 1, "best_times": {{"a": {HUGE_INT}}}}}',
-    "a 5,000-digit level count": f'{{"version": 1, "unlocked": {HUGE_INT}}}',
-    "a 5,000-digit number in a list": f'{{"version": 1, "extra": [1, -{HUGE_INT}]}}',
-    "a 1e400 time": f'{{"version": 1, "best_times": {{"a": {OVERFLOWING}}}}}',
-    "a 1e400 volume": f'{{"version": 1, "settings": {{"volume": {OVERFLOWING}}}}}',
-    "a 1e400 animation speed": f'{{"version": 1, "settings": {{"anim_speed": -{OVERFLOWING}}}}}',
+    "a 5,000-digit time": f'{{"version": 2, "best_times": {{"a": {HUGE_INT}}}}}',
+    "a 5,000-digit level count": f'{{"version": 2, "unlocked": {HUGE_INT}}}',
+    "a 5,000-digit number in a list": f'{{"version": 2, "extra": [1, -{HUGE_INT}]}}',
+    "a 1e400 time": f'{{"version": 2, "best_times": {{"a": {OVERFLOWING}}}}}',
+    "a 1e400 volume": f'{{"version": 2, "settings": {{"volume": {OVERFLOWING}}}}}',
+    "a 1e400 animation speed": f'{{"version": 2, "settings": {{"anim_speed": -{OVERFLOWING}}}}}',
     "a 1e400 custom loops": (
-        f'{{"version": 1, "settings": {{"custom": {{"algorithm": "prim", "rows": 5, '
+        f'{{"version": 2, "settings": {{"custom": {{"algorithm": "prim", "rows": 5, '
         f'"cols": 5, "loops": {OVERFLOWING}}}}}}}'
     ),
     "arrays 100,000 deep": "[" * 100_000 + "]" * 100_000,
     "objects 100,000 deep": '{"a": ' * 100_000 + "1" + "}" * 100_000,
-    "unclosed arrays 100,000 deep": '{"version": 1, "unlocked": ' + "[" * 100_000,
+    "unclosed arrays 100,000 deep": '{"version": 2, "unlocked": ' + "[" * 100_000,
     "an old save with settings as text": '{"unlocked": 3, "settings": "loud"}',
     "an old save with settings as a list": '{"unlocked": 3, "settings": [["volume", 1]]}',
-    "over a megabyte": '{"version": 1}' + " " * (2 * 1024 * 1024),
+    "over a megabyte": '{"version": 2}' + " " * (2 * 1024 * 1024),
 }
 
 
@@ -512,13 +514,13 @@ def test_a_damaged_save_is_kept_aside_and_the_game_starts_fresh(tmp_path: Path,
 
 def test_a_save_with_a_byte_order_mark_loads(tmp_path: Path) -> None:
     path = tmp_path / "save.json"
-    path.write_bytes(b"\xef\xbb\xbf" + json.dumps({"version": 1, "unlocked": 3}).encode())
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps({"version": 2, "unlocked": 3}).encode())
     assert load_progress(path) == (Progress(unlocked=3), None)
 
 
 def test_deep_nesting_inside_strings_is_only_text(tmp_path: Path) -> None:
     path = tmp_path / "save.json"
-    path.write_text(json.dumps({"version": 1, "unlocked": 2,
+    path.write_text(json.dumps({"version": 2, "unlocked": 2,
                                 "best_times": {"[" * 1000 + '\\"{': 3.5}}))
     assert load_progress(path) == (Progress(unlocked=2, best_times={"[" * 1000 + '\\"{': 3.5}),
                                    None)
@@ -573,7 +575,7 @@ def test_temp_files_left_by_a_kill_are_removed_at_start(tmp_path: Path) -> None:
     path = tmp_path / "save.json"
     save_progress(_sample(), path)
     for leftover in (".save.json.k3j_x9ab.tmp", ".save.json.0000.tmp"):
-        (tmp_path / leftover).write_text('{"version": 1, "unl')
+        (tmp_path / leftover).write_text('{"version": 2, "unl')
     (tmp_path / ".other.json.abc.tmp").write_text("not ours")
     assert load_progress(path) == (_sample(), None)
     assert _files(tmp_path) == [".other.json.abc.tmp", "save.json"]
@@ -646,9 +648,43 @@ def test_a_pipe_or_a_device_as_the_save_is_never_read_or_replaced(tmp_path: Path
     assert stat.S_ISFIFO(mode) or stat.S_ISCHR(mode)
 
 
+SCHEMA_1_SAVE = Path(__file__).parent / "data" / "save_schema1.json"
+
+
+def test_a_schema_1_save_keeps_its_records_and_every_level_it_could_play(tmp_path: Path) -> None:
+    path = tmp_path / "save.json"
+    path.write_bytes(SCHEMA_1_SAVE.read_bytes())
+    old = json.loads(SCHEMA_1_SAVE.read_text())
+    loaded, notice = load_progress(path)
+    assert notice is None
+    assert (loaded.stars, loaded.best_moves) == (old["stars"], old["best_moves"])
+    assert loaded.best_times == {code: float(t) for code, t in old["best_times"].items()}
+    # schema 1 could play its first six levels; each is still playable, wherever it went
+    where = {level_code(spec): i for i, spec in enumerate(CAMPAIGN)}
+    assert all(where[code] < loaded.unlocked for code in save.V1_CAMPAIGN[:old["unlocked"]])
+    assert loaded.unlocked == max(where[code] for code in save.V1_CAMPAIGN[:6]) + 1
+    assert loaded.settings.language == "zh" and loaded.settings.anim_speed == 2.0
+    save_progress(loaded, path)
+    assert json.loads(path.read_text())["version"] == SCHEMA_VERSION == 2
+    assert load_progress(path) == (loaded, None)
+
+
+def test_the_old_campaign_order_is_all_still_in_the_campaign() -> None:
+    codes = {level_code(spec) for spec in CAMPAIGN}
+    assert len(save.V1_CAMPAIGN) == 24 and set(save.V1_CAMPAIGN) <= codes
+
+
+@pytest.mark.parametrize("unlocked, playable", [(1, 1), (0, 1), (-5, 1), (24, 24), (999, 24)])
+def test_schema_1_level_counts_map_onto_the_chapters(unlocked: int, playable: int) -> None:
+    loaded = save.from_json({"version": 1, "unlocked": unlocked})
+    where = {level_code(spec): i for i, spec in enumerate(CAMPAIGN)}
+    assert all(where[code] < loaded.unlocked for code in save.V1_CAMPAIGN[:playable])
+    assert loaded.unlocked == max(where[code] for code in save.V1_CAMPAIGN[:playable]) + 1
+
+
 def test_the_fog_and_minimap_settings_round_trip_and_default_to_off(tmp_path: Path) -> None:
     path = tmp_path / "save.json"
-    path.write_text(json.dumps({"version": 1, "settings": {"volume": 0.5}}))
+    path.write_text(json.dumps({"version": SCHEMA_VERSION, "settings": {"volume": 0.5}}))
     settings = load_progress(path)[0].settings
     assert (settings.fog, settings.minimap) == (False, False)
     progress = _sample()
@@ -666,6 +702,6 @@ def test_the_fog_and_minimap_settings_round_trip_and_default_to_off(tmp_path: Pa
 def test_an_unusable_fog_setting_falls_back_to_off_and_keeps_the_save(
         tmp_path: Path, key: str, bad: object) -> None:
     path = tmp_path / "save.json"
-    path.write_text(json.dumps({"version": 1, "unlocked": 3, "settings": {key: bad}}))
+    path.write_text(json.dumps({"version": SCHEMA_VERSION, "unlocked": 3, "settings": {key: bad}}))
     loaded, notice = load_progress(path)
     assert notice is None and loaded.unlocked == 3 and getattr(loaded.settings, key) is False

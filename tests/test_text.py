@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from game.levels import CAMPAIGN
+from game.levels import ALL_CHAPTERS, CAMPAIGN, CHAPTERS
 from game.maze.generators import GENERATORS, generator_options
 from game.maze.registry import LOOPS
 from game.maze.solvers import SOLVERS
@@ -162,6 +162,14 @@ def test_every_campaign_level_has_a_name_in_each_language(zh: None) -> None:
     for spec in CAMPAIGN:
         assert ENGLISH[names.LEVEL_NAMES[spec.name]] == spec.name
     assert names.level_label(0, CAMPAIGN[0]) == "第 1 关 · 初来乍到"
+
+
+def test_every_chapter_has_a_title_and_a_tip_in_each_language(zh: None) -> None:
+    assert set(names.CHAPTER_TEXT) == {chapter.key for chapter in ALL_CHAPTERS}
+    for title, tip in names.CHAPTER_TEXT.values():
+        assert title in CATALOGUES["zh"] and tip in CATALOGUES["zh"]
+    assert names.chapter_name(CHAPTERS[0]) == "初出茅庐"
+    assert names.chapter_tip(CHAPTERS[0]) == "走到出口；步数最少可得三颗星。"
 
 
 def test_the_characters_a_catalogue_can_show_include_its_filled_in_digits() -> None:

@@ -185,7 +185,11 @@ class App:
         if typed is None or isinstance(typed, FocusGained):
             return
         if isinstance(typed, QuitRequest):
-            self.ctx.quit_requested = True
+            ask = self.nav.quit_guard()  # unsaved work asks first
+            if ask is None:
+                self.ctx.quit_requested = True
+            else:
+                self.nav.go(ask)
             return
         scene = self.nav.scene
         if isinstance(typed, Resized):

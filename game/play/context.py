@@ -10,12 +10,16 @@ reduced motion) and the key bindings become the theme and the key map in use thr
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Literal, Optional, Protocol
 
 from game.play import input as keys
 from game.play import theme
 from game.play.prefetch import MazeCache
+from game.replays import ReplayStore, replay_dir
+from game.run.level import Level
+from game.run.replay import Replay, level_ref
 from game.save import CustomMaze, Progress, SaveStore, Settings, has_progress, reset_progress
 from game.text import set_language as speak
 from game.text import t
@@ -23,9 +27,11 @@ from game.text import t
 if TYPE_CHECKING:  # pragma: no cover - typing only
     import pygame
 
+log = logging.getLogger(__name__)
+
 SettingName = Literal["volume", "muted", "fullscreen", "anim_speed", "default_solver", "custom",
                       "palette", "text_size", "reduced_motion", "bindings", "language",
-                      "fog", "minimap"]
+                      "ghost", "fog", "minimap"]
 Listener = Callable[[SettingName], None]
 
 
@@ -96,6 +102,8 @@ class Context:
         if store is None and save_path is not None:
             store = SaveStore(save_path)
         self.store = store
+        #: Where finished runs are kept (beside the save; None: nothing is saved).
+        self.replays = None if save_path is None else ReplayStore(replay_dir(save_path))
         self.audio: Sounds = audio if audio is not None else Silence(progress.settings)
         self.images: dict[str, pygame.Surface] = {} if images is None else images
         self.notice = notice  # a one-time message for the player (e.g. the save was corrupt)
@@ -132,6 +140,20 @@ class Context:
         if notice is not None:
             self.notice = notice
             self.toast(t("save.failed_toast"))
+
+    def keep_replay(self, replay: Replay) -> None:
+        """Keep a finished run's replay (a failing disk is told in a toast, never fatal)."""
+        if self.replays is None:
+            return
+        try:
+            self.replays.keep(replay)
+        except (OSError, ValueError) as exc:
+            log.warning("cannot keep the replay in %s: %s", self.replays.directory, exc)
+            self.toast(t("replay.not_kept"))
+
+    def best_replay(self, level: Level) -> Optional[Replay]:
+        """Return the best run kept of ``level``, or None."""
+        return None if self.replays is None else self.replays.best_of(level_ref(level))
 
     def toast(self, text: str, seconds: Optional[float] = None) -> None:
         """Show ``text`` briefly over whatever scene is on screen."""
@@ -174,6 +196,11 @@ class Context:
         """Set the solver the hint starts with."""
         self.settings.default_solver = name
         self._changed("default_solver")
+
+    def set_ghost(self, on: bool) -> None:
+        """Show (or not) the best run of a level as a ghost while playing it again."""
+        self.settings.ghost = on
+        self._changed("ghost")
 
     def set_fog(self, on: bool) -> None:
         """Play every maze in the fog of war (from the next maze on), or only fog levels."""

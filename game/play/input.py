@@ -43,9 +43,13 @@ class KeyUp:
 
 @dataclass(frozen=True)
 class PointerMove:
-    """The mouse pointer really moved (not a window appearing under a still pointer)."""
+    """The mouse pointer really moved (not a window appearing under a still pointer).
+
+    ``buttons``: the buttons held meanwhile, one bit each (1 left, 2 middle, 4 right).
+    """
 
     pos: Point
+    buttons: int = 0
 
 
 @dataclass(frozen=True)
@@ -54,6 +58,21 @@ class Click:
 
     pos: Point
     button: int
+
+
+@dataclass(frozen=True)
+class ClickUp:
+    """A mouse button went up at ``pos`` (a drag ends)."""
+
+    pos: Point
+    button: int
+
+
+@dataclass(frozen=True)
+class TextTyped:
+    """Text was typed (a character, or what an input method composed): for text fields."""
+
+    text: str
 
 
 @dataclass(frozen=True)
@@ -79,7 +98,7 @@ class FocusGained:
     """The window got the keyboard (the App watches for keys SDL replays then)."""
 
 
-Event = Union[KeyDown, KeyUp, PointerMove, Click, Wheel, FocusLost, Resized]
+Event = Union[KeyDown, KeyUp, PointerMove, Click, ClickUp, TextTyped, Wheel, FocusLost, Resized]
 WindowEvent = Union[QuitRequest, FocusGained]
 
 
@@ -96,6 +115,13 @@ def _point(value: object) -> Optional[Point]:
         return int(value[0]), int(value[1])
     except (TypeError, ValueError, OverflowError):
         return None
+
+
+def _held(buttons: object) -> int:
+    """Return the mouse buttons a motion says are held, as bits (1 left, 2 middle, 4 right)."""
+    if not isinstance(buttons, (tuple, list)):
+        return 0
+    return sum(1 << i for i, down in enumerate(buttons[:3]) if down)
 
 
 def _still(rel: object) -> bool:
@@ -115,10 +141,17 @@ def normalise(event: pygame.event.Event) -> Optional[Union[Event, WindowEvent]]:
         return None if key is None else KeyUp(key)
     if kind == pygame.MOUSEMOTION:
         pos = _point(attrs.get("pos"))
-        return None if pos is None or _still(attrs.get("rel")) else PointerMove(pos)
-    if kind == pygame.MOUSEBUTTONDOWN:
+        if pos is None or _still(attrs.get("rel")):
+            return None
+        return PointerMove(pos, _held(attrs.get("buttons")))
+    if kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         pos, button = _point(attrs.get("pos")), _int(attrs.get("button"))
-        return None if pos is None or button is None else Click(pos, button)
+        if pos is None or button is None:
+            return None
+        return Click(pos, button) if kind == pygame.MOUSEBUTTONDOWN else ClickUp(pos, button)
+    if kind == pygame.TEXTINPUT:
+        text = attrs.get("text")
+        return TextTyped(text) if isinstance(text, str) and text else None
     if kind == pygame.MOUSEWHEEL:
         try:
             steps = max(-10, min(10, int(attrs.get("y", 0))))

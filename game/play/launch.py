@@ -1,9 +1,13 @@
-"""``migong play``: from parsed arguments to a running App.
+"""``migong play`` and ``migong replay FILE``: from parsed arguments to a running App.
+
+``migong edit [FILE]``: the editor on that file (checked first, like ``play FILE``), or
+the first screen of "Make a maze".
 
 No file and no maze options: the title screen.  ``FILE``: play that text maze.
-``--algorithm/--size/--seed/...``: check every value first (a mistake is one line on
-stderr and exit code 2, never a traceback), then build the maze behind a loading screen.
-``--fog`` plays that file or maze in the fog of war.
+``--algorithm/--size/--seed/...``, ``--code CODE`` or ``--daily [--date YYYY-MM-DD]``:
+check every value first (a mistake is one line on stderr and exit code 2, never a
+traceback), then build the maze behind a loading screen.  ``--fog`` plays any of these in
+the fog of war.
 
 Before the App opens its window, the display is checked: with no display (an SSH
 session, a server) SDL would quietly fall back to its ``offscreen`` driver and run a game
@@ -20,7 +24,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Optional
 
-from game.commands import maze_spec
+from game.commands import code_spec, daily_date, maze_flags, maze_spec
 from game.errors import EXIT_BAD_INPUT, UsageError
 from game.play.quiet import captured_stderr
 
@@ -29,14 +33,6 @@ log = logging.getLogger(__name__)
 HEADLESS_DRIVERS = ("offscreen", "dummy")
 
 DEFAULT_SIZE = "31x31"
-
-
-def maze_options() -> tuple[str, ...]:
-    """Return the names of the options that describe a generated maze (the registry's too)."""
-    from game.maze.generators import generator_options
-    from game.maze.registry import LOOPS
-
-    return ("algorithm", "size", "seed", LOOPS.name, *(o.name for o, _ in generator_options()))
 
 
 def _error(message: str) -> int:
@@ -48,15 +44,26 @@ def _error(message: str) -> int:
 def play_from_args(args: Any) -> int:
     """Start the game as the arguments ask; return the exit code."""
     file = getattr(args, "file", None)
-    custom = any(getattr(args, name, None) is not None for name in maze_options())
+    code = getattr(args, "code", None)
+    daily = bool(getattr(args, "daily", False))
+    when = getattr(args, "date", None)
+    flags = maze_flags(args)
+    sources = [name for name, given in (("a maze FILE", file is not None),
+                                        ("--code", code is not None), ("--daily", daily),
+                                        ("maze options", bool(flags)))
+               if given]
+    if len(sources) > 1:
+        return _error("give one of a maze FILE, --code, --daily or maze options "
+                      f"(--algorithm, --size, ...), not both {sources[0]} and {sources[1]}")
+    if when is not None and not daily:
+        return _error("--date picks the day of --daily: give both")
     fog = bool(getattr(args, "fog", False))
-    if file is not None and custom:
-        return _error("give a maze FILE or maze options (--algorithm, --size, ...), not both")
-    if fog and file is None and not custom:
-        return _error("--fog needs a maze: a FILE or maze options (--algorithm, --size, ...); "
-                      "for every maze, turn Fog on in Settings")
+    if fog and not sources:
+        return _error("--fog needs a maze: a FILE, --code, --daily or maze options "
+                      "(--algorithm, --size, ...); for every maze, turn Fog on in Settings")
     maze = None
     spec = None
+    day = None
     if file is not None:
         from game.maze.formats import MazeFormatError, load_maze
 
@@ -64,11 +71,21 @@ def play_from_args(args: Any) -> int:
             maze = load_maze(file)
         except MazeFormatError as exc:  # names file:line:col
             return _error(str(exc))
-    elif custom:
+    else:
         try:
-            spec = replace(maze_spec(args, default_size=DEFAULT_SIZE), fog=fog)
+            if code is not None:
+                spec = code_spec(code)
+            elif daily:
+                from game.daily import daily_spec
+
+                day = daily_date(when)
+                spec = daily_spec(day)
+            elif flags:
+                spec = maze_spec(args, default_size=DEFAULT_SIZE)
         except UsageError as exc:
             return _error(str(exc))
+    if spec is not None and fog:
+        spec = replace(spec, fog=True)
 
     problem = display_problem()
     if problem is not None:
@@ -84,8 +101,34 @@ def play_from_args(args: Any) -> int:
         assert file is not None  # the maze was loaded from it
         return app.run(Play(Level(maze, label=Path(file).name, fog=fog)))
     if spec is not None:
-        return app.run(BuildMaze(spec, None, custom_label(spec)))
+        return app.run(BuildMaze(spec, None, custom_label(spec), day))
     return app.run(ToTitle())
+
+
+def edit_from_args(args: Any) -> int:
+    """Open the editor on ``FILE`` (or "Make a maze" without one); return the exit code.
+
+    The file is read before any window opens: a bad one is one error line, exit code 2.
+    """
+    from game.edit.model import Editor
+    from game.maze.formats import MazeFormatError
+
+    file = getattr(args, "file", None)
+    editor = None
+    if file is not None:
+        try:
+            editor = Editor.load(file)
+        except MazeFormatError as exc:  # names file:line:col
+            return _error(str(exc))
+    problem = display_problem()
+    if problem is not None:
+        return _error(problem)
+
+    from game.play.app import App
+    from game.play.routes import Edit, ToMakeMaze
+
+    app = App.open()
+    return app.run(ToMakeMaze() if editor is None else Edit(editor))
 
 
 def display_problem() -> Optional[str]:
@@ -123,3 +166,25 @@ def display_problem() -> Optional[str]:
         f"no display found ({'; '.join(tried)}); run migong in a desktop session, or choose "
         "a video driver with SDL_VIDEODRIVER"
     )
+
+
+def watch_from_args(args: Any) -> int:
+    """Open the window on ``replay FILE``: the replay played back (Esc: the title)."""
+    from game.replays import ReplayFileError, read_replay
+    from game.run.replay import ReplayFormatError, rebuild
+
+    try:
+        replay = read_replay(args.file)
+        level = rebuild(replay.level)
+    except ReplayFileError as exc:
+        return _error(str(exc))
+    except ReplayFormatError as exc:
+        return _error(f"{args.file}: not a usable replay: {exc}")
+    problem = display_problem()
+    if problem is not None:
+        return _error(problem)
+
+    from game.play.app import App
+    from game.play.routes import WatchReplay
+
+    return App.open().run(WatchReplay(level, replay))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from game.levels import LevelSpec
+from game.levels import Chapter, LevelSpec
 from game.maze.registry import Option, Value
 from game.run.level import Level
 from game.text import t
@@ -42,6 +42,26 @@ LEVEL_NAMES = {
     "The Citadel": "level_name.the_citadel",
     "Endless Hedge": "level_name.endless_hedge",
     "Heart of Migong": "level_name.heart_of_migong",
+    "Zigzag Stair": "level_name.zigzag_stair",
+    "Meadow Path": "level_name.meadow_path",
+    "Quarry": "level_name.quarry",
+    "Guard Rooms": "level_name.guard_rooms",
+    "Badger Sett": "level_name.badger_sett",
+    "Braided Brook": "level_name.braided_brook",
+}
+
+
+#: Catalogue keys of each chapter's title and tip, by its key in game.levels (a test
+#: checks every chapter has them, those still without levels included).
+CHAPTER_TEXT = {
+    "first_steps": ("chapter.first_steps", "chapter.first_steps.tip"),
+    "straight_walls": ("chapter.straight_walls", "chapter.straight_walls.tip"),
+    "rooms": ("chapter.rooms", "chapter.rooms.tip"),
+    "keys": ("chapter.keys", "chapter.keys.tip"),
+    "fog": ("chapter.fog", "chapter.fog.tip"),
+    "tunnels": ("chapter.tunnels", "chapter.tunnels.tip"),
+    "loops": ("chapter.loops", "chapter.loops.tip"),
+    "long_haul": ("chapter.long_haul", "chapter.long_haul.tip"),
 }
 
 
@@ -119,11 +139,23 @@ def level_title(level: Level) -> str:
 
     Derived from the level each time (not kept), so it follows a change of language.
     """
+    if level.daily is not None:
+        return t("level.daily", date=level.daily.isoformat())
     if level.spec is not None and level.index is not None:
         return level_label(level.index, level.spec)
     if level.spec is not None:
         return custom_label(level.spec)
     return level.label
+
+
+def chapter_name(chapter: Chapter) -> str:
+    """Return the title of a campaign chapter in the current language."""
+    return t(CHAPTER_TEXT[chapter.key][0])
+
+
+def chapter_tip(chapter: Chapter) -> str:
+    """Return the one-line tip a chapter's first level shows."""
+    return t(CHAPTER_TEXT[chapter.key][1])
 
 
 def custom_label(spec: LevelSpec) -> str:

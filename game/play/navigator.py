@@ -6,11 +6,16 @@ current one, ``Back`` closes it again; any other route replaces the whole stack.
 change calls ``on_exit`` on the scene leaving the screen and ``on_enter`` on the one
 arriving.  After a replacement the App's ``settle`` hook runs (it collects what the
 screens left behind).
+
+A test play (``PlayDraft``) opens over the editor: while it lasts, reaching the exit and
+"quit" come back to the editor (the result as a toast) and a restart replaces only the
+test play, so the edits wait intact underneath.  Before the window closes, the scenes
+are asked (``before_quit``) whether there is unsaved work to ask about.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Optional
+from typing import TYPE_CHECKING, Callable, Optional, Union
 
 import pygame
 
@@ -21,19 +26,26 @@ from game.play.routes import (
     OVERLAYS,
     Back,
     BuildMaze,
+    ChapterDone,
     Complete,
     Confirm,
+    Edit,
     OpenControls,
     OpenHelp,
     OpenPause,
+    OpenReview,
     OpenSettings,
     Play,
+    PlayDraft,
     QuitGame,
     ResetProgress,
     StartLevel,
     ToCustomMaze,
+    ToEnterCode,
     ToLevelSelect,
+    ToMakeMaze,
     ToTitle,
+    WatchReplay,
 )
 from game.play.scenes.base import Enter, Next, Scene
 from game.play.scenes.title import TitleScene
@@ -51,6 +63,13 @@ class Navigator:
         self.ctx = ctx
         self.stack: list[Scene] = []
         self.settle = settle
+        self._draft_under: Optional[Scene] = None  # the editor under a test play
+
+    @property
+    def testing(self) -> bool:
+        """Return True while a test play runs over the editor."""
+        base = self._draft_under
+        return base is not None and base in self.stack and self.stack[-1] is not base
 
     @property
     def scene(self) -> Optional[Scene]:
@@ -59,7 +78,12 @@ class Navigator:
 
     def go(self, route: Next) -> None:
         """Follow ``route``: open an overlay, go back, or replace every scene."""
-        if isinstance(route, QuitGame):
+        if self.testing and isinstance(route, (Complete, ToTitle, Play)):
+            self._end_draft(route)
+        elif isinstance(route, PlayDraft):
+            self._draft_under = self.scene
+            self._push(self.build(route))
+        elif isinstance(route, QuitGame):
             self.ctx.quit_requested = True
         elif isinstance(route, ResetProgress):
             self.ctx.reset_progress()
@@ -72,18 +96,50 @@ class Navigator:
             else:
                 self.go(ToTitle())
         elif isinstance(route, OVERLAYS):
-            scene = self.build(route)
-            self._leave()
-            self.stack.append(scene)
-            self._arrive()
+            self._push(self.build(route))
         else:
             scene = self.build(route)
             left = bool(self.stack)
             self._leave()
             self.stack = [scene]
+            self._draft_under = None
             if left and self.settle is not None:
                 self.settle()
             self._arrive()
+
+    def _push(self, scene: Scene) -> None:
+        """Show ``scene`` over the current one."""
+        self._leave()
+        self.stack.append(scene)
+        self._arrive()
+
+    def _end_draft(self, route: Union[Complete, ToTitle, Play]) -> None:
+        """Close the test play: back to the editor, or (a restart) into a fresh test play."""
+        base = self._draft_under
+        assert base is not None
+        self._leave()
+        del self.stack[self.stack.index(base) + 1:]
+        if isinstance(route, Play):
+            self.stack.append(self.build(route))
+        elif isinstance(route, Complete):
+            result = route.result
+            self.ctx.toast(t("editor.test_done", moves=result.moves, optimal=result.optimal))
+        self._arrive()
+
+    def quit_guard(self) -> Optional[Next]:
+        """Return the question to ask before the game ends (unsaved work), or None to end it.
+
+        A second close while that question is up ends the game.
+        """
+        from game.play.scenes.confirm import ConfirmScene
+
+        if isinstance(self.scene, ConfirmScene):
+            return None
+        for scene in reversed(self.stack):
+            ask = scene.before_quit()
+            if ask is not None:
+                return ask
+        return None
 
     def _leave(self) -> None:
         """Tell the current scene it leaves the screen."""
@@ -109,32 +165,57 @@ class Navigator:
             from game.play.scenes.custom_maze import CustomMazeScene
 
             return CustomMazeScene(ctx)
+        if isinstance(route, ToMakeMaze):
+            from game.play.scenes.editor import MakeMazeScene
+
+            return MakeMazeScene(ctx)
+        if isinstance(route, Edit):
+            from game.play.scenes.editor import EditorScene
+
+            return EditorScene(ctx, route.editor)
+        if isinstance(route, ToEnterCode):
+            from game.play.scenes.enter_code import EnterCodeScene
+
+            return EnterCodeScene(ctx)
         if isinstance(route, (StartLevel, BuildMaze)):
             from game.play.scenes.loading import LoadingScene
 
             if isinstance(route, BuildMaze):
-                return LoadingScene(ctx, route.spec, route.index, route.label, self.play_scene)
+                return LoadingScene(ctx, route.spec, route.index, route.label, self.play_scene,
+                                    daily=route.daily)
             index = max(0, min(route.index, len(CAMPAIGN) - 1))
             spec = CAMPAIGN[index]
             return LoadingScene(ctx, spec, index, level_label(index, spec), self.play_scene)
-        if isinstance(route, Play):
+        if isinstance(route, (Play, PlayDraft)):
             return self.play_scene(route.level)
         if isinstance(route, Complete):
             from game.play.scenes.level_complete import LevelCompleteScene
 
             return LevelCompleteScene(ctx, route.result)
+        if isinstance(route, ChapterDone):
+            from game.play.scenes.chapter_complete import ChapterCompleteScene
+
+            return ChapterCompleteScene(ctx, route.number)
         if isinstance(route, OpenPause):
             from game.play.scenes.pause import PauseScene
 
             below = self.scene
             assert below is not None, "a pause opens over the play scene"
-            return PauseScene(ctx, route.level, below.draw)
+            return PauseScene(ctx, route.level, below.draw, testing=self.testing)
         if isinstance(route, Confirm):
             from game.play.scenes.confirm import ConfirmScene
 
             below = self.scene
             assert below is not None, "a question is asked over a scene"
             return ConfirmScene(ctx, route, below.draw)
+        if isinstance(route, OpenReview):
+            from game.play.scenes.review import ReviewScene
+
+            return ReviewScene(ctx, route.level, route.replay)
+        if isinstance(route, WatchReplay):
+            from game.play.scenes.watch import WatchScene
+
+            return WatchScene(ctx, route.level, route.replay)
         if isinstance(route, OpenSettings):
             from game.play.scenes.settings import SettingsScene
 
@@ -161,10 +242,13 @@ def draw_every_scene(surface: pygame.Surface) -> list[str]:
 
     Returns the names of the scenes drawn; raises on the first failure.
     """
+    from game.edit.model import Editor
     from game.levels import build_level
     from game.play.input import KeyDown
     from game.play.render.images import load_all
+    from game.run.intents import RIGHT
     from game.run.level import RunResult
+    from game.run.replay import record
     from game.save import Progress
 
     if not pygame.display.get_init():
@@ -180,11 +264,16 @@ def draw_every_scene(surface: pygame.Surface) -> list[str]:
     play = nav.play_scene(level)
     nav.stack = [play]  # what the pause opens over
     optimal = play.run.optimal
+    play.run.apply(RIGHT)
     result = RunResult(level, time=12.5, moves=optimal + 4, optimal=optimal, hints_used=1)
+    replay = record(play.run, level, game="sample", date="")
     ask = Confirm(t("title.quit_question"), t("title.quit_yes"), t("title.quit_no"), QuitGame())
-    routes: list[Next] = [ToTitle(), ToLevelSelect(), ToCustomMaze(), OpenSettings(), OpenHelp(),
+    routes: list[Next] = [ToTitle(), ToLevelSelect(), ToCustomMaze(), ToEnterCode(),
+                          OpenSettings(), OpenHelp(),
                           OpenControls(), BuildMaze(spec, 0, "Loading test"), Enter(play),
-                          OpenPause(level), ask, Complete(result)]
+                          OpenPause(level), ask, Complete(result), ChapterDone(0),
+                          OpenReview(level, replay), WatchReplay(level, replay), ToMakeMaze(),
+                          Edit(Editor(level.maze))]
     names = []
     for route in routes:
         scene = nav.build(route)

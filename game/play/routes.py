@@ -7,9 +7,9 @@ ahead, the loading screen's play scene, travels in ``scenes.base.Enter``.)
 
 Two kinds:
 
-* *overlays* (``OpenPause``, ``OpenSettings``, ``OpenHelp``, ``OpenControls``, ``Confirm``)
-  open over the current scene, which waits underneath; ``Back`` closes the top one (with
-  nothing underneath it goes to the title);
+* *overlays* (``OpenPause``, ``OpenSettings``, ``OpenHelp``, ``OpenControls``, ``Confirm``,
+  ``OpenReview``, ``WatchReplay``, ``PlayDraft``) open over the current scene, which waits
+  underneath; ``Back`` closes the top one (with nothing underneath it goes to the title);
 * every other route *goes* somewhere: the screens left behind are dropped.
 
 Routes are read with ``isinstance``; those that carry nothing are plain classes (a
@@ -19,10 +19,13 @@ dataclass costs a little start-up time each, for an equality nobody asks for).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 from typing import Optional, Union
 
+from game.edit.model import Editor
 from game.levels import LevelSpec
 from game.run.level import Level, RunResult
+from game.run.replay import Replay
 
 
 class ToTitle:
@@ -37,6 +40,28 @@ class ToCustomMaze:
     """Go to the custom maze screen."""
 
 
+class ToMakeMaze:
+    """Go to the editor's first screen: start blank, from a generated maze or from a file."""
+
+
+@dataclass(frozen=True, eq=False)
+class Edit:
+    """Edit the maze ``editor`` holds (built already: blank, generated or loaded)."""
+
+    editor: Editor
+
+
+@dataclass(frozen=True, eq=False)
+class PlayDraft:
+    """Play ``level`` over the editor: reaching the exit or quitting comes back to it."""
+
+    level: Level
+
+
+class ToEnterCode:
+    """Go to the screen where a level code is typed or pasted."""
+
+
 @dataclass(frozen=True)
 class StartLevel:
     """Build campaign level ``index`` (clamped to the campaign) behind a loading screen."""
@@ -46,11 +71,15 @@ class StartLevel:
 
 @dataclass(frozen=True)
 class BuildMaze:
-    """Build the maze ``spec`` describes behind a loading screen, then play it."""
+    """Build the maze ``spec`` describes behind a loading screen, then play it.
+
+    ``daily``: the date whose daily maze it is (None: not a daily maze).
+    """
 
     spec: LevelSpec
     index: Optional[int]
     label: str
+    daily: Optional[date] = None
 
 
 @dataclass(frozen=True, eq=False)
@@ -67,11 +96,34 @@ class Complete:
     result: RunResult
 
 
+@dataclass(frozen=True)
+class ChapterDone:
+    """Show that campaign chapter ``number`` (0-based) is done, and what comes next."""
+
+    number: int
+
+
 @dataclass(frozen=True, eq=False)
 class OpenPause:
     """Pause the current play scene of ``level``: a menu over it."""
 
     level: Level
+
+
+@dataclass(frozen=True, eq=False)
+class OpenReview:
+    """Review a run over its maze (walk, shortest route, heat-map); Back returns."""
+
+    level: Level
+    replay: Replay
+
+
+@dataclass(frozen=True, eq=False)
+class WatchReplay:
+    """Play ``replay`` back on ``level`` (pause, speed, skip); Back returns."""
+
+    level: Level
+    replay: Replay
 
 
 class OpenSettings:
@@ -113,7 +165,9 @@ class QuitGame:
 
 
 #: The routes that open a scene over the current one.
-OVERLAYS = (OpenPause, OpenSettings, OpenHelp, OpenControls, Confirm)
-Route = Union[ToTitle, ToLevelSelect, ToCustomMaze, StartLevel, BuildMaze, Play, Complete,
-              OpenPause, OpenSettings, OpenHelp, OpenControls, Confirm, ResetProgress, Back,
-              QuitGame]
+OVERLAYS = (OpenPause, OpenSettings, OpenHelp, OpenControls, Confirm, OpenReview, WatchReplay,
+            PlayDraft)
+Route = Union[ToTitle, ToLevelSelect, ToCustomMaze, ToEnterCode, ToMakeMaze, Edit, PlayDraft,
+              StartLevel, BuildMaze, Play, Complete, ChapterDone, OpenPause, OpenSettings,
+              OpenHelp, OpenControls, Confirm, ResetProgress, Back, QuitGame, OpenReview,
+              WatchReplay]

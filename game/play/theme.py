@@ -97,6 +97,15 @@ class RpgPalette(NamedTuple):
     door_knob: Color = (240, 210, 120)
     stairs: Color = (40, 32, 40)
     missing: Color = (255, 0, 255)
+    #: The rooms' decor (game.maze.decor): rugs, wooden furniture, books, torches.
+    rug: Color = (122, 38, 46)
+    rug_trim: Color = (214, 168, 82)
+    wood: Color = (128, 84, 46)
+    wood_dark: Color = (70, 44, 24)
+    metal: Color = (64, 64, 74)
+    books: tuple[Color, Color, Color] = ((156, 52, 52), (58, 92, 156), (70, 134, 72))
+    flame: Color = (255, 148, 38)
+    flame_core: Color = (255, 238, 150)
 
 
 class HintPalette(NamedTuple):
@@ -201,6 +210,8 @@ class Motion(NamedTuple):
     star_grow: float = 4.0
     #: How long "Locked: ..." stays on the level select screen.
     locked_message_seconds: float = 2.5
+    #: The burst on the exit tile before the result screen (any key skips it).
+    celebration_seconds: float = 0.8
     #: Reduced motion (a setting): nothing moves unless the player moves it -- the menus'
     #: backdrop is a still picture, the camera snaps instead of easing, the rings of the
     #: player and the exit do not pulse, stars and celebrations (particles, confetti)

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 from typing import Optional
 
 from game.levels import LevelSpec
 from game.maze.grid import Maze
+from game.run.model import Run
 
 
 @dataclass(frozen=True, eq=False)
@@ -19,6 +21,8 @@ class Level:
     #: Its place in the campaign (None: a custom maze or a file).
     index: Optional[int] = None
     label: str = ""
+    #: The date whose daily maze it is (None: not a daily maze).
+    daily: Optional[date] = None
     #: Played in the fog of war (``play --fog FILE``; a spec carries its own flag).
     fog: bool = False
 
@@ -37,3 +41,4 @@ class RunResult:
     moves: int
     optimal: int  # BFS path length from the entrance
     hints_used: int
+    run: Optional[Run] = None  # the run itself (its intent log makes the replay)

@@ -73,6 +73,7 @@ class Run:
         self.finished_at: Optional[int] = None  # tick the exit was reached
         self.visits = np.zeros(maze.tiles.shape, dtype=np.uint32)
         self.walked: list[Pos] = []  # every tile visited, in the order of first visits
+        self.trail: list[Pos] = []  # every tile stepped onto, in order, the entrance first
         self.fog = Fog(self.transparent(), rooms=rooms) if fog else None
         self._visit(maze.start)
         if self.fog is not None:
@@ -81,6 +82,7 @@ class Run:
         self.hint_shown = False
         self.solver = solver if solver in self.solvers else self.solvers[0]
         self.speed = nearest_speed(speed)
+        self.start_solver, self.start_speed = self.solver, self.speed  # what a replay starts with
         self.keys: frozenset[str] = frozenset()  # room for keys and doors to come
         self.log: list[Logged] = []
         self.events: list[str] = []  # player events not yet taken (step, bump, arrive)
@@ -186,6 +188,7 @@ class Run:
         """Count one visit of ``pos``."""
         if not self.visits[pos]:
             self.walked.append(pos)
+        self.trail.append(pos)
         self.visits[pos] += 1
 
     # -- the optimal route ------------------------------------------------------------------

@@ -34,8 +34,9 @@ def functions(path: Path) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
 
 
 #: Game modules outside the maze core that are pure too: the campaign, the save file, the
-#: run model (game/run) and the text catalogue (game/text).
-PURE_SOURCES = sorted([*(ROOT / "game" / "run").rglob("*.py"), *(ROOT / "game" / "text").rglob("*.py")])
+#: run model (game/run), the editor's model (game/edit) and the text catalogue (game/text).
+PURE_SOURCES = sorted([*(ROOT / "game" / "run").rglob("*.py"), *(ROOT / "game" / "edit").rglob("*.py"),
+                       *(ROOT / "game" / "text").rglob("*.py")])
 PURE_GAME_MODULES = ["game.levels", "game.save"] + [
     ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
     for path in PURE_SOURCES
@@ -59,6 +60,7 @@ def pygame_loaded_by(code: str) -> str:
 
 def test_importing_the_whole_maze_core_loads_no_pygame() -> None:
     assert "game.maze.solvers.stack" in MODULES and "game.maze.generators" in MODULES
+    assert "game.edit.model" in PURE_GAME_MODULES
     assert "game.run.model" in PURE_GAME_MODULES and "game.text.en" in PURE_GAME_MODULES
     code = f"import importlib\nfor name in {MODULES + PURE_GAME_MODULES!r}:\n"
     assert pygame_loaded_by(code + "    importlib.import_module(name)") == "[]"

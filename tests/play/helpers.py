@@ -3,11 +3,11 @@ the way the App does (routes followed, enter/exit hooks called)."""
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Optional, Sequence
 
 import pygame
 
-from game.levels import CAMPAIGN, build_level
+from game.levels import CAMPAIGN, build_level, named_level
 from game.maze.grid import Maze
 from game.maze.solvers import solve
 from game.play.context import Context
@@ -26,7 +26,12 @@ from game.play.navigator import Navigator
 from game.play.routes import Play
 from game.play.scenes.base import Enter, Next, Scene
 from game.play.scenes.play import PlayScene
+from game.run.intents import LEFT, RIGHT
 from game.run.level import Level, RunResult
+from game.run.model import Run
+from game.run.player import Move
+from game.run.replay import Replay, record
+from tests.run.test_replay import tap
 
 
 def key(k: int, mod: int = 0) -> KeyDown:
@@ -60,8 +65,26 @@ def file_level(maze: Maze) -> Level:
     return Level(maze, label="maze.txt")
 
 
-def small_play(ctx: Context, index: int = 0) -> PlayScene:
-    """Return a play scene on campaign level ``index``."""
+def walked(level: Level, moves: Sequence[Move], *, idle: int = 30) -> Run:
+    """Return a run of ``level`` that tapped ``moves`` one after another, then stood ``idle`` ticks."""
+    run = Run(level.maze)
+    tap(run, moves, pause=0)
+    for _ in range(idle):
+        run.step()
+    return run
+
+
+def sample_replay() -> tuple[Level, Replay]:
+    """Return campaign level 1 and the replay of a run that went a few tiles in and back."""
+    level = campaign_level(0)
+    run = walked(level, [RIGHT, RIGHT, RIGHT, LEFT, LEFT, RIGHT, RIGHT, RIGHT, RIGHT], idle=800)
+    return level, record(run, level, game="test", date="2026-12-01T08:00:00Z")
+
+
+def small_play(ctx: Context, index: int | str = 0) -> PlayScene:
+    """Return a play scene on campaign level ``index`` (or the level of that name)."""
+    if isinstance(index, str):
+        index = CAMPAIGN.index(named_level(index))
     return PlayScene(ctx, campaign_level(index))
 
 

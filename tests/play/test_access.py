@@ -159,7 +159,7 @@ def test_the_camera_snaps_to_the_player(ctx: Context) -> None:
 
 def test_the_hint_shows_its_result_at_once(ctx: Context) -> None:
     ctx.set_reduced_motion(True)
-    scene = small_play(ctx, 12)
+    scene = small_play(ctx, "Thornwood")
     scene.apply(ToggleHint())
     scene.update(1 / 60)
     assert scene.hint is not None and scene.hint.done and scene.hint.path is not None
@@ -167,7 +167,7 @@ def test_the_hint_shows_its_result_at_once(ctx: Context) -> None:
 
 def test_the_rings_and_the_stars_stand_still(ctx: Context) -> None:
     ctx.set_reduced_motion(True)
-    scene = small_play(ctx, 20)
+    scene = small_play(ctx, "Serpent's Coil")
     scene.camera.fit()
     first, later = pygame.Surface((800, 600)), pygame.Surface((800, 600))
     scene.draw(first)

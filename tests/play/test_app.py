@@ -349,6 +349,10 @@ def test_a_whole_session_title_to_level_two(app: App, save_path: Path) -> None:
             app.update(1 / 30)
             if not isinstance(app.scene, PlayScene):
                 break
+    for _ in range(30):  # the celebration on the exit: a second at most
+        if not isinstance(app.scene, PlayScene):
+            break
+        app.update(1 / 30)
     done = app.scene
     assert isinstance(done, LevelCompleteScene)
     assert done.moves == len(path) - 1 == done.optimal and done.stars == 3

@@ -191,8 +191,10 @@ def test_y_shows_the_hint_the_shoulders_switch_solver_start_pauses_b_resumes(app
 
 def test_the_menus_work_by_pad(app: App) -> None:
     app.go(ToTitle())
-    assert isinstance(app.scene, TitleScene)
-    for _ in range(3):
+    title = app.scene
+    assert isinstance(title, TitleScene)
+    settings_row = [item.text() for item in title.menu.items].index("Settings")
+    for _ in range(settings_row):
         press(app, pygame.CONTROLLER_BUTTON_DPAD_DOWN)
     press(app, pygame.CONTROLLER_BUTTON_A)
     settings = app.scene
@@ -202,7 +204,9 @@ def test_the_menus_work_by_pad(app: App) -> None:
     assert app.ctx.settings.volume > volume
     press(app, pygame.CONTROLLER_BUTTON_B)
     assert isinstance(app.scene, TitleScene)
-    press(app, pygame.CONTROLLER_BUTTON_DPAD_UP)  # Settings -> Custom maze
+    custom_row = [item.text() for item in title.menu.items].index("Custom maze")
+    for _ in range(settings_row - custom_row):  # Settings -> Custom maze
+        press(app, pygame.CONTROLLER_BUTTON_DPAD_UP)
     app.handle_event(stick(pygame.CONTROLLER_AXIS_LEFTY, -0.9))  # the stick: -> Level select
     app.handle_event(stick(pygame.CONTROLLER_AXIS_LEFTY, 0.0))
     press(app, pygame.CONTROLLER_BUTTON_A)

@@ -10,7 +10,7 @@ import numpy as np
 import pygame
 import pytest
 
-from game.levels import CAMPAIGN, build_level
+from game.levels import build_level, named_level
 from game.maze.solvers import solve
 from game.play import theme
 from game.play.camera import Camera
@@ -42,11 +42,11 @@ def colour_at(layer: HintLayer, pos: tuple[int, int]) -> tuple[int, ...]:
     return tuple(layer.surface.get_at((pos[1], pos[0])))
 
 
-def on_view(level: int, solver: str, tile: float) -> tuple[HintSearch, HintLayer, Camera,
+def on_view(level: str, solver: str, tile: float) -> tuple[HintSearch, HintLayer, Camera,
                                                             pygame.Surface]:
     """Return a hint search of campaign ``level`` from its entrance, its layer, a camera at
     ``tile`` px on the entrance and a 640x480 target."""
-    maze = build_level(CAMPAIGN[level])
+    maze = build_level(named_level(level))
     search = HintSearch(maze, maze.start, solver)
     camera = Camera(maze.rows, maze.cols, 640, 480)
     camera.tile = tile
@@ -64,7 +64,7 @@ def assert_the_layer_paints_the_state(layer: HintLayer) -> None:
 
 @pytest.mark.parametrize("tile", [0.3, 1.0, 3.0, 8.0, 33.0])
 def test_drawing_the_hint_matches_the_search_at_any_zoom(tile):
-    search, layer, camera, target = on_view(10, "bfs", tile)
+    search, layer, camera, target = on_view("Lantern Row", "bfs", tile)
     for _ in range(20):  # patched frame after frame: the surface is the search's picture
         search.advance(TICKS, speed=1.0, limit=10**9)
         target.fill((0, 0, 0))
@@ -95,7 +95,7 @@ def assert_screen_shows_the_layer(layer: HintLayer, camera: Camera, target: pyga
 
 
 def test_the_path_and_explored_tiles_get_their_colours():
-    maze = build_level(CAMPAIGN[4])
+    maze = build_level(named_level("Mole Burrow"))
     search = HintSearch(maze, maze.start, "bfs")
     layer = HintLayer(search)
     finished(search)
@@ -109,7 +109,7 @@ def test_the_path_and_explored_tiles_get_their_colours():
 
 @pytest.mark.parametrize("tile", [0.3, 3.0, 20.0])
 def test_finishing_mid_animation_repaints_the_whole_picture_at_once(tile):
-    search, layer, camera, target = on_view(12, "dfs", tile)
+    search, layer, camera, target = on_view("Thornwood", "dfs", tile)
     for _ in range(5):  # some of it animated and drawn, patched chunk by chunk
         search.advance(TICKS, speed=1.0, limit=10**9)
         layer.draw(target, target.get_rect(), camera)
@@ -122,7 +122,7 @@ def test_finishing_mid_animation_repaints_the_whole_picture_at_once(tile):
 
 
 def test_a_theme_switch_repaints_the_hint_in_the_new_colours():
-    maze = build_level(CAMPAIGN[4])
+    maze = build_level(named_level("Mole Burrow"))
     search = HintSearch(maze, maze.start, "bfs")
     layer = HintLayer(search)
     finished(search)

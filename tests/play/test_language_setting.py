@@ -82,7 +82,8 @@ def test_the_title_waiting_under_settings_comes_back_in_the_new_language(ctx: Co
     settings.handle_event(key(pygame.K_RIGHT))
     title = game.send(key(pygame.K_ESCAPE))
     assert isinstance(title, TitleScene)
-    assert texts(title) == ["新游戏", "选择关卡", "自定义迷宫", "设置", "帮助", "退出"]
+    assert texts(title) == ["新游戏", "选择关卡", "自定义迷宫", "每日迷宫", "输入关卡码", "制作迷宫",
+                            "设置", "帮助", "退出"]
 
 
 def test_pause_and_the_level_under_it_come_back_in_the_new_language(ctx: Context) -> None:

@@ -15,8 +15,8 @@ from tests.play.test_launch_display import launch
 def test_fog_without_a_maze_is_one_error_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--fog"]) == 2
     err = capsys.readouterr().err.splitlines()
-    assert err == ["migong: error: --fog needs a maze: a FILE or maze options (--algorithm, "
-                   "--size, ...); for every maze, turn Fog on in Settings"]
+    assert err == ["migong: error: --fog needs a maze: a FILE, --code, --daily or maze options "
+                   "(--algorithm, --size, ...); for every maze, turn Fog on in Settings"]
 
 
 @pytest.mark.parametrize("argv", [("--size", "11x11", "--seed", "4"), ("FILE",)])

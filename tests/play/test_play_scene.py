@@ -7,12 +7,12 @@ from typing import Optional
 import pygame
 import pytest
 
-from game.levels import CAMPAIGN, build_level
+from game.levels import CAMPAIGN, LevelSpec, build_level, named_level
 from game.maze.grid import Maze, Pos
 from game.maze.solvers import solve
-from game.levels import LevelSpec
 from game.play.context import Context
-from game.play.input import Event, KeyDown, KeyUp, Wheel
+from game.play import theme
+from game.play.input import Click, Event, KeyDown, KeyUp, Wheel
 from game.play.routes import Complete, OpenPause, Play
 from game.play.scenes.base import Next
 from game.play.scenes.play import MARKER_BELOW_TILE, MARKER_FROM_TILE, PlayScene
@@ -76,13 +76,20 @@ def tap(scene: PlayScene, k: int, frames: int = 30) -> Optional[Next]:
 
 
 def walk(scene: PlayScene, path: list[Pos]) -> Optional[Next]:
-    """Walk along ``path`` (starting where the player stands) with one tap per tile."""
+    """Walk along ``path`` (starting where the player stands) with one tap per tile.
+
+    At the exit, let the celebration play out (a second at most).
+    """
     nxt = None
     for (r0, c0), (r1, c1) in zip(path, path[1:]):
         assert scene.run.player.pos == (r0, c0)
         nxt = tap(scene, KEYS[(r1 - r0, c1 - c0)])
         if nxt is not None:
             break
+    for _ in range(round(1 / DT)):
+        if nxt is not None or not scene.run.finished:
+            break
+        nxt = scene.update(DT)
     return nxt
 
 
@@ -109,6 +116,58 @@ def test_walking_the_bfs_path_with_key_events_completes_the_level(ctx):
     assert result.level.index == 0 and result.level.spec == spec and result.hints_used == 0
     assert result.time > 0
     assert "complete" in ctx.audio.played
+
+
+def reach_the_exit(ctx: Context) -> PlayScene:
+    """Return a play scene of TURN whose player has just stepped onto the exit."""
+    scene = play(ctx, TURN)
+    path = solve(TURN, "bfs").path
+    for (r0, c0), (r1, c1) in zip(path, path[1:]):
+        key(scene, KEYS[(r1 - r0, c1 - c0)])
+        for _ in range(60):
+            if scene.update(DT) is not None or scene.run.player.pos == (r1, c1) \
+                    and not scene.run.player.moving:
+                break
+        key(scene, KEYS[(r1 - r0, c1 - c0)], released=True)
+    assert scene.run.finished
+    return scene
+
+
+def test_reaching_the_exit_celebrates_under_a_second_then_shows_the_result(ctx):
+    scene = reach_the_exit(ctx)
+    assert "complete" in ctx.audio.played
+    seconds, nxt = 0.0, None
+    while nxt is None:
+        scene.draw(pygame.Surface((640, 480)))  # the burst on the exit tile
+        nxt = scene.update(DT)
+        seconds += DT
+        assert seconds <= 1.0
+    assert isinstance(nxt, Complete) and seconds >= 0.5
+
+
+def test_a_key_or_a_click_skips_the_celebration(ctx):
+    scene = reach_the_exit(ctx)
+    assert scene.handle_event(KeyUp(pygame.K_RIGHT)) is None  # letting go is not a skip
+    assert isinstance(key(scene, pygame.K_SPACE), Complete)
+    assert isinstance(reach_the_exit(ctx).handle_event(Click((5, 5), 1)), Complete)
+
+
+def test_reduced_motion_goes_to_the_result_without_a_celebration(ctx):
+    theme.use(theme.build("default", reduced_motion=True))
+    try:
+        scene = play(ctx, TURN)
+        assert isinstance(walk_without_waiting(scene, solve(TURN, "bfs").path), Complete)
+    finally:
+        theme.use(theme.DEFAULT)
+
+
+def walk_without_waiting(scene: PlayScene, path: list[Pos]) -> Optional[Next]:
+    """Walk ``path`` with taps; return the first scene change (no extra frames at the end)."""
+    for (r0, c0), (r1, c1) in zip(path, path[1:]):
+        nxt = tap(scene, KEYS[(r1 - r0, c1 - c0)])
+        if nxt is not None:
+            return nxt
+    return None
 
 
 def test_walked_tiles_leave_a_breadcrumb_trail(ctx):
@@ -176,7 +235,7 @@ def test_h_shows_the_route_from_where_the_player_stands(ctx):
 
 
 def test_space_jumps_to_the_end_of_the_animation(ctx):
-    maze = build_level(CAMPAIGN[7])
+    maze = build_level(named_level("Bramble Patch"))
     scene = play(ctx, maze)
     key(scene, pygame.K_h)
     scene.update(DT)
@@ -188,7 +247,7 @@ def test_space_jumps_to_the_end_of_the_animation(ctx):
 
 @pytest.mark.parametrize("k, name", [(pygame.K_2, "dfs"), (pygame.K_3, "stack"), (pygame.K_1, "bfs")])
 def test_number_keys_pick_the_solver(ctx, k, name):
-    maze = build_level(CAMPAIGN[1])
+    maze = build_level(named_level("Garden Gate"))
     scene = play(ctx, maze)
     key(scene, pygame.K_h)
     key(scene, k)
@@ -211,7 +270,7 @@ def test_tab_cycles_solvers_and_the_default_comes_from_settings(ctx):
 
 
 def test_moving_with_the_hint_shown_updates_it_from_the_new_tile(ctx):
-    maze = build_level(CAMPAIGN[1])
+    maze = build_level(named_level("Garden Gate"))
     scene = play(ctx, maze)
     key(scene, pygame.K_h)
     scene.update(DT)
@@ -228,7 +287,7 @@ def test_moving_with_the_hint_shown_updates_it_from_the_new_tile(ctx):
 
 
 def test_a_step_off_the_shown_route_shows_the_new_route_in_the_same_frame(ctx):
-    maze = build_level(CAMPAIGN[9])
+    maze = build_level(named_level("Hall of Echoes"))
     scene = play(ctx, maze)
     key(scene, pygame.K_LEFTBRACKET)
     key(scene, pygame.K_LEFTBRACKET)  # x0.25: an animation would take many seconds
@@ -354,7 +413,7 @@ def test_draw_works_on_any_surface_size(ctx, size, rpg):
 
 
 def test_zoom_wheel_and_fit_never_break_drawing(ctx):
-    maze = build_level(CAMPAIGN[10])
+    maze = build_level(named_level("Lantern Row"))
     scene = play(ctx, maze)
     surface = pygame.Surface((800, 600))
     scene.draw(surface)
@@ -382,7 +441,7 @@ def test_zoom_wheel_and_fit_never_break_drawing(ctx):
 
 
 def test_a_bigger_window_shows_more_of_a_big_maze(ctx):
-    maze = build_level(CAMPAIGN[15])
+    maze = build_level(named_level("Long Winter"))
     scene = play(ctx, maze)
     scene.draw(pygame.Surface((640, 360)))
     small = scene.camera.visible_tiles()
@@ -395,7 +454,7 @@ def test_a_bigger_window_shows_more_of_a_big_maze(ctx):
 def test_the_player_can_be_found_on_a_fitted_big_maze(ctx):
     # Level 21 (111x111) fitted into the window is 6 px a tile: the player was a 2 px
     # dot nobody could find.  A ring marks it whenever tiles are that small.
-    spec = CAMPAIGN[20]
+    spec = named_level("Serpent's Coil")
     assert spec.rows == 111
     scene = play(ctx, build_level(spec), spec, 20)
     surface = pygame.Surface((1280, 720))
@@ -441,7 +500,7 @@ def test_standing_still_asks_for_fewer_frames_than_walking(ctx):
 def test_a_played_level_replays_from_its_log(ctx):
     from game.run.model import replay
 
-    maze = build_level(CAMPAIGN[1])
+    maze = build_level(named_level("Garden Gate"))
     scene = play(ctx, maze)
     path = solve(maze, "bfs").path
     key(scene, pygame.K_h)

@@ -6,7 +6,7 @@ import numpy as np
 import pygame
 import pytest
 
-from game.levels import CAMPAIGN, LevelSpec, build_level
+from game.levels import LevelSpec, build_level, named_level
 from game.maze.grid import FLOOR, Maze
 from game.play.camera import Camera
 from game.play.render.images import player_token
@@ -97,7 +97,7 @@ def test_doorways_between_rooms_read_as_doors_but_corridors_do_not():
 def test_entrance_exit_and_floor_variation():
     cls = classify(ROOM_MAP, "rpg")
     assert cls[ROOM_MAP.start] == ENTRANCE and cls[ROOM_MAP.goal] == EXIT
-    rooms = classify(build_level(CAMPAIGN[11]), "rpg")
+    rooms = classify(build_level(named_level("Sunken Keep")), "rpg")
     assert (rooms == FLOOR_ALT).any() and (rooms == FLOOR_PLAIN).any()
     assert (rooms == DOOR).any() or (rooms == DOOR_SIDE).any()
 
@@ -123,7 +123,7 @@ def test_the_cached_picture_is_one_pixel_per_tile_even_for_a_huge_maze():
 
 @pytest.mark.parametrize("tile", [2.0, 5.0, 8.0, FANCY_MIN_TILE - 1.0])
 def test_far_away_classic_tiles_are_crisp_squares_of_palette_colours(tile):
-    maze = build_level(CAMPAIGN[7])
+    maze = build_level(named_level("Bramble Patch"))
     r = MazeRenderer(maze, "classic")
     camera = Camera(maze.rows, maze.cols, 400, 300)
     camera.tile = tile
@@ -145,7 +145,7 @@ def test_far_away_classic_tiles_are_crisp_squares_of_palette_colours(tile):
 
 
 def test_rpg_textures_appear_when_close_and_flat_colours_when_far():
-    maze = build_level(CAMPAIGN[11])
+    maze = build_level(named_level("Sunken Keep"))
     r = MazeRenderer(maze, "rpg")
     camera = Camera(maze.rows, maze.cols, 640, 480)
     target = pygame.Surface((640, 480))
@@ -253,7 +253,7 @@ def test_walked_floor_keeps_a_breadcrumb_trail_and_nothing_else_changes(tile):
 
 
 def test_the_trail_is_painted_into_cached_chunks_not_redrawn():
-    maze = build_level(CAMPAIGN[7])
+    maze = build_level(named_level("Bramble Patch"))
     r, camera, target = close_up(maze, 24, (640, 480))
     chunks = dict(r._chunks)
     r.draw(target, target.get_rect(), camera)
@@ -291,7 +291,7 @@ def test_the_player_orb_looks_the_way_it_faces(facing, axis, sign):
 
 
 def test_room_maps_keep_their_textures_and_leave_no_trail():
-    maze = build_level(CAMPAIGN[11])
+    maze = build_level(named_level("Sunken Keep"))
     r = MazeRenderer(maze, "rpg")
     camera = Camera(maze.rows, maze.cols, 640, 480)
     target = pygame.Surface((640, 480))
@@ -304,7 +304,7 @@ def test_room_maps_keep_their_textures_and_leave_no_trail():
 
 
 def test_tiles_walked_while_close_up_show_after_zooming_back_out():
-    maze = build_level(CAMPAIGN[7])
+    maze = build_level(named_level("Bramble Patch"))
     r = MazeRenderer(maze, "classic")
     camera = Camera(maze.rows, maze.cols, 400, 300)
     target = pygame.Surface((400, 300))
@@ -338,3 +338,21 @@ def test_a_fitted_huge_maze_reads_as_an_even_texture_without_stripes():
     rows = picture.mean(axis=(0, 2))
     cols = picture.mean(axis=(1, 2))
     assert rows.max() - rows.min() < 8 and cols.max() - cols.min() < 8
+
+
+def test_room_maps_draw_their_decor_close_up_and_the_classic_look_has_none():
+    from game.maze import decor
+
+    maze = build_level(named_level("The Citadel"))
+    rooms = MazeRenderer(maze, "rpg")
+    assert rooms.decor is not None and (rooms.decor == decor.RUG).any()
+    r, c = (int(v) for v in np.argwhere(rooms.decor == decor.RUG)[0])
+    camera = Camera(maze.rows, maze.cols, 400, 300)
+    camera.tile = 32.0
+    camera.follow(r, c, 0, snap=True)
+    target = pygame.Surface((400, 300))
+    rooms.draw(target, target.get_rect(), camera)
+    x, y = camera.to_screen(r, c)
+    drawn = {tuple(target.get_at((round(x) + 3, round(y) + dy)))[:3] for dy in range(4, 12)}
+    assert DEFAULT.rpg.rug in drawn  # the rug lies over the floor there
+    assert MazeRenderer(maze, "classic").decor is None

@@ -7,6 +7,7 @@ are followed and their enter/exit hooks run.
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
 from typing import Any, Callable, get_args
@@ -15,7 +16,8 @@ import numpy as np
 import pygame
 import pytest
 
-from game.levels import CAMPAIGN, LevelSpec, build_level, level_code
+from game.edit.model import Editor
+from game.levels import CAMPAIGN, CHAPTERS, LevelSpec, build_level, level_code
 from game.maze.generators.division import ROOM_SIZE
 from game.maze.registry import LOOPS
 from game.maze.solvers import solve
@@ -24,26 +26,35 @@ from game.play.navigator import Navigator, draw_every_scene
 from game.play.routes import (
     Back,
     BuildMaze,
+    ChapterDone,
     Complete,
     Confirm,
+    Edit,
     OpenHelp,
     OpenPause,
+    OpenReview,
     OpenSettings,
     Play,
     QuitGame,
     Route,
     StartLevel,
     ToCustomMaze,
+    ToEnterCode,
     ToLevelSelect,
+    ToMakeMaze,
     ToTitle,
+    WatchReplay,
 )
 from game.play.scenes import custom_maze
 from game.play.scenes.base import Enter, Next, Scene
+from game.play.scenes.chapter_complete import ChapterCompleteScene
 from game.play.scenes.confirm import ConfirmScene
 from game.play.scenes.custom_maze import CustomMazeScene
+from game.play.scenes.editor import MakeMazeScene
+from game.play.scenes.enter_code import EnterCodeScene
 from game.play.scenes.help import HelpScene
 from game.play.scenes.level_complete import LevelCompleteScene
-from game.play.scenes.level_select import LevelSelectScene
+from game.play.scenes.level_select import LevelSelectScene, grid_lines, vertical_step
 from game.play.scenes.loading import LoadingScene
 from game.play.scenes.pause import PauseScene
 from game.play.scenes.play import PlayScene
@@ -63,6 +74,7 @@ from tests.play.helpers import (
     motion,
     play_driver,
     run_result,
+    sample_replay,
     scene_event,
     show,
     small_play,
@@ -100,12 +112,18 @@ FACTORIES: dict[str, Callable[[Context], Scene]] = {
     "title": lambda c: opened(c, ToTitle()),
     "level select": lambda c: opened(c, ToLevelSelect()),
     "custom maze": lambda c: opened(c, ToCustomMaze()),
+    "enter a code": lambda c: opened(c, ToEnterCode()),
     "settings": lambda c: opened(c, OpenSettings()),
     "help": lambda c: opened(c, OpenHelp()),
     "loading": lambda c: opened(c, BuildMaze(CAMPAIGN[0], 0, "Level 1")),
     "pause": lambda c: opened(c, OpenPause(campaign_level(0))),
     "quit question": lambda c: opened(c, Confirm("Quit Migong?", "Quit", "Cancel", QuitGame())),
     "level complete": lambda c: opened(c, Complete(run_result(small_play(c)))),
+    "review": lambda c: opened(c, OpenReview(*sample_replay())),
+    "watch replay": lambda c: opened(c, WatchReplay(*sample_replay())),
+    "chapter complete": lambda c: opened(c, ChapterDone(0)),
+    "make a maze": lambda c: opened(c, ToMakeMaze()),
+    "editor": lambda c: opened(c, Edit(Editor(build_level(CAMPAIGN[0])))),
 }
 
 ODD_EVENTS = [
@@ -164,16 +182,17 @@ def test_odd_pygame_events_become_no_event_or_a_sane_one() -> None:
 
 
 # -- title -----------------------------------------------------------------------------
-TITLE_TARGETS = [LoadingScene, LevelSelectScene, CustomMazeScene, SettingsScene, HelpScene]
+TITLE_TARGETS = [LoadingScene, LevelSelectScene, CustomMazeScene, LoadingScene, EnterCodeScene,
+                 MakeMazeScene, SettingsScene, HelpScene]
 
 
-@pytest.mark.parametrize("index", range(6))
+@pytest.mark.parametrize("index", range(len(TITLE_TARGETS) + 1))
 def test_title_menu_by_keyboard_leads_to_the_right_scene(ctx: Context, index: int) -> None:
     game = Driver(ctx, ToTitle())
     for _ in range(index):
         assert isinstance(game.send(key(pygame.K_DOWN)), TitleScene)
     nxt = game.send(key(pygame.K_RETURN))
-    if index < 5:
+    if index < len(TITLE_TARGETS):
         assert isinstance(nxt, TITLE_TARGETS[index])
         assert not ctx.quit_requested
     else:  # Quit asks first; Enter again quits
@@ -184,7 +203,7 @@ def test_title_menu_by_keyboard_leads_to_the_right_scene(ctx: Context, index: in
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (320, 240)])
-@pytest.mark.parametrize("index", range(6))
+@pytest.mark.parametrize("index", range(len(TITLE_TARGETS) + 1))
 def test_title_menu_by_mouse_click_leads_to_the_right_scene(
         ctx: Context, index: int, size: tuple[int, int]) -> None:
     game = Driver(ctx, ToTitle())
@@ -195,7 +214,7 @@ def test_title_menu_by_mouse_click_leads_to_the_right_scene(
     game.send(motion(centre))
     assert title.menu.selected == index
     nxt = game.send(click(centre))
-    if index < 5:
+    if index < len(TITLE_TARGETS):
         assert isinstance(nxt, TITLE_TARGETS[index])
     else:
         assert isinstance(nxt, ConfirmScene) and not ctx.quit_requested
@@ -261,9 +280,8 @@ def test_the_notice_is_shown_on_the_first_title_only(ctx: Context) -> None:
     first.update(5.0)
     first.draw(surface)  # still there while the player is on this screen
     assert tuple(surface.get_at((lay.margin + 4, 22)))[:3] == DEFAULT.ui.notice_bg
-    game.send(key(pygame.K_DOWN))
-    game.send(key(pygame.K_DOWN))
-    game.send(key(pygame.K_DOWN))
+    for _ in range(TITLE_TARGETS.index(SettingsScene)):
+        game.send(key(pygame.K_DOWN))
     assert isinstance(game.send(key(pygame.K_RETURN)), SettingsScene)
     assert game.send(key(pygame.K_ESCAPE)) is first  # back: the notice was read
     again = game.scene
@@ -273,7 +291,8 @@ def test_the_notice_is_shown_on_the_first_title_only(ctx: Context) -> None:
     assert tuple(surface.get_at((lay.margin + 4, 22)))[:3] != DEFAULT.ui.notice_bg
 
 
-@pytest.mark.parametrize("row, overlay", [(3, SettingsScene), (4, HelpScene)])
+@pytest.mark.parametrize("row, overlay", [(TITLE_TARGETS.index(SettingsScene), SettingsScene),
+                                          (TITLE_TARGETS.index(HelpScene), HelpScene)])
 def test_back_from_settings_or_help_the_title_cursor_stays_where_it_was(
         ctx: Context, row: int, overlay: type) -> None:
     game = Driver(ctx, ToTitle())
@@ -336,18 +355,60 @@ def test_a_chosen_level_loads_behind_the_loading_screen(ctx: Context) -> None:
     assert isinstance(Driver(ctx, StartLevel(999)).scene, LoadingScene)  # clamped
 
 
-def test_level_select_by_mouse_and_down_moves_a_whole_row(ctx: Context) -> None:
+def test_level_select_by_mouse_and_down_moves_to_the_next_row_of_levels(ctx: Context) -> None:
     ctx.progress.unlocked = 2
     game = show(ctx, LevelSelectScene(ctx, selected=0))
     grid = game.scene
     assert isinstance(grid, LevelSelectScene)
     grid.draw(pygame.Surface((1280, 720)))
     cells = dict(grid.cells)
+    assert grid.cols > len(CHAPTERS[0].levels)  # the first chapter is one row
     grid.handle_event(key(pygame.K_DOWN))
-    assert grid.selected == grid.cols
+    assert grid.selected == len(CHAPTERS[0].levels)  # the next chapter's first level
+    grid.handle_event(key(pygame.K_UP))
+    assert grid.selected == 0
     assert grid.handle_event(click(cells[5].center)) is None  # locked
     assert grid.handle_event(click(cells[1].center)) == StartLevel(1)
     assert isinstance(game.send(key(pygame.K_ESCAPE)), TitleScene)
+
+
+def test_the_level_grid_heads_each_chapter_and_keeps_the_column_going_down() -> None:
+    lines = grid_lines(4)
+    headings = [line for line in lines if isinstance(line, int)]
+    assert headings == list(range(len(CHAPTERS)))
+    rows = [line for line in lines if isinstance(line, list)]
+    assert [i for row in rows for i in row] == list(range(len(CAMPAIGN)))
+    assert all(len(row) <= 4 for row in rows)
+    first = len(CHAPTERS[0].levels)  # 5: rows [0-3], [4], then chapter 2 from 5
+    assert vertical_step(lines, 2, 1) == 4  # clamped to the short row
+    assert vertical_step(lines, 4, 1) == first
+    assert vertical_step(lines, first, -1) == 4
+    assert vertical_step(lines, 1, -1) == 1  # the first row: stays
+    assert vertical_step(lines, len(CAMPAIGN) - 1, 1) == len(CAMPAIGN) - 1
+
+
+def texts_drawn(monkeypatch: pytest.MonkeyPatch, scene: Scene,
+                size: tuple[int, int]) -> list[str]:
+    """Return the texts ``scene`` draws on a surface of ``size``, in order."""
+    drawn: list[str] = []
+    module = sys.modules[type(scene).__module__]
+    with monkeypatch.context() as patch:
+        patch.setattr(module, "draw_text", lambda _s, text, *a, **k: drawn.append(text))
+        scene.draw(pygame.Surface(size))
+    return drawn
+
+
+def test_level_select_shows_chapters_with_their_stars_and_best_moves(
+        ctx: Context, monkeypatch: pytest.MonkeyPatch) -> None:
+    ctx.progress.unlocked = 3
+    code = level_code(CAMPAIGN[0])
+    ctx.progress.stars[code], ctx.progress.best_moves[code] = 3, 19
+    ctx.progress.best_times[code] = 8.0
+    grid = LevelSelectScene(ctx, selected=0)
+    assert "19 moves" in grid._facts(CAMPAIGN[0], code)
+    drawn = texts_drawn(monkeypatch, grid, (1280, 720))
+    assert "Chapter 1 · First steps" in drawn and "3 / 15 stars" in drawn
+    assert "19 moves" in drawn and "Chapter 2 · Straight walls" in drawn
 
 
 def test_level_select_scrolls_to_keep_the_selection_visible(ctx: Context) -> None:
@@ -684,6 +745,37 @@ def test_level_complete_shows_the_figures(ctx: Context) -> None:
     assert distinct_colours(surface) >= 3
 
 
+def test_the_last_level_of_a_chapter_leads_to_the_chapter_screen(ctx: Context) -> None:
+    last = len(CHAPTERS[0].levels) - 1
+    done = finished(ctx, campaign_level(last))
+    assert done.handle_event(key(pygame.K_RETURN)) == ChapterDone(0)
+    assert finished(ctx, campaign_level(last - 1)).handle_event(
+        key(pygame.K_RETURN)) == StartLevel(last)
+
+
+def test_the_chapter_screen_sums_up_and_starts_the_next_chapter(
+        ctx: Context, monkeypatch: pytest.MonkeyPatch) -> None:
+    ctx.progress.stars[level_code(CAMPAIGN[0])] = 3
+    ctx.progress.stars[level_code(CAMPAIGN[1])] = 2
+    screen = Driver(ctx, ChapterDone(0)).scene
+    assert isinstance(screen, ChapterCompleteScene)
+    drawn = texts_drawn(monkeypatch, screen, (960, 640))
+    assert drawn[:2] == ["Chapter 1 · First steps", "5 / 15 stars"]
+    assert "Next: chapter 2 · Straight walls" in drawn
+    assert screen.handle_event(key(pygame.K_RETURN)) == StartLevel(len(CHAPTERS[0].levels))
+    assert isinstance(screen.handle_event(key(pygame.K_ESCAPE)), ToLevelSelect)
+    final = Driver(ctx, ChapterDone(len(CHAPTERS) - 1)).scene
+    assert isinstance(final.handle_event(key(pygame.K_RETURN)), ToLevelSelect)
+
+
+def test_a_chapters_first_level_shows_its_tip_until_a_few_moves(ctx: Context) -> None:
+    first, second = small_play(ctx, len(CHAPTERS[0].levels)), small_play(ctx, 1)
+    assert first._chapter_tip() == ("Chapter 2 · Straight walls",
+                                    t("chapter.straight_walls.tip"))
+    assert second._chapter_tip() is None
+    assert small_play(ctx, 0)._chapter_tip() is not None
+
+
 def finished(ctx: Context, level: Level) -> LevelCompleteScene:
     """Return the level-complete screen of a perfect run of ``level``."""
     optimal = solve(level.maze).length
@@ -775,9 +867,11 @@ def test_escape_cancels_loading_and_a_failed_build_is_reported(ctx: Context) -> 
 def test_draw_every_scene_draws_them_all() -> None:
     surface = pygame.Surface((960, 640))
     names = draw_every_scene(surface)
-    assert names == ["TitleScene", "LevelSelectScene", "CustomMazeScene", "SettingsScene",
+    assert names == ["TitleScene", "LevelSelectScene", "CustomMazeScene", "EnterCodeScene",
+                     "SettingsScene",
                      "HelpScene", "ControlsScene", "LoadingScene", "PlayScene", "PauseScene",
-                     "ConfirmScene", "LevelCompleteScene"]
+                     "ConfirmScene", "LevelCompleteScene", "ChapterCompleteScene",
+                     "ReviewScene", "WatchScene", "MakeMazeScene", "EditorScene"]
     assert distinct_colours(surface) >= 3
 
 

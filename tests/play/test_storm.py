@@ -12,8 +12,9 @@ import pytest
 
 from game.play.app import App
 from game.play.routes import ToTitle
-from game.play.scenes import custom_maze
+from game.play.scenes import custom_maze, editor
 from game.play.scenes.base import Scene
+from game.text import language, set_language
 
 EVENTS = 10_000
 FRAME_EVERY = 8  # an update + draw + flip after every few events
@@ -37,9 +38,12 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     monkeypatch.setenv("MIGONG_SAVE_PATH", str(tmp_path / "save.json"))
     # The storm may press Start on the custom screen many times; keep those mazes small.
     monkeypatch.setattr(custom_maze, "SIZE_STEPS", [(11, 11), (15, 21), (21, 21)])
+    monkeypatch.setattr(editor, "SIZE_STEPS", [(11, 11), (15, 21), (21, 21)])
+    spoken = language()
     a = App.open()
     yield a
     pygame.quit()
+    set_language(spoken)  # the storm may have chosen another language in Settings
 
 
 def random_event(rng: random.Random, size: tuple[int, int]) -> pygame.event.Event:

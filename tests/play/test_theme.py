@@ -47,7 +47,7 @@ def count(surface: pygame.Surface, colour: tuple[int, int, int]) -> int:
 @pytest.mark.parametrize("zoom_out", [False, True], ids=["close-up chunks", "far-away layer"])
 def test_switching_the_theme_recolours_the_cached_maze_and_the_hud(ctx: Context,
                                                                    zoom_out: bool) -> None:
-    scene = small_play(ctx, 10)
+    scene = small_play(ctx, "Lantern Row")
     surface = pygame.Surface((800, 600))
     if zoom_out:
         for _ in range(3):

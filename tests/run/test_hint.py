@@ -8,7 +8,7 @@ import dataclasses
 import numpy as np
 import pytest
 
-from game.levels import CAMPAIGN, build_level
+from game.levels import build_level, named_level
 from game.maze.grid import WALL
 from game.maze.solvers import SOLVERS, solve
 from game.run.hint import (
@@ -37,7 +37,7 @@ def run_to_end(search: HintSearch, frames: int = 5000, speed: float = 1.0) -> No
 
 @pytest.mark.parametrize("solver", list(SOLVERS))
 def test_the_final_path_is_the_solvers_path_from_the_given_tile(solver):
-    maze = build_level(CAMPAIGN[4])
+    maze = build_level(named_level("Mole Burrow"))
     start = solve(maze, "bfs").path[6]
     search = HintSearch(maze, start, solver)
     run_to_end(search)
@@ -50,7 +50,7 @@ def test_the_final_path_is_the_solvers_path_from_the_given_tile(solver):
 
 
 def test_the_search_spreads_over_several_frames_and_the_path_draws_itself():
-    maze = build_level(CAMPAIGN[10])
+    maze = build_level(named_level("Lantern Row"))
     search = HintSearch(maze, maze.start, "bfs")
     seen = []
     for _ in range(4):
@@ -66,7 +66,7 @@ def test_the_search_spreads_over_several_frames_and_the_path_draws_itself():
 
 
 def test_step_takes_exactly_the_events_asked_for():
-    maze = build_level(CAMPAIGN[10])
+    maze = build_level(named_level("Lantern Row"))
     search = HintSearch(maze, maze.start, "dfs")
     assert search.step(1) == 1 and search.visited == 1 and search.head == maze.start
     assert search.state[maze.start] == FRONTIER
@@ -78,7 +78,7 @@ def test_step_takes_exactly_the_events_asked_for():
 
 
 def test_new_tiles_are_the_frontier_then_settle_as_explored_after_a_while():
-    maze = build_level(CAMPAIGN[10])
+    maze = build_level(named_level("Lantern Row"))
     search = HintSearch(maze, maze.start, "bfs")
     search.advance(TICKS, speed=1.0, limit=LIMIT)
     assert search.state[maze.start] == FRONTIER
@@ -110,7 +110,7 @@ def test_dfs_backtracks_fade():
 
 
 def test_finish_jumps_to_the_end():
-    maze = build_level(CAMPAIGN[15])
+    maze = build_level(named_level("Long Winter"))
     search = HintSearch(maze, maze.start, "stack")
     search.advance(TICKS, speed=1.0, limit=LIMIT)
     search.finish()
@@ -119,7 +119,7 @@ def test_finish_jumps_to_the_end():
 
 
 def test_no_frame_takes_more_events_than_the_view_allows():
-    maze = build_level(CAMPAIGN[23])
+    maze = build_level(named_level("Heart of Migong"))
     search = HintSearch(maze, maze.start, "bfs")
     search.advance(TICKS, speed=1e9, limit=64)  # a pace no frame keeps: the limit stops it
     assert search.visited == 64
@@ -130,7 +130,7 @@ def test_no_frame_takes_more_events_than_the_view_allows():
 @pytest.mark.parametrize("solver", list(SOLVERS))
 @pytest.mark.parametrize("after", [0, 1, 40])
 def test_finishing_at_once_shows_exactly_what_the_whole_animation_ends_with(solver, after):
-    maze = build_level(CAMPAIGN[15])
+    maze = build_level(named_level("Long Winter"))
     start = solve(maze, "bfs").path[9]
     animated = HintSearch(maze, start, solver)
     run_to_end(animated)
@@ -150,7 +150,7 @@ def test_finishing_in_slices_shows_nothing_until_the_end_then_everything(monkeyp
     # A solver with no event-free run (a new one, say) finishes by draining its events,
     # a time-boxed slice a frame.
     monkeypatch.setitem(SOLVERS, "dfs", dataclasses.replace(SOLVERS["dfs"], run=None))
-    maze = build_level(CAMPAIGN[15])
+    maze = build_level(named_level("Long Winter"))
     whole = HintSearch(maze, maze.start, "dfs")
     assert whole.complete()
     sliced = HintSearch(maze, maze.start, "dfs")
@@ -182,7 +182,7 @@ def test_finishing_a_search_without_a_path_shows_what_it_explored():
 
 
 def test_speed_scales_the_number_of_events_per_frame():
-    maze = build_level(CAMPAIGN[23])
+    maze = build_level(named_level("Heart of Migong"))
     slow = HintSearch(maze, maze.start, "bfs")
     fast = HintSearch(maze, maze.start, "bfs")
     for _ in range(10):
@@ -192,7 +192,7 @@ def test_speed_scales_the_number_of_events_per_frame():
 
 
 def test_the_pace_is_in_ticks_not_frames():
-    maze = build_level(CAMPAIGN[23])
+    maze = build_level(named_level("Heart of Migong"))
     at_60_fps = HintSearch(maze, maze.start, "bfs")
     at_120_fps = HintSearch(maze, maze.start, "bfs")
     at_30_fps = HintSearch(maze, maze.start, "bfs")
@@ -218,7 +218,7 @@ def a_step_off(maze, path):
 
 
 def test_following_the_player_trims_a_finished_path():
-    maze = build_level(CAMPAIGN[7])
+    maze = build_level(named_level("Bramble Patch"))
     path = solve(maze, "bfs").path
     search = HintSearch(maze, maze.start, "bfs")
     search.complete()
@@ -230,7 +230,7 @@ def test_following_the_player_trims_a_finished_path():
 
 @pytest.mark.parametrize("solver", list(SOLVERS))
 def test_one_step_off_a_shown_route_reroutes_at_once_without_the_animation(solver):
-    maze = build_level(CAMPAIGN[7])
+    maze = build_level(named_level("Bramble Patch"))
     path = solve(maze, solver).path
     search = HintSearch(maze, maze.start, solver)
     run_to_end(search, speed=0.25)
@@ -247,7 +247,7 @@ def test_one_step_off_a_shown_route_reroutes_at_once_without_the_animation(solve
 
 
 def test_moving_while_the_search_still_animates_starts_the_animation_over():
-    maze = build_level(CAMPAIGN[7])
+    maze = build_level(named_level("Bramble Patch"))
     search = HintSearch(maze, maze.start, "bfs")
     for _ in range(3):
         search.advance(TICKS, speed=1.0, limit=LIMIT)
@@ -277,7 +277,7 @@ def test_no_path_is_reported():
 
 
 def test_the_changes_repaint_the_picture_exactly():
-    maze = build_level(CAMPAIGN[7])
+    maze = build_level(named_level("Bramble Patch"))
     search = HintSearch(maze, maze.start, "dfs")
     picture = np.zeros_like(search.state)
     for frame in range(400):
@@ -305,9 +305,9 @@ def test_the_turn_maze_path_is_eight_moves():
 
 
 @pytest.mark.parametrize("solver", list(SOLVERS))
-@pytest.mark.parametrize("level", [3, 15, 20])
+@pytest.mark.parametrize("level", ["Crossroads", "Long Winter", "Serpent's Coil"])
 def test_the_quiet_run_leaves_the_picture_draining_every_event_leaves(monkeypatch, solver, level):
-    maze = build_level(CAMPAIGN[level])
+    maze = build_level(named_level(level))
     start = solve(maze, "bfs").path[3]
     quiet = HintSearch(maze, start, solver)
     assert quiet.complete()

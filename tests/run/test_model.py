@@ -7,7 +7,7 @@ import random
 import numpy as np
 import pytest
 
-from game.levels import CAMPAIGN, build_level
+from game.levels import build_level, named_level
 from game.maze.solvers import solve
 from game.run.intents import (
     DOWN,
@@ -97,7 +97,7 @@ def test_a_hint_counts_once_each_time_it_is_shown() -> None:
 
 
 def test_the_optimal_length_is_found_a_little_every_tick() -> None:
-    maze = build_level(CAMPAIGN[23])  # 201x201: far more events than one tick pulls
+    maze = build_level(named_level("Heart of Migong"))  # 201x201: far more events than one tick pulls
     run = Run(maze)
     run.step()
     assert run._optimal is None
@@ -123,7 +123,7 @@ def test_reaching_the_exit_finishes_the_run_and_freezes_it() -> None:
 
 def scripted_play(seed: int) -> tuple[Run, int]:
     """Play level 7 by intents at an uneven frame rate: taps, holds, hints, focus lost."""
-    maze = build_level(CAMPAIGN[7])
+    maze = build_level(named_level("Bramble Patch"))
     rng = random.Random(seed)
     run = Run(maze)
     clock = TickClock()
@@ -168,7 +168,7 @@ def test_a_recorded_log_replays_to_the_identical_run(seed: int) -> None:
 
 def test_random_intent_logs_replay_the_same_way_twice() -> None:
     rng = random.Random(7)
-    maze = build_level(CAMPAIGN[4])
+    maze = build_level(named_level("Mole Burrow"))
     intents = [*MOVES, *(Release(m.dr, m.dc) for m in MOVES), ReleaseAll(), ToggleHint(),
                *(AutoRun(m.dr, m.dc) for m in MOVES)]
     for _ in range(20):

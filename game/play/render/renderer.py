@@ -6,7 +6,8 @@
 * classic, close up (tiles of FANCY_MIN_TILE px or more) -- painted tile variants copied
   with one numpy gather into cached chunks of about 512x512 px;
 * rpg (room maps) -- textured tiles from ``assets/tiles`` drawn into chunks at the current
-  zoom, kept in a small cache; at small zooms the 1 px-per-tile lookup again.
+  zoom, kept in a small cache, with the rooms' decor (game.maze.decor) over them; at
+  small zooms the 1 px-per-tile lookup again.
 
 The renderer holds no game state: the trail it draws is the walked tiles the run model
 lists, and every cache is of pixels, redrawn when the theme changes.
@@ -20,9 +21,11 @@ from typing import Optional, Sequence
 import numpy as np
 import pygame
 
+from game.maze.decor import room_decor
 from game.maze.grid import Maze, Pos
 from game.play import theme
 from game.play.camera import Camera
+from game.play.render.decor_art import decor_sprites
 from game.play.render.images import TEXTURE_MIN_TILE, Images, fallback_tile, load_tile_images
 from game.play.render.layers import CHUNK_CACHE, Patch, ScaledLayer
 from game.play.render.painters import (
@@ -47,6 +50,10 @@ from game.play.render.tiles import (
 
 #: Painted chunks are about this many pixels square.
 CHUNK_PX = 512
+#: Room decor is drawn from this tile size up, on room maps of at most this many tiles
+#: (placing it on a 2001x2001 map takes seconds and a hundred megabytes).
+DECOR_MIN_TILE = 12
+DECOR_MAX_TILES = 1_100_000
 
 
 def _chunk_tiles(size: int) -> int:
@@ -61,6 +68,8 @@ class MazeRenderer:
         self.maze = maze
         self.style = style
         self.classes = classify(maze, style)
+        self.decor = (room_decor(maze) if style == RPG and maze.tiles.size <= DECOR_MAX_TILES
+                      else None)
         self._theme = theme.current()
         self.base = surface_from_classes(self.classes, palette_array(style, self._theme))
         self._layer = ScaledLayer(static=True)
@@ -197,6 +206,11 @@ class MazeRenderer:
             ],
             doreturn=False,
         )
+        if self.decor is not None and size >= DECOR_MIN_TILE:
+            sprites = decor_sprites(size)
+            kinds = self.decor[r0 : r0 + n, c0 : c0 + n]
+            surf.blits([(sprites[int(kinds[r, c])], (c * size, r * size))
+                        for r, c in zip(*np.nonzero(kinds))], doreturn=False)
         return self._keep(key, surf)
 
     def _keep(self, key: tuple[int, int, int], surf: pygame.Surface) -> pygame.Surface:

@@ -65,6 +65,10 @@ class Scene:
         """Advance by ``dt`` seconds; return where to go next, or None to stay."""
         return None
 
+    def before_quit(self) -> Optional[Next]:
+        """Return a question to ask before the window closes (unsaved work), or None."""
+        return None
+
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene onto ``surface`` (any size: lay out from its current size)."""
 

@@ -28,6 +28,16 @@ def help_sections() -> list[Section]:
     walk = km.walk_label()
     pad = keys.key_label
     return [
+        (t("help.goal"), [
+            (t("help.goal_exit_keys"), t("help.goal_exit")),
+            (t("help.goal_stars_keys"), t("help.goal_stars")),
+        ]),
+        (t("help.result"), [
+            (t("help.result_next_keys"), t("help.result_next")),
+            (t("help.result_retry_keys"), t("help.result_retry")),
+            (t("help.back_keys"), t("help.result_title")),
+            (t("help.result_skip_keys"), t("help.result_skip")),
+        ]),
         (t("help.walking"), [
             (walk, t("help.walk")),
             (t("help.run_keys", walk=km.walk_label(1)), t("help.run")),
@@ -36,6 +46,7 @@ def help_sections() -> list[Section]:
             (km.label("fit"), t("help.fit")),
             (km.label("map"), t("help.map")),
             (km.label("pause"), t("help.pause")),
+            ("Ctrl+C", t("help.copy_code")),
         ]),
         (t("help.hint"), [
             (km.label("hint"), t("help.hint_show")),

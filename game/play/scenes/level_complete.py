@@ -9,26 +9,47 @@ from typing import Optional
 
 import pygame
 
-from game.levels import CAMPAIGN, LevelSpec, level_code, star_rating
+from game.levels import (
+    CAMPAIGN,
+    LevelSpec,
+    Missed,
+    chapter_of,
+    level_code,
+    missed_stars,
+    star_rating,
+)
 from game.play import input as keys
 from game.play import theme
 from game.play.context import Context
 from game.play.input import Event, pressed
 from game.play.names import custom_label, format_time, level_title
-from game.play.routes import BuildMaze, Play, StartLevel, ToTitle
+from game.play.routes import BuildMaze, ChapterDone, OpenReview, Play, StartLevel, ToTitle
 from game.play.scenes.base import ListScene, Next
 from game.play.widgets.layout import Layout, footer, panel, title_bar
 from game.play.widgets.menu import MenuItem
 from game.play.widgets.shapes import star_points
 from game.play.widgets.text import draw_text, fit_font, font, min_font, text_scale, unscaled
+from game.replays import utc_now
 from game.run.level import RunResult
+from game.run.replay import Replay, record
 from game.text import t
+from game.version import package_version
+
+
+def missed_text(miss: Missed) -> str:
+    """Return the sentence that says why a star was missed."""
+    if miss.why == "hint":
+        return t("complete.missed_hint")
+    if miss.why == "double":
+        return t("complete.missed_double", limit=miss.limit)
+    return t("complete.missed_moves", limit=miss.limit)
 
 
 class LevelCompleteScene(ListScene):
     """The result of a run: time, moves against optimal, stars and records.
 
-    The run is recorded in the progress (and saved) when the screen first shows.
+    The run is recorded in the progress (and saved), and its replay kept, when the
+    screen first shows; "Review" opens the review of the run over its maze.
     """
 
     def __init__(self, ctx: Context, result: RunResult) -> None:
@@ -36,7 +57,9 @@ class LevelCompleteScene(ListScene):
         level = result.level
         self.optimal = max(0, int(result.optimal))
         self.moves = max(0, int(result.moves))
-        self.stars = star_rating(self.moves, self.optimal, max(0, int(result.hints_used)))
+        hints = max(0, int(result.hints_used))
+        self.stars = star_rating(self.moves, self.optimal, hints)
+        self.missed = [missed_text(miss) for miss in missed_stars(self.moves, self.optimal, hints)]
         self.efficiency = 100 if self.moves == 0 else min(100, round(100 * self.optimal / self.moves))
         self.code: Optional[str] = None
         if level.spec is not None:
@@ -47,29 +70,41 @@ class LevelCompleteScene(ListScene):
         self.best: Optional[float] = None
         self.new_best = False
         self.unlocked_next = False
+        self.streak = 0  # the daily streak after a daily maze
         self.recorded = False
         self.t = 0.0
         self.has_next = level.index is not None and level.index + 1 < len(CAMPAIGN)
         self.rng = random.Random()  # the seed of "Another maze"
         title: MenuItem[Next] = MenuItem(t("complete.to_title"), lambda: ToTitle())
         retry: MenuItem[Next] = MenuItem(t("complete.retry"), self._retry)
+        # the replay of the run (None: a result made without its run, as in a test)
+        self.replay: Optional[Replay] = None
+        if result.run is not None:
+            self.replay = record(result.run, level, game=package_version(), date=utc_now())
+        self.kept = False
+        review: list[MenuItem[Next]] = ([] if self.replay is None
+                                        else [MenuItem(t("complete.review"), self._review)])
         items: list[MenuItem[Next]]
         if self.has_next:
-            items = [MenuItem(t("complete.next"), self._next), retry, title]
+            items = [MenuItem(t("complete.next"), self._next), *review, retry, title]
             self.footer = t("complete.footer_next")
-        elif level.index is None and level.spec is not None:  # a custom maze: one more like it
-            items = [MenuItem(t("complete.another_maze"), self._next), retry, title]
+        elif level.index is None and level.spec is not None and level.daily is None:
+            # a custom maze: one more like it
+            items = [MenuItem(t("complete.another_maze"), self._next), *review, retry, title]
             self.footer = t("complete.footer_another_maze")
         else:
-            items = [title, retry]
+            items = [title, *review, retry]
             self.footer = t("complete.footer_title")
         super().__init__(ctx, items)
         self.next_spec = self._next_spec()
 
     def on_enter(self) -> None:
-        """Build the next maze ahead; record the run in the progress and save it (once)."""
+        """Build the next maze ahead, keep the run's replay, record the run and save (once)."""
         if self.next_spec is not None:
             self.ctx.mazes.want(self.next_spec)
+        if self.replay is not None and not self.kept:
+            self.kept = True
+            self.ctx.keep_replay(self.replay)
         if self.recorded or self.code is None:
             return
         from game.save import record_result
@@ -80,6 +115,13 @@ class LevelCompleteScene(ListScene):
         self.new_best = rec.new_best_time
         self.unlocked_next = rec.unlocked_next
         self.best = self.ctx.progress.best_times.get(self.code)
+        day = self.result.level.daily
+        if day is not None:
+            from game.daily import utc_today
+            from game.save import record_daily
+
+            self.streak = record_daily(self.ctx.progress, day, float(self.result.time),
+                                       self.moves, today=utc_today()).streak
         self.ctx.save()
 
     def _next_spec(self) -> Optional[LevelSpec]:
@@ -87,7 +129,7 @@ class LevelCompleteScene(ListScene):
         level = self.result.level
         if level.index is not None and self.has_next:
             return CAMPAIGN[level.index + 1]
-        if level.index is None and level.spec is not None:
+        if level.index is None and level.spec is not None and level.daily is None:
             seed = level.spec.seed
             while seed == level.spec.seed:
                 seed = self.rng.randrange(1, 100_000)
@@ -98,22 +140,32 @@ class LevelCompleteScene(ListScene):
         """Go to the next level (or, for a custom maze, another with the same settings)."""
         level = self.result.level
         if level.index is not None and self.has_next:
+            number, span = chapter_of(level.index)
+            if level.index + 1 == span.stop:  # the chapter's last level: sum it up first
+                return ChapterDone(number)
             return StartLevel(level.index + 1)
         if self.next_spec is not None:
             return BuildMaze(self.next_spec, None, custom_label(self.next_spec))
         return ToTitle()
+
+    def _review(self) -> Next:
+        """Review the run over its maze."""
+        assert self.replay is not None  # the item exists only with a replay
+        return OpenReview(self.result.level, self.replay)
 
     def _retry(self) -> Next:
         """Play the same maze again."""
         return Play(self.result.level)
 
     def handle_event(self, event: Event) -> Optional[Next]:
-        """Enter next level, R retry, Esc title; arrows/mouse pick a button."""
+        """Enter next level, V review, R retry, Esc title; arrows/mouse pick a button."""
         key = pressed(event)
         if keys.is_escape(event):
             return ToTitle()
         if key == pygame.K_r:
             return self._retry()
+        if key == pygame.K_v and self.replay is not None:
+            return self._review()
         step = keys.direction(key)
         if step is not None and step[1]:
             self.menu.move(step[1])
@@ -159,24 +211,33 @@ class LevelCompleteScene(ListScene):
         low = round(min_font() * text_scale())  # the smallest text, in pixels
         button_h = max(low + 10, min(lay.px(64), inner.height // 6))
         note = (t("complete.unlocked", number=r.level.index + 2)
-                if self.unlocked_next and self.has_next and r.level.index is not None else "")
+                if self.unlocked_next and self.has_next and r.level.index is not None
+                else t("complete.daily_streak", days=self.streak) if self.streak else "")
         nf = fit_font(note, lay.font_size(28), inner.width, min_size=12)
         avail = inner.bottom - button_h - lay.px(12, lo=2) - y
         if note and text_scale() > 1:  # larger text: keep the note's line free of figures
             avail -= nf.get_linesize()
         star_r = max(6, min(lay.px(34), avail // 7))
+        missed = self.missed
         # figures that do not fit even in the smallest text go, the least telling first
         for drop in (t("complete.hints"), t("complete.optimal"), t("complete.efficiency")):
-            if (low + 2) * len(rows) <= avail - star_r * 3:
+            if (low + 2) * (len(rows) + len(missed)) <= avail - star_r * 3:
                 break
             rows = [row for row in rows if row[0] != drop]
-        line_h = max(low + 2, min(lay.px(40 * text_scale()), (avail - star_r * 3) // len(rows)))
-        block = star_r * 2 + lay.px(22, lo=4) + line_h * len(rows)
+        if (low + 2) * (len(rows) + len(missed)) > avail - star_r * 3:
+            missed = missed[:1]  # the first reason at least
+        lines = len(rows) + len(missed)
+        line_h = max(low + 2, min(lay.px(40 * text_scale()), (avail - star_r * 3) // lines))
+        block = star_r * 2 + lay.px(22, lo=4) + line_h * lines
         y += max(lay.px(6, lo=1), (avail - block) // 2)
         y += star_r
         self._draw_popping_stars(surface, (inner.centerx, y), star_r)
         y += star_r + lay.px(22, lo=4)
         f = font(max(min_font(), min(lay.font_size(32), int(unscaled(line_h * 0.95)))))
+        for reason in missed:
+            draw_text(surface, reason, f, pal.danger, (inner.centerx, y + line_h // 2),
+                      max_width=inner.width)
+            y += line_h
         for name, value, gold in rows:
             cy = y + line_h // 2
             draw_text(surface, name, f, pal.text_dim, (inner.centerx - pad // 2, cy),

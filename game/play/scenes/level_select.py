@@ -1,18 +1,19 @@
-"""The level select screen: the campaign as a grid, locked levels locked, stars and best
-times shown, the selected level's facts below."""
+"""The level select screen: the campaign grouped by chapter, each chapter a heading and a
+grid of its levels; locked levels locked, stars and best moves shown, the selected
+level's facts below."""
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Callable, Optional, Union
 
 import pygame
 
-from game.levels import CAMPAIGN, LevelSpec, level_code
+from game.levels import CAMPAIGN, CHAPTERS, LevelSpec, chapter_of, level_code
 from game.play import input as keys
 from game.play import theme
 from game.play.context import Context
 from game.play.input import Event, KeyDown, KeyRepeat, PointerMove, Wheel
-from game.play.names import algorithm_name, format_time, level_label
+from game.play.names import algorithm_name, chapter_name, format_time, level_label
 from game.play.routes import StartLevel, ToTitle
 from game.play.scenes.base import MenuScene, Next
 from game.play.widgets.layout import Layout, footer, title_bar
@@ -21,8 +22,38 @@ from game.play.widgets.text import draw_text, fit_font, font, min_font, text_sca
 from game.text import t
 
 
+#: A line of the grid: a chapter's heading (its number) or a row of level indexes.
+Line = Union[int, list[int]]
+
+
+def grid_lines(cols: int) -> list[Line]:
+    """Return the grid's lines: each chapter's heading, then its levels ``cols`` a row."""
+    lines: list[Line] = []
+    first = 0
+    for number, chapter in enumerate(CHAPTERS):
+        lines.append(number)
+        indexes = list(range(first, first + len(chapter.levels)))
+        lines += [indexes[i:i + cols] for i in range(0, len(indexes), cols)]
+        first += len(chapter.levels)
+    return lines
+
+
+def vertical_step(lines: list[Line], index: int, step: int) -> int:
+    """Return the level one row of levels above (``step`` -1) or below (+1) ``index``.
+
+    The column is kept (clamped to a shorter row); past the first or last row, stay.
+    """
+    rows = [line for line in lines if isinstance(line, list)]
+    here = next(r for r, row in enumerate(rows) if index in row)
+    target = here + step
+    if not 0 <= target < len(rows):
+        return index
+    column = rows[here].index(index)
+    return rows[target][min(column, len(rows[target]) - 1)]
+
+
 class LevelSelectScene(MenuScene):
-    """A grid of the campaign: arrows or the mouse choose, Enter or a click plays."""
+    """The campaign by chapter: arrows or the mouse choose, Enter or a click plays."""
 
     def __init__(self, ctx: Context, selected: Optional[int] = None) -> None:
         super().__init__(ctx)
@@ -30,8 +61,7 @@ class LevelSelectScene(MenuScene):
         last = max(0, min(ctx.progress.unlocked, len(self.levels)) - 1)
         self.selected = last if selected is None else max(0, min(selected, len(self.levels) - 1))
         self.cols = 6
-        self.scroll = 0  # first visible grid row
-        self.visible_rows = 4
+        self.scroll = 0  # first visible line (a heading or a row of levels)
         self.cells: list[tuple[int, pygame.Rect]] = []
         self.message = ""
         self.message_time = 0.0
@@ -81,16 +111,24 @@ class LevelSelectScene(MenuScene):
                     return self._choose(i)
             return None
         if isinstance(event, Wheel):
-            self._move(-event.steps * self.cols)
+            for _ in range(min(abs(event.steps), len(self.levels))):
+                self._step_by((-1 if event.steps > 0 else 1, 0))()
         return None
+
+    def _step_by(self, step: tuple[int, int]) -> Callable[[], bool]:
+        """Return the move an arrow makes: left/right one level, up/down one row of levels."""
+        if step[0]:
+            return lambda: self._move(
+                vertical_step(grid_lines(self.cols), self.selected, step[0]) - self.selected)
+        return lambda: self._move(step[1])
 
     def _key(self, key: int) -> Optional[Next]:
         """Apply a key press: arrows move (held: keep moving), Home/End jump, Enter plays."""
         step = keys.direction(key)
         if step is not None:
-            delta = step[0] * self.cols + step[1]
-            self._move(delta)
-            self.held.press(key, lambda: self._move(delta))
+            move = self._step_by(step)
+            move()
+            self.held.press(key, move)
             return None
         self.held.clear()
         if key == pygame.K_HOME:
@@ -110,7 +148,7 @@ class LevelSelectScene(MenuScene):
         return super().update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Draw the grid (scrolled to the selection) and the selected level's details."""
+        """Draw the chapters and their levels (scrolled to the selection), and the details."""
         lay = Layout.of(surface)
         self.draw_background(surface)
         top = title_bar(surface, t("levels.title"), lay)
@@ -119,39 +157,69 @@ class LevelSelectScene(MenuScene):
         detail_h = detail_f.get_linesize() * 2 + lay.px(12, lo=4)
         grid_bottom = bottom - detail_h
         area = lay.column(top, grid_bottom, width=1100)
-        n = len(self.levels)
         gap = lay.px(12, lo=3)
         min_cell = max(52, lay.px(130))
-        self.cols = max(1, min(n, 8, (area.width + gap) // (min_cell + gap)))
+        longest = max(len(chapter.levels) for chapter in CHAPTERS)
+        self.cols = max(1, min(longest, 8, (area.width + gap) // (min_cell + gap)))
         cell_w = (area.width - gap * (self.cols - 1)) // self.cols
-        rows = -(-n // self.cols)
-        cell_h = max(40, min(int(cell_w * 0.8), lay.px(150)))
-        self.visible_rows = max(1, min(rows, (area.height + gap) // (cell_h + gap)))
-        if self.visible_rows >= rows:
-            cell_h = min(cell_h, (area.height + gap) // rows - gap) if rows else cell_h
-            cell_h = max(cell_h, 40)
-        sel_row = self.selected // self.cols
-        if sel_row < self.scroll:
-            self.scroll = sel_row
-        elif sel_row >= self.scroll + self.visible_rows:
-            self.scroll = sel_row - self.visible_rows + 1
-        self.scroll = max(0, min(self.scroll, rows - self.visible_rows))
-        grid_h = self.visible_rows * (cell_h + gap) - gap
-        y0 = area.top + max(0, (area.height - grid_h) // 2)
+        cell_h = max(40, min(int(cell_w * 0.7), lay.px(120)))
+        head_f = font(max(min_font(), lay.font_size(26)), bold=True)
+        head_h = head_f.get_linesize() + gap
+        lines = grid_lines(self.cols)
+        heights = [head_h if isinstance(line, int) else cell_h + gap for line in lines]
+        self._scroll_to(lines, heights, area.height + gap)
         self.cells = []
-        for i, spec in enumerate(self.levels):
-            row, col = divmod(i, self.cols)
-            if not self.scroll <= row < self.scroll + self.visible_rows:
-                continue
-            rect = pygame.Rect(area.left + col * (cell_w + gap),
-                               y0 + (row - self.scroll) * (cell_h + gap), cell_w, cell_h)
-            self.cells.append((i, rect))
-            self._draw_cell(surface, lay, i, spec, rect)
+        y = area.top
+        last = self.scroll
+        for n in range(self.scroll, len(lines)):
+            line = lines[n]
+            # a line must fit, and a heading with the first row of its levels
+            shown = heights[n] + (heights[n + 1] if isinstance(line, int) else 0)
+            if y + shown - gap > area.bottom and n > self.scroll:
+                break
+            last = n
+            if isinstance(line, int):
+                self._draw_heading(surface, lay, head_f, line,
+                                   pygame.Rect(area.left, y, area.width, head_h - gap // 2))
+            else:
+                for col, i in enumerate(line):
+                    rect = pygame.Rect(area.left + col * (cell_w + gap), y, cell_w, cell_h)
+                    self.cells.append((i, rect))
+                    self._draw_cell(surface, lay, i, self.levels[i], rect)
+            y += heights[n]
         s = lay.px(8, lo=4)
         x = min(area.right + min(lay.margin // 2, s * 2), lay.width - s - 1)
-        draw_scroll_marks(surface, x, y0, y0 + grid_h, s, up=self.scroll > 0,
-                          down=self.scroll + self.visible_rows < rows)
+        draw_scroll_marks(surface, x, area.top, max(area.top, y - gap), s, up=self.scroll > 0,
+                          down=last < len(lines) - 1)
         self._draw_details(surface, lay, detail_f, grid_bottom, bottom)
+
+    def _scroll_to(self, lines: list[Line], heights: list[int], room: int) -> None:
+        """Scroll so that the selected row, and its chapter's heading if it fits, are shown."""
+        row = next(n for n, line in enumerate(lines)
+                   if isinstance(line, list) and self.selected in line)
+        heading = max(n for n in range(row + 1) if isinstance(lines[n], int))
+        wanted = heading if sum(heights[heading:row + 1]) <= room else row
+        if wanted < self.scroll:
+            self.scroll = wanted
+        while self.scroll < row and sum(heights[self.scroll:row + 1]) > room:
+            self.scroll += 1
+        while self.scroll > 0 and sum(heights[self.scroll - 1:]) <= room:
+            self.scroll -= 1  # no empty space left below the last line
+
+    def _draw_heading(self, surface: pygame.Surface, lay: Layout, f: pygame.font.Font,
+                      number: int, rect: pygame.Rect) -> None:
+        """Draw a chapter's heading: its number and title, and the stars won in it."""
+        pal = theme.current().ui
+        _, span = chapter_of(sum(len(c.levels) for c in CHAPTERS[:number]))
+        won = sum(self.ctx.progress.stars.get(level_code(self.levels[i]), 0) for i in span)
+        text = t("levels.chapter", number=number + 1, name=chapter_name(CHAPTERS[number]))
+        stars = t("levels.chapter_stars", stars=won, total=3 * len(span))
+        draw_text(surface, stars, f, pal.text_dim, (rect.right, rect.centery), anchor="midright",
+                  max_width=rect.width // 3)
+        draw_text(surface, text, f, pal.accent, (rect.left, rect.centery), anchor="midleft",
+                  max_width=rect.width * 2 // 3 - lay.px(8))
+        pygame.draw.line(surface, pal.panel_edge, (rect.left, rect.bottom - 1),
+                         (rect.right, rect.bottom - 1))
 
     def _draw_cell(self, surface: pygame.Surface, lay: Layout, i: int, spec: LevelSpec,
                    rect: pygame.Rect) -> None:
@@ -168,8 +236,8 @@ class LevelSelectScene(MenuScene):
         code = level_code(spec)
         num_size = min(int(unscaled(rect.height // 2)), lay.font_size(56))
         num_f = font(max(min_font(), num_size), bold=True)
-        has_time = (rect.height >= 3.2 * min_font() * text_scale()
-                    and code in self.ctx.progress.best_times)
+        best_moves = self.ctx.progress.best_moves.get(code)
+        has_moves = (rect.height >= 3.2 * min_font() * text_scale() and best_moves is not None)
         num_y = rect.top + rect.height * (0.34 if open_ else 0.42)
         draw_text(surface, str(i + 1), num_f, pal.text if open_ else pal.text_off,
                   (rect.centerx, num_y))
@@ -179,29 +247,30 @@ class LevelSelectScene(MenuScene):
             return
         stars = self.ctx.progress.stars.get(code, 0)
         star_r = max(3, min(rect.width // 11, rect.height // 9))
-        star_y = rect.top + rect.height * (0.64 if has_time else 0.72)
+        star_y = rect.top + rect.height * (0.64 if has_moves else 0.72)
         draw_stars(surface, (rect.centerx, star_y), star_r, stars)
-        if has_time:
+        if has_moves:
             tf = font(max(12, min(int(unscaled(rect.height // 5)), lay.font_size(22))))
-            draw_text(surface, format_time(self.ctx.progress.best_times[code]), tf,
+            draw_text(surface, t("levels.cell_moves", moves=best_moves), tf,
                       pal.text_dim, (rect.centerx, rect.bottom - tf.get_height() * 0.7),
                       max_width=rect.width - 4)
 
     def _facts(self, spec: LevelSpec, code: str) -> str:
-        """Return the facts line of an open level: generator, size, loops, code, best time."""
+        """Return the facts line of an open level: generator, size, loops, code, best run."""
         algorithm, rows, cols = algorithm_name(spec), spec.rows, spec.cols
         loops = round(spec.loops * 100)
         best = self.ctx.progress.best_times.get(code)
-        if best is None:
+        moves = self.ctx.progress.best_moves.get(code)
+        if best is None or moves is None:
             if loops:
                 return t("levels.facts_loops", algorithm=algorithm, rows=rows, cols=cols,
                          loops=loops, code=code)
             return t("levels.facts", algorithm=algorithm, rows=rows, cols=cols, code=code)
         if loops:
             return t("levels.facts_loops_best", algorithm=algorithm, rows=rows, cols=cols,
-                     loops=loops, code=code, best=format_time(best))
+                     loops=loops, code=code, best=format_time(best), moves=moves)
         return t("levels.facts_best", algorithm=algorithm, rows=rows, cols=cols, code=code,
-                 best=format_time(best))
+                 best=format_time(best), moves=moves)
 
     def _draw_details(self, surface: pygame.Surface, lay: Layout, f: pygame.font.Font,
                       top: int, bottom: int) -> None:

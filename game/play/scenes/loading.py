@@ -11,6 +11,7 @@ thread.  Small mazes are ready within the first update, so the spinner never fla
 from __future__ import annotations
 
 import threading
+from datetime import date
 from typing import Callable, Optional
 
 import pygame
@@ -38,9 +39,10 @@ class LoadingScene(MenuScene):
     FIRST_WAIT = 0.12
 
     def __init__(self, ctx: Context, spec: LevelSpec, level_index: Optional[int], label: str,
-                 make_play: Callable[[Level], Scene]) -> None:
+                 make_play: Callable[[Level], Scene], *, daily: Optional[date] = None) -> None:
         super().__init__(ctx)
         self.spec = spec
+        self.daily = daily
         self.level_index = level_index
         self.label = label
         self.make_play = make_play
@@ -58,7 +60,8 @@ class LoadingScene(MenuScene):
             ahead = self.ctx.mazes.take(self.spec)
             self.maze = self.builder(self.spec) if ahead is None else ahead
             self.drawing = True
-            self.play = self.make_play(Level(self.maze, self.spec, self.level_index, self.label))
+            self.play = self.make_play(Level(self.maze, self.spec, self.level_index, self.label,
+                                         self.daily))
         except Exception as exc:  # shown to the player instead of crashing the loop
             self.error = t("loading.failed_reason", kind=type(exc).__name__, reason=exc)
 

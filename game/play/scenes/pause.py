@@ -1,4 +1,8 @@
-"""The pause menu over the frozen, dimmed play view: Resume, Restart, Settings, Quit."""
+"""The pause menu over the frozen, dimmed play view: Resume, Restart, Settings, Quit.
+
+In a test play from the editor, Quit says it goes back to the editor (the navigator
+takes it there).
+"""
 
 from __future__ import annotations
 
@@ -22,14 +26,15 @@ class PauseScene(OverlayScene):
     """Esc during play: a menu over the paused play view (drawn by ``under``)."""
 
     def __init__(self, ctx: Context, level: Level,
-                 under: Callable[[pygame.Surface], None]) -> None:
+                 under: Callable[[pygame.Surface], None], *, testing: bool = False) -> None:
         super().__init__(ctx, under)
         self.level = level
+        quit_label = "pause.to_editor" if testing else "pause.quit"
         self.menu: Menu[Next] = Menu([
             MenuItem(lambda: t("pause.resume"), lambda: Back()),
             MenuItem(lambda: t("pause.restart"), lambda: Play(self.level)),
             MenuItem(lambda: t("pause.settings"), lambda: OpenSettings()),
-            MenuItem(lambda: t("pause.quit"), lambda: ToTitle()),
+            MenuItem(lambda: t(quit_label), lambda: ToTitle()),
         ], click=lambda: ctx.audio.play("click"))
 
     def update(self, dt: float) -> Optional[Next]:

@@ -9,24 +9,29 @@ of sight; the map key shows the explored map over the view, and a corner map may
 all the time.  An arrow at the edge of the view points to an off-screen exit (in fog, once
 it has been seen).  Held keys are tracked from KeyDown/KeyUp
 events, never from ``pygame.key.get_pressed``.  Under reduced motion the camera snaps,
-the rings do not pulse and the hint shows its finished search at once.
+the rings do not pulse and the hint shows its finished search at once.  With the ghost
+setting on, the level's best run kept (:mod:`game.replays`) re-plays as a see-through
+orb, setting off with your first move.
 """
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 from typing import Optional, Union
 
 import pygame
 
+from game.levels import CHAPTERS, chapter_of, level_code
 from game.play import theme
 from game.play.camera import Camera
+from game.play.clipboard import copy_text
 from game.play.context import Context
 from game.play.bindings import solver_slot
 from game.play.hint import HintLayer, caption
-from game.play.input import Event, FocusLost, KeyDown, KeyUp, Wheel, keymap
-from game.play.names import level_title, solver_names, solver_short_label
+from game.play.input import Event, FocusLost, KeyDown, KeyUp, Wheel, keymap, left_click
+from game.play.names import chapter_name, chapter_tip, level_title, solver_names, solver_short_label
 from game.play.render.fog import FogLayer, FogMap
 from game.play.render.images import draw_player, player_sprites, tile_images
 from game.play.render.renderer import MazeRenderer
@@ -55,6 +60,7 @@ from game.run.hint import NOTHING, HintSearch
 from game.run.level import Level, RunResult
 from game.run.clock import TickClock
 from game.run.model import Run
+from game.run.replay import Playback
 from game.run.player import BUMP, STEP, Move
 from game.text import language, t
 
@@ -129,6 +135,10 @@ MARKER_RADIUS = 9
 RING_ROOM = 16
 #: While walking with the hint shown, start its search over at most this often (ticks).
 HINT_RESTART_TICKS = 36
+#: Sparks flying out of the exit tile when it is reached.
+CELEBRATION_SPARKS = 12
+#: A chapter's tip shows on its first level until the player has made this many moves.
+TIP_MOVES = 12
 #: Events of the hint's search taken per frame at most, so no frame stalls.
 HINT_EVENTS_PER_FRAME = 6_000
 #: While the hint finishes unseen (Space, a re-route): time per frame spent on it (s), in
@@ -158,6 +168,7 @@ class PlayScene(Scene):
         self.run = Run(self.maze, solver=settings.default_solver, speed=settings.anim_speed,
                        fog=level.fogged or settings.fog,
                        rooms=spec is not None and spec.is_room_map)
+        self.ghost = self._ghost()
         # the defaults this run started from: a change in Settings (pause -> Settings) is
         # taken up on return; the level's own [ ] and Tab choices are not undone
         self._defaults = (settings.anim_speed, settings.default_solver)
@@ -189,6 +200,30 @@ class PlayScene(Scene):
         self._caption_spot = "bottom"  # the hint caption moves when it would hide something
         self._lines_stamp: Optional[tuple[object, ...]] = None
         self._lines = ("", "")
+        self._celebrated: Optional[float] = None  # seconds since the exit was reached
+
+    def _chapter_tip(self) -> Optional[tuple[str, str]]:
+        """Return (chapter heading, tip) on the first level of a chapter, else None."""
+        index = self.level.index
+        if index is None or self.level.spec is None:
+            return None
+        number, span = chapter_of(index)
+        if index != span.start:
+            return None
+        chapter = CHAPTERS[number]
+        return (t("levels.chapter", number=number + 1, name=chapter_name(chapter)),
+                chapter_tip(chapter))
+
+    def _ghost(self) -> Optional[Playback]:
+        """Return the level's best run to race, held at its first move (None: setting off, none)."""
+        if not self.ctx.settings.ghost:
+            return None
+        best = self.ctx.best_replay(self.level)
+        if best is None or not best.finished:
+            return None
+        ghost = Playback(best, self.maze)
+        ghost.seek(best.ticks - best.time_ticks)  # it sets off with your first move
+        return ghost
 
     def _relabel(self) -> None:
         """Word the HUD's fixed texts in the language the game speaks now."""
@@ -212,13 +247,28 @@ class PlayScene(Scene):
             algorithm = t("hud.algorithm_loops", algorithm=spec.algorithm, loops=loops)
         else:
             algorithm = spec.algorithm  # the generator's name, as the command line spells it
-        try:
-            from game.levels import level_code
+        code = self.share_code()
+        shown = t("hud.seed", seed=spec.seed) if code is None else t("hud.code", code=code)
+        return {"algorithm": algorithm, "size": size, "code": shown}
 
-            code = t("hud.code", code=level_code(spec))
+    def share_code(self) -> Optional[str]:
+        """Return the level code of this maze (None: from a file, or a seed no code holds)."""
+        if self.level.spec is None:
+            return None
+        try:
+            return level_code(self.level.spec)
         except ValueError:  # a custom spec the code scheme cannot express
-            code = t("hud.seed", seed=spec.seed)
-        return {"algorithm": algorithm, "size": size, "code": code}
+            return None
+
+    def copy_code(self) -> None:
+        """Put the level code on the clipboard; say so (or why not) in a toast."""
+        code = self.share_code()
+        if code is None:
+            self.ctx.toast(t("play.no_code"))
+        elif copy_text(code):
+            self.ctx.toast(t("play.code_copied", code=code))
+        else:
+            self.ctx.toast(t("play.no_clipboard", code=code))
 
     @property
     def fps(self) -> int:
@@ -247,8 +297,18 @@ class PlayScene(Scene):
 
     # -- input ---------------------------------------------------------------------------
     def handle_event(self, event: Event) -> Optional[Next]:
-        """Turn key, wheel and focus events into intents."""
+        """Turn key, wheel and focus events into intents; Ctrl+C copies the level code.
+
+        During the celebration a key or a click skips it.
+        """
+        if self._celebrated is not None:
+            if isinstance(event, KeyDown) or left_click(event) is not None:
+                return self._complete()
+            return None
         if isinstance(event, KeyDown):
+            if event.key == pygame.K_c and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_GUI):
+                self.copy_code()
+                return None
             intent = key_intent(event.key)
             if isinstance(intent, Move) and event.mod & pygame.KMOD_SHIFT:
                 intent = AutoRun(intent.dr, intent.dc)
@@ -326,9 +386,12 @@ class PlayScene(Scene):
             if run.finished:
                 break
         self._sounds(run.take_events())
+        if self.ghost is not None and run.started_at is not None:
+            best = self.ghost.replay
+            self.ghost.advance(best.ticks - best.time_ticks + run.ticks_played - self.ghost.run.tick)
         self._follow_with_hint(ticks)
         if run.finished:
-            return self._complete()
+            return self._celebrate(dt)
         reduced = theme.current().motion.reduced
         if self.hint is not None:
             if reduced and not self.hint.done:
@@ -374,11 +437,23 @@ class PlayScene(Scene):
         if self.hint.follow(player.pos, restart=may_restart) and may_restart:
             self._hint_age = 0
 
+    def _celebrate(self, dt: float) -> Optional[Next]:
+        """Play the burst on the exit tile (none under reduced motion), then finish the run."""
+        motion = theme.current().motion
+        if self._celebrated is None:
+            self.ctx.audio.play("complete")
+            self._celebrated = 0.0
+        else:
+            self._celebrated += max(0.0, dt)
+        if motion.reduced or self._celebrated >= motion.celebration_seconds:
+            return self._complete()
+        return None
+
     def _complete(self) -> Next:
-        """Finish the run and hand over to the level-complete screen."""
-        self.ctx.audio.play("complete")
+        """Hand the finished run over to the level-complete screen."""
         run = self.run
-        return Complete(RunResult(self.level, run.elapsed, run.moves, run.optimal, run.hints_used))
+        return Complete(RunResult(self.level, run.elapsed, run.moves, run.optimal, run.hints_used,
+                                  run))
 
     # -- drawing -----------------------------------------------------------------------------
     def _view(self, surface: pygame.Surface) -> pygame.Rect:
@@ -436,6 +511,9 @@ class PlayScene(Scene):
             surface.set_clip(view)
             if self.exit_known:
                 self._draw_exit(surface, view)
+            self._draw_ghost(surface, view)
+            if self._celebrated is not None:
+                self._draw_celebration(surface, view)
             draw_player(surface, view, self.camera, run.player.render_pos, run.player.facing,
                         self.style, self.sprites)
             self._draw_player_marker(surface, view)
@@ -444,6 +522,10 @@ class PlayScene(Scene):
             surface.set_clip(clip)
             if shown is not None:
                 hud.draw_caption(surface, view, *shown, spot=self._caption_spot)
+            elif run.moves < TIP_MOVES:
+                tip = self._chapter_tip()
+                if tip is not None:
+                    hud.draw_caption(surface, view, *tip, spot="bottom")
             if self.map_shown:
                 self._draw_map(surface, view)
             elif self.ctx.settings.minimap:
@@ -609,6 +691,41 @@ class PlayScene(Scene):
         self._minimap.draw(surface, rect, self._time)
         pygame.draw.rect(surface, f.map_edge, rect.inflate(6, 6), 2)
         self._map_marks(surface, rect, 2)
+
+    def _draw_ghost(self, surface: pygame.Surface, view: pygame.Rect) -> None:
+        """Draw the best run's ghost where it is now: a see-through orb (gone at the exit)."""
+        if self.ghost is None or self.ghost.done:
+            return
+        th = theme.current()
+        t = self.camera.tile
+        x, y = self.camera.to_screen(*self.ghost.run.player.render_pos)
+        r = max(3, round(t * 0.36))
+        orb = pygame.Surface((2 * r + 2, 2 * r + 2), pygame.SRCALPHA)
+        pygame.draw.circle(orb, (*th.actors.player_light, 110), (r + 1, r + 1), r)
+        pygame.draw.circle(orb, (*th.actors.marker_edge, 170), (r + 1, r + 1), r, max(1, r // 4))
+        surface.blit(orb, (round(view.x + x + t / 2) - r - 1, round(view.y + y + t / 2) - r - 1))
+
+    def _draw_celebration(self, surface: pygame.Surface, view: pygame.Rect) -> None:
+        """Draw the exit's burst: a ring growing out of the tile and sparks flying from it."""
+        th = theme.current()
+        if th.motion.reduced or self._celebrated is None:
+            return
+        done = min(1.0, self._celebrated / th.motion.celebration_seconds)
+        t = self.camera.tile
+        x, y = self.camera.to_screen(*self.maze.goal)
+        cx, cy = view.x + x + t / 2, view.y + y + t / 2
+        reach = max(24.0, t * 2.5) * (0.3 + 0.7 * done)
+        fade = 1.0 - done
+        colors = (th.ui.accent, th.ui.teal, th.actors.exit_ring)
+        pygame.draw.circle(surface, th.ui.accent, (round(cx), round(cy)), round(reach),
+                           max(1, round(3 * fade + 1)))
+        spark = max(2, round(max(3.0, t / 5) * (0.4 + fade)))
+        for i in range(CELEBRATION_SPARKS):
+            angle = 2 * math.pi * i / CELEBRATION_SPARKS + done
+            far = reach * (0.6 + 0.2 * (i % 3))  # three rings of sparks
+            pygame.draw.circle(surface, colors[i % len(colors)],
+                               (round(cx + far * math.cos(angle)),
+                                round(cy + far * math.sin(angle))), spark)
 
     def _draw_exit(self, surface: pygame.Surface, view: pygame.Rect) -> None:
         """Draw a soft pulsing ring on the exit so it reads at any zoom."""

@@ -1,6 +1,6 @@
 """The settings screen: volume, sound, fullscreen, the hint's default speed and solver,
-colours, text size, reduced motion, the fog of war and the corner map, the keys
-(Controls), the language, and Reset progress (after a question).
+the ghost of the best run, colours, text size, reduced motion, the fog of war and the
+corner map, the keys (Controls), the language, and Reset progress (after a question).
 
 Every change goes through the Context, which saves it and tells whoever listens (the App
 switches the window mode).  Labels are looked up as they are drawn, so a new language
@@ -54,6 +54,8 @@ class SettingsScene(ListScene):
                                      speed=self.ctx.settings.anim_speed)),
             MenuItem(lambda: t("settings.solver"), adjust=self._adjust_solver,
                      value=lambda: solver_label(self.ctx.settings.default_solver)),
+            switch(("settings.ghost", "settings.ghost_on", "settings.ghost_off"),
+                   lambda: self.ctx.settings.ghost, lambda on: self.ctx.set_ghost(on)),
             # -- accessibility: each applies at once (everything redraws)
             MenuItem(lambda: t("settings.colours"), adjust=self._adjust_palette, repeat=False,
                      value=lambda: t(theme.PALETTES[self.ctx.settings.palette].label)),

@@ -1,4 +1,5 @@
-"""The title screen: Continue/New game, Level select, Custom maze, Settings, Help, Quit.
+"""The title screen: Continue/New game, Level select, Custom maze, Daily maze, Enter a
+code, Make a maze, Settings, Help, Quit.
 
 Quit asks first ("Quit Migong?", Quit chosen to begin with: Enter twice quits), so a
 stray Up (which wraps to Quit) and Enter never end the game by accident.
@@ -10,23 +11,28 @@ from typing import Optional
 
 import pygame
 
+from game.daily import daily_spec, utc_today
 from game.levels import CAMPAIGN
 from game.play import theme
 from game.play.context import Context
 from game.play.input import Event, is_escape, keymap
 from game.play.routes import (
+    BuildMaze,
     Confirm,
     OpenHelp,
     OpenSettings,
     QuitGame,
     StartLevel,
     ToCustomMaze,
+    ToEnterCode,
     ToLevelSelect,
+    ToMakeMaze,
 )
 from game.play.scenes.base import ListScene, Next
 from game.play.widgets.layout import Layout, footer, panel
 from game.play.widgets.menu import MenuItem
 from game.play.widgets.text import draw_text, fit_font, font, min_font, unscaled, wrap
+from game.save import current_streak
 from game.text import t
 
 
@@ -40,6 +46,9 @@ class TitleScene(ListScene):
             MenuItem(self._continue_label, self._continue),
             MenuItem(lambda: t("title.level_select"), lambda: ToLevelSelect()),
             MenuItem(lambda: t("title.custom_maze"), lambda: ToCustomMaze()),
+            MenuItem(self._daily_label, self._daily),
+            MenuItem(lambda: t("title.enter_code"), lambda: ToEnterCode()),
+            MenuItem(lambda: t("title.make_maze"), lambda: ToMakeMaze()),
             MenuItem(lambda: t("title.settings"), lambda: OpenSettings()),
             MenuItem(lambda: t("title.help"), lambda: OpenHelp()),
             MenuItem(lambda: t("title.quit"), self._ask_quit),
@@ -63,6 +72,17 @@ class TitleScene(ListScene):
         if self.ctx.has_progress:
             return t("title.continue", number=self._continue_index() + 1)
         return t("title.new_game")
+
+    def _daily_label(self) -> str:
+        """Return "Daily maze", with the streak while there is one."""
+        days = current_streak(self.ctx.progress, utc_today())
+        return t("title.daily_streak", days=days) if days else t("title.daily")
+
+    @staticmethod
+    def _daily() -> Next:
+        """Build and play today's daily maze (the UTC date's)."""
+        today = utc_today()
+        return BuildMaze(daily_spec(today), None, t("level.daily", date=today.isoformat()), today)
 
     def _continue(self) -> Next:
         """Start the highest unlocked level."""

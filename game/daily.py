@@ -1,0 +1,83 @@
+"""The daily maze: one level per UTC date, the same for everyone, different each day.
+
+The date's weekday picks a plan from :data:`WEEK` (the generator and the size rotate
+through the week, Monday small, the weekend big), and a hash of the date gives the seed,
+so two neighbouring days differ in every wall.  Nothing here reads a clock: the date is
+passed in (:func:`utc_today` is the one place that asks for it).  Pure: no pygame.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field, replace
+from datetime import date, datetime, timezone
+from typing import Any, Mapping, Optional
+
+from game.errors import shown
+from game.levels import LevelSpec, level_code
+from game.maze.registry import Value
+
+
+@dataclass(frozen=True)
+class DayPlan:
+    """What one weekday's maze is made of: generator, size and options."""
+
+    algorithm: str
+    size: int  # rows and cols, in tiles
+    loops: float = 0.0
+    options: Mapping[str, Value] = field(default_factory=dict)
+    #: Other LevelSpec fields of the day (keys, fog: once levels carry them), by name.
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+#: Monday to Sunday.  Every generator appears; sizes grow towards the weekend.
+WEEK: tuple[DayPlan, ...] = (
+    DayPlan("backtracker", 31),
+    DayPlan("prim", 35, loops=0.05),
+    DayPlan("division", 41, options={"room_size": 3}),
+    DayPlan("dig", 45, loops=0.05),
+    DayPlan("backtracker", 51, loops=0.1),
+    DayPlan("division", 61, loops=0.1),
+    DayPlan("prim", 71, loops=0.1),
+)
+#: Bits of the date's hash a daily seed keeps: 8 base-36 digits in the code at most.
+SEED_BITS = 40
+_DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
+
+
+def utc_today(now: Optional[datetime] = None) -> date:
+    """Return today's date in UTC (of ``now`` when given, else of the clock)."""
+    moment = datetime.now(timezone.utc) if now is None else now.astimezone(timezone.utc)
+    return moment.date()
+
+
+def daily_seed(day: date) -> int:
+    """Return the seed of ``day``'s maze: a hash of the date, the same on every machine."""
+    digest = hashlib.sha256(f"migong daily {day.isoformat()}".encode("ascii")).digest()
+    return int.from_bytes(digest[:8], "big") >> (64 - SEED_BITS)
+
+
+def daily_spec(day: date) -> LevelSpec:
+    """Return the level of ``day``: the weekday's plan with the date's seed."""
+    plan = WEEK[day.weekday()]
+    spec = LevelSpec(plan.algorithm, plan.size, plan.size, daily_seed(day), plan.loops,
+                     dict(plan.options))
+    return replace(spec, **plan.extra) if plan.extra else spec
+
+
+def daily_code(day: date) -> str:
+    """Return the level code of ``day``'s maze."""
+    return level_code(daily_spec(day))
+
+
+def parse_date(text: str) -> date:
+    """Return the date ``YYYY-MM-DD`` spells; raise ValueError saying what is wrong."""
+    m = _DATE.fullmatch(text.strip())
+    if m is None:
+        raise ValueError(f"bad date {shown(text)}: expected YYYY-MM-DD, e.g. 2026-12-01")
+    year, month, day = (int(part) for part in m.groups())
+    try:
+        return date(year, month, day)
+    except ValueError as exc:  # "month must be in 1..12", "day is out of range for month"
+        raise ValueError(f"bad date {shown(text)}: {exc}") from None

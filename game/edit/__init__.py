@@ -1,0 +1,1 @@
+"""The maze editor's pure model (no pygame): :mod:`game.edit.model`."""

@@ -1,0 +1,426 @@
+"""The maze editor's model: a grid being edited, its tools, strokes, undo/redo and a verdict.
+
+Pure (numpy and the maze core): the editor scene, the tests and the benchmark drive it
+alike.
+
+* Tools are a table (:data:`TOOLS`): a tool paints a tile kind (wall, floor; a key or a
+  door is one more row) or places an end (the start, the exit).
+* A stroke is a press, any drags and a release; everything it changed is one undo step.
+  A drag paints the 4-connected line from the tile before, so a fast pointer leaves no
+  gap and a drawn wall always blocks the way.  Walls are never painted over an end, and
+  an end is only placed on a walkable tile that is not the other end.
+* Undo and redo put back a step's recorded tiles and ends exactly.
+* The verdict says whether the exit can be reached from the start and in how few moves
+  (breadth-first search).  It is worked out again only when a change may have changed
+  it: walls off the route found cannot make it longer, and tiles opened next to nothing
+  the search reached cannot make it shorter (nor join a cut-off exit).  The search runs
+  on a copy of the grid (:class:`Search`), so a view may run it on another thread and
+  take its answer only if the maze has not changed since.
+* Files are our text format (:mod:`game.maze.formats`): a bad one raises
+  MazeFormatError naming file:line:col; saving is atomic.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterator, Optional, Sequence
+
+import numpy as np
+
+from game.maze.formats import format_maze, load_maze
+from game.maze.grid import FLOOR, MAX_SIDE, MIN_SIZE, WALL, Maze, Pos, open_border
+from game.maze.tiles import is_walkable, walkable
+from game.maze.solvers import SOLVERS
+from game.maze.solvers.base import FlatGrid, flatten
+from game.save import write_atomically
+
+#: The ends a tool can place.
+START, GOAL = "start", "goal"
+#: Why there is no route (the scene words each one).
+START_WALLED_IN, EXIT_WALLED_OFF = "start_walled_in", "exit_walled_off"
+#: The suffix a saved maze gets when its name has none.
+MAZE_SUFFIX = ".txt"
+#: The longest file name typed for a save (in characters).
+MAX_NAME = 200
+
+
+@dataclass(frozen=True)
+class Tool:
+    """One thing the editor places: a tile ``kind`` painted, or an ``end`` moved.
+
+    ``label`` is the catalogue key of its name on screen; ``shortcut`` the letter key
+    that picks it, as printed on the key.
+    """
+
+    name: str
+    label: str
+    shortcut: str
+    kind: Optional[int] = None
+    end: Optional[str] = None
+
+
+#: Every tool, in the order the scene lists them (and its digit keys pick them).
+TOOLS: tuple[Tool, ...] = (
+    Tool("wall", "editor.tool.wall", "W", kind=WALL),
+    Tool("floor", "editor.tool.floor", "E", kind=FLOOR),
+    Tool("start", "editor.tool.start", "S", end=START),
+    Tool("exit", "editor.tool.exit", "X", end=GOAL),
+)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether the exit can be reached: the fewest moves, or why there is no route."""
+
+    moves: Optional[int]
+    reason: str = ""  # START_WALLED_IN or EXIT_WALLED_OFF when there is no route
+
+    @property
+    def solvable(self) -> bool:
+        """Return True when the exit can be reached."""
+        return self.moves is not None
+
+
+@dataclass(frozen=True, eq=False)
+class Step:
+    """One undoable change: the tiles it changed (flat indices, kinds before and after)
+    and the ends (start, goal) before and after."""
+
+    index: np.ndarray
+    before: np.ndarray
+    after: np.ndarray
+    ends_before: tuple[Pos, Pos]
+    ends_after: tuple[Pos, Pos]
+    serial: int
+
+
+@dataclass
+class _Stroke:
+    """A stroke under way: its tool, the last tile touched, what it changed so far."""
+
+    tool: Tool
+    last: Pos
+    ends: tuple[Pos, Pos]
+    before: dict[int, int] = field(default_factory=dict)
+
+
+def line(a: Pos, b: Pos) -> Iterator[Pos]:
+    """Yield the 4-connected tiles from ``a`` to ``b``, both included, near the straight line."""
+    r, c = a
+    nr, nc = abs(b[0] - r), abs(b[1] - c)
+    sr, sc = (1 if b[0] > r else -1), (1 if b[1] > c else -1)
+    ir = ic = 0
+    yield (r, c)
+    while ir < nr or ic < nc:
+        # step along the axis whose next half-tile comes first on the way to b
+        if (1 + 2 * ic) * nr < (1 + 2 * ir) * nc:
+            c += sc
+            ic += 1
+        else:
+            r += sr
+            ir += 1
+        yield (r, c)
+
+
+def blank_maze(*, rows: int, cols: int) -> Maze:
+    """Return an open floor walled round, entrance and exit cut as a generator would."""
+    for name, n in (("rows", rows), ("cols", cols)):
+        if not MIN_SIZE <= n <= MAX_SIDE:
+            raise ValueError(f"{name} must be {MIN_SIZE}..{MAX_SIDE}, got {n}")
+    tiles = np.full((rows, cols), FLOOR, dtype=np.uint8)
+    tiles[0, :] = tiles[-1, :] = WALL
+    tiles[:, 0] = tiles[:, -1] = WALL
+    return open_border(tiles)
+
+
+def save_path(name: str, folder: Path) -> Path:
+    """Return where a maze typed as ``name`` is saved; raise ValueError for a bad name.
+
+    A bare or relative name goes in ``folder``, ``~`` is the home directory, and a name
+    without a suffix gets ``.txt``.
+    """
+    name = name.strip()
+    if not name:
+        raise ValueError("empty name")
+    if len(name) > MAX_NAME or "\0" in name:
+        raise ValueError("bad name")
+    path = Path(name).expanduser()
+    if not path.is_absolute():
+        path = folder / path
+    if not path.suffix:
+        path = path.with_name(path.name + MAZE_SUFFIX)
+    return path
+
+
+@dataclass(eq=False)
+class Search:
+    """The verdict's search on a copy of the grid, made at change ``version``; thread-safe."""
+
+    version: int
+    flat: FlatGrid
+    rows: int
+    #: The trail found (None: no route) and the tiles the search marked, once it ran.
+    answer: Optional[tuple[Optional[Sequence[int]], np.ndarray]] = None
+
+    def run(self) -> None:
+        """Search with the shortest-path solver (bfs) and keep the answer."""
+        run = next(info.run for info in SOLVERS.values() if info.shortest)
+        assert run is not None, "the shortest-path solver runs without events"
+        trail, _ = run(self.flat)
+        self.answer = (trail, self.flat.marks(self.rows))
+
+
+class Editor:
+    """A maze being edited: the grid, the tool in hand, the history and the verdict."""
+
+    def __init__(self, maze: Maze, *, path: Optional[Path] = None) -> None:
+        self.maze = maze.copy()
+        #: Where the maze was loaded from or last saved (None: never).
+        self.path = path
+        self.tool = TOOLS[0]
+        self._undo: list[Step] = []
+        self._redo: list[Step] = []
+        self._serial = 0  # the last serial a step got
+        self._saved = 0  # the state last loaded or saved
+        self._stroke: Optional[_Stroke] = None
+        self._verdict: Optional[Verdict] = None  # None: to be worked out
+        self._route: Optional[np.ndarray] = None  # bool per tile: on the route found
+        self._reached: Optional[np.ndarray] = None  # bool per tile: marked by the search
+        self._touched: list[int] = []  # flat indices changed since take_touched()
+        self._version = 0  # counts changes to the grid and the ends, for searches under way
+        #: How many times the verdict was worked out (the benchmark reports it).
+        self.solves = 0
+
+    @classmethod
+    def load(cls, path: str | Path) -> "Editor":
+        """Return an editor on the text maze at ``path``; raise MazeFormatError if it is bad."""
+        return cls(load_maze(path), path=Path(path))
+
+    # -- state ------------------------------------------------------------------------
+    @property
+    def state(self) -> int:
+        """Return the serial of the last step applied (0: as loaded)."""
+        return self._undo[-1].serial if self._undo else 0
+
+    @property
+    def dirty(self) -> bool:
+        """Return True when there are changes not saved (undoing back to the save is clean)."""
+        return self.state != self._saved or self._stroke is not None
+
+    @property
+    def can_undo(self) -> bool:
+        """Return True when there is a step to undo."""
+        return bool(self._undo) or self._stroke is not None
+
+    @property
+    def can_redo(self) -> bool:
+        """Return True when there is a step to redo."""
+        return bool(self._redo)
+
+    @property
+    def route(self) -> Optional[np.ndarray]:
+        """Return the tiles of the route the verdict found (bool per tile), once worked out."""
+        return self._route if self._verdict is not None else None
+
+    def take_touched(self) -> list[int]:
+        """Return the tiles (flat indices) changed since the last call, and forget them."""
+        touched, self._touched = self._touched, []
+        return touched
+
+    def snapshot(self) -> Maze:
+        """Return a copy of the maze as it is now (to play or keep)."""
+        return self.maze.copy()
+
+    # -- tools and strokes -----------------------------------------------------------------
+    def choose(self, name: str) -> None:
+        """Take the tool called ``name`` in hand; raise KeyError for an unknown one."""
+        for tool in TOOLS:
+            if tool.name == name:
+                self.tool = tool
+                return
+        raise KeyError(name)
+
+    def press(self, pos: Pos) -> None:
+        """Begin a stroke with the tool in hand at tile ``pos`` (ending one under way)."""
+        self.release()
+        maze = self.maze
+        self._stroke = _Stroke(self.tool, pos, (maze.start, maze.goal))
+        self._touch(pos)
+
+    def drag(self, pos: Pos) -> None:
+        """Carry the stroke under way on to ``pos`` along the line from its last tile."""
+        stroke = self._stroke
+        if stroke is None or pos == stroke.last:
+            return
+        tiles = line(stroke.last, pos)
+        next(tiles)  # the last tile was touched already
+        for tile in tiles:
+            self._touch(tile)
+        stroke.last = pos
+
+    def release(self) -> bool:
+        """End the stroke under way; return True when it changed anything (one undo step)."""
+        stroke, self._stroke = self._stroke, None
+        if stroke is None:
+            return False
+        flat = self.maze.tiles.reshape(-1)
+        index = np.fromiter(stroke.before, dtype=np.intp, count=len(stroke.before))
+        before = np.fromiter(stroke.before.values(), dtype=np.uint8, count=len(index))
+        changed = flat[index] != before
+        index, before = index[changed], before[changed]
+        ends = (self.maze.start, self.maze.goal)
+        if not index.size and ends == stroke.ends:
+            return False
+        self._serial += 1
+        step = Step(index, before, flat[index].copy(), stroke.ends, ends, self._serial)
+        self._undo.append(step)
+        self._redo.clear()
+        self._changed(index, before, step.after, ends != stroke.ends)
+        return True
+
+    def _touch(self, pos: Pos) -> None:
+        """Apply the stroke's tool to one tile (off the grid: nothing)."""
+        stroke = self._stroke
+        maze = self.maze
+        assert stroke is not None
+        if not maze.in_bounds(pos):
+            return
+        tool = stroke.tool
+        if tool.kind is not None:
+            kind = np.uint8(tool.kind)
+            old = maze.tiles[pos]
+            if old == kind:
+                return
+            if pos in (maze.start, maze.goal) and not is_walkable(tool.kind):
+                return
+            index = pos[0] * maze.cols + pos[1]
+            stroke.before.setdefault(index, int(old))
+            self._touched.append(index)
+            self._version += 1
+            maze.tiles[pos] = kind
+        elif is_walkable(maze.tiles[pos]):
+            if tool.end == START and pos != maze.goal:
+                maze.start = pos
+                self._version += 1
+            elif tool.end == GOAL and pos != maze.start:
+                maze.goal = pos
+                self._version += 1
+
+    # -- history ------------------------------------------------------------------------
+    def undo(self) -> bool:
+        """Take back the last step (a stroke under way ends first); return True if one was."""
+        self.release()
+        if not self._undo:
+            return False
+        step = self._undo.pop()
+        self._redo.append(step)
+        self._put(step.index, step.before, step.ends_before)
+        self._changed(step.index, step.after, step.before, step.ends_before != step.ends_after)
+        return True
+
+    def redo(self) -> bool:
+        """Do again the last step undone; return True if there was one."""
+        self.release()
+        if not self._redo:
+            return False
+        step = self._redo.pop()
+        self._undo.append(step)
+        self._put(step.index, step.after, step.ends_after)
+        self._changed(step.index, step.before, step.after, step.ends_before != step.ends_after)
+        return True
+
+    def _put(self, index: np.ndarray, kinds: np.ndarray, ends: tuple[Pos, Pos]) -> None:
+        """Set the tiles at ``index`` to ``kinds`` and the ends to ``ends``."""
+        self.maze.tiles.reshape(-1)[index] = kinds
+        self._touched.extend(index.tolist())
+        self._version += 1
+        self.maze.start, self.maze.goal = ends
+
+    # -- the verdict ---------------------------------------------------------------------
+    @property
+    def verdict(self) -> Verdict:
+        """Return whether the exit can be reached now, and in how few moves."""
+        if self._verdict is None:
+            search = self.search()
+            assert search is not None
+            search.run()
+            self.accept(search)
+        assert self._verdict is not None
+        return self._verdict
+
+    @property
+    def known_verdict(self) -> Optional[Verdict]:
+        """Return the verdict when it is worked out already, else None (without searching)."""
+        return self._verdict
+
+    def search(self) -> Optional["Search"]:
+        """Return the search that works the verdict out (None: it is known).
+
+        The search runs on its own copy of the grid, so it may run on another thread
+        while the maze is edited; :meth:`accept` takes its answer if nothing changed since.
+        """
+        if self._verdict is not None:
+            return None
+        maze = self.maze
+        return Search(self._version, flatten(maze, maze.start, maze.goal), maze.rows)
+
+    def accept(self, search: "Search") -> bool:
+        """Take the answer of a finished ``search``; return False when the maze changed since."""
+        if search.answer is None or search.version != self._version or self._verdict is not None:
+            return False
+        trail, self._reached = search.answer
+        self.solves += 1
+        maze = self.maze
+        self._route = np.zeros(maze.tiles.shape, dtype=bool)
+        if trail is None:
+            self._verdict = Verdict(None, self._reason())
+            return True
+        r, c = np.divmod(np.asarray(trail, dtype=np.intp), search.flat.width)
+        self._route[r, c] = True
+        self._verdict = Verdict(len(trail) - 1)
+        return True
+
+    def _reason(self) -> str:
+        """Say why the exit cannot be reached: the start is shut in, or else the exit is."""
+        maze = self.maze
+        return EXIT_WALLED_OFF if any(maze.neighbours(maze.start)) else START_WALLED_IN
+
+    def _changed(self, index: np.ndarray, before: np.ndarray, after: np.ndarray,
+                 ends_moved: bool) -> None:
+        """Forget the verdict unless the tiles changed from ``before`` to ``after`` keep it."""
+        verdict, route = self._verdict, self._route
+        if verdict is None or route is None:
+            return
+        was, now = walkable(before), walkable(after)
+        if ends_moved or self._touches_reached(index[now & ~was]) or route.reshape(-1)[
+                index[was & ~now]].any():
+            self._verdict = None
+        elif not verdict.solvable:
+            self._verdict = Verdict(None, self._reason())
+
+    def _touches_reached(self, opened: np.ndarray) -> bool:
+        """Return True when a tile of ``opened`` (flat indices) is next to one the search marked."""
+        reached = self._reached
+        if not opened.size or reached is None:
+            return False
+        rows, cols = reached.shape
+        r, c = np.divmod(opened, cols)
+        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            rr, cc = r + dr, c + dc
+            inside = (rr >= 0) & (rr < rows) & (cc >= 0) & (cc < cols)
+            if reached[rr[inside], cc[inside]].any():
+                return True
+        return False
+
+    # -- files ----------------------------------------------------------------------------
+    def text(self) -> str:
+        """Return the maze in our text format."""
+        return format_maze(self.maze)
+
+    def save(self, path: str | Path) -> None:
+        """Write the maze to ``path`` atomically (OSError if it cannot); it is clean now."""
+        self.release()
+        write_atomically(Path(path), self.text())
+        self.path = Path(path)
+        self._saved = self.state

@@ -1,0 +1,148 @@
+"""Watching a replay: the run re-played in fixed ticks, with pause, speed and skip.
+
+A view of :class:`game.run.replay.Playback` (the same ticks the run was played in, so
+the player walks exactly as it did).  Space pauses, Up/Down change the speed (x0.25 to
+x8), Left/Right skip five seconds back or on, Home and End jump to the start and the
+end, Esc goes back (to the review, or the title).
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import pygame
+
+from game.play import input as keys
+from game.play import theme
+from game.play.camera import Camera
+from game.play.context import Context
+from game.play.input import Event, pressed
+from game.play.names import format_time, level_title
+from game.play.render.images import draw_player, player_sprites, tile_images
+from game.play.render.renderer import MazeRenderer
+from game.play.render.tiles import RPG, style_for
+from game.play.routes import Back
+from game.play.scenes.base import Next, Scene
+from game.play.widgets import hud
+from game.play.widgets.text import draw_text, fit_font
+from game.run.clock import TICK_RATE, TickClock
+from game.run.level import Level
+from game.run.replay import Playback, Replay
+from game.text import t
+
+#: The playback speeds, slowest to fastest, and how far Left/Right skip (seconds).
+SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
+SKIP_SECONDS = 5
+
+
+class WatchScene(Scene):
+    """Play a replay back over its maze."""
+
+    def __init__(self, ctx: Context, level: Level, replay: Replay) -> None:
+        super().__init__(ctx)
+        self.level = level
+        self.replay = replay
+        self.playback = Playback(replay, level.maze)
+        self.style = style_for(level.spec)
+        self.renderer = self._renderer()
+        self.sprites = player_sprites(ctx.images) if self.style == RPG else None
+        self.camera = Camera(level.maze.rows, level.maze.cols, 1280, 720,
+                             comfortable_tile=28 if self.style == RPG else 18)
+        self.camera.follow(*level.maze.start, 0.0, snap=True)
+        self.clock = TickClock()
+        self.speed = 1.0
+        self.paused = False
+        self._bar = hud.BarCache()
+
+    def _renderer(self) -> MazeRenderer:
+        """Return a fresh picture of the maze (no trail yet)."""
+        images = tile_images(self.ctx.images) if self.style == RPG else None
+        return MazeRenderer(self.level.maze, self.style, images=images)
+
+    # -- input ---------------------------------------------------------------------------
+    def handle_event(self, event: Event) -> Optional[Next]:
+        """Space pause, Up/Down speed, Left/Right skip, Home/End, Esc back."""
+        if keys.is_escape(event):
+            return Back()
+        key = pressed(event)
+        if key == pygame.K_SPACE:
+            self.paused = not self.paused
+        elif key in (pygame.K_UP, pygame.K_DOWN):
+            self.change_speed(1 if key == pygame.K_UP else -1)
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.skip(SKIP_SECONDS if key == pygame.K_RIGHT else -SKIP_SECONDS)
+        elif key == pygame.K_HOME:
+            self.seek(0)
+        elif key == pygame.K_END:
+            self.seek(self.replay.ticks)
+        return None
+
+    def change_speed(self, steps: int) -> None:
+        """Play ``steps`` speeds faster (negative: slower)."""
+        i = SPEEDS.index(self.speed) + steps
+        self.speed = SPEEDS[max(0, min(len(SPEEDS) - 1, i))]
+
+    def skip(self, seconds: float) -> None:
+        """Jump ``seconds`` on (negative: back)."""
+        self.seek(self.playback.run.tick + round(seconds * TICK_RATE))
+
+    def seek(self, tick: int) -> None:
+        """Show the run at ``tick``."""
+        before = self.playback.run
+        self.playback.seek(tick)
+        if self.playback.run is not before:  # played again from the entrance
+            self.renderer = self._renderer()
+        self.camera.follow(*self.playback.run.player.render_pos, 0.0, snap=True)
+
+    # -- simulation ------------------------------------------------------------------------
+    def update(self, dt: float) -> Optional[Next]:
+        """Play the ticks ``dt`` seconds make at the chosen speed; follow the player."""
+        if not self.paused:
+            self.playback.advance(self.clock.advance(dt * self.speed))
+        run = self.playback.run
+        run.take_events()  # no sounds in a replay
+        reduced = theme.current().motion.reduced
+        if not self.camera.fitted:
+            self.camera.follow(*run.player.render_pos, dt, snap=reduced)
+        return None
+
+    # -- drawing -----------------------------------------------------------------------------
+    def status(self) -> str:
+        """Return the line under the maze: where the playback is, and the keys."""
+        run = self.playback.run
+        total = format_time(self.replay.time)
+        where = f"{format_time(run.elapsed)} / {total}"
+        state = (t("watch.ended") if self.playback.done
+                 else t("watch.paused") if self.paused else "")
+        keys_line = t("watch.keys", speed=self.speed)
+        return "  ·  ".join(part for part in (where, state, keys_line) if part)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the maze, the trail and the player as the replay has them now."""
+        w, h = surface.get_size()
+        bar = hud.bar_height((w, h))
+        strip = hud.help_strip_height((w, h))
+        view = pygame.Rect(0, bar, w, max(0, h - bar - strip))
+        run = self.playback.run
+        if view.width > 0 and view.height > 0:
+            if (view.width, view.height) != (self.camera.view_w, self.camera.view_h):
+                self.camera.resize(view.width, view.height)
+                self.camera.follow(*run.player.render_pos, 0.0, snap=True)
+            self.renderer.draw(surface, view, self.camera, run.walked)
+            clip = surface.get_clip()
+            surface.set_clip(view)
+            draw_player(surface, view, self.camera, run.player.render_pos, run.player.facing,
+                        self.style, self.sprites)
+            surface.set_clip(clip)
+            if self.paused or self.playback.done:
+                label = t("watch.ended") if self.playback.done else t("watch.paused")
+                f = fit_font(label, max(16, view.height // 14), view.width - 20)
+                draw_text(surface, label, f, theme.current().ui.accent,
+                          (view.centerx, view.top + f.get_height()), max_width=view.width - 20)
+        hud.draw_help_strip(surface, pygame.Rect(0, view.bottom, w, h - view.bottom), self.status())
+        label = level_title(self.level) or self.replay.level.name
+        info = hud.HudInfo(t("watch.title", label=label), "", f"{self.level.maze.rows}x"
+                           f"{self.level.maze.cols}", run.elapsed, run.moves, run.hints_used,
+                           t("hud.code", code=self.replay.level.code)
+                           if self.replay.level.code else "")
+        self._bar.draw(surface, info)

@@ -1,0 +1,99 @@
+"""A one-line text field on a panel: a prompt, the text typed with its caret, a help line
+and (after a refusal) an error line.
+
+Typed text arrives as TextTyped events (what the keyboard or an input method made);
+Backspace deletes, Ctrl+V pastes the clipboard's text, Enter accepts, Esc cancels.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import pygame
+
+from game.play import theme
+from game.play.input import Event, KeyDown, TextTyped, is_escape
+from game.play.widgets.layout import Layout, panel
+from game.play.widgets.text import draw_text, font, wrap
+
+ACCEPT, CANCEL = "accept", "cancel"
+
+
+def clipboard_text() -> str:
+    """Return the text on the clipboard ("" when there is none or no clipboard)."""
+    try:
+        text = pygame.scrap.get_text()
+    except (pygame.error, AttributeError):
+        return ""
+    return text if isinstance(text, str) else ""
+
+
+class TextField:
+    """One line of text being typed, at most ``limit`` characters, single-line."""
+
+    def __init__(self, prompt: str, text: str = "", *, limit: int, hint: str = "") -> None:
+        self.prompt = prompt
+        self.text = text[:limit]
+        self.limit = limit
+        self.hint = hint
+        self.error = ""
+
+    def type(self, text: str) -> None:
+        """Append ``text`` (line breaks and control characters left out), up to the limit."""
+        clean = "".join(ch for ch in text if ch.isprintable())
+        self.text = (self.text + clean)[:self.limit]
+        self.error = ""
+
+    def handle_event(self, event: Event) -> Optional[str]:
+        """Edit the text; return ACCEPT on Enter, CANCEL on Esc, else None."""
+        if isinstance(event, TextTyped):
+            self.type(event.text)
+        elif isinstance(event, KeyDown):
+            if is_escape(event):
+                return CANCEL
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                return ACCEPT
+            if event.key == pygame.K_BACKSPACE:
+                self.text = self.text[:-1]
+                self.error = ""
+            elif event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL:
+                self.type(clipboard_text())
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the field on a panel in the middle of ``surface``."""
+        ui = theme.current().ui
+        lay = Layout.of(surface)
+        pad = lay.px(20, lo=4)
+        width = min(lay.width - 2 * lay.margin, max(lay.px(760), 260))
+        inner = max(20, width - 2 * pad)
+        f = font(lay.font_size(30))
+        small = font(lay.font_size(22))
+        errors = wrap(self.error, small, inner)[:3] if self.error else []
+        line = f.get_linesize()
+        height = (3 * line + small.get_linesize() * (1 + len(errors)) + 3 * pad)
+        box = pygame.Rect(0, 0, width, min(lay.height, height))
+        box.center = (lay.width // 2, lay.height // 2)
+        panel(surface, box, alpha=255, radius=lay.px(14, lo=3))
+        y = box.top + pad
+        draw_text(surface, self.prompt, f, ui.text, (box.left + pad, y), anchor="topleft",
+                  max_width=inner)
+        y += line + pad // 2
+        field = pygame.Rect(box.left + pad, y, inner, line + pad // 2)
+        pygame.draw.rect(surface, ui.bg_deep, field, border_radius=lay.px(6, lo=2))
+        pygame.draw.rect(surface, ui.accent, field, width=1, border_radius=lay.px(6, lo=2))
+        shown = self.text
+        while shown and f.size(shown + "|")[0] > field.width - pad:
+            shown = shown[1:]  # the end stays in sight, as in any text box
+        rect = draw_text(surface, shown, f, ui.text, (field.left + pad // 2, field.centery),
+                         anchor="midleft")
+        caret_x = rect.right + 1 if shown else field.left + pad // 2
+        pygame.draw.line(surface, ui.accent, (caret_x, field.top + 4), (caret_x, field.bottom - 5),
+                         2)
+        y = field.bottom + pad // 2
+        for text in errors:
+            draw_text(surface, text, small, ui.danger, (box.left + pad, y), anchor="topleft",
+                      max_width=inner)
+            y += small.get_linesize()
+        draw_text(surface, self.hint, small, ui.text_dim, (box.left + pad, y), anchor="topleft",
+                  max_width=inner)

@@ -1,0 +1,299 @@
+"""The editor's model: tools, strokes, exact undo/redo, the live verdict, files."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.edit.model import (
+    EXIT_WALLED_OFF,
+    START_WALLED_IN,
+    TOOLS,
+    Editor,
+    blank_maze,
+    line,
+    save_path,
+)
+from game.levels import LevelSpec, build_level
+from game.maze.formats import MazeFormatError, format_maze, load_maze
+from game.maze.grid import FLOOR, WALL, Maze
+from game.maze.solvers import solve
+
+
+def stroke(editor: Editor, tool: str, *tiles: tuple[int, int]) -> bool:
+    """Press on the first tile with ``tool``, drag through the others, release."""
+    editor.choose(tool)
+    editor.press(tiles[0])
+    for tile in tiles[1:]:
+        editor.drag(tile)
+    return editor.release()
+
+
+def test_the_tool_table_has_walls_floor_start_and_exit_each_with_its_own_letter() -> None:
+    names = [tool.name for tool in TOOLS]
+    assert names == ["wall", "floor", "start", "exit"]
+    assert len({tool.shortcut for tool in TOOLS}) == len(TOOLS)
+    assert all((tool.kind is None) != (tool.end is None) for tool in TOOLS)
+
+
+@pytest.mark.parametrize("a, b", [((0, 0), (3, 5)), ((5, 1), (0, 0)), ((2, 2), (2, 2)),
+                                  ((4, 0), (4, 7)), ((7, 3), (0, 3)), ((0, 9), (9, 0))])
+def test_a_line_is_4_connected_from_end_to_end_and_as_short_as_can_be(a: tuple[int, int],
+                                                                        b: tuple[int, int]) -> None:
+    tiles = list(line(a, b))
+    assert tiles[0] == a and tiles[-1] == b
+    assert len(tiles) == abs(a[0] - b[0]) + abs(a[1] - b[1]) + 1
+    for (r1, c1), (r2, c2) in zip(tiles, tiles[1:]):
+        assert abs(r1 - r2) + abs(c1 - c2) == 1
+
+
+def test_a_blank_maze_is_open_floor_walled_round_with_a_generators_entrance_and_exit() -> None:
+    maze = blank_maze(rows=7, cols=9)
+    assert maze.start == (1, 0) and maze.goal == (5, 8)
+    assert (maze.tiles[1:-1, 1:-1] == FLOOR).all()
+    assert maze.tiles[0].tolist() == [WALL] * 9
+    assert Editor(maze).verdict.moves == solve(maze).length == 12
+    with pytest.raises(ValueError):
+        blank_maze(rows=2, cols=9)
+
+
+def test_a_drag_walls_off_the_exit_and_the_verdict_says_so() -> None:
+    editor = Editor(blank_maze(rows=9, cols=9))
+    assert stroke(editor, "wall", (6, 0), (6, 8))
+    verdict = editor.verdict
+    assert not verdict.solvable and verdict.reason == EXIT_WALLED_OFF
+    assert solve(editor.maze).path is None
+    assert (editor.maze.tiles[6] == WALL).all()
+
+
+def test_boxing_in_the_start_is_told_apart_from_walling_off_the_exit() -> None:
+    editor = Editor(blank_maze(rows=9, cols=9))
+    stroke(editor, "wall", (1, 1))
+    assert editor.verdict.reason == START_WALLED_IN
+
+
+def test_walls_are_never_painted_over_the_start_or_the_exit() -> None:
+    editor = Editor(blank_maze(rows=5, cols=5))
+    stroke(editor, "wall", (1, 0), (1, 4), (3, 4))
+    assert editor.maze.tiles[1, 0] == FLOOR and editor.maze.tiles[3, 4] == FLOOR
+    assert editor.maze.tiles[1, 2] == WALL
+
+
+def test_the_ends_go_only_on_floor_and_never_on_each_other() -> None:
+    editor = Editor(blank_maze(rows=7, cols=7))
+    assert not stroke(editor, "start", (0, 3))  # a wall
+    assert not stroke(editor, "start", (5, 6))  # the exit
+    assert editor.maze.start == (1, 0)
+    assert stroke(editor, "start", (2, 2), (2, 3), (4, 3))  # dragged: it lands where let go
+    assert editor.maze.start == (4, 3)
+    assert stroke(editor, "exit", (1, 5))
+    assert editor.verdict.moves == solve(editor.maze).length == 5
+
+
+def test_a_stroke_is_one_undo_step_and_undo_redo_restore_exactly() -> None:
+    editor = Editor(build_level(LevelSpec("backtracker", 15, 21, 7)))
+    states = [editor.snapshot()]
+    stroke(editor, "wall", (1, 1), (13, 19))
+    states.append(editor.snapshot())
+    stroke(editor, "floor", (2, 1), (2, 19), (12, 19))
+    states.append(editor.snapshot())
+    assert stroke(editor, "exit", (2, 5))
+    states.append(editor.snapshot())
+    assert len({format_maze(state) for state in states}) == 4
+    for state in reversed(states[:-1]):
+        assert editor.undo()
+        assert editor.maze == state
+    assert not editor.undo()
+    for state in states[1:]:
+        assert editor.redo()
+        assert editor.maze == state
+    assert not editor.redo()
+
+
+def test_a_new_stroke_after_undo_forgets_the_redo() -> None:
+    editor = Editor(blank_maze(rows=7, cols=7))
+    stroke(editor, "wall", (2, 2))
+    editor.undo()
+    stroke(editor, "wall", (3, 3))
+    assert not editor.can_redo and not editor.redo()
+    assert editor.maze.tiles[2, 2] == FLOOR and editor.maze.tiles[3, 3] == WALL
+
+
+def test_a_stroke_that_changes_nothing_is_no_step() -> None:
+    editor = Editor(blank_maze(rows=7, cols=7))
+    assert not stroke(editor, "floor", (2, 2), (4, 4))
+    assert not stroke(editor, "wall", (0, 0), (0, 6))  # the border is wall already
+    assert not editor.can_undo and not editor.dirty
+
+
+def test_changes_are_unsaved_until_saved_and_undoing_back_to_the_save_is_clean(
+        tmp_path: Path) -> None:
+    editor = Editor(blank_maze(rows=7, cols=7))
+    assert not editor.dirty
+    stroke(editor, "wall", (2, 2))
+    assert editor.dirty
+    editor.undo()
+    assert not editor.dirty
+    editor.redo()
+    editor.save(tmp_path / "m.txt")
+    assert not editor.dirty
+    stroke(editor, "wall", (3, 3))
+    assert editor.dirty
+    editor.undo()
+    assert not editor.dirty
+    editor.undo()
+    assert editor.dirty  # before the save
+
+
+def test_a_saved_maze_reloads_identically(tmp_path: Path) -> None:
+    editor = Editor(build_level(LevelSpec("prim", 21, 31, 3)))
+    stroke(editor, "floor", (1, 1), (19, 29))
+    stroke(editor, "start", (9, 15))
+    path = tmp_path / "mine.txt"
+    editor.save(path)
+    again = Editor.load(path)
+    assert again.maze == editor.maze
+    assert again.path == path and not again.dirty
+    assert path.read_text(encoding="utf-8") == editor.text()
+    assert again.verdict == editor.verdict
+
+
+def test_saving_replaces_the_file_whole_and_leaves_no_temp_file(tmp_path: Path) -> None:
+    path = tmp_path / "m.txt"
+    path.write_text("old and much longer than the new maze\n" * 50, encoding="utf-8")
+    editor = Editor(blank_maze(rows=5, cols=5))
+    editor.save(path)
+    assert load_maze(path) == editor.maze
+    assert os.listdir(tmp_path) == ["m.txt"]
+
+
+def test_a_save_that_cannot_be_written_raises_and_the_changes_stay_unsaved(
+        tmp_path: Path) -> None:
+    editor = Editor(blank_maze(rows=5, cols=5))
+    stroke(editor, "wall", (2, 2))
+    with pytest.raises(OSError):
+        editor.save(tmp_path)  # a directory
+    assert editor.dirty and editor.path is None
+
+
+@pytest.mark.parametrize("text, where", [
+    ("", ":1:1:"),
+    ("#####\n#S.?#\n#####\n", ":2:4:"),
+    ("#####\n#S..#\n###\n", ":3:"),
+])
+def test_a_bad_file_is_refused_saying_where(tmp_path: Path, text: str, where: str) -> None:
+    path = tmp_path / "bad.txt"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(MazeFormatError) as caught:
+        Editor.load(path)
+    assert f"{path}{where}" in str(caught.value)
+
+
+def test_a_typed_name_becomes_a_text_file_in_the_mazes_folder(tmp_path: Path) -> None:
+    assert save_path(" mine ", tmp_path) == tmp_path / "mine.txt"
+    assert save_path("sub/a.maze", tmp_path) == tmp_path / "sub" / "a.maze"
+    assert save_path(str(tmp_path / "x" / "b"), Path("/elsewhere")) == tmp_path / "x" / "b.txt"
+    assert save_path("~/c.txt", tmp_path) == Path.home() / "c.txt"
+    for bad in ("", "   ", "a\0b", "n" * 300):
+        with pytest.raises(ValueError):
+            save_path(bad, tmp_path)
+
+
+def test_walls_off_the_route_keep_the_verdict_without_searching_again() -> None:
+    editor = Editor(blank_maze(rows=31, cols=31))
+    moves = editor.verdict.moves
+    route = solve(editor.maze).path
+    assert route is not None and (28, 2) not in route
+    solves = editor.solves
+    stroke(editor, "wall", (28, 2), (28, 3))
+    assert editor.verdict.moves == moves and editor.solves == solves
+
+
+def test_changes_away_from_the_starts_region_keep_no_route_without_searching_again() -> None:
+    editor = Editor(blank_maze(rows=21, cols=21))
+    stroke(editor, "wall", (10, 1), (10, 19))  # the start (row 1) is cut off from the exit
+    assert not editor.verdict.solvable
+    solves = editor.solves
+    stroke(editor, "wall", (15, 5))  # on the exit's side of the cut
+    stroke(editor, "floor", (15, 5))
+    assert not editor.verdict.solvable and editor.solves == solves
+    stroke(editor, "floor", (10, 5))  # a door in the cut, next to the start's region
+    assert editor.verdict.moves == solve(editor.maze).length
+    assert editor.solves == solves + 1
+
+
+strokes = st.lists(
+    st.tuples(st.sampled_from([tool.name for tool in TOOLS]),
+              st.lists(st.tuples(st.integers(-2, 16), st.integers(-2, 22)), min_size=1,
+                       max_size=4),
+              st.sampled_from(["keep", "undo", "undo_redo"])),
+    max_size=25)
+
+
+@settings(max_examples=120, deadline=None)
+@given(seed=st.integers(0, 50), plan=strokes)
+def test_after_any_strokes_undos_and_redos_the_verdict_is_what_solve_says(
+        seed: int, plan: list[tuple[str, list[tuple[int, int]], str]]) -> None:
+    editor = Editor(build_level(LevelSpec("backtracker", 15, 21, seed, loops=0.1)))
+    for tool, tiles, then in plan:
+        before = editor.snapshot()
+        changed = stroke(editor, tool, *tiles)
+        after = editor.snapshot()
+        if then != "keep" and changed:
+            editor.undo()
+            assert editor.maze == before
+            if then == "undo_redo":
+                editor.redo()
+                assert editor.maze == after
+        expected = solve(editor.maze).length
+        assert editor.verdict.moves == expected, (tool, tiles, then)
+        assert editor.maze.walkable(editor.maze.start) and editor.maze.walkable(editor.maze.goal)
+
+
+def test_the_editor_works_on_its_own_copy() -> None:
+    maze = blank_maze(rows=5, cols=5)
+    editor = Editor(maze)
+    stroke(editor, "wall", (2, 2))
+    assert maze.tiles[2, 2] == FLOOR
+    copy = editor.snapshot()
+    stroke(editor, "wall", (2, 3))
+    assert copy.tiles[2, 3] == FLOOR and isinstance(copy, Maze)
+    assert np.count_nonzero(editor.maze.tiles == WALL) == np.count_nonzero(copy.tiles == WALL) + 1
+
+
+def test_the_tiles_changed_are_told_once_for_the_view_to_repaint() -> None:
+    editor = Editor(blank_maze(rows=5, cols=5))
+    stroke(editor, "wall", (2, 1), (2, 3))
+    assert sorted(editor.take_touched()) == [11, 12, 13]
+    assert editor.take_touched() == []
+    editor.undo()
+    assert sorted(editor.take_touched()) == [11, 12, 13]
+
+
+def test_the_route_is_known_once_the_verdict_is() -> None:
+    editor = Editor(blank_maze(rows=5, cols=5))
+    assert editor.route is None
+    moves = editor.verdict.moves
+    route = editor.route
+    assert route is not None and moves is not None and int(route.sum()) == moves + 1
+    assert route[editor.maze.start] and route[editor.maze.goal]
+
+
+def test_a_search_answers_for_the_maze_it_was_started_on_only() -> None:
+    editor = Editor(blank_maze(rows=9, cols=9))
+    search = editor.search()
+    assert search is not None and editor.known_verdict is None
+    stroke(editor, "wall", (4, 0), (4, 8))  # meanwhile the maze changes
+    search.run()
+    assert not editor.accept(search) and editor.known_verdict is None
+    again = editor.search()
+    assert again is not None
+    again.run()
+    assert editor.accept(again)
+    assert editor.known_verdict == editor.verdict and not editor.verdict.solvable
+    assert editor.search() is None  # known: nothing to search

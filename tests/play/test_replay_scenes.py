@@ -1,0 +1,153 @@
+"""The result screen keeps the run's replay and offers its review; the review shows the
+figures over the maze and opens the replay; the replay plays back with pause, speed and
+skip."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.play.context import Context
+from game.play.routes import Complete, OpenReview, Play, WatchReplay
+from game.play.scenes.level_complete import LevelCompleteScene
+from game.play.scenes.play import PlayScene
+from game.play.scenes.review import ReviewScene
+from game.play.scenes.watch import WatchScene
+from game.replays import read_replay
+from game.run.clock import TICK_RATE
+from game.run.level import RunResult
+from game.run.replay import simulate
+from game.save import from_json
+from tests.play.helpers import Driver, campaign_level, key, sample_replay, walked
+from tests.run.test_replay import walk_the_route
+
+pytestmark = pytest.mark.usefixtures("display")
+
+
+def finished_result() -> RunResult:
+    """Return the result of a run that walked level 1's shortest route."""
+    level = campaign_level(0)
+    run = walked(level, [])
+    walk_the_route(run)
+    assert run.finished
+    return RunResult(level, run.elapsed, run.moves, run.optimal, run.hints_used, run)
+
+
+def test_the_result_screen_keeps_the_replay_beside_the_save_once(ctx: Context,
+                                                                  tmp_path: Path) -> None:
+    result = finished_result()
+    game = Driver(ctx, Complete(result))
+    assert isinstance(game.scene, LevelCompleteScene)
+    game.scene.on_enter()  # shown again (back from the review): nothing kept twice
+    kept = sorted((tmp_path / "replays").glob("*.json"))
+    assert len(kept) == 1 and (tmp_path / "replays" / "best").is_dir()
+    replay = read_replay(kept[0])
+    assert (replay.moves, replay.time, replay.finished) == (result.moves, result.time, True)
+    assert replay.level.code == "B11x11-UL"
+
+
+def test_review_is_a_choice_on_the_result_screen_and_v_opens_it(ctx: Context) -> None:
+    game = Driver(ctx, Complete(finished_result()))
+    labels = [item.text() for item in game.scene.menu.items]  # type: ignore[attr-defined]
+    assert labels == ["Next level", "Review", "Retry", "Title"]
+    review = game.send(key(pygame.K_v))
+    assert isinstance(review, ReviewScene)
+    assert review.review.efficiency == 100 and review.review.dead_ends == 0
+    assert isinstance(game.send(key(pygame.K_ESCAPE)), LevelCompleteScene)
+
+
+def test_the_review_shows_the_figures_and_enter_watches_the_replay(ctx: Context) -> None:
+    level, replay = sample_replay()
+    game = Driver(ctx, OpenReview(level, replay))
+    review = game.scene
+    assert isinstance(review, ReviewScene)
+    figures = dict(review.figures())
+    assert figures["Your moves"] == "9" and figures["Fewest moves"] == "18"
+    assert figures["Tiles walked again"] == "3" and figures["Dead ends entered"] == "0"
+    surface = pygame.Surface((1280, 720))
+    review.draw(surface)
+    watch = game.send(key(pygame.K_RETURN))
+    assert isinstance(watch, WatchScene)
+    assert game.send(key(pygame.K_ESCAPE)) is review
+
+
+def test_the_heat_map_glows_hotter_on_tiles_walked_more_often(ctx: Context) -> None:
+    level, replay = sample_replay()
+    review = ReviewScene(ctx, level, replay)
+    picture = review.map_picture(10)
+    colour = lambda r, c: picture.get_at((c * 10 + 1, r * 10 + 1))[:3]  # noqa: E731 - off the lines
+    once, twice, thrice = colour(1, 4), colour(1, 1), colour(1, 2)
+    assert review.review.heat[1, 4] == 1 and review.review.heat[1, 1] == 2
+    assert review.review.heat[1, 2] == 3
+    redness = lambda rgb: rgb[0] - (rgb[1] + rgb[2]) / 2  # noqa: E731
+    assert redness(once) < redness(twice) < redness(thrice)
+
+
+def test_the_replay_plays_at_its_own_pace_and_pauses_speeds_and_skips(ctx: Context) -> None:
+    level, replay = sample_replay()
+    game = Driver(ctx, WatchReplay(level, replay))
+    watch = game.scene
+    assert isinstance(watch, WatchScene)
+    watch.update(0.5)
+    assert watch.playback.run.tick == TICK_RATE // 2
+    game.send(key(pygame.K_SPACE))
+    watch.update(0.5)
+    assert watch.playback.run.tick == TICK_RATE // 2 and "Paused" in watch.status()
+    game.send(key(pygame.K_SPACE))
+    game.send(key(pygame.K_UP))
+    watch.update(0.25)
+    assert watch.playback.run.tick == TICK_RATE // 2 + TICK_RATE // 2  # x2
+    game.send(key(pygame.K_HOME))
+    assert watch.playback.run.tick == 0 and watch.playback.run.moves == 1  # the tap at tick 0
+    game.send(key(pygame.K_END))
+    end = simulate(replay, level.maze)
+    assert watch.playback.done and watch.playback.run.moves == end.moves == replay.moves
+    assert "End of the replay" in watch.status()
+    game.send(key(pygame.K_LEFT))
+    assert watch.playback.run.tick == replay.ticks - 5 * TICK_RATE
+    watch.draw(pygame.Surface((800, 600)))
+
+
+def keep_best(ctx: Context) -> RunResult:
+    """Finish level 1 once through the result screen, so its best run is kept."""
+    result = finished_result()
+    Driver(ctx, Complete(result))
+    return result
+
+
+def test_no_ghost_unless_the_setting_is_on(ctx: Context) -> None:
+    keep_best(ctx)
+    assert ctx.settings.ghost is False
+    assert Driver(ctx, Play(campaign_level(0))).scene.ghost is None  # type: ignore[attr-defined]
+
+
+def test_the_ghost_of_the_best_run_sets_off_with_the_first_move_and_keeps_its_pace(
+        ctx: Context) -> None:
+    best = keep_best(ctx)
+    ctx.set_ghost(True)
+    game = Driver(ctx, Play(campaign_level(0)))
+    play = game.scene
+    assert isinstance(play, PlayScene) and play.ghost is not None
+    for _ in range(30):  # standing still: the ghost waits at the entrance
+        game.update(1 / 60)
+    assert play.ghost.run.player.render_pos == (1.0, 0.0)
+    game.send(key(pygame.K_RIGHT))
+    for _ in range(45):
+        game.update(1 / 60)
+    ghost = play.ghost.run
+    assert ghost.ticks_played == play.run.ticks_played == 90
+    again = simulate(play.ghost.replay, play.maze)
+    assert again.trail[:len(ghost.trail)] == ghost.trail and best.moves == again.moves
+    assert ghost.moves == len(ghost.trail) - 1 > 3
+    play.draw(pygame.Surface((640, 480)))
+
+
+def test_the_ghost_setting_is_saved(ctx: Context, tmp_path: Path) -> None:
+    ctx.set_ghost(True)
+    saved = json.loads((tmp_path / "save.json").read_text())
+    assert saved["settings"]["ghost"] is True
+    saved["settings"]["ghost"] = "yes"
+    assert from_json(saved).settings.ghost is False  # not true or false: the default
