@@ -134,4 +134,4 @@ class SettingsScene(ListScene):
         self.draw_background(surface)
         top = title_bar(surface, t("settings.title"), lay)
         bottom = footer(surface, t("settings.footer"), lay)
-        self.menu_box(surface, lay, self.menu, top, bottom, width=820, font_size=38)
+        self.menu_box(surface, lay, self.menu, top, bottom, width=820, font_size=34)
