@@ -79,6 +79,8 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play a maze file or a custom generated maze")
     play.add_argument("file", nargs="?", help="maze text file to play")
     _add_maze_options(play)
+    play.add_argument("--fog", action="store_true",
+                      help="play in the fog of war: see only what is in sight, remember the rest")
     play.add_argument("--code", help="play the maze of this level code, e.g. B21x21-1A2B")
     play.add_argument("--daily", action="store_true", help="play the daily maze (today, UTC)")
     _add_date_option(play)

@@ -10,7 +10,9 @@ a short string that encodes exactly those parameters, so a player can share a ma
 The letters come from the registries (:mod:`game.maze.registry`): each generator's,
 and each option's.  The parts after the seed are optional and may come in any order:
 ``L`` loops in percent (every generator), then a generator's own options, e.g. ``R``
-room size (division), ``K`` rank (dig).  Codes are case-insensitive.
+room size (division), ``K`` rank (dig).  ``-F1`` marks a level played in the fog of
+war (a flag of the level, not of the generator: the maze is the same).  Codes are
+case-insensitive.
 """
 
 from __future__ import annotations
@@ -43,6 +45,8 @@ class LevelSpec:
     loops: float = 0.0
     options: Mapping[str, Optional[Value]] = field(default_factory=dict)
     name: str = ""
+    #: Played in the fog of war (the maze is the same; the level is not).
+    fog: bool = False
 
     def __post_init__(self) -> None:
         given = {k: v for k, v in self.options.items() if v is not None}
@@ -50,7 +54,7 @@ class LevelSpec:
 
     def __hash__(self) -> int:
         return hash((self.algorithm, self.rows, self.cols, self.seed, self.loops,
-                     tuple(sorted(self.options.items())), self.name))
+                     tuple(sorted(self.options.items())), self.name, self.fog))
 
     @property
     def room_size(self) -> Optional[Value]:
@@ -66,7 +70,7 @@ class LevelSpec:
         return self.room_size is not None
 
     def same_maze(self, other: "LevelSpec") -> bool:
-        """Return True when both specs build the same maze (the name is ignored)."""
+        """Return True when both specs are the same level: same maze, same fog (any name)."""
         return replace(self, name="") == replace(other, name="")
 
 
@@ -174,8 +178,7 @@ def chapter_of(index: int) -> tuple[int, range]:
 def keys_and_fog(spec: LevelSpec) -> tuple[int, bool]:
     """Return how many keys (and locked doors) a level has, and whether fog hides it."""
     keys = spec.options.get("keys")
-    # LevelSpec gains ``fog`` with the fog of war; a spec from before has none
-    return (int(keys) if keys else 0), bool(getattr(spec, "fog", False))
+    return (int(keys) if keys else 0), spec.fog
 
 
 def build_level(spec: LevelSpec) -> "Maze":
@@ -208,6 +211,8 @@ _MAX_DIGITS = 9
 CODE_EXAMPLES = ("B21x21-1A2B", "D33x33-2KQ-R5-L10")
 _CODE_RE = re.compile(r"^([A-Z])([0-9]+)X([0-9]+)-([0-9A-Z]+)((?:-[A-Z][0-9.]+)*)$")
 _OPTION_RE = re.compile(r"^([A-Z])([0-9.]+)$")
+#: The code part of the fog flag: ``-F1`` (``-F0``, fog off, is never written).
+FOG_CODE = "F"
 
 
 def _base36(n: int) -> str:
@@ -247,6 +252,8 @@ def level_code(spec: LevelSpec) -> str:
             code += f"-{option.code}{_written(option, value)}"
     if spec.loops != LOOPS.default:
         code += f"-{LOOPS.code}{_written(LOOPS, spec.loops)}"
+    if spec.fog:
+        code += f"-{FOG_CODE}1"
     return code
 
 
@@ -261,8 +268,8 @@ def parse_level_code(code: str) -> LevelSpec:
     m = _CODE_RE.match(text)
     if m is None:
         letters = "/".join(info.letter for info in generators)
-        parts = ", ".join(f"-{o.code}<{o.words}{' %' if o.kind == 'fraction' else ''}>"
-                          for o, _ in owned)
+        parts = ", ".join([f"-{o.code}<{o.words}{' %' if o.kind == 'fraction' else ''}>"
+                           for o, _ in owned] + [f"-{FOG_CODE}1 (fog)"])
         raise ValueError(
             f"{bad}: expected e.g. {CODE_EXAMPLES[0]!r} or {CODE_EXAMPLES[1]!r} "
             f"(algorithm letter {letters}, ROWSxCOLS, '-' and a base-36 seed, "
@@ -281,8 +288,14 @@ def parse_level_code(code: str) -> LevelSpec:
         key, value = om.groups()
         if key in values:
             raise ValueError(f"{bad}: option {key} given twice")
+        if key == FOG_CODE:
+            if value not in ("0", "1"):
+                raise ValueError(f"{bad}: {FOG_CODE} (fog) must be 0 or 1, "
+                                 f"got {shown(value, quote=False)}")
+            values[key] = int(value)
+            continue
         if key not in by_code:
-            known = ", ".join(f"{o.code} {o.words}" for o, _ in owned)
+            known = ", ".join([f"{o.code} {o.words}" for o, _ in owned] + [f"{FOG_CODE} fog"])
             raise ValueError(f"{bad}: unknown option {key!r} ({known})")
         option, owner = by_code[key]
         values[key] = _option_value(option, value, bad)
@@ -305,10 +318,11 @@ def parse_level_code(code: str) -> LevelSpec:
             f"{bad}: the seed {shown(seed, quote=False)} is too large "
             f"(at most {_base36(MAX_SEED)} in base 36)"
         )
+    fog = bool(values.pop(FOG_CODE, 0))
     loops = values.pop(LOOPS.code, LOOPS.default)
     assert loops is not None  # LOOPS has a default
     own = {option.name: values[option.code] for option in info.options if option.code in values}
-    spec = LevelSpec(info.name, int(rows), int(cols), int(seed, 36), float(loops), own)
+    spec = LevelSpec(info.name, int(rows), int(cols), int(seed, 36), float(loops), own, fog=fog)
     return campaign_match(spec) or spec
 
 

@@ -101,6 +101,9 @@ class Settings:
     language: Optional[str] = None
     #: Replay the best run of a level as a ghost while playing it again.
     ghost: bool = False
+    #: Play every maze in the fog of war; show the explored map in a corner.
+    fog: bool = False
+    minimap: bool = False
 
 
 @dataclass
@@ -675,11 +678,18 @@ def _settings(doc: dict[str, Any]) -> Settings:
         default_solver=solver if solver in solvers.SOLVERS else d.default_solver,
         custom=_custom_maze(doc.get("custom")),
         language=_language(doc.get("language")),
-        # a preference, not progress: anything but true or false is its default
-        ghost=doc["ghost"] if isinstance(doc.get("ghost"), bool) else d.ghost,
+        # preferences, not progress: anything but true or false is the default
+        ghost=_flag(doc, "ghost", d.ghost),
+        fog=_flag(doc, "fog", d.fog),
+        minimap=_flag(doc, "minimap", d.minimap),
         **_access(doc),
     )
 
+
+def _flag(doc: dict[str, Any], key: str, default: bool) -> bool:
+    """Return ``doc[key]`` when it is a bool, else ``default``."""
+    value = doc.get(key)
+    return value if isinstance(value, bool) else default
 
 
 def _access(doc: dict[str, Any]) -> dict[str, Any]:

@@ -279,3 +279,29 @@ def test_perfect_levels_are_trees() -> None:
         tiles = int(floor.sum())
         edges = int((floor[1:] & floor[:-1]).sum() + (floor[:, 1:] & floor[:, :-1]).sum())
         assert edges == tiles - 1, spec.name
+
+
+def test_fog_is_a_level_flag_written_F1_and_read_back() -> None:
+    spec = LevelSpec("division", 33, 33, 77, loops=0.1, options={"room_size": 4}, fog=True)
+    code = level_code(spec)
+    assert code.endswith("-F1")
+    assert parse_level_code(code) == spec
+    assert parse_level_code(code.replace("-F1", "-F0")) == LevelSpec(
+        "division", 33, 33, 77, loops=0.1, options={"room_size": 4})
+    assert build_level(spec) == build_level(LevelSpec("division", 33, 33, 77, loops=0.1,
+                                                      options={"room_size": 4}))
+
+
+def test_a_campaign_maze_in_fog_is_another_level_with_its_own_records() -> None:
+    spec = CAMPAIGN[3]
+    fogged = parse_level_code(level_code(spec) + "-F1")
+    assert fogged.fog and not spec.fog
+    assert campaign_index(fogged) is None and level_code(fogged) != level_code(spec)
+
+
+@pytest.mark.parametrize("code, fragment", [("B11x11-5-F2", "F (fog) must be 0 or 1, got 2"),
+                                            ("B11x11-5-F1-F1", "option F given twice"),
+                                            ("B11x11-5-F0.5", "F (fog) must be 0 or 1")])
+def test_a_bad_fog_part_is_named(code: str, fragment: str) -> None:
+    with pytest.raises(ValueError, match=fragment.replace("(", r"\(").replace(")", r"\)")):
+        parse_level_code(code)

@@ -680,3 +680,28 @@ def test_schema_1_level_counts_map_onto_the_chapters(unlocked: int, playable: in
     where = {level_code(spec): i for i, spec in enumerate(CAMPAIGN)}
     assert all(where[code] < loaded.unlocked for code in save.V1_CAMPAIGN[:playable])
     assert loaded.unlocked == max(where[code] for code in save.V1_CAMPAIGN[:playable]) + 1
+
+
+def test_the_fog_and_minimap_settings_round_trip_and_default_to_off(tmp_path: Path) -> None:
+    path = tmp_path / "save.json"
+    path.write_text(json.dumps({"version": SCHEMA_VERSION, "settings": {"volume": 0.5}}))
+    settings = load_progress(path)[0].settings
+    assert (settings.fog, settings.minimap) == (False, False)
+    progress = _sample()
+    progress.settings.fog = True
+    progress.settings.minimap = True
+    save_progress(progress, path)
+    doc = json.loads(path.read_text())["settings"]
+    assert (doc["fog"], doc["minimap"]) == (True, True)
+    loaded, notice = load_progress(path)
+    assert notice is None and loaded == progress
+
+
+@pytest.mark.parametrize(("key", "bad"), [("fog", "on"), ("fog", 1), ("minimap", None),
+                                          ("minimap", [True])])
+def test_an_unusable_fog_setting_falls_back_to_off_and_keeps_the_save(
+        tmp_path: Path, key: str, bad: object) -> None:
+    path = tmp_path / "save.json"
+    path.write_text(json.dumps({"version": SCHEMA_VERSION, "unlocked": 3, "settings": {key: bad}}))
+    loaded, notice = load_progress(path)
+    assert notice is None and loaded.unlocked == 3 and getattr(loaded.settings, key) is False

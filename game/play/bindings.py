@@ -65,6 +65,7 @@ def actions() -> tuple[Action, ...]:
         Action("zoom_in", "controls.zoom_in", ("+", "=", "Keypad +")),
         Action("zoom_out", "controls.zoom_out", ("-", "Keypad -")),
         Action("fit", "controls.fit", ("F", "Z")),
+        Action("map", "controls.map", ("O",)),
         Action("pause", "controls.pause", ("Escape",)),
         Action("mute", "controls.mute", ("M",)),
         Action("fullscreen", "controls.fullscreen", ("F11",)),

@@ -31,7 +31,7 @@ log = logging.getLogger(__name__)
 
 SettingName = Literal["volume", "muted", "fullscreen", "anim_speed", "default_solver", "custom",
                       "palette", "text_size", "reduced_motion", "bindings", "language",
-                      "ghost"]
+                      "ghost", "fog", "minimap"]
 Listener = Callable[[SettingName], None]
 
 
@@ -201,6 +201,16 @@ class Context:
         """Show (or not) the best run of a level as a ghost while playing it again."""
         self.settings.ghost = on
         self._changed("ghost")
+
+    def set_fog(self, on: bool) -> None:
+        """Play every maze in the fog of war (from the next maze on), or only fog levels."""
+        self.settings.fog = on
+        self._changed("fog")
+
+    def set_minimap(self, on: bool) -> None:
+        """Show the explored map in a corner while playing, or not."""
+        self.settings.minimap = on
+        self._changed("minimap")
 
     def remember_custom(self, choices: CustomMaze) -> None:
         """Keep the custom maze screen's choices (saved when they changed)."""

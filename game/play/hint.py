@@ -18,6 +18,7 @@ from game.play import theme
 from game.play.camera import Camera
 from game.play.names import solver_short_label
 from game.play.render.layers import Patch, ScaledLayer
+from game.play.widgets.shapes import draw_edge_pointer
 from game.run.hint import (
     BACKTRACK_FRESH,
     BACKTRACK_OLD,
@@ -138,21 +139,7 @@ class HintLayer:
     def _draw_pointer(target: pygame.Surface, view: pygame.Rect, goal: tuple[int, int]) -> None:
         """Draw an arrow on the edge of ``view`` pointing at an off-screen search head."""
         h = theme.current().hint
-        size = max(6, min(view.width, view.height) // 40)
-        cx, cy = view.center
-        dx, dy = goal[0] - cx, goal[1] - cy
-        if dx == dy == 0 or view.width < 4 * size or view.height < 4 * size:
-            return
-        half_w, half_h = view.width / 2 - 2 * size, view.height / 2 - 2 * size
-        k = min(half_w / abs(dx) if dx else float("inf"), half_h / abs(dy) if dy else float("inf"))
-        px, py = cx + dx * k, cy + dy * k
-        length = (dx * dx + dy * dy) ** 0.5
-        ux, uy = dx / length, dy / length
-        tip = (px + ux * size, py + uy * size)
-        left = (px - uy * size * 0.7 - ux * size * 0.6, py + ux * size * 0.7 - uy * size * 0.6)
-        right = (px + uy * size * 0.7 - ux * size * 0.6, py - ux * size * 0.7 - uy * size * 0.6)
-        pygame.draw.circle(target, h.pointer_bg, (round(px), round(py)), round(size * 1.3))
-        pygame.draw.polygon(target, h.frontier[:3], [tip, left, right])
+        draw_edge_pointer(target, view, goal, h.frontier[:3], h.pointer_bg)
 
     def _draw_line(self, target: pygame.Surface, view: pygame.Rect, camera: Camera) -> None:
         """Draw the shown part of the path as a line through tile centres."""

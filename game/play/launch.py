@@ -8,7 +8,8 @@ the maze the options describe (a small random one without either).
 No file and no maze options: the title screen.  ``FILE``: play that text maze.
 ``--algorithm/--size/--seed/...``, ``--code CODE`` or ``--daily [--date YYYY-MM-DD]``:
 check every value first (a mistake is one line on stderr and exit code 2, never a
-traceback), then build the maze behind a loading screen.
+traceback), then build the maze behind a loading screen.  ``--fog`` plays any of these in
+the fog of war.
 
 Before the App opens its window, the display is checked: with no display (an SSH
 session, a server) SDL would quietly fall back to its ``offscreen`` driver and run a game
@@ -21,6 +22,7 @@ from __future__ import annotations
 import logging
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
@@ -64,6 +66,10 @@ def play_from_args(args: Any) -> int:
                       f"(--algorithm, --size, ...), not both {sources[0]} and {sources[1]}")
     if when is not None and not daily:
         return _error("--date picks the day of --daily: give both")
+    fog = bool(getattr(args, "fog", False))
+    if fog and not sources:
+        return _error("--fog needs a maze: a FILE, --code, --daily or maze options "
+                      "(--algorithm, --size, ...); for every maze, turn Fog on in Settings")
     maze = None
     spec = None
     day = None
@@ -87,6 +93,8 @@ def play_from_args(args: Any) -> int:
                 spec = maze_spec(args, default_size=DEFAULT_SIZE)
         except UsageError as exc:
             return _error(str(exc))
+    if spec is not None and fog:
+        spec = replace(spec, fog=True)
 
     problem = display_problem()
     if problem is not None:
@@ -100,7 +108,7 @@ def play_from_args(args: Any) -> int:
     app = App.open()
     if maze is not None:
         assert file is not None  # the maze was loaded from it
-        return app.run(Play(Level(maze, label=Path(file).name)))
+        return app.run(Play(Level(maze, label=Path(file).name, fog=fog)))
     if spec is not None:
         return app.run(BuildMaze(spec, None, custom_label(spec), day))
     return app.run(ToTitle())

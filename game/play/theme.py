@@ -121,6 +121,20 @@ class HintPalette(NamedTuple):
     pointer_bg: Color = (20, 24, 40)
 
 
+class FogPalette(NamedTuple):
+    """The fog of war (laid over the maze) and the explored map."""
+
+    #: Tiles never seen, and tiles seen before but out of sight now (dimmed, still legible).
+    unseen: RGBA = (8, 10, 18, 255)
+    remembered: RGBA = (8, 10, 18, 150)
+    #: The explored map (full window and corner): behind it, its frame, the player's dot.
+    map_bg: RGBA = (8, 10, 18, 236)
+    map_edge: Color = (52, 62, 96)
+    #: The arrow at the edge of the view pointing at an off-screen exit.
+    arrow: Color = (242, 193, 78)
+    arrow_bg: Color = (20, 24, 40)
+
+
 class ActorPalette(NamedTuple):
     """The player (orb, marker ring, stand-in sprite) and the exit's ring."""
 
@@ -216,6 +230,7 @@ class Theme:
     classic: ClassicPalette = ClassicPalette()
     rpg: RpgPalette = RpgPalette()
     hint: HintPalette = HintPalette()
+    fog: FogPalette = FogPalette()
     actors: ActorPalette = ActorPalette()
     keys: KeyPalette = KeyPalette()
     fonts: Fonts = Fonts()
@@ -244,6 +259,7 @@ COLOUR_BLIND = Theme(
     hint=DEFAULT.hint._replace(visited=(86, 180, 233, 120), frontier=(0, 114, 178, 235),
                                backtrack_fresh=(213, 94, 0, 150), path=(230, 159, 0, 255),
                                line=(0, 0, 0)),
+    fog=DEFAULT.fog._replace(arrow=(230, 159, 0)),
     actors=DEFAULT.actors._replace(player=(204, 121, 167), player_light=(240, 196, 220),
                                    player_dark=(140, 70, 110), exit_ring=_OKABE_ITO_EXIT),
     keys=KeyPalette(red=(213, 94, 0), green=(0, 158, 115), blue=(0, 114, 178),
@@ -275,6 +291,8 @@ HIGH_CONTRAST = Theme(
                      backtrack_fresh=(255, 60, 40, 170), backtrack_old=(90, 90, 90, 70),
                      path=(222, 143, 41, 230), line=(0, 0, 0), head=(0, 0, 0),
                      pointer_bg=(0, 0, 0)),
+    fog=FogPalette(unseen=(0, 0, 0, 255), remembered=(0, 0, 0, 140), map_bg=(0, 0, 0, 245),
+                   map_edge=(255, 255, 255), arrow=(255, 221, 0), arrow_bg=(0, 0, 0)),
     actors=DEFAULT.actors._replace(player=(228, 26, 242), player_light=(250, 160, 255),
                                    player_dark=(130, 0, 140), marker_edge=(0, 0, 0),
                                    exit_ring=_CONTRAST_EXIT),

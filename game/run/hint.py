@@ -115,6 +115,11 @@ class HintSearch:
         return self._box is None
 
     @property
+    def painted(self) -> Optional[Box]:
+        """Return the box of every tile painted since the search last started (None: none)."""
+        return self._box
+
+    @property
     def no_path(self) -> bool:
         """Return True when the search ended without a path."""
         return self.searched and self.path is None

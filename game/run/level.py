@@ -23,6 +23,13 @@ class Level:
     label: str = ""
     #: The date whose daily maze it is (None: not a daily maze).
     daily: Optional[date] = None
+    #: Played in the fog of war (``play --fog FILE``; a spec carries its own flag).
+    fog: bool = False
+
+    @property
+    def fogged(self) -> bool:
+        """Return True when this level is played in the fog of war."""
+        return self.fog or (self.spec is not None and self.spec.fog)
 
 
 @dataclass(frozen=True, eq=False)

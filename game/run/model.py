@@ -2,8 +2,9 @@
 
 A :class:`Run` holds everything the game knows about the play-through -- the player (tile,
 facing, the slide between tiles), moves, how often each tile was visited, the time in
-ticks, hints used, the hint's solver and speed, the keys held (none yet) -- and the log
-of every intent it was given with the tick it arrived at.  It is pure (no pygame): the
+ticks, hints used, the hint's solver and speed, the keys held (none yet), under fog what
+the player sees and has seen (:class:`game.run.fog.Fog`) -- and the log of every intent
+it was given with the tick it arrived at.  It is pure (no pygame): the
 play scene feeds it intents and whole ticks, the renderer and the HUD only read it.
 
 Time advances in fixed ticks of 1/TICK_RATE s (:class:`game.run.clock.TickClock` turns
@@ -20,8 +21,10 @@ from typing import Iterator, Optional, Sequence
 
 import numpy as np
 
+from game.maze import tiles as kinds
 from game.maze.grid import Maze, Pos
 from game.run.clock import TICK, TICK_RATE
+from game.run.fog import Fog
 from game.run.intents import (
     AutoRun,
     ChangeSpeed,
@@ -55,7 +58,9 @@ class Logged:
 class Run:
     """One play-through of ``maze`` from its entrance."""
 
-    def __init__(self, maze: Maze, *, solver: str = "bfs", speed: float = 1.0) -> None:
+    def __init__(self, maze: Maze, *, solver: str = "bfs", speed: float = 1.0,
+                 fog: bool = False, rooms: bool = False) -> None:
+        """Start at the entrance; ``fog``: see only near the player (``rooms``: lit whole)."""
         from game.maze.solvers import SOLVERS
 
         self.maze = maze
@@ -69,7 +74,10 @@ class Run:
         self.visits = np.zeros(maze.tiles.shape, dtype=np.uint32)
         self.walked: list[Pos] = []  # every tile visited, in the order of first visits
         self.trail: list[Pos] = []  # every tile stepped onto, in order, the entrance first
+        self.fog = Fog(self.transparent(), rooms=rooms) if fog else None
         self._visit(maze.start)
+        if self.fog is not None:
+            self.fog.look(maze.start)
         self.hints_used = 0
         self.hint_shown = False
         self.solver = solver if solver in self.solvers else self.solvers[0]
@@ -114,6 +122,10 @@ class Run:
         if pos == self.maze.goal:
             return "exit"
         return "floor" if self.maze.walkable(pos) else "wall"
+
+    def transparent(self) -> np.ndarray:
+        """Return a bool mask of the tiles sight passes through (the tile-kind table says)."""
+        return kinds.transparent(self.maze.tiles)
 
     def take_events(self) -> list[str]:
         """Return the player events since the last call (for sounds) and forget them."""
@@ -169,6 +181,8 @@ class Run:
         self.events.extend(events)
         for pos in self.player.stepped:
             self._visit(pos)
+        if self.fog is not None and self.player.stepped:
+            self.fog.look(self.player.stepped[-1])
 
     def _visit(self, pos: Pos) -> None:
         """Count one visit of ``pos``."""
@@ -209,9 +223,9 @@ class Run:
 
 
 def replay(maze: Maze, log: Sequence[Logged], *, ticks: int, solver: str = "bfs",
-           speed: float = 1.0) -> Run:
+           speed: float = 1.0, fog: bool = False, rooms: bool = False) -> Run:
     """Return the run ``log`` makes on ``maze`` after ``ticks`` ticks (or at the exit)."""
-    run = Run(maze, solver=solver, speed=speed)
+    run = Run(maze, solver=solver, speed=speed, fog=fog, rooms=rooms)
     pending = deque(log)
     while True:
         while pending and pending[0].tick <= run.tick:

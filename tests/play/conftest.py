@@ -13,6 +13,7 @@ from game.play import theme
 from game.play.audio import Audio
 from game.play.context import Context
 from game.save import Progress
+from game.text import language, set_language
 
 
 @pytest.fixture(scope="module")
@@ -34,7 +35,9 @@ def ctx(tmp_path: Path) -> Context:
 
 @pytest.fixture(autouse=True)
 def default_look_and_keys_after() -> Iterator[None]:
-    """Put the default theme and key bindings back after each test (settings set them)."""
+    """Put the default theme, key bindings and language back after each test (settings set them)."""
+    spoken = language()
     yield
     theme.use(theme.DEFAULT)
     keys.use_keymap(keys.DEFAULT_KEYMAP)
+    set_language(spoken)  # a storm of key presses may reach the Language row

@@ -44,6 +44,7 @@ def help_sections() -> list[Section]:
             (t("help.zoom_keys", zoom_in=km.label("zoom_in", 1), zoom_out=km.label("zoom_out", 1)),
              t("help.zoom")),
             (km.label("fit"), t("help.fit")),
+            (km.label("map"), t("help.map")),
             (km.label("pause"), t("help.pause")),
             ("Ctrl+C", t("help.copy_code")),
         ]),

@@ -3,7 +3,11 @@
 A view of the run model: keys do actions through the binding table (``keymap()``), and
 actions become intents (data) given to the :class:`Run`, which advances in whole fixed
 ticks; the scene draws what the run says (maze, trail, player, HUD) and animates the
-hint.  Shift with a walking key is auto-run.  Held keys are tracked from KeyDown/KeyUp
+hint.  Shift with a walking key is auto-run.  In the fog of war (the level's flag, ``play
+--fog`` or the Fog setting) a veil hides what the player has not seen and dims what is out
+of sight; the map key shows the explored map over the view, and a corner map may show it
+all the time.  An arrow at the edge of the view points to an off-screen exit (in fog, once
+it has been seen).  Held keys are tracked from KeyDown/KeyUp
 events, never from ``pygame.key.get_pressed``.  Under reduced motion the camera snaps,
 the rings do not pulse and the hint shows its finished search at once.  With the ghost
 setting on, the level's best run kept (:mod:`game.replays`) re-plays as a see-through
@@ -28,12 +32,14 @@ from game.play.bindings import solver_slot
 from game.play.hint import HintLayer, caption
 from game.play.input import Event, FocusLost, KeyDown, KeyUp, Wheel, keymap, left_click
 from game.play.names import chapter_name, chapter_tip, level_title, solver_names, solver_short_label
+from game.play.render.fog import FogLayer, FogMap
 from game.play.render.images import draw_player, player_sprites, tile_images
 from game.play.render.renderer import MazeRenderer
 from game.play.render.tiles import RPG, style_for
 from game.play.routes import Complete, OpenPause
 from game.play.scenes.base import Next, Scene
 from game.play.widgets import hud
+from game.play.widgets.shapes import draw_edge_pointer
 from game.run.intents import (
     DOWN,
     LEFT,
@@ -50,7 +56,7 @@ from game.run.intents import (
     SetSpeed,
     ToggleHint,
 )
-from game.run.hint import HintSearch
+from game.run.hint import NOTHING, HintSearch
 from game.run.level import Level, RunResult
 from game.run.clock import TickClock
 from game.run.model import Run
@@ -77,7 +83,12 @@ class Pause:
     """Intent: open the pause menu."""
 
 
-Intent = Union[RunIntent, Zoom, FitView, Pause]
+@dataclass(frozen=True)
+class ToggleMap:
+    """Intent: show the explored map over the view, or hide it."""
+
+
+Intent = Union[RunIntent, Zoom, FitView, Pause, ToggleMap]
 
 #: What each action of the binding table (and the pad's "solver_previous") does in a maze.
 ACTION_INTENTS: dict[str, Intent] = {
@@ -88,6 +99,7 @@ ACTION_INTENTS: dict[str, Intent] = {
     "finish_hint": FinishHint(),
     "zoom_in": Zoom(1), "zoom_out": Zoom(-1),
     "fit": FitView(),
+    "map": ToggleMap(),
     "pause": Pause(),
 }
 
@@ -133,6 +145,15 @@ HINT_EVENTS_PER_FRAME = 6_000
 #: slices of events.  Longer than a frame: it is over sooner, and the window still answers.
 HINT_FINISH_BUDGET = 0.1
 HINT_FINISH_SLICE = 20_000
+#: In fog, the hint's explored tiles are revealed at most this often (ticks), and when done.
+HINT_REVEAL_TICKS = 12
+#: The corner map: its side as a share of the view's shorter side, its margin (px), and
+#: how often it is made again while the player walks (s).
+MINIMAP_SHARE = 0.28
+MINIMAP_MARGIN = 10
+MINIMAP_REFRESH = 0.2
+#: Room round the full-window map (px).
+MAP_MARGIN = 24
 
 
 class PlayScene(Scene):
@@ -144,7 +165,9 @@ class PlayScene(Scene):
         self.maze = level.maze
         spec = level.spec
         settings = ctx.settings
-        self.run = Run(self.maze, solver=settings.default_solver, speed=settings.anim_speed)
+        self.run = Run(self.maze, solver=settings.default_solver, speed=settings.anim_speed,
+                       fog=level.fogged or settings.fog,
+                       rooms=spec is not None and spec.is_room_map)
         self.ghost = self._ghost()
         # the defaults this run started from: a change in Settings (pause -> Settings) is
         # taken up on return; the level's own [ ] and Tab choices are not undone
@@ -154,6 +177,14 @@ class PlayScene(Scene):
         self.renderer = MazeRenderer(self.maze, self.style,
                                      images=tile_images(ctx.images) if self.style == RPG else None)
         self.sprites = player_sprites(ctx.images) if self.style == RPG else None
+        fog = self.run.fog
+        self.fog_layer = FogLayer(fog) if fog is not None else None
+        self.map_shown = False
+        self._map = FogMap(self.renderer.base, self.fog_layer)
+        self._minimap = FogMap(self.renderer.base, self.fog_layer, refresh=MINIMAP_REFRESH)
+        self._fog_told = False  # the fog's toast, once, when the level first shows
+        self._hint_revealed: Optional[tuple[int, int]] = None  # (search id, tiles) revealed
+        self._reveal_age = 0
         # room maps are pictures: start close enough to see the tiles and the hero
         self.camera = Camera(self.maze.rows, self.maze.cols, 1280, 720,
                              comfortable_tile=RPG_COMFORTABLE_TILE if self.style == RPG else 18,
@@ -249,6 +280,9 @@ class PlayScene(Scene):
     # -- on and off screen ------------------------------------------------------------
     def on_enter(self) -> None:
         """Take up a default hint speed or solver changed meanwhile (pause -> Settings)."""
+        if self.run.fog is not None and not self._fog_told:
+            self._fog_told = True
+            self.ctx.toast(t("play.fog_toast", map=keymap().label("map", 1)))
         settings = self.ctx.settings
         speed, solver = self._defaults
         self._defaults = (settings.anim_speed, settings.default_solver)
@@ -297,7 +331,12 @@ class PlayScene(Scene):
         elif isinstance(intent, FitView):
             self.camera.toggle_fit()
             self._snap_camera = True
+        elif isinstance(intent, ToggleMap):
+            self.map_shown = not self.map_shown
         elif isinstance(intent, Pause):
+            if self.map_shown:  # Esc closes the map first
+                self.map_shown = False
+                return None
             return OpenPause(self.level)
         else:
             self._apply_to_run(intent)
@@ -358,6 +397,7 @@ class PlayScene(Scene):
             if reduced and not self.hint.done:
                 self.hint.finish()  # the result at once, as Space would show it
             self._advance_hint(ticks)
+            self._reveal_hint(ticks)
         if not self.camera.fitted:
             self.camera.follow(*run.player.render_pos, dt, snap=self._snap_camera or reduced)
             self._snap_camera = False
@@ -373,6 +413,19 @@ class PlayScene(Scene):
         deadline = time.perf_counter() + HINT_FINISH_BUDGET
         while not hint.complete(HINT_FINISH_SLICE) and time.perf_counter() < deadline:
             pass
+
+    def _reveal_hint(self, ticks: int) -> None:
+        """In fog, let the player keep what the hint explored (every so often, and at its end)."""
+        fog, hint = self.run.fog, self.hint
+        if fog is None or hint is None or hint.painted is None:
+            return
+        self._reveal_age += ticks
+        stamp = (id(hint), hint.visited + hint.path_shown)
+        if stamp == self._hint_revealed or (self._reveal_age < HINT_REVEAL_TICKS and not hint.done):
+            return
+        self._hint_revealed, self._reveal_age = stamp, 0
+        x0, y0, x1, y1 = hint.painted
+        fog.reveal(hint.state[y0 : y1 + 1, x0 : x1 + 1] != NOTHING, (y0, x0, y1 + 1, x1 + 1))
 
     def _follow_with_hint(self, ticks: int) -> None:
         """Keep the hint about the player's tile (restarts at most every so often)."""
@@ -446,6 +499,8 @@ class PlayScene(Scene):
                 if not self.camera.fitted:
                     self.camera.follow(*run.player.render_pos, 0.0, snap=True)
             self.renderer.draw(surface, view, self.camera, run.walked)
+            if self.fog_layer is not None:
+                self.fog_layer.draw(surface, view, self.camera)
             shown: Optional[tuple[str, str]] = None
             if self.hint is not None and self.hint_layer is not None:
                 label = caption(self.hint)
@@ -454,13 +509,16 @@ class PlayScene(Scene):
                 self.hint_layer.draw(surface, view, self.camera, pointer_area=self._free_area(view))
             clip = surface.get_clip()
             surface.set_clip(view)
-            self._draw_exit(surface, view)
+            if self.exit_known:
+                self._draw_exit(surface, view)
             self._draw_ghost(surface, view)
             if self._celebrated is not None:
                 self._draw_celebration(surface, view)
             draw_player(surface, view, self.camera, run.player.render_pos, run.player.facing,
                         self.style, self.sprites)
             self._draw_player_marker(surface, view)
+            if self.exit_known:
+                self._draw_exit_pointer(surface, view)
             surface.set_clip(clip)
             if shown is not None:
                 hud.draw_caption(surface, view, *shown, spot=self._caption_spot)
@@ -468,6 +526,10 @@ class PlayScene(Scene):
                 tip = self._chapter_tip()
                 if tip is not None:
                     hud.draw_caption(surface, view, *tip, spot="bottom")
+            if self.map_shown:
+                self._draw_map(surface, view)
+            elif self.ctx.settings.minimap:
+                self._draw_minimap(surface, view)
         w, h = surface.get_size()
         hud.draw_help_strip(surface, pygame.Rect(0, view.bottom, w, h - view.bottom),
                             self.help_line())
@@ -554,6 +616,81 @@ class PlayScene(Scene):
         radius = round(MARKER_RADIUS * (0.8 + 0.3 * pulse))
         pygame.draw.circle(surface, th.actors.marker_edge, centre, radius + 1, 1)
         pygame.draw.circle(surface, th.actors.player, centre, radius, 3)
+
+    @property
+    def exit_known(self) -> bool:
+        """Return True when the player may know where the exit is (in fog: once seen)."""
+        fog = self.run.fog
+        return fog is None or bool(fog.seen[self.maze.goal])
+
+    def _tile_centre(self, view: pygame.Rect, pos: tuple[float, float]) -> tuple[float, float]:
+        """Return the screen point at the centre of the tile ``pos``."""
+        t = self.camera.tile
+        x, y = self.camera.to_screen(*pos)
+        return view.x + x + t / 2, view.y + y + t / 2
+
+    def _draw_exit_pointer(self, surface: pygame.Surface, view: pygame.Rect) -> None:
+        """Point at the exit from the edge of the view when it lies off screen."""
+        centre = self._tile_centre(view, self.maze.goal)
+        if view.collidepoint(centre):
+            return
+        area = self._free_area(view) if self.hint is not None else view
+        f = theme.current().fog
+        draw_edge_pointer(surface, area, centre, f.arrow, f.arrow_bg)
+
+    def _map_marks(self, surface: pygame.Surface, rect: pygame.Rect, dot: int) -> None:
+        """Mark the player (and the exit, once known) on a map drawn in ``rect``."""
+        th = theme.current()
+        sx, sy = rect.width / self.maze.cols, rect.height / self.maze.rows
+
+        def at(pos: tuple[float, float]) -> tuple[int, int]:
+            """Return the map point at the centre of tile ``pos``."""
+            return round(rect.x + (pos[1] + 0.5) * sx), round(rect.y + (pos[0] + 0.5) * sy)
+
+        if self.exit_known:
+            pygame.draw.circle(surface, th.actors.exit_ring, at(self.maze.goal), dot + 2,
+                               max(1, dot // 2))
+        pygame.draw.circle(surface, th.actors.marker_edge, at(self.run.player.render_pos), dot + 1)
+        pygame.draw.circle(surface, th.actors.player, at(self.run.player.render_pos), dot)
+
+    def _draw_map(self, surface: pygame.Surface, view: pygame.Rect) -> None:
+        """Draw the explored map over the whole view, with its title and keys at the top."""
+        f = theme.current().fog
+        veil = pygame.Surface(view.size, pygame.SRCALPHA)
+        veil.fill(f.map_bg)
+        surface.blit(veil, view)
+        title = t("play.map_title")
+        sub = t("play.map_footer", map=keymap().label("map", 1))
+        cap = hud.caption_rect(view, title, sub, spot="top")
+        area = view.inflate(-2 * MAP_MARGIN, -2 * MAP_MARGIN)
+        if cap is not None:
+            area.top, area.height = cap.bottom + MAP_MARGIN // 2, area.bottom - cap.bottom - MAP_MARGIN // 2
+        if area.width > 8 and area.height > 8:
+            rect = self._map.draw(surface, area, self._time)
+            pygame.draw.rect(surface, f.map_edge, rect.inflate(4, 4), 2)
+            self._map_marks(surface, rect, max(3, min(rect.width, rect.height) // 90))
+        hud.draw_caption(surface, view, title, sub, spot="top")
+
+    def _draw_minimap(self, surface: pygame.Surface, view: pygame.Rect) -> None:
+        """Draw the explored map small in a corner of the view (top right unless the player is there)."""
+        side = round(min(view.width, view.height) * MINIMAP_SHARE)
+        if side < 24:
+            return
+        box = pygame.Rect(0, 0, side, side)
+        rect = self._minimap.fit(box)
+        player = self._tile_centre(view, self.run.player.render_pos)
+        m = MINIMAP_MARGIN
+        for corner, at in (("topright", (view.right - m, view.top + m)),
+                           ("bottomright", (view.right - m, view.bottom - m)),
+                           ("topleft", (view.left + m, view.top + m))):
+            setattr(rect, corner, at)
+            if not rect.inflate(2 * m, 2 * m).collidepoint(player):
+                break  # never over the player: the next corner if it would be
+        f = theme.current().fog
+        pygame.draw.rect(surface, f.map_bg[:3], rect.inflate(6, 6))
+        self._minimap.draw(surface, rect, self._time)
+        pygame.draw.rect(surface, f.map_edge, rect.inflate(6, 6), 2)
+        self._map_marks(surface, rect, 2)
 
     def _draw_ghost(self, surface: pygame.Surface, view: pygame.Rect) -> None:
         """Draw the best run's ghost where it is now: a see-through orb (gone at the exit)."""

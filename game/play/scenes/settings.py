@@ -1,6 +1,6 @@
 """The settings screen: volume, sound, fullscreen, the hint's default speed and solver,
-the ghost of the best run, colours, text size, reduced motion, the keys (Controls), the language, and Reset progress
-(after a question).
+the ghost of the best run, colours, text size, reduced motion, the fog of war and the
+corner map, the keys (Controls), the language, and Reset progress (after a question).
 
 Every change goes through the Context, which saves it and tells whoever listens (the App
 switches the window mode).  Labels are looked up as they are drawn, so a new language
@@ -9,7 +9,7 @@ shows at once.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Callable, Optional
 
 import pygame
 
@@ -26,6 +26,14 @@ from game.run.speeds import step_speed
 from game.text import LANGUAGE_NAMES, language, t
 
 
+def switch(texts: tuple[str, str, str], now: Callable[[], bool],
+           turn: Callable[[bool], None]) -> MenuItem:
+    """Return a row that turns a setting on or off; ``texts``: the label's, on's, off's keys."""
+    label, on, off = texts
+    return MenuItem(lambda: t(label), repeat=False, adjust=lambda d: turn(not now()),
+                    value=lambda: t(on) if now() else t(off))
+
+
 class SettingsScene(ListScene):
     """Volume, mute, fullscreen, hint defaults, the look, the keys, language, reset; saved."""
 
@@ -39,30 +47,29 @@ class SettingsScene(ListScene):
                      repeat=False,
                      value=lambda: t("settings.sound_muted") if self.ctx.settings.muted
                      else t("settings.sound_on")),
-            MenuItem(lambda: t("settings.fullscreen"), repeat=False,
-                     adjust=lambda d: self.ctx.set_fullscreen(not self.ctx.settings.fullscreen),
-                     value=lambda: t("settings.fullscreen_on") if self.ctx.settings.fullscreen
-                     else t("settings.fullscreen_off")),
+            switch(("settings.fullscreen", "settings.fullscreen_on", "settings.fullscreen_off"),
+                   lambda: self.ctx.settings.fullscreen, lambda on: self.ctx.set_fullscreen(on)),
             MenuItem(lambda: t("settings.hint_speed"), adjust=self._adjust_speed,
                      value=lambda: t("settings.hint_speed_value",
                                      speed=self.ctx.settings.anim_speed)),
             MenuItem(lambda: t("settings.solver"), adjust=self._adjust_solver,
                      value=lambda: solver_label(self.ctx.settings.default_solver)),
-            MenuItem(lambda: t("settings.ghost"), repeat=False,
-                     adjust=lambda d: self.ctx.set_ghost(not self.ctx.settings.ghost),
-                     value=lambda: t("settings.ghost_on") if self.ctx.settings.ghost
-                     else t("settings.ghost_off")),
+            switch(("settings.ghost", "settings.ghost_on", "settings.ghost_off"),
+                   lambda: self.ctx.settings.ghost, lambda on: self.ctx.set_ghost(on)),
             # -- accessibility: each applies at once (everything redraws)
             MenuItem(lambda: t("settings.colours"), adjust=self._adjust_palette, repeat=False,
                      value=lambda: t(theme.PALETTES[self.ctx.settings.palette].label)),
             MenuItem(lambda: t("settings.text_size"), adjust=self._adjust_text_size, repeat=False,
                      value=lambda: t("settings.text_size_value",
                                      percent=self.ctx.settings.text_size)),
-            MenuItem(lambda: t("settings.reduced_motion"), repeat=False,
-                     adjust=lambda d: self.ctx.set_reduced_motion(
-                         not self.ctx.settings.reduced_motion),
-                     value=lambda: t("settings.reduced_motion_on")
-                     if self.ctx.settings.reduced_motion else t("settings.reduced_motion_off")),
+            switch(("settings.reduced_motion", "settings.reduced_motion_on",
+                    "settings.reduced_motion_off"), lambda: self.ctx.settings.reduced_motion,
+                   lambda on: self.ctx.set_reduced_motion(on)),
+            # -- the fog of war: every maze (from the next one on), or fog levels only
+            switch(("settings.fog", "settings.fog_on", "settings.fog_off"),
+                   lambda: self.ctx.settings.fog, lambda on: self.ctx.set_fog(on)),
+            switch(("settings.minimap", "settings.minimap_on", "settings.minimap_off"),
+                   lambda: self.ctx.settings.minimap, lambda on: self.ctx.set_minimap(on)),
             MenuItem(lambda: t("settings.controls"), lambda: OpenControls()),
             # each language is named in its own script, whichever one the game speaks
             MenuItem(lambda: t("settings.language"), adjust=self._adjust_language, repeat=False,
@@ -127,4 +134,4 @@ class SettingsScene(ListScene):
         self.draw_background(surface)
         top = title_bar(surface, t("settings.title"), lay)
         bottom = footer(surface, t("settings.footer"), lay)
-        self.menu_box(surface, lay, self.menu, top, bottom, width=820, font_size=38)
+        self.menu_box(surface, lay, self.menu, top, bottom, width=820, font_size=34)

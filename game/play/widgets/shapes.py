@@ -129,3 +129,23 @@ def draw_key_symbol(surface: pygame.Surface, name: str, center: tuple[float, flo
     keys = theme.current().keys
     draw_symbol(surface, theme.KEY_SHAPES[name], center, radius, theme.key_colour(keys, name),
                 edge=keys.edge)
+
+
+def draw_edge_pointer(surface: pygame.Surface, area: pygame.Rect, goal: tuple[float, float],
+                      color: Color, background: Color) -> None:
+    """Draw an arrow on the edge of ``area`` pointing from its centre at ``goal`` (outside)."""
+    size = max(6, min(area.width, area.height) // 40)
+    cx, cy = area.center
+    dx, dy = goal[0] - cx, goal[1] - cy
+    if dx == dy == 0 or area.width < 4 * size or area.height < 4 * size:
+        return
+    half_w, half_h = area.width / 2 - 2 * size, area.height / 2 - 2 * size
+    k = min(half_w / abs(dx) if dx else float("inf"), half_h / abs(dy) if dy else float("inf"))
+    px, py = cx + dx * k, cy + dy * k
+    length = (dx * dx + dy * dy) ** 0.5
+    ux, uy = dx / length, dy / length
+    tip = (px + ux * size, py + uy * size)
+    left = (px - uy * size * 0.7 - ux * size * 0.6, py + ux * size * 0.7 - uy * size * 0.6)
+    right = (px + uy * size * 0.7 - ux * size * 0.6, py - ux * size * 0.7 - uy * size * 0.6)
+    pygame.draw.circle(surface, background, (round(px), round(py)), round(size * 1.3))
+    pygame.draw.polygon(surface, color, [tip, left, right])

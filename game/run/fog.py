@@ -1,0 +1,121 @@
+"""The fog of war of a run: what the player sees now and what they have seen, as pure data.
+
+A :class:`Fog` is told where the player stands (:meth:`Fog.look`); it works out the
+field of view there (:func:`game.maze.fov.visible_window`, within ``FOG_RADIUS``), adds
+the whole room on a room map, and remembers every tile ever seen.  The view reads three
+states per tile (:meth:`Fog.states`): unseen, remembered, in sight -- and takes the box of
+tiles whose state changed since it last looked (:meth:`Fog.take_changed`), so it repaints
+only that.  The hint's explored tiles are revealed with :meth:`Fog.reveal`.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import numpy as np
+
+from game.maze.fov import Window, room_at, room_tiles, visible_window
+from game.maze.grid import Pos
+
+#: How far the player sees, in tiles (a disc of this radius).
+FOG_RADIUS = 7
+#: A tile's state in the fog (:meth:`Fog.states`).
+UNSEEN = 0
+REMEMBERED = 1
+IN_SIGHT = 2
+
+Box = tuple[int, int, int, int]  # top, left, bottom, right (exclusive)
+
+
+def _union(a: Optional[Box], b: Optional[Box]) -> Optional[Box]:
+    """Return the smallest box holding both (None: no box)."""
+    if a is None or b is None:
+        return a if b is None else b
+    return min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])
+
+
+def _box(window: Window) -> Box:
+    """Return the box a window covers."""
+    top, left, mask = window
+    return top, left, top + mask.shape[0], left + mask.shape[1]
+
+
+class Fog:
+    """The seen memory and the sight of one run on a grid of ``transparent`` tiles."""
+
+    def __init__(self, transparent: np.ndarray, *, rooms: bool = False,
+                 radius: int = FOG_RADIUS) -> None:
+        self.transparent = transparent
+        self.radius = radius
+        self.seen: np.ndarray = np.zeros(transparent.shape, dtype=bool)
+        self.sight: Window = (0, 0, np.zeros((0, 0), dtype=bool))
+        self._rooms = room_tiles(transparent) if rooms else None
+        self._room: Optional[Window] = None  # the room last lit (kept while inside it)
+        self._changed: Optional[Box] = None
+        self.version = 0  # grows with every change of any tile's state
+
+    def look(self, pos: Pos) -> None:
+        """See from ``pos``: the field of view, plus the room ``pos`` lies in."""
+        window = visible_window(self.transparent, pos, radius=self.radius)
+        room = self._room_of(pos)
+        if room is not None:
+            window = _merge(window, room)
+        self._changed = _union(self._changed, _union(_box(self.sight), _box(window)))
+        self.sight = window
+        top, left, mask = window
+        self.seen[top : top + mask.shape[0], left : left + mask.shape[1]] |= mask
+        self.version += 1
+
+    def _room_of(self, pos: Pos) -> Optional[Window]:
+        """Return the room lit from ``pos`` (None: not in a room, or no rooms on this map)."""
+        if self._rooms is None or not self._rooms[pos]:
+            return None
+        if self._room is not None:
+            top, left, mask = self._room
+            r, c = pos[0] - top, pos[1] - left
+            if 0 <= r < mask.shape[0] and 0 <= c < mask.shape[1] and mask[r, c]:
+                return self._room  # still inside the same room
+        self._room = room_at(self._rooms, pos)
+        return self._room
+
+    def reveal(self, tiles: np.ndarray, box: Box) -> None:
+        """Remember the tiles ``tiles`` (a bool mask the shape of ``box``) as seen."""
+        top, left, bottom, right = box
+        part = self.seen[top:bottom, left:right]
+        if (tiles & ~part).any():
+            part |= tiles
+            self._changed = _union(self._changed, box)
+            self.version += 1
+
+    def in_sight(self, pos: Pos) -> bool:
+        """Return True when the tile ``pos`` is in sight now."""
+        top, left, mask = self.sight
+        r, c = pos[0] - top, pos[1] - left
+        return 0 <= r < mask.shape[0] and 0 <= c < mask.shape[1] and bool(mask[r, c])
+
+    def states(self, box: Box) -> np.ndarray:
+        """Return the uint8 state (UNSEEN, REMEMBERED, IN_SIGHT) of every tile in ``box``."""
+        top, left, bottom, right = box
+        out = self.seen[top:bottom, left:right].astype(np.uint8)
+        st, sl, mask = self.sight
+        a, b = max(top, st), max(left, sl)
+        c, d = min(bottom, st + mask.shape[0]), min(right, sl + mask.shape[1])
+        if a < c and b < d:
+            out[a - top : c - top, b - left : d - left] += mask[a - st : c - st, b - sl : d - sl]
+        return out
+
+    def take_changed(self) -> Optional[Box]:
+        """Return the box of tiles whose state changed since the last call, and forget it."""
+        changed, self._changed = self._changed, None
+        return changed
+
+
+def _merge(a: Window, b: Window) -> Window:
+    """Return one window holding the tiles of both."""
+    box = _union(_box(a), _box(b))
+    assert box is not None
+    top, left, bottom, right = box
+    mask = np.zeros((bottom - top, right - left), dtype=bool)
+    for t, l, m in (a, b):
+        mask[t - top : t - top + m.shape[0], l - left : l - left + m.shape[1]] |= m
+    return top, left, mask
