@@ -6,11 +6,12 @@ a short string that encodes exactly those parameters, so a player can share a ma
     B11x11-2N9C            backtracker, 11x11 tiles, seed 2N9C (base 36)
     D33x33-1Q2W-R6-L10     division, room size 6, 10% loops
     G75x75-9XK-K3          dig with rank 3
+    P41x41-1B-Y2           prim with 2 keys and doors
 
 The letters come from the registries (:mod:`game.maze.registry`): each generator's,
 and each option's.  The parts after the seed are optional and may come in any order:
-``L`` loops in percent (every generator), then a generator's own options, e.g. ``R``
-room size (division), ``K`` rank (dig).  Codes are case-insensitive.
+``L`` loops in percent and ``Y`` keys (every generator), then a generator's own options,
+e.g. ``R`` room size (division), ``K`` rank (dig).  Codes are case-insensitive.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import TYPE_CHECKING, Mapping, Optional
 
 from game.errors import shown
 from game.maze.grid import MAX_SIDE, check_generated_size
-from game.maze.registry import LOOPS, Option, Value
+from game.maze.registry import KEYS, LOOPS, Option, Value
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from game.maze.grid import Maze
@@ -32,7 +33,7 @@ class LevelSpec:
     """Everything needed to rebuild one maze exactly: algorithm, size, seed, options.
 
     ``options`` are the generator's own, by name (``{"room_size": 4}``); one not given is
-    left out (a None given is dropped).
+    left out (a None given is dropped).  ``keys``: coloured keys and their doors (0..4).
     """
 
     algorithm: str
@@ -42,6 +43,7 @@ class LevelSpec:
     loops: float = 0.0
     options: Mapping[str, Optional[Value]] = field(default_factory=dict)
     name: str = ""
+    keys: int = 0
 
     def __post_init__(self) -> None:
         given = {k: v for k, v in self.options.items() if v is not None}
@@ -49,7 +51,7 @@ class LevelSpec:
 
     def __hash__(self) -> int:
         return hash((self.algorithm, self.rows, self.cols, self.seed, self.loops,
-                     tuple(sorted(self.options.items())), self.name))
+                     tuple(sorted(self.options.items())), self.name, self.keys))
 
     @property
     def room_size(self) -> Optional[Value]:
@@ -124,6 +126,7 @@ def build_level(spec: LevelSpec) -> "Maze":
         cols=spec.cols,
         seed=spec.seed,
         loops=spec.loops,
+        keys=spec.keys,
         **spec.options,
     )
 
@@ -174,6 +177,8 @@ def level_code(spec: LevelSpec) -> str:
             code += f"-{option.code}{_written(option, value)}"
     if spec.loops != LOOPS.default:
         code += f"-{LOOPS.code}{_written(LOOPS, spec.loops)}"
+    if spec.keys != KEYS.default:
+        code += f"-{KEYS.code}{spec.keys}"
     return code
 
 
@@ -184,7 +189,7 @@ def parse_level_code(code: str) -> LevelSpec:
     text = code.strip().upper()
     bad = f"bad level code {shown(code)}"
     generators = sorted(GENERATORS.values(), key=lambda info: info.letter)
-    owned = [(LOOPS, None), *generator_options()]
+    owned = [(LOOPS, None), (KEYS, None), *generator_options()]
     m = _CODE_RE.match(text)
     if m is None:
         letters = "/".join(info.letter for info in generators)
@@ -233,9 +238,11 @@ def parse_level_code(code: str) -> LevelSpec:
             f"(at most {_base36(MAX_SEED)} in base 36)"
         )
     loops = values.pop(LOOPS.code, LOOPS.default)
-    assert loops is not None  # LOOPS has a default
+    keys = values.pop(KEYS.code, KEYS.default)
+    assert loops is not None and keys is not None  # LOOPS and KEYS have defaults
     own = {option.name: values[option.code] for option in info.options if option.code in values}
-    spec = LevelSpec(info.name, int(rows), int(cols), int(seed, 36), float(loops), own)
+    spec = LevelSpec(info.name, int(rows), int(cols), int(seed, 36), float(loops), own,
+                     keys=int(keys))
     return campaign_match(spec) or spec
 
 

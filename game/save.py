@@ -33,7 +33,7 @@ from platformdirs import user_data_dir
 
 from game.levels import CAMPAIGN, MAX_SEED
 from game.maze import generators, solvers
-from game.maze.registry import Option, Value
+from game.maze.registry import KEYS, Option, Value
 from game.play.bindings import MAX_KEYS, by_name, canonical, clashes, resolve
 from game.play.theme import PALETTES, TEXT_SIZES
 from game.run.speeds import HINT_SPEEDS, nearest_speed
@@ -71,6 +71,7 @@ class CustomMaze:
     seed: int = 1
     loops: float = 0.0
     options: dict[str, Optional[Value]] = field(default_factory=dict)
+    keys: int = 0
 
 
 def menu_options() -> list[Option]:
@@ -585,14 +586,16 @@ def _custom_maze(doc: Any) -> Optional[CustomMaze]:
     lo, hi = CUSTOM_SIDE_RANGE
     algorithm, rows, cols = doc.get("algorithm", d.algorithm), doc.get("rows", 0), doc.get("cols", 0)
     seed, loops = doc.get("seed", d.seed), doc.get("loops", d.loops)
+    keys = doc.get("keys", d.keys)
     options = {option.name: doc.get(option.name) for option in menu_options()}
     if not (isinstance(algorithm, str) and algorithm in generators.GENERATORS
             and _is_int(rows) and lo <= rows <= hi and _is_int(cols) and lo <= cols <= hi
             and _is_int(seed) and 0 <= seed <= CUSTOM_SEED_MAX
-            and _is_number(loops) and math.isfinite(loops)
+            and _is_number(loops) and math.isfinite(loops) and KEYS.accepts(keys)
             and all(options[o.name] is None or o.accepts(options[o.name]) for o in menu_options())):
         return None
-    return CustomMaze(algorithm, rows, cols, seed, float(max(0.0, min(1.0, loops))), options)
+    return CustomMaze(algorithm, rows, cols, seed, float(max(0.0, min(1.0, loops))), options,
+                      keys)
 
 
 def _field(doc: dict[str, Any], key: str, default: Any, ok: Callable[[Any], bool]) -> Any:

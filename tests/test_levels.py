@@ -95,12 +95,21 @@ def test_campaign_codes_round_trip_with_their_names(spec: LevelSpec) -> None:
         LevelSpec("dig", 2001, 1999, 2**40 + 7, loops=0.125, options={"rank": 4}),
         LevelSpec("division", 51, 81, 99, loops=1.0, options={"room_size": 3}),
         LevelSpec("backtracker", 9, 101, 35, loops=0.07),
+        LevelSpec("prim", 41, 41, 11, keys=2),
+        LevelSpec("division", 31, 51, 5, loops=0.1, options={"room_size": 4}, keys=4),
     ],
 )
 def test_custom_codes_round_trip(spec: LevelSpec) -> None:
     back = parse_level_code(level_code(spec))
     assert back == spec
     assert campaign_index(back) is None
+
+
+def test_a_code_carries_the_keys_as_y_and_builds_them() -> None:
+    spec = parse_level_code("p41x41-b-y3")
+    assert spec.keys == 3 and level_code(spec) == "P41x41-B-Y3"
+    solution = solve(build_level(spec))
+    assert solution.found and len(solution.keys) == 3
 
 
 def test_codes_are_short_and_case_insensitive() -> None:

@@ -32,9 +32,10 @@ DEFAULT_SIZE = "31x31"
 def maze_options() -> tuple[str, ...]:
     """Return the names of the options that describe a generated maze (the registry's too)."""
     from game.maze.generators import generator_options
-    from game.maze.registry import LOOPS
+    from game.maze.registry import KEYS, LOOPS
 
-    return ("algorithm", "size", "seed", LOOPS.name, *(o.name for o, _ in generator_options()))
+    return ("algorithm", "size", "seed", LOOPS.name, KEYS.name,
+            *(o.name for o, _ in generator_options()))
 
 
 def _error(message: str) -> int:

@@ -99,6 +99,8 @@ STRINGS: dict[str, str] = {
     # the generators' options, by the names their registry entries give them
     "option.loops": "Loops",
     "option.loops.value": "{value} %",
+    "option.keys": "Keys",
+    "option.keys.value": "{value}",
     "option.room_size": "Room size",
     "option.room_size.unset": "off (classic)",
     "option.room_size.value": "{value} (RPG rooms)",

@@ -18,6 +18,7 @@ Glossary (keep new text consistent with it):
     restart 重新开始 · retry 重试 · quit 退出 · back 返回 · cancel 取消
     locked 未解锁 · unlocked 已解锁 · progress 进度 · save 存档
     zoom 缩放 · fit (see the whole maze) 全览 · fullscreen 全屏 · mute 静音 · volume 音量
+    key (to a door) 钥匙 · locked door 锁着的门 · red 红 · green 绿 · blue 蓝 · yellow 黄
 
 Style: full-width punctuation (，。：？！（）) in Chinese text; a space between Chinese
 and digits or Latin words (第 3 关, 按 Esc 返回); key names stay as printed on the key
@@ -116,6 +117,8 @@ STRINGS: dict[str, str] = {
     "custom.option_other": "仅限{generator}",
     "option.loops": "回路",
     "option.loops.value": "{value}%",
+    "option.keys": "钥匙",
+    "option.keys.value": "{value}",
     "option.room_size": "房间大小",
     "option.room_size.unset": "关（经典）",
     "option.room_size.value": "{value}（房间地图）",

@@ -12,7 +12,9 @@ level-code letter, label, options); ``GENERATORS`` holds them by name.
 - ``prim``: randomized Prim over cells; many short branches.
 
 ``loops`` (0..1, :data:`~game.maze.registry.LOOPS`) adds cycles to any of them; at 1 the
-cell mazes have no dead end.
+cell mazes have no dead end.  ``keys`` (0..4, :data:`~game.maze.registry.KEYS`) then puts
+coloured keys and locked doors into any of them (:mod:`game.maze.locks`), leaving the
+walls as they are.
 """
 
 from __future__ import annotations
@@ -20,7 +22,9 @@ from __future__ import annotations
 from typing import Optional
 
 from game.maze.generators import backtracker, dig, division, prim
-from game.maze.generators._common import RngLike
+import numpy as np
+
+from game.maze.generators._common import RngLike, make_rng
 from game.maze.grid import Maze
 from game.maze.registry import GeneratorInfo, Option, Value
 
@@ -30,6 +34,8 @@ GENERATORS: dict[str, GeneratorInfo] = {
 }
 #: The generator of a maze nobody chose one for.
 DEFAULT = backtracker.NAME
+#: Mixed with an integer seed to draw where the keys and doors go.
+KEYS_STREAM = 0x6B657973  # "keys"
 
 
 def generator_options() -> list[tuple[Option, GeneratorInfo]]:
@@ -50,11 +56,14 @@ def generate(
     cols: int,
     seed: RngLike = None,
     loops: float = 0.0,
+    keys: int = 0,
     **options: Optional[Value],
 ) -> Maze:
     """Generate a maze with the generator called ``name``; raise ValueError on bad input.
 
     ``options`` are the generator's own (``room_size=...``); None means not given.
+    ``keys`` doors and keys are placed with a random source of their own drawn from the
+    seed, so the walls are those of the same maze without keys.
     """
     info = GENERATORS.get(name)
     if info is None:
@@ -69,4 +78,13 @@ def generate(
             if owner is None:
                 raise ValueError(f"unknown option {option!r} (no generator has it)")
             raise ValueError(f"{option} only applies to {owner.name}, not to {name}")
-    return info.generate(rows=rows, cols=cols, rng=seed, loops=loops, **given)
+    maze = info.generate(rows=rows, cols=cols, rng=seed, loops=loops, **given)
+    if keys == 0:
+        return maze
+    from game.maze.locks import place_keys
+
+    if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
+        rng = np.random.default_rng([int(seed), KEYS_STREAM])
+    else:
+        rng = make_rng(seed)  # a Generator goes on where the walls left it
+    return place_keys(maze, keys, rng, rooms=info.room_size(given) is not None)
