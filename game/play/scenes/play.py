@@ -24,6 +24,7 @@ from game.play.hint import HintLayer, caption
 from game.play.input import Event, FocusLost, KeyDown, KeyUp, Wheel, keymap
 from game.play.names import level_title, solver_names, solver_short_label
 from game.play.render.images import draw_player, player_sprites, tile_images
+from game.play.render.locks import LockSpots
 from game.play.render.renderer import MazeRenderer
 from game.play.render.tiles import RPG, style_for
 from game.play.routes import Complete, OpenPause
@@ -48,7 +49,7 @@ from game.run.intents import (
 from game.run.hint import HintSearch
 from game.run.level import Level, RunResult
 from game.run.clock import TickClock
-from game.run.model import Run
+from game.run.model import KEY, LOCKED, Run
 from game.run.player import BUMP, STEP, Move
 from game.text import language, t
 
@@ -123,6 +124,9 @@ HINT_EVENTS_PER_FRAME = 6_000
 #: slices of events.  Longer than a frame: it is over sooner, and the window still answers.
 HINT_FINISH_BUDGET = 0.1
 HINT_FINISH_SLICE = 20_000
+#: The toast of a locked door, by its colour letter.
+NEEDS_KEY = {"r": "play.needs_key.r", "g": "play.needs_key.g", "b": "play.needs_key.b",
+             "y": "play.needs_key.y"}
 
 
 class PlayScene(Scene):
@@ -142,6 +146,7 @@ class PlayScene(Scene):
         self.style = style_for(spec)
         self.renderer = MazeRenderer(self.maze, self.style,
                                      images=tile_images(ctx.images) if self.style == RPG else None)
+        self.locks = LockSpots(self.maze)
         self.sprites = player_sprites(ctx.images) if self.style == RPG else None
         # room maps are pictures: start close enough to see the tiles and the hero
         self.camera = Camera(self.maze.rows, self.maze.cols, 1280, 720,
@@ -250,7 +255,7 @@ class PlayScene(Scene):
         self._sounds(run.take_events())
         if isinstance(intent, ToggleHint):
             if run.hint_shown:
-                self.hint = HintSearch(self.maze, run.player.pos, run.solver)
+                self.hint = HintSearch(self.maze, run.player.pos, run.solver, keys=run.keys)
                 if self.hint_layer is None:
                     self.hint_layer = HintLayer(self.hint)
                 else:
@@ -262,7 +267,7 @@ class PlayScene(Scene):
             self.hint.finish()
         elif isinstance(intent, (CycleSolver, SelectSolver)):
             if self.hint is not None:
-                self.hint.restart(run.player.pos, run.solver)
+                self.hint.restart(run.player.pos, run.solver, keys=run.keys)
             if not quiet:
                 self.ctx.toast(t("play.solver_toast", solver=solver_short_label(run.solver)))
         elif isinstance(intent, (ChangeSpeed, SetSpeed)):
@@ -275,6 +280,12 @@ class PlayScene(Scene):
             self.ctx.audio.play("step")
         if BUMP in events:
             self.ctx.audio.play("bump")
+        if KEY in events:
+            self.ctx.audio.play("key")
+        if LOCKED in events:
+            self.ctx.audio.play("locked")
+            if self.run.locked_by is not None:
+                self.ctx.toast(t(NEEDS_KEY[self.run.locked_by]))
 
     # -- simulation ------------------------------------------------------------------------
     def update(self, dt: float) -> Optional[Next]:
@@ -314,11 +325,11 @@ class PlayScene(Scene):
     def _follow_with_hint(self, ticks: int) -> None:
         """Keep the hint about the player's tile (restarts at most every so often)."""
         self._hint_age += ticks
-        player = self.run.player
-        if self.hint is None or self.hint.start == player.pos:
+        player, keys = self.run.player, self.run.keys
+        if self.hint is None or (self.hint.start == player.pos and self.hint.keys == keys):
             return
         may_restart = not player.moving or self._hint_age >= HINT_RESTART_TICKS
-        if self.hint.follow(player.pos, restart=may_restart) and may_restart:
+        if self.hint.follow(player.pos, restart=may_restart, keys=keys) and may_restart:
             self._hint_age = 0
 
     def _complete(self) -> Next:
@@ -379,6 +390,7 @@ class PlayScene(Scene):
                 self.hint_layer.draw(surface, view, self.camera, pointer_area=self._free_area(view))
             clip = surface.get_clip()
             surface.set_clip(view)
+            self.locks.draw(surface, view, self.camera, run.held)
             self._draw_exit(surface, view)
             draw_player(surface, view, self.camera, run.player.render_pos, run.player.facing,
                         self.style, self.sprites)
@@ -391,7 +403,7 @@ class PlayScene(Scene):
                             self.help_line())
         self._bar.draw(surface, hud.HudInfo(self.label, self.info["algorithm"], self.info["size"],
                                             run.elapsed, run.moves, run.hints_used,
-                                            self.info["code"]))
+                                            self.info["code"], run.keys))
 
     def _top_box(self, view: pygame.Rect) -> Optional[pygame.Rect]:
         """Return the hint caption when it sits at the top of the view."""
