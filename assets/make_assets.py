@@ -5,7 +5,7 @@ Run ``python assets/make_assets.py`` from anywhere; it rewrites
 * ``tiles/{floor,floor_alt,wall_top,wall_face,door,door_side,stairs,entrance}.png`` (32x32)
 * ``sprites/player_{up,right,down,left}.png`` (32x32, alpha)
 * ``icon.png`` (64x64)
-* ``sounds/{step,bump,hint,complete,click}.wav`` (16-bit mono 22050 Hz)
+* ``sounds/{step,bump,hint,complete,click,locked,key}.wav`` (16-bit mono 22050 Hz)
 
 and renders a contact sheet (everything scaled up, plus a sample room) to
 ``/tmp/contact_sheet.png`` (or the path given as the first argument) for a look.
@@ -632,6 +632,31 @@ def sound_click(rng: np.random.Generator) -> np.ndarray:
     return finish(x, 0.4)
 
 
+def sound_locked(rng: np.random.Generator) -> np.ndarray:
+    """Return a locked door: two dull knocks and a short metal rattle of the lock."""
+    t = t_axis(0.3)
+    out = np.zeros_like(t)
+    for start in (0.0, 0.09):
+        tt = np.clip(t - start, 0, None)
+        knock = np.sin(2 * np.pi * (95 + 60 * np.exp(-tt * 40)) * tt) * envelope(tt, 0.002, 0.03)
+        out += knock * (t >= start)
+    tt = np.clip(t - 0.17, 0, None)
+    rattle = tone(2100, tt, (1.0, 0.5, 0.3)) * envelope(tt, 0.001, 0.025) * (t >= 0.17)
+    out += 0.25 * rattle + lowpass(rng.normal(0, 1, len(t)), 900) * envelope(t, 0.002, 0.05) * 0.3
+    return finish(out, 0.55)
+
+
+def sound_key(rng: np.random.Generator) -> np.ndarray:
+    """Return a key picked up: a bright two-note jingle of metal."""
+    t = t_axis(0.32)
+    out = np.zeros_like(t)
+    for start, f in ((0.0, 1318.5), (0.08, 1760.0)):
+        tt = np.clip(t - start, 0, None)
+        out += tone(f, tt, (1.0, 0.0, 0.3, 0.0, 0.1)) * envelope(tt, 0.002, 0.09) * (t >= start)
+    out += lowpass(rng.normal(0, 1, len(t)), 6000) * envelope(t, 0.001, 0.02) * 0.08
+    return finish(out, 0.45)
+
+
 # --- writing ----------------------------------------------------------------------
 
 
@@ -687,6 +712,8 @@ SOUNDS: dict[str, Callable[[np.random.Generator], np.ndarray]] = {
     "hint": sound_hint,
     "complete": sound_complete,
     "click": sound_click,
+    "locked": sound_locked,
+    "key": sound_key,
 }
 
 

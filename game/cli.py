@@ -11,7 +11,7 @@ import sys
 from typing import NoReturn, Sequence
 
 from game.errors import EXIT_BAD_INPUT, EXIT_OK, UsageError
-from game.maze.registry import LOOPS
+from game.maze.registry import KEYS, LOOPS
 
 
 class _Parser(argparse.ArgumentParser):
@@ -32,6 +32,7 @@ def _add_maze_options(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--seed", help="integer seed (default: random)")
     p.add_argument(LOOPS.flag, help=LOOPS.help)
+    p.add_argument(KEYS.flag, help=KEYS.help)
     for option, owner in generator_options():
         p.add_argument(option.flag, help=f"{owner.name} only: {option.help}")
 

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator, Optional, Union
 from game.errors import EXIT_NO_PATH, EXIT_OK, UsageError, shown
 from game.levels import MAX_SEED, LevelSpec
 from game.maze.grid import MAX_SIDE, MIN_SIZE, Pos
-from game.maze.registry import LOOPS, Option, Value
+from game.maze.registry import KEYS, LOOPS, Option, Value
 from game.run.clock import TICK_RATE
 
 if TYPE_CHECKING:  # the solvers are imported only by the commands that solve
@@ -61,13 +61,15 @@ def maze_spec(
     if seed is None:
         seed = random.Random().randrange(1, 100_000)
     loops = parse_option(LOOPS, args.loops)
+    keys = parse_option(KEYS, args.keys)
     for option, owner, _ in given:
         if owner.name != name:
             raise UsageError(
                 f"{option.flag} only applies to --algorithm {owner.name} (got {name})"
             )
     options = {option.name: value for option, _, value in given}
-    return LevelSpec(name, rows, cols, seed, float(loops or 0.0), options, label)
+    return LevelSpec(name, rows, cols, seed, float(loops or 0.0), options, label,
+                     keys=int(keys or 0))
 
 
 def maze_flags(args: argparse.Namespace) -> list[str]:
@@ -75,7 +77,7 @@ def maze_flags(args: argparse.Namespace) -> list[str]:
     from game.maze.generators import generator_options
 
     flags = {"algorithm": "--algorithm", "size": "--size", "seed": "--seed",
-             LOOPS.name: LOOPS.flag}
+             LOOPS.name: LOOPS.flag, KEYS.name: KEYS.flag}
     flags.update({option.name: option.flag for option, _ in generator_options()})
     return [flag for name, flag in flags.items() if getattr(args, name, None) is not None]
 
@@ -370,7 +372,8 @@ def solution_json(solution: Solution) -> Iterator[str]:
     """Yield the ``--json`` object of a Solution, one line in pieces.
 
     The same text as ``json.dumps`` of ``{"solver", "found", "length", "visited", "path",
-    "start", "goal"}``, without building millions of small lists for a long path.
+    "start", "goal", "keys"}`` (``keys``: the colour letters of the keys the walk picks up,
+    in order), without building millions of small lists for a long path.
     """
     head = {
         "solver": solution.solver,
@@ -387,7 +390,7 @@ def solution_json(solution: Solution) -> Iterator[str]:
             piece = solution.path[i : i + _TILES_PER_PIECE]
             yield (", " if i else "") + ", ".join(f"[{r}, {c}]" for r, c in piece)
         yield "]"
-    ends = {"start": list(solution.start), "goal": list(solution.goal)}
+    ends = {"start": list(solution.start), "goal": list(solution.goal), "keys": list(solution.keys)}
     yield ", " + json.dumps(ends)[1:] + "\n"
 
 
@@ -422,9 +425,10 @@ def describe(solution: Solution, per_line: int = 10) -> Iterator[str]:
     if solution.path is None:
         yield f"{solution.solver}: no path {ends} ({solution.visited} tiles visited)\n"
         return
+    keys = f"; keys {', '.join(solution.keys)}" if solution.keys else ""
     yield (
         f"{solution.solver}: a path of {solution.length} moves {ends} "
-        f"({solution.visited} tiles visited):\n"
+        f"({solution.visited} tiles visited{keys}):\n"
     )
     step = per_line * (_TILES_PER_PIECE // per_line)
     for i in range(0, len(solution.path), step):

@@ -6,12 +6,13 @@ a short string that encodes exactly those parameters, so a player can share a ma
     B11x11-2N9C            backtracker, 11x11 tiles, seed 2N9C (base 36)
     D33x33-1Q2W-R6-L10     division, room size 6, 10% loops
     G75x75-9XK-K3          dig with rank 3
+    P41x41-1B-Y2           prim with 2 keys and doors
 
 The letters come from the registries (:mod:`game.maze.registry`): each generator's,
 and each option's.  The parts after the seed are optional and may come in any order:
-``L`` loops in percent (every generator), then a generator's own options, e.g. ``R``
-room size (division), ``K`` rank (dig).  ``-F1`` marks a level played in the fog of
-war (a flag of the level, not of the generator: the maze is the same).  Codes are
+``L`` loops in percent and ``Y`` keys (every generator), then a generator's own options,
+e.g. ``R`` room size (division), ``K`` rank (dig).  ``-F1`` marks a level played in the
+fog of war (a flag of the level, not of the generator: the maze is the same).  Codes are
 case-insensitive.
 """
 
@@ -23,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Literal, Mapping, Optional
 
 from game.errors import shown
 from game.maze.grid import MAX_SIDE, check_generated_size
-from game.maze.registry import LOOPS, Option, Value
+from game.maze.registry import KEYS, LOOPS, Option, Value
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from game.maze.generators.events import Trace
@@ -35,7 +36,7 @@ class LevelSpec:
     """Everything needed to rebuild one maze exactly: algorithm, size, seed, options.
 
     ``options`` are the generator's own, by name (``{"room_size": 4}``); one not given is
-    left out (a None given is dropped).
+    left out (a None given is dropped).  ``keys``: coloured keys and their doors (0..4).
     """
 
     algorithm: str
@@ -45,6 +46,8 @@ class LevelSpec:
     loops: float = 0.0
     options: Mapping[str, Optional[Value]] = field(default_factory=dict)
     name: str = ""
+    #: Keys and locked doors placed in the maze (0 to 4).
+    keys: int = 0
     #: Played in the fog of war (the maze is the same; the level is not).
     fog: bool = False
 
@@ -54,7 +57,8 @@ class LevelSpec:
 
     def __hash__(self) -> int:
         return hash((self.algorithm, self.rows, self.cols, self.seed, self.loops,
-                     tuple(sorted(self.options.items())), self.name, self.fog))
+                     tuple(sorted(self.options.items())), self.name, self.keys,
+                     self.fog))
 
     @property
     def room_size(self) -> Optional[Value]:
@@ -81,11 +85,13 @@ def _level(
     seed: int,
     *,
     loops: float = 0.0,
+    keys: int = 0,
+    fog: bool = False,
     **options: Value,
 ) -> LevelSpec:
     """Return one campaign level; ``size`` is N (square) or (rows, cols)."""
     rows, cols = (size, size) if isinstance(size, int) else size
-    return LevelSpec(algorithm, rows, cols, seed, loops, options, name)
+    return LevelSpec(algorithm, rows, cols, seed, loops, options, name, keys=keys, fog=fog)
 
 
 @dataclass(frozen=True)
@@ -102,8 +108,7 @@ class Chapter:
 
 
 #: Every chapter in play order, including those whose feature has not landed yet (they
-#: have no levels, and are left out of CHAPTERS until they do): ``keys`` (levels with
-#: ``options["keys"]``) and ``fog`` (levels with ``fog=True``).
+#: have no levels, and are left out of CHAPTERS until they do).
 ALL_CHAPTERS: tuple[Chapter, ...] = (
     Chapter("first_steps", (
         _level("First Steps", "backtracker", 11, 1101),
@@ -125,8 +130,20 @@ ALL_CHAPTERS: tuple[Chapter, ...] = (
         _level("Catacombs", "division", 57, 5717, room_size=4, loops=0.2),
         _level("The Citadel", "division", 131, 13122, room_size=5, loops=0.1),
     )),
-    Chapter("keys", ()),
-    Chapter("fog", ()),
+    Chapter("keys", (
+        _level("First Key", "backtracker", 15, 1511, keys=1),
+        _level("Two Locks", "prim", 21, 2122, keys=2),
+        _level("Key Hall", "division", 27, 2733, room_size=3, keys=2),
+        _level("Three Doors", "backtracker", 31, 3145, loops=0.1, keys=3),
+        _level("Four Colours", "division", 41, 4155, room_size=4, loops=0.1, keys=4),
+    )),
+    Chapter("fog", (
+        _level("Night Garden", "prim", 21, 2177, fog=True),
+        _level("Misty Hollow", "backtracker", 15, 1566, fog=True),
+        _level("Dark Halls", "division", 31, 3188, room_size=4, fog=True),
+        _level("Will-o'-the-Wisp", "backtracker", 35, 3599, loops=0.1, fog=True),
+        _level("Lost Keep", "division", 45, 4510, room_size=4, loops=0.1, keys=2, fog=True),
+    )),
     Chapter("tunnels", (
         _level("Mole Burrow", "dig", 17, 1705),
         _level("Badger Sett", "dig", 31, 3134),
@@ -177,8 +194,7 @@ def chapter_of(index: int) -> tuple[int, range]:
 
 def keys_and_fog(spec: LevelSpec) -> tuple[int, bool]:
     """Return how many keys (and locked doors) a level has, and whether fog hides it."""
-    keys = spec.options.get("keys")
-    return (int(keys) if keys else 0), spec.fog
+    return spec.keys, spec.fog
 
 
 def build_level(spec: LevelSpec) -> "Maze":
@@ -199,7 +215,7 @@ def trace_level(spec: LevelSpec) -> "Trace":
 def _generator_arguments(spec: LevelSpec) -> dict[str, Any]:
     """Return the keyword arguments a generator takes for ``spec``: size, seed, options."""
     return dict(rows=spec.rows, cols=spec.cols, seed=spec.seed, loops=spec.loops,
-                **spec.options)
+                keys=spec.keys, **spec.options)
 
 
 _DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -252,6 +268,8 @@ def level_code(spec: LevelSpec) -> str:
             code += f"-{option.code}{_written(option, value)}"
     if spec.loops != LOOPS.default:
         code += f"-{LOOPS.code}{_written(LOOPS, spec.loops)}"
+    if spec.keys != KEYS.default:
+        code += f"-{KEYS.code}{spec.keys}"
     if spec.fog:
         code += f"-{FOG_CODE}1"
     return code
@@ -264,7 +282,7 @@ def parse_level_code(code: str) -> LevelSpec:
     text = code.strip().upper()
     bad = f"bad level code {shown(code)}"
     generators = sorted(GENERATORS.values(), key=lambda info: info.letter)
-    owned = [(LOOPS, None), *generator_options()]
+    owned = [(LOOPS, None), (KEYS, None), *generator_options()]
     m = _CODE_RE.match(text)
     if m is None:
         letters = "/".join(info.letter for info in generators)
@@ -320,9 +338,11 @@ def parse_level_code(code: str) -> LevelSpec:
         )
     fog = bool(values.pop(FOG_CODE, 0))
     loops = values.pop(LOOPS.code, LOOPS.default)
-    assert loops is not None  # LOOPS has a default
+    keys = values.pop(KEYS.code, KEYS.default)
+    assert loops is not None and keys is not None  # LOOPS and KEYS have defaults
     own = {option.name: values[option.code] for option in info.options if option.code in values}
-    spec = LevelSpec(info.name, int(rows), int(cols), int(seed, 36), float(loops), own, fog=fog)
+    spec = LevelSpec(info.name, int(rows), int(cols), int(seed, 36), float(loops), own,
+                     keys=int(keys), fog=fog)
     return campaign_match(spec) or spec
 
 

@@ -35,7 +35,7 @@ from platformdirs import user_data_dir
 from game.daily import parse_date
 from game.levels import CAMPAIGN, MAX_SEED, level_code
 from game.maze import generators, solvers
-from game.maze.registry import Option, Value
+from game.maze.registry import KEYS, Option, Value
 from game.play.bindings import MAX_KEYS, by_name, canonical, clashes, resolve
 from game.play.theme import PALETTES, TEXT_SIZES
 from game.run.speeds import HINT_SPEEDS, nearest_speed
@@ -43,7 +43,7 @@ from game.text import CATALOGUES, t
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 SAVE_PATH_ENV = "MIGONG_SAVE_PATH"
 #: The hint speeds a save keeps: the game's own list, end to end.
 ANIM_SPEED_RANGE = (HINT_SPEEDS[0], HINT_SPEEDS[-1])
@@ -73,6 +73,7 @@ class CustomMaze:
     seed: int = 1
     loops: float = 0.0
     options: dict[str, Optional[Value]] = field(default_factory=dict)
+    keys: int = 0
 
 
 def menu_options() -> list[Option]:
@@ -560,21 +561,36 @@ V1_CAMPAIGN = (
 )
 
 
+#: The campaign's level codes in the order schema 2 counted "unlocked" in (before the
+#: Keys and Fog chapters came in after Rooms).
+V2_CAMPAIGN = (
+    "B11x11-UL", "B15x7-7", "P13x13-106", "P11x31-VI", "P23x23-1S4", "D15x15-15S",
+    "D31x31-2EZ", "D45x45-3HF", "D15x15-15R-R3", "D21x21-1MJ-R3", "D33x33-2K0-R4-L10",
+    "D41x41-375-R4", "D57x57-4ET-R4-L20", "D131x131-A4I-R5-L10", "G17x17-1BD", "G31x31-2F2",
+    "G41x41-36A-L10", "G25x25-1XP-L5", "G75x75-5SV-K3", "D27x27-23A-L15", "P37x37-2V5-L5",
+    "B19x19-1GY-L10", "B41x41-376-L20", "D91x91-71C-L30", "P65x65-512", "B31x31-2EF",
+    "B51x51-3Y4", "P161x161-CFV-L10", "B111x111-8KX-L5", "B201x201-FJ0-L10",
+)
+
+
 #: A migration: a save's document at one schema version, made the next version's.
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 
 
-def recount_unlocked(old_order: tuple[str, ...], version: int) -> Migration:
+def recount_unlocked(old_order: tuple[str, ...], version: int,
+                     new_order: Optional[tuple[str, ...]] = None) -> Migration:
     """Return the migration to ``version`` of a save whose "unlocked" counted ``old_order``.
 
-    The new count reaches every level that was playable before, wherever it is now.
+    The new count, in ``new_order`` (None: the campaign's order now), reaches every level
+    that was playable before, wherever it is now.
     """
     def migrate(doc: dict[str, Any]) -> dict[str, Any]:
-        """Count "unlocked" in the campaign's order now."""
+        """Count "unlocked" in the next version's order."""
         doc = dict(doc)
         unlocked = doc.get("unlocked", 1)
         if _is_int(unlocked):  # anything else is refused by the checks after migrating
-            now = {level_code(spec): i for i, spec in enumerate(CAMPAIGN)}
+            order = new_order if new_order is not None else [level_code(s) for s in CAMPAIGN]
+            now = {code: i for i, code in enumerate(order)}
             playable = [now[code] for code in old_order[:max(1, unlocked)] if code in now]
             doc["unlocked"] = max(playable, default=0) + 1
         return {**doc, "version": version}
@@ -585,7 +601,8 @@ def recount_unlocked(old_order: tuple[str, ...], version: int) -> Migration:
 #: Migrations from an older schema version to the next one.
 MIGRATIONS: dict[int, Migration] = {
     0: _migrate_0_to_1,
-    1: recount_unlocked(V1_CAMPAIGN, 2),  # the campaign in chapters (issue 9)
+    1: recount_unlocked(V1_CAMPAIGN, 2, V2_CAMPAIGN),  # the campaign in chapters (issue 9)
+    2: recount_unlocked(V2_CAMPAIGN, 3),  # the Keys and Fog chapters (issue 9)
 }
 
 
@@ -753,14 +770,16 @@ def _custom_maze(doc: Any) -> Optional[CustomMaze]:
     lo, hi = CUSTOM_SIDE_RANGE
     algorithm, rows, cols = doc.get("algorithm", d.algorithm), doc.get("rows", 0), doc.get("cols", 0)
     seed, loops = doc.get("seed", d.seed), doc.get("loops", d.loops)
+    keys = doc.get("keys", d.keys)
     options = {option.name: doc.get(option.name) for option in menu_options()}
     if not (isinstance(algorithm, str) and algorithm in generators.GENERATORS
             and _is_int(rows) and lo <= rows <= hi and _is_int(cols) and lo <= cols <= hi
             and _is_int(seed) and 0 <= seed <= CUSTOM_SEED_MAX
-            and _is_number(loops) and math.isfinite(loops)
+            and _is_number(loops) and math.isfinite(loops) and KEYS.accepts(keys)
             and all(options[o.name] is None or o.accepts(options[o.name]) for o in menu_options())):
         return None
-    return CustomMaze(algorithm, rows, cols, seed, float(max(0.0, min(1.0, loops))), options)
+    return CustomMaze(algorithm, rows, cols, seed, float(max(0.0, min(1.0, loops))), options,
+                      keys)
 
 
 def _field(doc: dict[str, Any], key: str, default: Any, ok: Callable[[Any], bool]) -> Any:

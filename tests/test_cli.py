@@ -165,6 +165,7 @@ def test_solve_json_prints_exactly_one_object(small_file: Path) -> None:
         "path": [[1, 0], [1, 1], [1, 2], [1, 3], [2, 3], [3, 3], [3, 4]],
         "start": [1, 0],
         "goal": [3, 4],
+        "keys": [],
     }
 
 
@@ -176,6 +177,41 @@ def test_solve_reads_standard_input_and_reports_no_path_with_exit_1() -> None:
     assert answer["visited"] == 2
     text = migong("solve", "-", stdin=WALLED_OFF)
     assert text.returncode == 1 and "bfs: no path from (1,0) to (1,4) (2 tiles visited)" in text.stdout
+
+
+KEYED = """\
+#######
+#r#g###
+#.#R###
+S....GE
+#######
+"""
+
+
+@pytest.mark.parametrize("solver", ["bfs", "dfs", "stack"])
+def test_solve_json_lists_the_keys_in_the_order_the_walk_picks_them_up(solver: str) -> None:
+    proc = migong("solve", "-", "--solver", solver, "--json", stdin=KEYED)
+    answer = json.loads(proc.stdout)
+    assert proc.returncode == 0 and answer["found"] and answer["keys"] == ["r", "g"]
+    if solver == "bfs":
+        assert answer["length"] == 14 and len(answer["path"]) == 15
+    text = migong("solve", "-", "--solver", solver, stdin=KEYED).stdout
+    assert text.splitlines()[1:4] == ["#r#g###", "#o#R###", "SooooGE"]
+
+
+def test_generate_keys_places_that_many_keys_and_doors_and_names_the_most_that_fit() -> None:
+    proc = migong("generate", "-a", "prim", "-s", "21x31", "--seed", "4", "--keys", "2")
+    assert proc.returncode == 0
+    letters = sorted(ch for ch in proc.stdout if ch in "rgbyRGBY")
+    assert len(letters) == 4 and {ch.lower() for ch in letters} == {letters[0].lower(), letters[-1].lower()}
+    assert_clean_error(migong("generate", "-a", "dig", "-s", "5x5", "--keys", "4"), "keys 4:", "at most")
+    assert_clean_error(migong("generate", "-a", "dig", "--keys", "5"), "--keys", "0 to 4")
+
+
+def test_a_maze_whose_exit_needs_an_unreachable_key_has_no_path_exit_1() -> None:
+    proc = migong("solve", "-", "--json", stdin="#######\n#r#####\n#R#####\nS....RE\n#######\n")
+    answer = json.loads(proc.stdout)
+    assert proc.returncode == 1 and answer["found"] is False and answer["keys"] == []
 
 
 @pytest.mark.parametrize("solver", ["bfs", "dfs", "stack"])
@@ -191,6 +227,7 @@ def test_no_path_is_an_answer_with_exit_1_for_every_solver(solver: str) -> None:
         "path": None,
         "start": [1, 0],
         "goal": [1, 4],
+        "keys": [],
     }
 
 
@@ -397,7 +434,7 @@ def test_the_slowest_files_up_to_the_size_cap_are_answered_at_once(
 
 
 def test_levels_json_lists_the_campaign_with_its_fewest_moves() -> None:
-    from game.levels import CAMPAIGN, CHAPTERS, build_level, level_code
+    from game.levels import CAMPAIGN, CHAPTERS, build_level, keys_and_fog, level_code
     from game.maze.solvers import solve
 
     proc = migong("levels", "--json")
@@ -408,7 +445,9 @@ def test_levels_json_lists_the_campaign_with_its_fewest_moves() -> None:
     assert {"index", "chapter", "name", "code", "moves", "keys", "fog"} <= set(levels[0])
     assert levels[0]["chapter"] == "First steps" and levels[-1]["chapter"] == "The long haul"
     assert len({level["chapter"] for level in levels}) == len(CHAPTERS)
-    assert all(level["keys"] == 0 and level["fog"] is False for level in levels)
+    assert [(level["keys"], level["fog"]) for level in levels] == [
+        keys_and_fog(spec) for spec in CAMPAIGN]
+    assert any(level["keys"] for level in levels) and any(level["fog"] for level in levels)
     for level in (levels[0], levels[13]):
         spec = CAMPAIGN[level["index"] - 1]
         assert level["moves"] == solve(build_level(spec), "bfs").length

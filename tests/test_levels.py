@@ -20,6 +20,7 @@ from game.levels import (
 )
 from game.maze.generators import GENERATORS
 from game.maze.solvers import solve
+from game.maze.tiles import walkable
 
 
 def test_campaign_has_at_least_thirty_levels_in_chapters() -> None:
@@ -30,15 +31,17 @@ def test_campaign_has_at_least_thirty_levels_in_chapters() -> None:
     assert CHAPTERS[-1].key == "long_haul"
 
 
-def test_keys_and_fog_chapters_wait_for_their_levels() -> None:
-    waiting = [chapter for chapter in ALL_CHAPTERS if not chapter.levels]
-    assert [chapter.key for chapter in waiting] == ["keys", "fog"]
-    assert set(CHAPTERS) == set(ALL_CHAPTERS) - set(waiting)
-
-
-def test_no_level_has_keys_or_fog_yet() -> None:
-    assert all(keys_and_fog(spec) == (0, False) for spec in CAMPAIGN)
+def test_the_keys_and_fog_chapters_introduce_them() -> None:
+    assert set(CHAPTERS) == set(ALL_CHAPTERS)
+    order = [chapter.key for chapter in CHAPTERS]
+    assert order.index("rooms") < order.index("keys") < order.index("fog")
+    by_key = {chapter.key: chapter for chapter in CHAPTERS}
+    assert all(keys_and_fog(spec)[0] >= 1 for spec in by_key["keys"].levels)
+    assert all(keys_and_fog(spec)[1] for spec in by_key["fog"].levels)
+    before = CAMPAIGN[:CAMPAIGN.index(by_key["keys"].levels[0])]
+    assert all(keys_and_fog(spec) == (0, False) for spec in before)  # nothing before it
     assert keys_and_fog(LevelSpec("prim", 5, 5, 1)) == (0, False)
+    assert keys_and_fog(LevelSpec("prim", 5, 5, 1, keys=2, fog=True)) == (2, True)
 
 
 def test_campaign_starts_small_and_ends_with_the_largest_maze() -> None:
@@ -148,12 +151,21 @@ def test_campaign_codes_round_trip_with_their_names(spec: LevelSpec) -> None:
         LevelSpec("dig", 2001, 1999, 2**40 + 7, loops=0.125, options={"rank": 4}),
         LevelSpec("division", 51, 81, 99, loops=1.0, options={"room_size": 3}),
         LevelSpec("backtracker", 9, 101, 35, loops=0.07),
+        LevelSpec("prim", 41, 41, 11, keys=2),
+        LevelSpec("division", 31, 51, 5, loops=0.1, options={"room_size": 4}, keys=4),
     ],
 )
 def test_custom_codes_round_trip(spec: LevelSpec) -> None:
     back = parse_level_code(level_code(spec))
     assert back == spec
     assert campaign_index(back) is None
+
+
+def test_a_code_carries_the_keys_as_y_and_builds_them() -> None:
+    spec = parse_level_code("p41x41-b-y3")
+    assert spec.keys == 3 and level_code(spec) == "P41x41-B-Y3"
+    solution = solve(build_level(spec))
+    assert solution.found and len(solution.keys) == 3
 
 
 def test_codes_are_short_and_case_insensitive() -> None:
@@ -259,14 +271,14 @@ LOOPED = [s for s in CAMPAIGN if s.loops > 0]
 
 @pytest.mark.parametrize("spec", ROOM_MAPS, ids=[s.name for s in ROOM_MAPS])
 def test_room_maps_have_open_rooms(spec: LevelSpec) -> None:
-    floor = build_level(spec).tiles == 1
+    floor = walkable(build_level(spec).tiles)
     blocks = floor[:-1, :-1] & floor[1:, :-1] & floor[:-1, 1:] & floor[1:, 1:]
     assert blocks.sum() >= 4  # at least one room wider than a corridor
 
 
 @pytest.mark.parametrize("spec", LOOPED, ids=[s.name for s in LOOPED])
 def test_looped_levels_have_more_than_one_route_somewhere(spec: LevelSpec) -> None:
-    floor = build_level(spec).tiles == 1
+    floor = walkable(build_level(spec).tiles)
     tiles = int(floor.sum())
     edges = int((floor[1:] & floor[:-1]).sum() + (floor[:, 1:] & floor[:, :-1]).sum())
     assert edges >= tiles  # a connected tree has exactly tiles - 1 edges
@@ -275,7 +287,7 @@ def test_looped_levels_have_more_than_one_route_somewhere(spec: LevelSpec) -> No
 def test_perfect_levels_are_trees() -> None:
     perfect = [s for s in CAMPAIGN if s.loops == 0 and not s.is_room_map][:6]
     for spec in perfect:
-        floor = build_level(spec).tiles == 1
+        floor = walkable(build_level(spec).tiles)
         tiles = int(floor.sum())
         edges = int((floor[1:] & floor[:-1]).sum() + (floor[:, 1:] & floor[:, :-1]).sum())
         assert edges == tiles - 1, spec.name

@@ -136,9 +136,9 @@ def test_a_toy_level_code_round_trips_with_its_letter_and_option() -> None:
     ("T7x9-Z-S12", "S (spikes) must be from 1 to 9, got 12"),
     ("P7x9-Z-S2", "S (spikes) only applies to T (toy), not to P (prim)"),
     ("Q7x9-Z", "unknown algorithm letter 'Q' (B backtracker, D division, G dig, P prim, T toy)"),
-    ("T7x9-Z-Q2", "unknown option 'Q' (L loops, R room size, K rank, S spikes, F fog)"),
+    ("T7x9-Z-Q2", "unknown option 'Q' (L loops, Y keys, R room size, K rank, S spikes, F fog)"),
     ("T7x9", "algorithm letter B/D/G/P/T, ROWSxCOLS, '-' and a base-36 seed, then optional "
-             "-L<loops %>, -R<room size>, -K<rank>, -S<spikes>, -F1 (fog))"),
+             "-L<loops %>, -Y<keys>, -R<room size>, -K<rank>, -S<spikes>, -F1 (fog))"),
 ])
 def test_toy_codes_are_checked_like_the_others(code: str, message: str) -> None:
     with pytest.raises(ValueError) as info:
@@ -148,7 +148,7 @@ def test_toy_codes_are_checked_like_the_others(code: str, message: str) -> None:
 
 # -- the save ------------------------------------------------------------------------------
 def test_the_save_keeps_a_custom_toy_maze_and_the_toy_solver() -> None:
-    custom = {"algorithm": "toy", "rows": 21, "cols": 21, "seed": 5, "loops": 0.1,
+    custom = {"algorithm": "toy", "rows": 21, "cols": 21, "seed": 5, "loops": 0.1, "keys": 2,
               "room_size": None, "spikes": 3}
     progress = from_json({"version": 1, "settings": {"custom": custom, "default_solver": "toy"}})
     assert progress.settings.default_solver == "toy"

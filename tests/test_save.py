@@ -358,7 +358,8 @@ def test_a_save_from_before_custom_maze_memory_still_loads(tmp_path: Path) -> No
 def test_the_custom_maze_choices_round_trip(tmp_path: Path) -> None:
     path = tmp_path / "save.json"
     progress = _sample()
-    progress.settings.custom = save.CustomMaze("division", 51, 91, 4242, 0.1, {"room_size": 3})
+    progress.settings.custom = save.CustomMaze("division", 51, 91, 4242, 0.1, {"room_size": 3},
+                                               keys=2)
     save_progress(progress, path)
     loaded, notice = load_progress(path)
     assert notice is None
@@ -370,6 +371,7 @@ def test_the_custom_maze_choices_round_trip(tmp_path: Path) -> None:
     {"algorithm": "prim", "rows": "31", "cols": 31},
     {"algorithm": "prim", "rows": 31, "cols": 31, "seed": -5},
     {"algorithm": "prim", "rows": 31, "cols": 31, "room_size": 0},
+    {"algorithm": "prim", "rows": 31, "cols": 31, "keys": 9},
 ])
 def test_unusable_custom_maze_choices_are_dropped_not_the_save(tmp_path: Path,
                                                                custom: object) -> None:
@@ -665,7 +667,7 @@ def test_a_schema_1_save_keeps_its_records_and_every_level_it_could_play(tmp_pat
     assert loaded.unlocked == max(where[code] for code in save.V1_CAMPAIGN[:6]) + 1
     assert loaded.settings.language == "zh" and loaded.settings.anim_speed == 2.0
     save_progress(loaded, path)
-    assert json.loads(path.read_text())["version"] == SCHEMA_VERSION == 2
+    assert json.loads(path.read_text())["version"] == SCHEMA_VERSION == 3
     assert load_progress(path) == (loaded, None)
 
 
@@ -705,3 +707,20 @@ def test_an_unusable_fog_setting_falls_back_to_off_and_keeps_the_save(
     path.write_text(json.dumps({"version": SCHEMA_VERSION, "unlocked": 3, "settings": {key: bad}}))
     loaded, notice = load_progress(path)
     assert notice is None and loaded.unlocked == 3 and getattr(loaded.settings, key) is False
+
+
+@pytest.mark.parametrize("unlocked", [1, 14, 15, 30])
+def test_schema_2_level_counts_step_over_the_keys_and_fog_chapters(unlocked: int) -> None:
+    loaded = save.from_json({"version": 2, "unlocked": unlocked})
+    where = {level_code(spec): i for i, spec in enumerate(CAMPAIGN)}
+    playable = save.V2_CAMPAIGN[:unlocked]
+    assert all(where[code] < loaded.unlocked for code in playable)
+    assert loaded.unlocked == max(where[code] for code in playable) + 1
+    # through Rooms nothing moved; past it, the ten new levels come before what was next
+    assert loaded.unlocked == (unlocked if unlocked <= 14 else unlocked + 10)
+
+
+def test_the_schema_2_order_is_all_still_in_the_campaign() -> None:
+    codes = [level_code(spec) for spec in CAMPAIGN]
+    assert len(save.V2_CAMPAIGN) == 30 and set(save.V2_CAMPAIGN) <= set(codes)
+    assert sorted(save.V2_CAMPAIGN, key=codes.index) == list(save.V2_CAMPAIGN)

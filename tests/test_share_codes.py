@@ -20,7 +20,7 @@ from game.daily import daily_code, daily_spec, utc_today
 from game.levels import LevelSpec, build_level, level_code, parse_level_code
 from game.maze.formats import format_maze
 from game.maze.generators import GENERATORS
-from game.maze.registry import LOOPS, Option, Value
+from game.maze.registry import KEYS, LOOPS, Option, Value
 from game.play.launch import play_from_args
 from tests.test_cli import assert_clean_error, migong
 
@@ -45,6 +45,11 @@ def every_option_spec() -> list[tuple[str, LevelSpec]]:
             for value in option_values(option):
                 spec = LevelSpec(info.name, 15, 13, 2**40 + 3, 0.1, {option.name: value})
                 cases.append((f"{info.name}-{option.name}-{value}", spec))
+        assert isinstance(KEYS.high, int)
+        for keys in range(int(KEYS.low) + 1, KEYS.high + 1):
+            spec = LevelSpec(info.name, 41, 41, 99, keys=keys)
+            cases.append((f"{info.name}-keys-{keys}", spec))
+        cases.append((f"{info.name}-fog", LevelSpec(info.name, 9, 11, 5, fog=True)))
     return cases
 
 
@@ -79,6 +84,8 @@ def test_the_cases_cover_every_generator_and_option() -> None:
     wanted = {(info.name, option.name) for info in GENERATORS.values() for option in info.options}
     assert covered == wanted
     assert {spec.algorithm for _, spec in CASES if spec.loops == 1.0} == set(GENERATORS)
+    assert {spec.algorithm for _, spec in CASES if spec.keys == KEYS.high} == set(GENERATORS)
+    assert {spec.algorithm for _, spec in CASES if spec.fog} == set(GENERATORS)
 
 
 def test_generate_code_prints_the_same_text_every_time(capsys: pytest.CaptureFixture[str]) -> None:

@@ -138,7 +138,14 @@ def _ours(table: tuple[tuple[str, str], ...]) -> _Dialect:
     Every kind reads from its own character (:mod:`game.maze.tiles`); so do the floor
     spellings ``' '`` and ``'o'`` and the ends ``S`` and ``E``.
     """
-    extra = "".join(f", {char!r} {name}" for char, name in table[FLOOR + 1:])
+    groups: dict[str, list[tuple[str, str]]] = {}  # kinds by the last word of their name
+    for char, name in table[FLOOR + 1:]:
+        groups.setdefault(name.split()[-1], []).append((char, name))
+    extra = "".join(
+        f", {' '.join(repr(char) for char, _ in rows)} {word}s" if len(rows) > 1
+        else f", {rows[0][0]!r} {rows[0][1]}"
+        for word, rows in groups.items()
+    )
     return _Dialect(
         {" ": _F, "o": _F, "S": _S, "E": _E} | {char: kind for kind, (char, _) in enumerate(table)},
         f"'#' wall, '.' or ' ' floor{extra}, 'S', 'E' or 'o' path",
@@ -318,7 +325,7 @@ def place_ends(
 
 
 def format_maze(maze: Maze, path: Optional[Sequence[Pos]] = None) -> str:
-    """Return ``maze`` in our text format, with ``path`` drawn as ``o`` if given."""
+    """Return ``maze`` in our text format, with ``path`` drawn as ``o`` over floor if given."""
     from itertools import chain
 
     rows, cols = maze.tiles.shape
@@ -329,7 +336,9 @@ def format_maze(maze: Maze, path: Optional[Sequence[Pos]] = None) -> str:
     np.take(tile_chars, maze.tiles, out=chars)
     if path:
         flat = np.fromiter(chain.from_iterable(path), dtype=np.intp, count=2 * len(path))
-        chars[flat[0::2], flat[1::2]] = ord(PATH_CHAR)
+        on_rows, on_cols = flat[0::2], flat[1::2]
+        plain = maze.tiles[on_rows, on_cols] == FLOOR  # keys and doors on the walk stay readable
+        chars[on_rows[plain], on_cols[plain]] = ord(PATH_CHAR)
     chars[maze.start] = ord(START_CHAR)
     chars[maze.goal] = ord(GOAL_CHAR)
     return framed.tobytes().decode("ascii")

@@ -120,6 +120,15 @@ LOOPS = Option(
     shown="{value} %",
     bounds="0: perfect maze, 1: no dead ends",
 )
+#: The option every generator takes: coloured keys and their locked doors, each key needed.
+KEYS = Option(
+    "keys", "Y", "int", 0, 4, 0,
+    help="coloured keys and locked doors 0..4 (each key needed to reach the exit)",
+    label="Keys",
+    steps=(0, 1, 2, 3, 4),
+    unset="none",
+    bounds="0: no keys, 4: one of each colour",
+)
 #: The sizes (rows, cols) the Custom maze menu steps through; every generator takes any
 #: odd size from 3 up.
 SIZE_STEPS: tuple[tuple[int, int], ...] = (

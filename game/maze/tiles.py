@@ -6,6 +6,11 @@ through, the character the text format writes for it and the look (a name the re
 maps to its art).  Code asks the table ("walkable?"), never ``== FLOOR``; a new kind is
 one row here plus its art.  The ids of WALL (0) and FLOOR (1) never change: saved mazes,
 printed mazes and the generators' output depend on them.  Pure: numpy only.
+
+Keys and doors come in four colours, red green blue yellow (text ``r g b y`` for keys,
+``R G B Y`` for doors).  Stepping onto a key picks it up for good; a door can be entered
+only while holding its colour's key.  A kind's ``key`` is the colour bit it gives and its
+``lock`` the bit it needs (0: none), one bit per colour in :data:`COLOURS` order.
 """
 
 from __future__ import annotations
@@ -20,45 +25,72 @@ KIND = np.dtype(
         ("transparent", np.bool_),  # lets sight through (False: blocks sight)
         ("char", "U1"),  # its character in our text format
         ("look", "U16"),  # the name the renderer maps to its art
+        ("key", np.uint8),  # the colour bit of the key it holds (0: none)
+        ("lock", np.uint8),  # the colour bit of the key it needs to be entered (0: none)
     ]
 )
 
 WALL = 0
 FLOOR = 1
+#: The key and door colours by bit: red 1, green 2, blue 4, yellow 8.
+COLOURS = "rgby"
+COLOUR_NAMES = ("red", "green", "blue", "yellow")
 
 
-def new_kind(name: str, *, walkable: bool, transparent: bool, char: str, look: str) -> np.ndarray:
+def new_kind(
+    name: str, *, walkable: bool, transparent: bool, char: str, look: str, key: int = 0,
+    lock: int = 0,
+) -> np.ndarray:
     """Return one row of the table (a 0-d array of dtype KIND)."""
-    return np.array((name, walkable, transparent, char, look), dtype=KIND)
+    return np.array((name, walkable, transparent, char, look, key, lock), dtype=KIND)
 
 
-#: Every kind, indexed by its id.
+#: Every kind, indexed by its id: wall, floor, the keys r g b y (2-5), the doors R G B Y (6-9).
 KINDS: np.ndarray = np.stack(
     [
         new_kind("wall", walkable=False, transparent=False, char="#", look="wall"),
         new_kind("floor", walkable=True, transparent=True, char=".", look="floor"),
+        *(
+            new_kind(f"{name} key", walkable=True, transparent=True, char=letter,
+                     look=f"key_{name}", key=1 << i)
+            for i, (letter, name) in enumerate(zip(COLOURS, COLOUR_NAMES))
+        ),
+        *(
+            new_kind(f"{name} door", walkable=True, transparent=False, char=letter.upper(),
+                     look=f"door_{name}", lock=1 << i)
+            for i, (letter, name) in enumerate(zip(COLOURS, COLOUR_NAMES))
+        ),
     ]
 )
 
 
 def walkable(tiles: np.ndarray) -> np.ndarray:
-    """Return a bool array of the same shape: True where the kind can be walked on."""
-    return _having(tiles, "walkable")
+    """Return a bool array of the same shape: True where the kind can be walked on.
+
+    A door counts as walkable: whether it can be entered depends on the keys held.
+    """
+    return _of_kinds(tiles, KINDS["walkable"])
 
 
 def transparent(tiles: np.ndarray) -> np.ndarray:
     """Return a bool array of the same shape: True where the kind lets sight through."""
-    return _having(tiles, "transparent")
+    return _of_kinds(tiles, KINDS["transparent"])
 
 
-def _having(tiles: np.ndarray, field: str) -> np.ndarray:
-    """Return a bool array: True where the tile's kind has ``field`` set.
+def has_locks(tiles: np.ndarray) -> bool:
+    """Return True when any tile holds a key or is a door."""
+    return bool(_of_kinds(tiles, (KINDS["key"] | KINDS["lock"]) != 0).any())
 
-    One comparison per kind that has it (a plain maze: one), a few times faster than
-    indexing the table with 16 million tiles; ids outside the table have nothing set.
+
+def _of_kinds(tiles: np.ndarray, flags: np.ndarray) -> np.ndarray:
+    """Return a bool array: True where the tile's kind id is flagged in ``flags``.
+
+    One comparison per flagged kind present up to the highest id (a plain maze: one), a
+    few times faster than indexing the table with 16 million tiles; ids outside the table
+    are never flagged.
     """
     top = int(tiles.max()) if tiles.size else 0
-    ids = np.flatnonzero(KINDS[field][: top + 1]).astype(tiles.dtype)  # same-type compares
+    ids = np.flatnonzero(flags[: top + 1]).astype(tiles.dtype)  # same-type compares
     if not len(ids):
         return np.zeros(tiles.shape, dtype=np.bool_)
     out: np.ndarray = tiles == ids[0]
@@ -72,6 +104,14 @@ def is_walkable(kind: int) -> bool:
     return bool(KINDS["walkable"][kind])
 
 
-def chars() -> dict[str, int]:
-    """Return each kind's text character mapped to its id."""
-    return {str(ch): i for i, ch in enumerate(KINDS["char"])}
+def kind_of(char: str) -> int:
+    """Return the id of the kind written as ``char``; raise KeyError for none."""
+    found = np.flatnonzero(KINDS["char"] == char)
+    if not len(found):
+        raise KeyError(char)
+    return int(found[0])
+
+
+def colour(bit: int) -> str:
+    """Return the colour letter (r g b y) of a single key bit."""
+    return COLOURS[bit.bit_length() - 1]

@@ -36,6 +36,8 @@ SOUND_GAINS: dict[str, float] = {
     "hint": 0.8,
     "complete": 1.0,
     "click": 0.6,
+    "locked": 0.8,
+    "key": 0.7,
 }
 
 

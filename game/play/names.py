@@ -48,6 +48,16 @@ LEVEL_NAMES = {
     "Guard Rooms": "level_name.guard_rooms",
     "Badger Sett": "level_name.badger_sett",
     "Braided Brook": "level_name.braided_brook",
+    "First Key": "level_name.first_key",
+    "Two Locks": "level_name.two_locks",
+    "Key Hall": "level_name.key_hall",
+    "Three Doors": "level_name.three_doors",
+    "Four Colours": "level_name.four_colours",
+    "Night Garden": "level_name.night_garden",
+    "Misty Hollow": "level_name.misty_hollow",
+    "Dark Halls": "level_name.dark_halls",
+    "Will-o'-the-Wisp": "level_name.will_o_the_wisp",
+    "Lost Keep": "level_name.lost_keep",
 }
 
 

@@ -63,10 +63,19 @@ class Changes:
 
 
 class HintSearch:
-    """One hint: a solver run from ``start`` to the maze goal, animated by ticks."""
+    """One hint: a solver run from ``start`` to the maze goal, animated by ticks.
 
-    def __init__(self, maze: Maze, start: Pos, solver: str = "bfs") -> None:
+    On a maze with keys the search starts holding ``keys`` (the run's, letters r g b y)
+    and explores (tile, keys held): its path is the whole walk, to each key and back
+    through its door.
+    """
+
+    def __init__(self, maze: Maze, start: Pos, solver: str = "bfs", *, keys: str = "") -> None:
+        from game.maze.solvers.keyed import has_keys
+
         self.maze = maze
+        self.keyed = has_keys(maze)
+        self.keys = keys
         self.state = np.zeros(maze.tiles.shape, dtype=np.uint8)
         # Events per second at speed 1: the geometric mean of "explore the whole maze in
         # EXPLORE_SECONDS" and "cross a screenful of tiles in about a second", so a small
@@ -79,12 +88,15 @@ class HintSearch:
         self.restart(start, solver)
 
     # -- state ------------------------------------------------------------------------
-    def restart(self, start: Pos, solver: Optional[str] = None) -> None:
-        """Start over from ``start`` (optionally with another solver)."""
+    def restart(self, start: Pos, solver: Optional[str] = None, *,
+                keys: Optional[str] = None) -> None:
+        """Start over from ``start`` (optionally with another solver, or holding other keys)."""
         from game.maze.solvers.base import Solution
 
         if solver is not None:
             self.solver = solver
+        if keys is not None:
+            self.keys = keys
         self.start = start
         self.goal = self.maze.goal
         if self._box is not None:  # wipe only what was painted
@@ -133,16 +145,18 @@ class HintSearch:
         """Jump to the end (Space): the rest of the search runs unseen, then all of it shows."""
         self.finishing = True
 
-    def follow(self, pos: Pos, *, restart: bool = True) -> bool:
+    def follow(self, pos: Pos, *, restart: bool = True, keys: Optional[str] = None) -> bool:
         """Update the hint for a player now standing on ``pos``; return True if updated.
 
         On the finished path the route from ``pos`` is the rest of that path.  Anywhere
         else (unless ``restart`` is False) the search starts over from ``pos``: animated
-        while the player is still watching one, at once when a route was on screen.
+        while the player is still watching one, at once when a route was on screen.  A
+        player holding other ``keys`` than the search did is somewhere else too.
         """
-        if pos == self.start:
+        same_keys = keys is None or keys == self.keys
+        if pos == self.start and same_keys:
             return True
-        if self.done and self.path is not None:
+        if self.done and self.path is not None and same_keys:
             try:
                 i = self.path.index(pos)
             except ValueError:
@@ -156,7 +170,7 @@ class HintSearch:
         if not restart:
             return False
         shown = self.done  # the search is over: re-route without showing it again
-        self.restart(pos)
+        self.restart(pos, keys=keys)
         self.finishing = shown
         return True
 
@@ -187,10 +201,18 @@ class HintSearch:
         if self._events is None:
             from game.maze.solvers import EXPAND, SOLVERS
 
-            search = SOLVERS[self.solver].explore(self.maze, self.start, self.goal)
+            search = SOLVERS[self.solver].explore(self._searched(), self.start, self.goal)
             self._events = (item for item in search
                             if type(item) is not tuple or item[0] != EXPAND)
         return self._events
+
+    def _searched(self) -> Maze:
+        """Return the maze as the search sees it: the keys held opened up."""
+        if not self.keyed or not self.keys:
+            return self.maze
+        from game.maze.solvers.keyed import with_keys_held
+
+        return with_keys_held(self.maze, self.keys)
 
     def complete(self, events: Optional[int] = None) -> bool:
         """Run the search ``events`` further unseen (None: to its end); return True once done.
@@ -224,7 +246,7 @@ class HintSearch:
         """
         from game.maze.solvers import SOLVERS, solve_marked
 
-        found = solve_marked(self.maze, self.solver, self.start, self.goal)
+        found = solve_marked(self._searched(), self.solver, self.start, self.goal)
         if found is None:
             return False
         solution, marks = found

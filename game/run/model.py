@@ -2,9 +2,11 @@
 
 A :class:`Run` holds everything the game knows about the play-through -- the player (tile,
 facing, the slide between tiles), moves, how often each tile was visited, the time in
-ticks, hints used, the hint's solver and speed, the keys held (none yet), under fog what
-the player sees and has seen (:class:`game.run.fog.Fog`) -- and the log of every intent
-it was given with the tick it arrived at.  It is pure (no pygame): the
+ticks, hints used, the hint's solver and speed, the keys held, under fog what the player
+sees and has seen (:class:`game.run.fog.Fog`) -- and the log of every intent it was given
+with the tick it arrived at.  Stepping onto a key picks it up for good; a door can be
+entered only while holding its colour's key, and walking into a locked one is a "locked"
+event (its colour in ``locked_by``) instead of a bump.  It is pure (no pygame): the
 play scene feeds it intents and whole ticks, the renderer and the HUD only read it.
 
 Time advances in fixed ticks of 1/TICK_RATE s (:class:`game.run.clock.TickClock` turns
@@ -37,7 +39,7 @@ from game.run.intents import (
     SetSpeed,
     ToggleHint,
 )
-from game.run.player import Move, Player
+from game.run.player import BUMP, Move, Player
 from game.run.speeds import nearest_speed, step_speed
 
 #: Events of the entrance-to-exit BFS run per tick while the optimal length is unknown.
@@ -45,6 +47,9 @@ OPTIMAL_EVENTS_PER_TICK = 400
 #: The tile kinds (``Run.tile_kind``) an auto-run stops on, and those it stops before.
 RUN_STOPS_ON = frozenset({"exit", "key"})
 RUN_STOPS_BEFORE = frozenset({"door"})
+#: The player events of keys and doors: a key picked up, a walk into a locked door.
+KEY = "key"
+LOCKED = "locked"
 
 
 @dataclass(frozen=True)
@@ -65,8 +70,10 @@ class Run:
 
         self.maze = maze
         self.solvers = list(SOLVERS)
-        self.player = Player(maze.walkable, maze.start,
-                             stop_on=lambda pos: self.tile_kind(pos) in RUN_STOPS_ON,
+        self.held = int(kinds.KINDS["key"][maze.tiles[maze.start]])  # key bits held
+        self.player = Player(lambda pos: self.tile_kind(pos) not in ("wall", "door"), maze.start,
+                             stop_on=lambda pos: (self.tile_kind(pos) in RUN_STOPS_ON
+                                                  or pos == self._fresh_key),
                              stop_before=lambda pos: self.tile_kind(pos) in RUN_STOPS_BEFORE)
         self.tick = 0
         self.started_at: Optional[int] = None  # tick of the first move
@@ -83,7 +90,8 @@ class Run:
         self.solver = solver if solver in self.solvers else self.solvers[0]
         self.speed = nearest_speed(speed)
         self.start_solver, self.start_speed = self.solver, self.speed  # what a replay starts with
-        self.keys: frozenset[str] = frozenset()  # room for keys and doors to come
+        self.locked_by: Optional[str] = None  # colour of the last locked door walked into
+        self._fresh_key: Optional[Pos] = None  # a key picked up by the step under way
         self.log: list[Logged] = []
         self.events: list[str] = []  # player events not yet taken (step, bump, arrive)
         self._optimal: Optional[int] = None
@@ -113,15 +121,28 @@ class Run:
         """Return the moves made."""
         return self.player.moves
 
-    def tile_kind(self, pos: Pos) -> str:
-        """Return what the tile at ``pos`` is to the rules: "wall", "floor" or "exit".
+    @property
+    def keys(self) -> str:
+        """Return the colour letters (r g b y) of the keys held, in colour order."""
+        return "".join(ch for i, ch in enumerate(kinds.COLOURS) if self.held >> i & 1)
 
-        The hook for keys and doors: "key" for a tile holding a key (auto-run stops on
-        it), "door" for a door the player cannot open yet (auto-run stops before it).
+    def tile_kind(self, pos: Pos) -> str:
+        """Return what the tile at ``pos`` is to the rules now.
+
+        "wall", "floor", "exit", "key" for a key not held yet (auto-run stops on it) or
+        "door" for a door the player cannot open yet (auto-run stops before it); a held
+        key's tiles and an opened door are floor.
         """
         if pos == self.maze.goal:
             return "exit"
-        return "floor" if self.maze.walkable(pos) else "wall"
+        if not self.maze.walkable(pos):
+            return "wall"
+        kind = kinds.KINDS[self.maze.tiles[pos]]
+        if int(kind["lock"]) & ~self.held:
+            return "door"
+        if int(kind["key"]) & ~self.held:
+            return "key"
+        return "floor"
 
     def transparent(self) -> np.ndarray:
         """Return a bool mask of the tiles sight passes through (the tile-kind table says)."""
@@ -138,14 +159,12 @@ class Run:
         if self.finished:
             return
         self.log.append(Logged(self.tick, intent))
-        if isinstance(intent, Move):
+        if isinstance(intent, (Move, AutoRun)):
             if self.started_at is None:
                 self.started_at = self.tick
-            self._note(self.player.press(intent))
-        elif isinstance(intent, AutoRun):
-            if self.started_at is None:
-                self.started_at = self.tick
-            self._note(self.player.run((intent.dr, intent.dc)))
+            d = (intent.dr, intent.dc)
+            events = self.player.press(intent) if isinstance(intent, Move) else self.player.run(d)
+            self._note(self._door_bumps(events, d))
         elif isinstance(intent, Release):
             self.player.release(Move(intent.dr, intent.dc))
         elif isinstance(intent, ReleaseAll):
@@ -176,11 +195,27 @@ class Run:
             self.finished_at = self.tick
         self._advance_optimal(OPTIMAL_EVENTS_PER_TICK)
 
+    def _door_bumps(self, events: list[str], d: tuple[int, int]) -> list[str]:
+        """Return ``events`` with a bump into a locked door told as LOCKED (its colour noted)."""
+        if BUMP not in events:
+            return events
+        target = (self.player.pos[0] + d[0], self.player.pos[1] + d[1])
+        if self.tile_kind(target) != "door":
+            return events
+        self.locked_by = kinds.colour(int(kinds.KINDS["lock"][self.maze.tiles[target]]))
+        return [LOCKED if event == BUMP else event for event in events]
+
     def _note(self, events: list[str]) -> None:
-        """Keep the player's events and count the tiles it stepped onto as visited."""
+        """Keep the player's events, count the tiles it stepped onto, pick up their keys."""
         self.events.extend(events)
         for pos in self.player.stepped:
             self._visit(pos)
+            self._fresh_key = None
+            bit = int(kinds.KINDS["key"][self.maze.tiles[pos]])
+            if bit & ~self.held:  # picked up as the step starts; an auto-run stops on it
+                self.held |= bit
+                self._fresh_key = pos
+                self.events.append(KEY)
         if self.fog is not None and self.player.stepped:
             self.fog.look(self.player.stepped[-1])
 

@@ -18,6 +18,7 @@ Glossary (keep new text consistent with it):
     restart 重新开始 · retry 重试 · quit 退出 · back 返回 · cancel 取消
     locked 未解锁 · unlocked 已解锁 · progress 进度 · save 存档
     zoom 缩放 · fit (see the whole maze) 全览 · fullscreen 全屏 · mute 静音 · volume 音量
+    key (to a door) 钥匙 · locked door 锁着的门 · red 红 · green 绿 · blue 蓝 · yellow 黄
 
 Style: full-width punctuation (，。：？！（）) in Chinese text; a space between Chinese
 and digits or Latin words (第 3 关, 按 Esc 返回); key names stay as printed on the key
@@ -90,6 +91,16 @@ STRINGS: dict[str, str] = {
     "level_name.guard_rooms": "卫兵房",
     "level_name.badger_sett": "獾穴",
     "level_name.braided_brook": "交织溪流",
+    "level_name.first_key": "第一把钥匙",
+    "level_name.two_locks": "两道锁",
+    "level_name.key_hall": "钥匙大厅",
+    "level_name.three_doors": "三扇门",
+    "level_name.four_colours": "四色钥匙",
+    "level_name.night_garden": "夜色花园",
+    "level_name.misty_hollow": "雾谷",
+    "level_name.dark_halls": "幽暗大厅",
+    "level_name.will_o_the_wisp": "鬼火",
+    "level_name.lost_keep": "失落的城堡",
     # -- 章节
     "chapter.first_steps": "初出茅庐",
     "chapter.first_steps.tip": "走到出口；步数最少可得三颗星。",
@@ -148,6 +159,8 @@ STRINGS: dict[str, str] = {
     "custom.option_other": "仅限{generator}",
     "option.loops": "回路",
     "option.loops.value": "{value}%",
+    "option.keys": "钥匙",
+    "option.keys.value": "{value}",
     "option.room_size": "房间大小",
     "option.room_size.unset": "关（经典）",
     "option.room_size.value": "{value}（房间地图）",
@@ -185,6 +198,8 @@ STRINGS: dict[str, str] = {
     "help.goal": "目标",
     "help.goal_exit_keys": "出口",
     "help.goal_exit": "从入口走到发光的出口",
+    "help.goal_keys_keys": "钥匙",
+    "help.goal_keys": "能打开所有同色的门",
     "help.goal_stars_keys": "三颗星",
     "help.goal_stars": "步数最少（+10% 以内），不用提示",
     "help.result": "结算画面",
@@ -237,6 +252,10 @@ STRINGS: dict[str, str] = {
     "play.fog_toast": "战争迷雾  ·  {map}：已探索地图",
     "play.map_title": "已探索地图",
     "play.map_footer": "{map} 或 Esc：返回迷宫",
+    "play.needs_key.r": "需要红钥匙",
+    "play.needs_key.g": "需要绿钥匙",
+    "play.needs_key.b": "需要蓝钥匙",
+    "play.needs_key.y": "需要黄钥匙",
     "hint.searching": "{solver}  ·  已探索 {visited:,}  ·  搜索中……",
     "hint.found": "{solver}  ·  已探索 {visited:,}  ·  路径 {length:,}",
     "hint.no_path": "{solver}  ·  已探索 {visited:,}  ·  无路可走",

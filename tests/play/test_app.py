@@ -50,7 +50,7 @@ def key(k: int, mod: int = 0) -> pygame.event.Event:
 
 def args(**given: Any) -> argparse.Namespace:
     """Return play arguments as game.cli would parse them."""
-    base: dict[str, Any] = dict(file=None, algorithm=None, size=None, seed=None, loops=None,
+    base: dict[str, Any] = dict(file=None, algorithm=None, size=None, seed=None, loops=None, keys=None,
                                 **{option.name: None for option, _ in generator_options()})
     base.update(given)
     return argparse.Namespace(**base)

@@ -15,7 +15,7 @@ from game.play.audio import SOUND_GAINS, Audio
 from game.resources import AssetNotFoundError
 from game.save import Settings
 
-CONTRACT_SOUNDS = {"step", "bump", "hint", "complete", "click"}
+CONTRACT_SOUNDS = {"step", "bump", "hint", "complete", "click", "locked", "key"}
 
 
 @pytest.fixture(autouse=True)

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.usefixtures("display")
 
 
 def choose_a_room_map(custom: CustomMazeScene) -> None:
-    """Pick division, a bigger size, seed 4242, some loops and rooms of 3, by keys."""
+    """Pick division, a bigger size, seed 4242, some loops, 2 keys and rooms of 3, by keys."""
     custom.menu.selected = 0
     while custom.algorithm != "division":
         custom.handle_event(key(pygame.K_RIGHT))
@@ -33,6 +33,9 @@ def choose_a_room_map(custom: CustomMazeScene) -> None:
     for k in (pygame.K_4, pygame.K_2, pygame.K_4, pygame.K_2):
         custom.handle_event(key(k))
     custom.handle_event(key(pygame.K_DOWN))  # Loops
+    custom.handle_event(key(pygame.K_RIGHT))
+    custom.handle_event(key(pygame.K_DOWN))  # Keys
+    custom.handle_event(key(pygame.K_RIGHT))
     custom.handle_event(key(pygame.K_RIGHT))
     custom.handle_event(key(pygame.K_DOWN))  # Room size
     while ROOM_SIZE.steps[custom.step["room_size"]] != 3:
@@ -50,6 +53,7 @@ def test_the_choices_come_back_after_starting_a_maze(ctx: Context) -> None:
     first = CustomMazeScene(ctx)
     choose_a_room_map(first)
     chosen = first.spec()
+    assert chosen.keys == 2
     first.menu.selected = first.start_row
     loading = first.handle_event(key(pygame.K_RETURN))
     assert isinstance(loading, BuildMaze) and loading.spec == chosen

@@ -511,3 +511,44 @@ def test_a_played_level_replays_from_its_log(ctx):
     assert (again.player.pos, again.moves, again.ticks_played, again.hints_used) == \
         (run.player.pos, run.moves, run.ticks_played, run.hints_used)
     assert again.finished and (again.visits == run.visits).all()
+
+
+KEYED = """\
+#########
+#r#######
+#.#######
+S...R...E
+#########
+"""
+
+
+def test_a_locked_door_bumps_with_its_sound_and_says_which_key_it_needs(ctx: Context) -> None:
+    from game.maze.formats import parse_maze
+
+    scene = play(ctx, parse_maze(KEYED))
+    for _ in range(3):
+        tap(scene, pygame.K_RIGHT)
+    assert scene.run.player.pos == (3, 3)
+    ctx.audio.played.clear()  # type: ignore[attr-defined]
+    tap(scene, pygame.K_RIGHT)
+    assert scene.run.player.pos == (3, 3)
+    assert ctx.audio.played == ["locked"]  # type: ignore[attr-defined]
+    assert ctx.toasts.text == "Needs the red key"
+
+
+def test_the_key_is_picked_up_with_its_sound_shown_in_the_hud_and_opens_the_door(ctx: Context) -> None:
+    from game.maze.formats import parse_maze
+
+    scene = play(ctx, parse_maze(KEYED))
+    for k in (pygame.K_RIGHT, pygame.K_UP, pygame.K_UP):
+        tap(scene, k)
+    assert scene.run.keys == "r" and "key" in ctx.audio.played  # type: ignore[attr-defined]
+    surface = pygame.Surface((640, 400))
+    scene.draw(surface)  # the door, the HUD's key: drawn without error
+    for k in (pygame.K_DOWN, pygame.K_DOWN, *[pygame.K_RIGHT] * 7):
+        nxt = tap(scene, k)
+    for _ in range(round(1 / DT)):  # the celebration at the exit plays out
+        if nxt is not None:
+            break
+        nxt = scene.update(DT)
+    assert isinstance(nxt, Complete)

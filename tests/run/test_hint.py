@@ -336,3 +336,48 @@ def test_the_quiet_run_without_a_path_matches_the_drain(monkeypatch, solver):
     drained = HintSearch(maze, maze.start, solver)
     assert drained.complete() and drained.no_path
     assert np.array_equal(quiet.state, drained.state) and quiet.visited == drained.visited
+
+
+KEYED = """\
+#######
+#r#g###
+#.#R###
+S....GE
+#######
+"""
+
+
+@pytest.mark.parametrize("solver", sorted(SOLVERS))
+def test_on_a_keyed_maze_the_hint_draws_the_whole_walk_through_the_doors(solver):
+    from game.maze.formats import parse_maze
+    from game.run.intents import Release
+    from game.run.model import Run
+    from game.run.player import Move
+
+    maze = parse_maze(KEYED)
+    search = HintSearch(maze, maze.start, solver)
+    run_to_end(search)
+    assert search.path == solve(maze, solver).path
+    assert search.path is not None and (1, 1) in search.path and (1, 3) in search.path
+    # the route is walkable by the run's rules: played move by move, it reaches the exit
+    run = Run(maze)
+    for (r1, c1), (r2, c2) in zip(search.path, search.path[1:]):
+        run.apply(Move(r2 - r1, c2 - c1))
+        run.apply(Release(r2 - r1, c2 - c1))
+        while run.player.moving:
+            run.step()
+        assert run.player.pos == (r2, c2), f"the hint walks into {(r2, c2)}"
+    assert run.keys == "rg"
+
+
+def test_holding_a_key_the_hint_searches_from_there_without_fetching_it_again():
+    from game.maze.formats import parse_maze
+
+    maze = parse_maze(KEYED)
+    search = HintSearch(maze, (2, 1), "bfs", keys="r")
+    search.complete()
+    assert search.path is not None and (1, 1) not in search.path and (1, 3) in search.path
+    assert search.follow((3, 1), keys="rg")  # other keys held: a new search from there
+    assert search.keys == "rg"
+    search.complete()
+    assert search.path is not None and (1, 3) not in search.path

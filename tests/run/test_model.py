@@ -7,7 +7,8 @@ import random
 import numpy as np
 import pytest
 
-from game.levels import build_level, named_level
+from game.levels import CAMPAIGN, build_level, named_level
+from game.maze.formats import parse_maze
 from game.maze.solvers import solve
 from game.run.intents import (
     DOWN,
@@ -65,7 +66,7 @@ def test_visits_count_every_arrival_and_walked_keeps_the_first_ones_in_order() -
     assert run.visits[start] == 2 and run.visits[1, 1] == 2 and run.visits[1, 2] == 1
     assert run.walked == [start, (1, 1), (1, 2)]
     assert int(run.visits.sum()) == 1 + run.moves
-    assert run.keys == frozenset()
+    assert run.keys == ""
 
 
 def test_taps_five_ticks_apart_each_walk_a_tile_and_replay_so() -> None:
@@ -262,24 +263,58 @@ def test_a_press_ends_an_auto_run_and_takes_over() -> None:
     assert run.player.pos == (1, 1) and run.moves == 3
 
 
+KEYED_CORRIDOR = parse_maze(
+    "##############################\n"
+    "S...r..R..g..G..............E#\n"
+    "##############################\n"
+)
+
+
 def test_auto_run_stops_on_a_key_and_before_a_locked_door() -> None:
-    class Keyed(Run):
-        """A run whose maze has a key at (1, 4) and a locked door at (1, 9)."""
-
-        def tile_kind(self, pos: tuple[int, int]) -> str:
-            """Return "key" and "door" where they lie, else what the maze says."""
-            return {(1, 4): "key", (1, 9): "door"}.get(pos) or super().tile_kind(pos)
-
-    run = Keyed(CORRIDOR)
+    run = Run(KEYED_CORRIDOR)
     run.apply(AutoRun(0, 1))
     run_until_still(run)
-    assert run.player.pos == (1, 4)
+    assert run.player.pos == (1, 4) and run.keys == "r"  # stopped on the red key, picked up
     run.apply(AutoRun(0, 1))
     run_until_still(run)
-    assert run.player.pos == (1, 8)
+    assert run.player.pos == (1, 10) and run.keys == "rg"  # through the red door, onto green
     run.take_events()
     run.apply(AutoRun(0, 1))
-    assert run.take_events() == ["bump"] and run.player.pos == (1, 8)
+    run_until_still(run)
+    assert run.player.pos == (1, 28) and run.finished
+
+
+def test_a_locked_door_stops_the_player_with_its_own_event_and_colour() -> None:
+    run = Run(parse_maze("########\nS.R.r.E#\n########\n"))
+    run.apply(AutoRun(0, 1))
+    run_until_still(run)
+    assert run.player.pos == (1, 1) and run.tile_kind((1, 2)) == "door"
+    run.take_events()
+    run.apply(Move(0, 1))
+    assert run.take_events() == ["locked"] and run.locked_by == "r"
+    assert run.player.pos == (1, 1) and run.moves == 1
+
+
+def test_picking_up_a_key_opens_its_doors_and_is_an_event() -> None:
+    run = Run(parse_maze("#######\n#b...E#\n#B#####\n#S#####\n#######\n"))
+    run.apply(Move(-1, 0))
+    assert run.take_events() == ["locked"] and run.locked_by == "b"
+    assert run.tile_kind((1, 1)) == "key"
+    run = Run(parse_maze("#######\n#.B.bE#\n#S#####\n#######\n"))
+    for move in (Move(-1, 0), Move(0, 1)):
+        run.apply(move)
+        run.apply(Release(move.dr, move.dc))
+        run_until_still(run)
+    assert run.player.pos == (1, 1) and run.keys == ""
+    assert "key" not in run.take_events()
+
+
+def test_keys_held_replay_from_the_log() -> None:
+    run = Run(KEYED_CORRIDOR)
+    run.apply(AutoRun(0, 1))
+    step(run, 200)
+    again = replay(KEYED_CORRIDOR, run.log, ticks=run.tick)
+    assert again.keys == run.keys == "r" and again.player.pos == run.player.pos
 
 
 def test_an_auto_run_is_in_the_log_and_replays() -> None:

@@ -12,7 +12,9 @@ level-code letter, label, options); ``GENERATORS`` holds them by name.
 - ``prim``: randomized Prim over cells; many short branches.
 
 ``loops`` (0..1, :data:`~game.maze.registry.LOOPS`) adds cycles to any of them; at 1 the
-cell mazes have no dead end.
+cell mazes have no dead end.  ``keys`` (0..4, :data:`~game.maze.registry.KEYS`) then puts
+coloured keys and locked doors into any of them (:mod:`game.maze.locks`), leaving the
+walls as they are.
 """
 
 from __future__ import annotations
@@ -20,8 +22,10 @@ from __future__ import annotations
 from typing import Optional
 
 from game.maze.generators import backtracker, dig, division, prim
-from game.maze.generators._common import RngLike
-from game.maze.generators.events import Trace
+import numpy as np
+
+from game.maze.generators._common import RngLike, make_rng
+from game.maze.generators.events import PLACE, Trace
 from game.maze.grid import Maze
 from game.maze.registry import GeneratorInfo, Option, Value
 
@@ -31,6 +35,8 @@ GENERATORS: dict[str, GeneratorInfo] = {
 }
 #: The generator of a maze nobody chose one for.
 DEFAULT = backtracker.NAME
+#: Mixed with an integer seed to draw where the keys and doors go.
+KEYS_STREAM = 0x6B657973  # "keys"
 
 
 def generator_options() -> list[tuple[Option, GeneratorInfo]]:
@@ -51,14 +57,18 @@ def generate(
     cols: int,
     seed: RngLike = None,
     loops: float = 0.0,
+    keys: int = 0,
     **options: Optional[Value],
 ) -> Maze:
     """Generate a maze with the generator called ``name``; raise ValueError on bad input.
 
     ``options`` are the generator's own (``room_size=...``); None means not given.
+    ``keys`` doors and keys are placed with a random source of their own drawn from the
+    seed, so the walls are those of the same maze without keys.
     """
     info, given = _checked(name, options)
-    return info.generate(rows=rows, cols=cols, rng=seed, loops=loops, **given)
+    maze = info.generate(rows=rows, cols=cols, rng=seed, loops=loops, **given)
+    return _with_keys(maze, keys, seed, info, given)
 
 
 def trace(
@@ -68,12 +78,17 @@ def trace(
     cols: int,
     seed: RngLike = None,
     loops: float = 0.0,
+    keys: int = 0,
     **options: Optional[Value],
 ) -> Trace:
-    """Return the events of the maze ``generate`` makes with these arguments, then the Maze."""
+    """Return the events of the maze ``generate`` makes with these arguments, then the Maze.
+
+    Keys and doors come last, one ``place`` event each.
+    """
     info, given = _checked(name, options)
     assert info.trace is not None, f"{name} has no trace"
-    return info.trace(rows=rows, cols=cols, rng=seed, loops=loops, **given)
+    events = info.trace(rows=rows, cols=cols, rng=seed, loops=loops, **given)
+    return events if keys == 0 else _keyed_trace(events, keys, seed, info, given)
 
 
 def _checked(
@@ -94,3 +109,30 @@ def _checked(
                 raise ValueError(f"unknown option {option!r} (no generator has it)")
             raise ValueError(f"{option} only applies to {owner.name}, not to {name}")
     return info, given
+
+
+def _with_keys(maze: Maze, keys: int, seed: RngLike, info: GeneratorInfo,
+               given: dict[str, Value]) -> Maze:
+    """Return ``maze`` with ``keys`` keys and locked doors placed (``maze`` itself for none)."""
+    if keys == 0:
+        return maze
+    from game.maze.locks import place_keys
+
+    if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
+        rng = np.random.default_rng([int(seed), KEYS_STREAM])
+    else:
+        rng = make_rng(seed)  # a Generator goes on where the walls left it
+    return place_keys(maze, keys, rng, rooms=info.room_size(given) is not None)
+
+
+def _keyed_trace(events: Trace, keys: int, seed: RngLike, info: GeneratorInfo,
+                 given: dict[str, Value]) -> Trace:
+    """Yield ``events``, then one ``place`` event per key and door, then the keyed Maze."""
+    for item in events:
+        if not isinstance(item, Maze):
+            yield item
+            continue
+        keyed = _with_keys(item, keys, seed, info, given)
+        for r, c in zip(*np.nonzero(keyed.tiles != item.tiles)):
+            yield (PLACE, int(r), int(c), int(keyed.tiles[r, c]), int(item.tiles[r, c]))
+        yield keyed

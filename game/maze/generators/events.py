@@ -22,6 +22,7 @@ dig        a tile the digger digs               floor
 back       the tile the digger backs up to      none
 open       a loop's opening, entrance, exit     floor
 wall       a corridor tile walled up again      wall
+place      a key or a locked door; ``kind``     that kind (``was``: the kind before)
 =========  ===================================  ======================================
 """
 
@@ -33,12 +34,13 @@ from typing import Callable, Iterable, Iterator, Union
 import numpy as np
 
 from game.maze.grid import FLOOR, WALL, Maze
-from game.maze.tiles import walkable
+from game.maze.tiles import KINDS, walkable
 
-ROOM, CHAMBER, SPLIT, DOOR, FRONTIER, CARVE, DROP, PUSH, POP, DIG, BACK, OPEN, CLOSE = range(13)
+(ROOM, CHAMBER, SPLIT, DOOR, FRONTIER, CARVE, DROP, PUSH, POP, DIG, BACK, OPEN, CLOSE,
+ PLACE) = range(14)
 #: Each kind's name in traces (``generate --trace``), by kind.
 NAMES = ("room", "chamber", "split", "door", "frontier", "carve", "drop", "push", "pop",
-         "dig", "back", "open", "wall")
+         "dig", "back", "open", "wall", "place")
 
 GenEvent = tuple[int, ...]  # (kind, row, col, *more)
 Trace = Iterator[Union[GenEvent, Maze]]
@@ -78,6 +80,8 @@ def _set(tiles: np.ndarray, event: GenEvent, *, forward: bool) -> None:
         tiles[event[3], event[4]] = value
     elif kind == CLOSE:
         tiles[r, c] = WALL if forward else FLOOR
+    elif kind == PLACE:
+        tiles[r, c] = event[3] if forward else event[4]
     else:  # door, dig, open
         tiles[r, c] = FLOOR if forward else WALL
 
@@ -100,6 +104,8 @@ def event_json(event: GenEvent) -> str:
         line["chamber"] = list(event[3:7])
     elif kind in (CARVE, PUSH):
         line["via"] = [event[3], event[4]]
+    elif kind == PLACE:
+        line["kind"] = str(KINDS["char"][event[3]])
     return json.dumps(line)
 
 

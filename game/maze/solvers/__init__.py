@@ -30,6 +30,7 @@ from game.maze.solvers.base import (
     flatten,
     solution,
 )
+from game.maze.solvers.keyed import has_keys
 
 _MODULES = (bfs, dfs, stack)
 #: Every solver by name, in the hint's order (keys 1, 2, 3...): a new one is a module here.
@@ -78,7 +79,7 @@ def solve(
     start = maze.start if start is None else start
     goal = maze.goal if goal is None else goal
     run = info.run
-    if run is None:
+    if run is None or has_keys(maze):  # the keyed searches have no event-free run
         return drain(info.explore(maze, start, goal))
     flat = flatten(maze, start, goal)
     trail, visited = run(flat)
@@ -94,7 +95,7 @@ def solve_marked(
     named.  None when the solver has no event-free ``run`` (drain its events instead).
     """
     info = SOLVERS[solver]
-    if info.run is None:
+    if info.run is None or has_keys(maze):
         return None
     flat = flatten(maze, start, goal)
     trail, visited = info.run(flat)

@@ -48,6 +48,7 @@ class Solution:
     visited: int  # distinct tiles marked when the solver stopped, start included
     start: Pos
     goal: Pos
+    keys: tuple[str, ...] = ()  # the key colours (r g b y) the path picks up, in order
 
     @property
     def found(self) -> bool:
@@ -56,7 +57,7 @@ class Solution:
 
     @property
     def length(self) -> Optional[int]:
-        """Return the number of moves (tiles in path - 1), or None without a path."""
+        """Return the number of moves (tiles in walk - 1), or None without a path."""
         return None if self.path is None else len(self.path) - 1
 
 

@@ -20,8 +20,11 @@ from typing import Iterator, Optional, Sequence, Union
 from game.maze.grid import Maze, Pos
 from game.maze.registry import SolverInfo
 from game.maze.solvers.base import EXPAND, VISIT, Event, FlatGrid, Solution, finish, flatten
+from game.maze.solvers.keyed import breadth_first, has_keys
 
 NAME = "bfs"
+#: The probe order: down, right, up, left.
+STEPS = ((1, 0), (0, 1), (-1, 0), (0, -1))
 
 # How a marked tile was reached, stored in its grid byte (free floor is 0, wall is 1).
 _FROM_ABOVE, _FROM_LEFT, _FROM_BELOW, _FROM_RIGHT, _ORIGIN = 2, 3, 4, 5, 6
@@ -29,6 +32,8 @@ _FROM_ABOVE, _FROM_LEFT, _FROM_BELOW, _FROM_RIGHT, _ORIGIN = 2, 3, 4, 5, 6
 
 def explore(maze: Maze, start: Pos, goal: Pos) -> Iterator[Union[Event, Solution]]:
     """Search breadth-first from ``start`` to ``goal``, yielding events then a Solution."""
+    if has_keys(maze):
+        return breadth_first(NAME, maze, start, goal, STEPS)
     return _search(flatten(maze, start, goal))  # the ends are checked before the first next()
 
 

@@ -33,14 +33,20 @@ from game.maze.solvers.base import (
     finish,
     flatten,
 )
+from game.maze.solvers.keyed import depth_first as keyed_depth_first
+from game.maze.solvers.keyed import has_keys
 
 NAME = "dfs"
+#: The probe order: down, right, up, left.
+STEPS = ((1, 0), (0, 1), (-1, 0), (0, -1))
 
 _MARKED = 2
 
 
 def explore(maze: Maze, start: Pos, goal: Pos) -> Iterator[Union[Event, Solution]]:
     """Search depth-first from ``start`` to ``goal``, yielding events then a Solution."""
+    if has_keys(maze):
+        return keyed_depth_first(NAME, maze, start, goal, STEPS)
     return _search(flatten(maze, start, goal))  # the ends are checked before the first next()
 
 

@@ -33,8 +33,12 @@ from game.maze.solvers.base import (
     finish,
     flatten,
 )
+from game.maze.solvers.keyed import depth_first as keyed_depth_first
+from game.maze.solvers.keyed import has_keys
 
 NAME = "stack"
+#: The probe order: up, right, down, left.
+STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 
 # A marked tile's grid byte: the next direction to try (free floor is 0, wall is 1).
 _UP, _RIGHT, _DOWN, _LEFT, _NONE_LEFT = 2, 3, 4, 5, 6
@@ -42,6 +46,8 @@ _UP, _RIGHT, _DOWN, _LEFT, _NONE_LEFT = 2, 3, 4, 5, 6
 
 def explore(maze: Maze, start: Pos, goal: Pos) -> Iterator[Union[Event, Solution]]:
     """Search with an explicit stack from ``start`` to ``goal``, yielding events then a Solution."""
+    if has_keys(maze):
+        return keyed_depth_first(NAME, maze, start, goal, STEPS)
     return _search(flatten(maze, start, goal))  # the ends are checked before the first next()
 
 

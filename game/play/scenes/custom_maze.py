@@ -14,7 +14,7 @@ import pygame
 
 from game.levels import LevelSpec
 from game.maze.generators import DEFAULT, option_owner
-from game.maze.registry import LOOPS, SIZE_STEPS, Option, Value
+from game.maze.registry import KEYS, LOOPS, SIZE_STEPS, Option, Value
 from game.play import input as keys
 from game.play.context import Context
 from game.play.input import Event
@@ -68,12 +68,13 @@ class CustomMazeScene(ListScene):
         self.typing = False  # the seed shown is being typed: digits append to it
         self._resting: Optional[LevelSpec] = None  # the choice shown, and for how long (s)
         self._rested = 0.0
-        #: The option rows: loops (every generator's), then the generators' own.
-        self.options = [LOOPS, *menu_options()]
+        #: The option rows: loops and keys (every generator's), then the generators' own.
+        self.options = [LOOPS, KEYS, *menu_options()]
         #: The step each option row shows, by option name.
-        self.step = {LOOPS.name: nearest_step(LOOPS, spec.loops)}
+        self.step = {LOOPS.name: nearest_step(LOOPS, spec.loops),
+                     KEYS.name: nearest_step(KEYS, spec.keys)}
         self.step.update({o.name: nearest_step(o, spec.options.get(o.name))
-                          for o in self.options[1:]})
+                          for o in self.options[2:]})
         self.start_row = FIRST_OPTION_ROW + len(self.options)
         super().__init__(ctx, [
             MenuItem(t("custom.algorithm"), value=lambda: generator_label(self.algorithm),
@@ -97,7 +98,7 @@ class CustomMazeScene(ListScene):
                         adjust=adjust, enabled=lambda: self._has(option))
 
     def _has(self, option: Option) -> bool:
-        """Return True when the chosen generator takes ``option`` (loops: every one)."""
+        """Return True when the chosen generator takes ``option`` (loops, keys: every one)."""
         owner = option_owner(option.name)
         return owner is None or owner.name == self.algorithm
 
@@ -108,6 +109,10 @@ class CustomMazeScene(ListScene):
     def _loops(self) -> float:
         """Return the loops chosen."""
         return float(self._value(LOOPS) or 0.0)
+
+    def _keys(self) -> int:
+        """Return the keys chosen."""
+        return int(self._value(KEYS) or 0)
 
     def _option_text(self, option: Option) -> str:
         """Return an option's value as its row shows it ("Recursive division only" if not offered)."""
@@ -123,14 +128,14 @@ class CustomMazeScene(ListScene):
         if last is None:
             return None
         return LevelSpec(last.algorithm, last.rows, last.cols, last.seed, last.loops,
-                         last.options, "Custom")
+                         last.options, "Custom", keys=last.keys)
 
     def _remember(self) -> None:
         """Keep the current choices for the next visit (saved when they changed)."""
         rows, cols = SIZE_STEPS[self.size_i]
-        options = {option.name: self._value(option) for option in self.options[1:]}
+        options = {option.name: self._value(option) for option in self.options[2:]}
         self.ctx.remember_custom(CustomMaze(self.algorithm, rows, cols, self.seed,
-                                            self._loops(), options))
+                                            self._loops(), options, self._keys()))
 
     def _back(self) -> Next:
         """Remember the choices and return to the title."""
@@ -172,8 +177,9 @@ class CustomMazeScene(ListScene):
     def spec(self) -> LevelSpec:
         """Return the maze the current choices describe."""
         rows, cols = SIZE_STEPS[self.size_i]
-        options = {o.name: self._value(o) for o in self.options[1:] if self._has(o)}
-        return LevelSpec(self.algorithm, rows, cols, self.seed, self._loops(), options, "Custom")
+        options = {o.name: self._value(o) for o in self.options[2:] if self._has(o)}
+        return LevelSpec(self.algorithm, rows, cols, self.seed, self._loops(), options, "Custom",
+                         keys=self._keys())
 
     def update(self, dt: float) -> Optional[Next]:
         """Animate the backdrop; build the chosen maze ahead once the choice rests a moment."""

@@ -30,6 +30,7 @@ def help_sections() -> list[Section]:
     return [
         (t("help.goal"), [
             (t("help.goal_exit_keys"), t("help.goal_exit")),
+            (t("help.goal_keys_keys"), t("help.goal_keys")),
             (t("help.goal_stars_keys"), t("help.goal_stars")),
         ]),
         (t("help.result"), [

@@ -34,6 +34,7 @@ from game.play.input import Event, FocusLost, KeyDown, KeyUp, Wheel, keymap, lef
 from game.play.names import chapter_name, chapter_tip, level_title, solver_names, solver_short_label
 from game.play.render.fog import FogLayer, FogMap
 from game.play.render.images import draw_player, player_sprites, tile_images
+from game.play.render.locks import LockSpots
 from game.play.render.renderer import MazeRenderer
 from game.play.render.tiles import RPG, style_for
 from game.play.routes import Complete, OpenPause
@@ -59,7 +60,7 @@ from game.run.intents import (
 from game.run.hint import NOTHING, HintSearch
 from game.run.level import Level, RunResult
 from game.run.clock import TickClock
-from game.run.model import Run
+from game.run.model import KEY, LOCKED, Run
 from game.run.replay import Playback
 from game.run.player import BUMP, STEP, Move
 from game.text import language, t
@@ -154,6 +155,9 @@ MINIMAP_MARGIN = 10
 MINIMAP_REFRESH = 0.2
 #: Room round the full-window map (px).
 MAP_MARGIN = 24
+#: The toast of a locked door, by its colour letter.
+NEEDS_KEY = {"r": "play.needs_key.r", "g": "play.needs_key.g", "b": "play.needs_key.b",
+             "y": "play.needs_key.y"}
 
 
 class PlayScene(Scene):
@@ -176,6 +180,7 @@ class PlayScene(Scene):
         self.style = style_for(spec)
         self.renderer = MazeRenderer(self.maze, self.style,
                                      images=tile_images(ctx.images) if self.style == RPG else None)
+        self.locks = LockSpots(self.maze)
         self.sprites = player_sprites(ctx.images) if self.style == RPG else None
         fog = self.run.fog
         self.fog_layer = FogLayer(fog) if fog is not None else None
@@ -349,7 +354,7 @@ class PlayScene(Scene):
         self._sounds(run.take_events())
         if isinstance(intent, ToggleHint):
             if run.hint_shown:
-                self.hint = HintSearch(self.maze, run.player.pos, run.solver)
+                self.hint = HintSearch(self.maze, run.player.pos, run.solver, keys=run.keys)
                 if self.hint_layer is None:
                     self.hint_layer = HintLayer(self.hint)
                 else:
@@ -361,7 +366,7 @@ class PlayScene(Scene):
             self.hint.finish()
         elif isinstance(intent, (CycleSolver, SelectSolver)):
             if self.hint is not None:
-                self.hint.restart(run.player.pos, run.solver)
+                self.hint.restart(run.player.pos, run.solver, keys=run.keys)
             if not quiet:
                 self.ctx.toast(t("play.solver_toast", solver=solver_short_label(run.solver)))
         elif isinstance(intent, (ChangeSpeed, SetSpeed)):
@@ -374,6 +379,12 @@ class PlayScene(Scene):
             self.ctx.audio.play("step")
         if BUMP in events:
             self.ctx.audio.play("bump")
+        if KEY in events:
+            self.ctx.audio.play("key")
+        if LOCKED in events:
+            self.ctx.audio.play("locked")
+            if self.run.locked_by is not None:
+                self.ctx.toast(t(NEEDS_KEY[self.run.locked_by]))
 
     # -- simulation ------------------------------------------------------------------------
     def update(self, dt: float) -> Optional[Next]:
@@ -430,11 +441,11 @@ class PlayScene(Scene):
     def _follow_with_hint(self, ticks: int) -> None:
         """Keep the hint about the player's tile (restarts at most every so often)."""
         self._hint_age += ticks
-        player = self.run.player
-        if self.hint is None or self.hint.start == player.pos:
+        player, keys = self.run.player, self.run.keys
+        if self.hint is None or (self.hint.start == player.pos and self.hint.keys == keys):
             return
         may_restart = not player.moving or self._hint_age >= HINT_RESTART_TICKS
-        if self.hint.follow(player.pos, restart=may_restart) and may_restart:
+        if self.hint.follow(player.pos, restart=may_restart, keys=keys) and may_restart:
             self._hint_age = 0
 
     def _celebrate(self, dt: float) -> Optional[Next]:
@@ -499,6 +510,10 @@ class PlayScene(Scene):
                 if not self.camera.fitted:
                     self.camera.follow(*run.player.render_pos, 0.0, snap=True)
             self.renderer.draw(surface, view, self.camera, run.walked)
+            clip = surface.get_clip()
+            surface.set_clip(view)
+            self.locks.draw(surface, view, self.camera, run.held)  # under the fog's veil
+            surface.set_clip(clip)
             if self.fog_layer is not None:
                 self.fog_layer.draw(surface, view, self.camera)
             shown: Optional[tuple[str, str]] = None
@@ -535,7 +550,7 @@ class PlayScene(Scene):
                             self.help_line())
         self._bar.draw(surface, hud.HudInfo(self.label, self.info["algorithm"], self.info["size"],
                                             run.elapsed, run.moves, run.hints_used,
-                                            self.info["code"]))
+                                            self.info["code"], run.keys))
 
     def _top_box(self, view: pygame.Rect) -> Optional[pygame.Rect]:
         """Return the hint caption when it sits at the top of the view."""

@@ -12,6 +12,7 @@ import pygame
 
 from game.play import theme
 from game.play.names import format_time
+from game.play.widgets.shapes import draw_key_symbol
 from game.play.widgets.text import draw_text, ellipsize, font, text_scale, unscaled
 from game.text import language, t
 
@@ -26,6 +27,7 @@ class HudInfo(NamedTuple):
     moves: int
     hints: int
     code: str = ""
+    keys: str = ""  # the colour letters (r g b y) of the keys held, drawn as their symbols
 
 
 def ui_scale(size: tuple[int, int]) -> float:
@@ -78,6 +80,13 @@ def draw_bar(surface: pygame.Surface, info: HudInfo, *, full_height: Optional[in
     for text, color, _ in reversed(shown):
         r = draw_text(surface, text, f, color, (x, cy), anchor="midright")
         x = r.left - gap
+    slot = max(6, round(rect.height * 0.7))
+    if info.keys and x - len(info.keys) * slot > pad + title_w // 2:
+        for letter in reversed(info.keys):
+            x -= slot
+            draw_key_symbol(surface, theme.KEY_COLOURS["rgby".index(letter)],
+                            (x + slot / 2, cy), max(3, round(slot * 0.38)))
+        x -= gap
     draw_text(surface, info.title, f, ui.accent, (pad, cy), anchor="midleft",
               max_width=max(0, x - pad - gap // 2 if shown else w - 2 * pad))
     return rect
@@ -97,7 +106,7 @@ class BarCache:
         if height <= 0:
             return pygame.Rect(0, 0, w, 0)
         key = (theme.current(), language(), w, h, info.title, info.algorithm, info.size,
-               format_time(info.time), info.moves, info.hints, info.code)
+               format_time(info.time), info.moves, info.hints, info.code, info.keys)
         if key != self._key or self._image is None:
             image = pygame.Surface((w, height))
             draw_bar(image, info, full_height=h)
