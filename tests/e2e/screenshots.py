@@ -1,7 +1,7 @@
 """Photograph the real game window for the README: ``python -m tests.e2e.screenshots``.
 
 Starts Xvfb, runs the game (``$MIGONG_EXE`` or ``python -m game``) in it, drives it with
-real key presses and writes assets/screenshots/{title,hint,rooms}.png.
+real key presses and writes assets/screenshots/{title,hint,rooms,keys,fog}.png.
 """
 
 from __future__ import annotations
@@ -58,6 +58,13 @@ def main() -> int:
             shoot(x, work, ["play", "--algorithm", "division", "--size", "41x61", "--seed", "5",
                             "--room-size", "5"],
                   [("Right", 0.25), ("Right", 0.25), ("Right", 0.25), ("Down", 0.6)], "rooms")
+            shoot(x, work, ["play", "--algorithm", "prim", "--size", "21x31", "--seed", "8",
+                            "--keys", "3"],
+                  [("f", 0.6)], "keys")
+            shoot(x, work, ["play", "--algorithm", "backtracker", "--size", "31x41", "--seed", "4",
+                            "--fog"],
+                  [("shift+Right", 1.0), ("shift+Down", 1.0), ("shift+Right", 1.0),
+                   ("shift+Down", 1.0), ("shift+Left", 1.2)], "fog")
     finally:
         stop(x.proc)
     return 0
