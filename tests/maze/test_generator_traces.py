@@ -9,6 +9,7 @@ pushed, the digger digs only walls).
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import numpy as np
@@ -160,3 +161,29 @@ def test_event_json_names_the_event_and_its_tile() -> None:
         '{"event": "split", "at": [4, 6], "chamber": [1, 1, 9, 9]}'
     )
     assert event_json((DIG, 1, 0)) == '{"event": "dig", "at": [1, 0]}'
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("options", [{"keys": 3}, {"keys": 2, "room_size": 4}])
+def test_a_keyed_trace_places_each_key_and_door_last_and_rebuilds_the_keyed_maze(
+        name: str, options: dict[str, Any]) -> None:
+    from game.maze.generators import generate, trace
+    from game.maze.generators.events import PLACE
+
+    if "room_size" in options and name != "division":
+        options = {"keys": options["keys"]}
+    events, maze = drain(trace(name, rows=31, cols=41, seed=5, **options))
+    assert maze == generate(name, rows=31, cols=41, seed=5, **options)
+    placed = [event for event in events if event[0] == PLACE]
+    assert len(placed) == 2 * options["keys"]  # a key and its door each
+    assert events[-len(placed):] == placed
+    kinds = [json.loads(event_json(event))["kind"] for event in placed]
+    keys = {kind for kind in kinds if kind in "rgby"}
+    assert len(keys) == options["keys"] and {kind.lower() for kind in kinds} == keys  # pairs
+    tiles = rebuild(events, 31, 41)
+    assert np.array_equal(tiles, maze.tiles)
+    for event in reversed(placed):
+        undo(tiles, event)
+    plain = generate(name, rows=31, cols=41, seed=5,
+                     **{k: v for k, v in options.items() if k != "keys"})
+    assert np.array_equal(tiles, plain.tiles)  # the walls are those of the maze without keys
