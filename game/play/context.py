@@ -17,14 +17,14 @@ from typing import TYPE_CHECKING, Callable, Literal, Optional, Protocol
 from game.play import input as keys
 from game.play import theme
 from game.play.prefetch import MazeCache
-from game.replays import ReplayStore, replay_dir
-from game.run.level import Level
-from game.run.replay import Replay, level_ref
 from game.save import CustomMaze, Progress, SaveStore, Settings, has_progress, reset_progress
 from game.text import set_language as speak
 from game.text import t
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
+    from game.replays import ReplayStore
+    from game.run.level import Level
+    from game.run.replay import Replay
     import pygame
 
 log = logging.getLogger(__name__)
@@ -102,8 +102,7 @@ class Context:
         if store is None and save_path is not None:
             store = SaveStore(save_path)
         self.store = store
-        #: Where finished runs are kept (beside the save; None: nothing is saved).
-        self.replays = None if save_path is None else ReplayStore(replay_dir(save_path))
+        self._replays: Optional[ReplayStore] = None  # made on first use (see replays)
         self.audio: Sounds = audio if audio is not None else Silence(progress.settings)
         self.images: dict[str, pygame.Surface] = {} if images is None else images
         self.notice = notice  # a one-time message for the player (e.g. the save was corrupt)
@@ -111,6 +110,18 @@ class Context:
         self.toasts = Toast()
         self.mazes = MazeCache()  # the maze the player is about to start, built ahead
         self._listeners: list[Listener] = []
+
+    @property
+    def replays(self) -> Optional["ReplayStore"]:
+        """Return where finished runs are kept, beside the save (None: nothing is saved).
+
+        Made on first use: the replay modules stay out of the game's start-up.
+        """
+        if self._replays is None and self.save_path is not None:
+            from game.replays import ReplayStore, replay_dir
+
+            self._replays = ReplayStore(replay_dir(self.save_path))
+        return self._replays
 
     @property
     def settings(self) -> Settings:
@@ -143,17 +154,21 @@ class Context:
 
     def keep_replay(self, replay: Replay) -> None:
         """Keep a finished run's replay (a failing disk is told in a toast, never fatal)."""
-        if self.replays is None:
+        replays = self.replays
+        if replays is None:
             return
         try:
-            self.replays.keep(replay)
+            replays.keep(replay)
         except (OSError, ValueError) as exc:
-            log.warning("cannot keep the replay in %s: %s", self.replays.directory, exc)
+            log.warning("cannot keep the replay in %s: %s", replays.directory, exc)
             self.toast(t("replay.not_kept"))
 
     def best_replay(self, level: Level) -> Optional[Replay]:
         """Return the best run kept of ``level``, or None."""
-        return None if self.replays is None else self.replays.best_of(level_ref(level))
+        from game.run.replay import level_ref
+
+        replays = self.replays
+        return None if replays is None else replays.best_of(level_ref(level))
 
     def toast(self, text: str, seconds: Optional[float] = None) -> None:
         """Show ``text`` briefly over whatever scene is on screen."""

@@ -20,13 +20,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
-from typing import Optional, Union
+from typing import TYPE_CHECKING, Optional, Union
 
-from game.edit.model import Editor
 from game.levels import LevelSpec
 from game.maze.grid import Maze
 from game.run.level import Level, RunResult
-from game.run.replay import Replay
+
+if TYPE_CHECKING:  # typing only: the editor and replays stay out of the start-up
+    from game.edit.model import Editor
+    from game.run.replay import Replay
 
 
 class ToTitle:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from game.levels import LevelSpec
 from game.maze.grid import Maze
-from game.run.model import Run
+
+if TYPE_CHECKING:  # typing only: the title screen needs no run model
+    from game.run.model import Run
 
 
 @dataclass(frozen=True, eq=False)
