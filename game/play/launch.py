@@ -73,26 +73,20 @@ def play_from_args(args: Any) -> int:
     maze = None
     spec = None
     day = None
-    if file is not None:
-        from game.maze.formats import MazeFormatError, load_maze
+    try:
+        if file is not None:
+            maze = _read_maze(file)
+        elif code is not None:
+            spec = code_spec(code)
+        elif daily:
+            from game.daily import daily_spec
 
-        try:
-            maze = load_maze(file)
-        except MazeFormatError as exc:  # names file:line:col
-            return _error(str(exc))
-    else:
-        try:
-            if code is not None:
-                spec = code_spec(code)
-            elif daily:
-                from game.daily import daily_spec
-
-                day = daily_date(when)
-                spec = daily_spec(day)
-            elif flags:
-                spec = maze_spec(args, default_size=DEFAULT_SIZE)
-        except UsageError as exc:
-            return _error(str(exc))
+            day = daily_date(when)
+            spec = daily_spec(day)
+        elif flags:
+            spec = maze_spec(args, default_size=DEFAULT_SIZE)
+    except UsageError as exc:
+        return _error(str(exc))
     if spec is not None and fog:
         spec = replace(spec, fog=True)
 
@@ -140,6 +134,16 @@ def edit_from_args(args: Any) -> int:
     return app.run(ToMakeMaze() if editor is None else Edit(editor))
 
 
+def _read_maze(file: str) -> "Maze":
+    """Return the maze in the text file ``file``; raise UsageError naming file:line:col."""
+    from game.maze.formats import MazeFormatError, load_maze
+
+    try:
+        return load_maze(file)
+    except MazeFormatError as exc:
+        raise UsageError(str(exc)) from None
+
+
 def _lab_maze(args: Any) -> tuple[Optional["Maze"], Optional["LevelSpec"]]:
     """Return the maze FILE the lab's arguments name, or the spec their options describe.
 
@@ -150,12 +154,7 @@ def _lab_maze(args: Any) -> tuple[Optional["Maze"], Optional["LevelSpec"]]:
     if file is not None and flags:
         raise UsageError("give a maze FILE or maze options (--algorithm, --size, ...), not both")
     if file is not None:
-        from game.maze.formats import MazeFormatError, load_maze
-
-        try:
-            return load_maze(file), None
-        except MazeFormatError as exc:  # names file:line:col
-            raise UsageError(str(exc)) from None
+        return _read_maze(file), None
     if flags:
         return None, maze_spec(args, default_size=LAB_SIZE)
     return None, None
