@@ -11,6 +11,7 @@ import pytest
 from game.play import input as keys
 from game.play import theme
 from game.play.audio import Audio
+from game.play.app import App
 from game.play.context import Context
 from game.save import Progress
 from game.text import language, set_language
@@ -31,6 +32,15 @@ def ctx(tmp_path: Path) -> Context:
     """Return a Context with fresh progress saved under tmp_path."""
     progress = Progress()
     return Context(progress, save_path=tmp_path / "save.json", audio=Audio(progress.settings))
+
+
+@pytest.fixture
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
+    """Return an App on the dummy display, its save under tmp_path; close pygame afterwards."""
+    monkeypatch.setenv("MIGONG_SAVE_PATH", str(tmp_path / "save.json"))
+    a = App.open()
+    yield a
+    pygame.quit()
 
 
 @pytest.fixture(autouse=True)

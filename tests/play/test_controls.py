@@ -5,7 +5,6 @@ the footers, the key strip and the Help screen all read; Settings > Controls cha
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterator
 
 import pygame
 import pytest
@@ -157,15 +156,6 @@ def test_reset_gives_every_action_its_default_keys(ctx: Context) -> None:
     assert ctx.settings.bindings == {} and keys.keymap().action(pygame.K_h) == "hint"
     controls.menu.selected = len(actions()) + 1
     assert isinstance(controls.handle_event(key(pygame.K_RETURN)), Back)
-
-
-@pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
-    """Return an App on the dummy display with its save under tmp_path."""
-    monkeypatch.setenv("MIGONG_SAVE_PATH", str(tmp_path / "save.json"))
-    a = App.open()
-    yield a
-    pygame.quit()
 
 
 def pg_key(k: int) -> pygame.event.Event:

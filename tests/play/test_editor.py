@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
-from typing import Iterator
 
 import pygame
 import pytest
@@ -27,15 +26,6 @@ from game.play.scenes.play import PlayScene
 from game.play.scenes.title import TitleScene
 from game.run.level import RunResult
 from game.text import t
-
-
-@pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
-    """Return an App on the dummy display, its save under tmp_path."""
-    monkeypatch.setenv("MIGONG_SAVE_PATH", str(tmp_path / "save.json"))
-    a = App.open()
-    yield a
-    pygame.quit()
 
 
 def post(app: App, kind: int, **attrs: object) -> None:
