@@ -231,23 +231,21 @@ def campaign_facts() -> list[dict[str, Any]]:
     ``index`` is the level's number as the game shows it (from 1), ``chapter`` its
     chapter's title, ``moves`` the fewest moves from entrance to exit.
     """
-    from game.levels import CAMPAIGN, CHAPTERS, build_level, chapter_of, keys_and_fog, level_code
+    from game.levels import CAMPAIGN, CHAPTERS, build_level, chapter_of, level_code
     from game.maze.solvers import solve
     from game.play.names import chapter_name
 
     facts = []
     for index, spec in enumerate(CAMPAIGN):
         number, _ = chapter_of(index)
-        keys, fog = keys_and_fog(spec)
         options: dict[str, Value] = {LOOPS.name: spec.loops} if spec.loops else {}
-        options.update({name: value for name, value in spec.options.items()
-                        if value is not None and name != "keys"})
+        options.update({name: value for name, value in spec.options.items() if value is not None})
         moves = solve(build_level(spec), "bfs").length
         facts.append({
             "index": index + 1, "chapter": chapter_name(CHAPTERS[number]),
             "chapter_number": number + 1, "name": spec.name, "code": level_code(spec),
             "generator": spec.algorithm, "rows": spec.rows, "cols": spec.cols,
-            "options": options, "keys": keys, "fog": fog, "moves": moves,
+            "options": options, "keys": spec.keys, "fog": spec.fog, "moves": moves,
         })
     return facts
 

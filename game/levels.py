@@ -192,11 +192,6 @@ def chapter_of(index: int) -> tuple[int, range]:
     raise IndexError(f"no campaign level {index} (there are {len(CAMPAIGN)})")
 
 
-def keys_and_fog(spec: LevelSpec) -> tuple[int, bool]:
-    """Return how many keys (and locked doors) a level has, and whether fog hides it."""
-    return spec.keys, spec.fog
-
-
 def build_level(spec: LevelSpec) -> "Maze":
     """Generate the maze a spec describes (same spec, same maze, every time)."""
     # Imported here so that loading the campaign (menus, the save file) stays cheap.

@@ -434,7 +434,7 @@ def test_the_slowest_files_up_to_the_size_cap_are_answered_at_once(
 
 
 def test_levels_json_lists_the_campaign_with_its_fewest_moves() -> None:
-    from game.levels import CAMPAIGN, CHAPTERS, build_level, keys_and_fog, level_code
+    from game.levels import CAMPAIGN, CHAPTERS, build_level, level_code
     from game.maze.solvers import solve
 
     proc = migong("levels", "--json")
@@ -446,7 +446,7 @@ def test_levels_json_lists_the_campaign_with_its_fewest_moves() -> None:
     assert levels[0]["chapter"] == "First steps" and levels[-1]["chapter"] == "The long haul"
     assert len({level["chapter"] for level in levels}) == len(CHAPTERS)
     assert [(level["keys"], level["fog"]) for level in levels] == [
-        keys_and_fog(spec) for spec in CAMPAIGN]
+        (spec.keys, spec.fog) for spec in CAMPAIGN]
     assert any(level["keys"] for level in levels) and any(level["fog"] for level in levels)
     for level in (levels[0], levels[13]):
         spec = CAMPAIGN[level["index"] - 1]

@@ -10,7 +10,6 @@ from game.levels import (
     CHAPTERS,
     Chapter,
     chapter_of,
-    keys_and_fog,
     LevelSpec,
     build_level,
     campaign_index,
@@ -36,12 +35,12 @@ def test_the_keys_and_fog_chapters_introduce_them() -> None:
     order = [chapter.key for chapter in CHAPTERS]
     assert order.index("rooms") < order.index("keys") < order.index("fog")
     by_key = {chapter.key: chapter for chapter in CHAPTERS}
-    assert all(keys_and_fog(spec)[0] >= 1 for spec in by_key["keys"].levels)
-    assert all(keys_and_fog(spec)[1] for spec in by_key["fog"].levels)
+    assert all(spec.keys >= 1 for spec in by_key["keys"].levels)
+    assert all(spec.fog for spec in by_key["fog"].levels)
     before = CAMPAIGN[:CAMPAIGN.index(by_key["keys"].levels[0])]
-    assert all(keys_and_fog(spec) == (0, False) for spec in before)  # nothing before it
-    assert keys_and_fog(LevelSpec("prim", 5, 5, 1)) == (0, False)
-    assert keys_and_fog(LevelSpec("prim", 5, 5, 1, keys=2, fog=True)) == (2, True)
+    assert all((spec.keys, spec.fog) == (0, False) for spec in before)  # nothing before it
+    plain, both = LevelSpec("prim", 5, 5, 1), LevelSpec("prim", 5, 5, 1, keys=2, fog=True)
+    assert (plain.keys, plain.fog, both.keys, both.fog) == (0, False, 2, True)
 
 
 def test_campaign_starts_small_and_ends_with_the_largest_maze() -> None:
