@@ -25,6 +25,7 @@ from game.maze.solvers.base import (
     VISIT,
     Event,
     Explore,
+    FlatGrid,
     Run,
     Solution,
     flatten,
@@ -78,12 +79,8 @@ def solve(
         raise ValueError(f"unknown solver {solver!r} (expected one of: {valid})") from None
     start = maze.start if start is None else start
     goal = maze.goal if goal is None else goal
-    run = info.run
-    if run is None or has_keys(maze):  # the keyed searches have no event-free run
-        return drain(info.explore(maze, start, goal))
-    flat = flatten(maze, start, goal)
-    trail, visited = run(flat)
-    return solution(solver, flat, trail, visited)
+    quiet = _run_quietly(maze, solver, start, goal)
+    return drain(info.explore(maze, start, goal)) if quiet is None else quiet[1]
 
 
 def solve_marked(
@@ -94,9 +91,20 @@ def solve_marked(
     The marks are a (rows, cols) bool array: the tiles its VISIT events would have
     named.  None when the solver has no event-free ``run`` (drain its events instead).
     """
-    info = SOLVERS[solver]
-    if info.run is None or has_keys(maze):
+    quiet = _run_quietly(maze, solver, start, goal)
+    return None if quiet is None else (quiet[1], quiet[0].marks(maze.rows))
+
+
+def _run_quietly(
+    maze: Maze, solver: str, start: Pos, goal: Pos
+) -> Optional[tuple[FlatGrid, Solution]]:
+    """Run ``solver``'s event-free search; return its marked grid and Solution, or None.
+
+    None when it has no ``run``, or the maze has keys (the keyed searches have none).
+    """
+    run = SOLVERS[solver].run
+    if run is None or has_keys(maze):
         return None
     flat = flatten(maze, start, goal)
-    trail, visited = info.run(flat)
-    return solution(solver, flat, trail, visited), flat.marks(maze.rows)
+    trail, visited = run(flat)
+    return flat, solution(solver, flat, trail, visited)
