@@ -76,6 +76,14 @@ def test_a_trace_rebuilds_exactly_the_maze_generate_returns(
     assert np.array_equal(rebuild(events, rows, cols), maze.tiles)
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_the_digger_digs_the_plain_way_across_many_chunks_of_draws(seed: int) -> None:
+    # The fast dig takes its draws in chunks and skips counting the tile it came from;
+    # the trace digs tile by tile the plain way.  At 501x501 it takes three chunks.
+    _, maze = traced("dig", 501, 501, seed)
+    assert maze == GENERATORS["dig"].generate(rows=501, cols=501, rng=seed)
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_undoing_a_trace_passes_back_through_every_grid(name: str) -> None:
     events, maze = traced(name, 15, 21, 7, **OPTIONS[name][-1])

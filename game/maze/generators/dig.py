@@ -60,7 +60,14 @@ def _counts(rows: int, cols: int) -> list[int]:
 
 
 def _dig_single(counts: list[int], first: int, steps: list[tuple[int, ...]], draws: bytes) -> None:
-    """Dig depth-first from tile ``first``, one tile per step (rank 1)."""
+    """Dig depth-first from tile ``first``, one tile per step (rank 1).
+
+    ``draws`` picks a direction order per dug tile, from ``steps``.  A tile dug straight
+    on from the one before knows which neighbour is that floor tile, so it counts only
+    the other three (:func:`_onward`); a tile taken off the stack counts all four.
+    """
+    whole, onward, back_of = _onward(steps)
+    draws = (np.frombuffer(draws, dtype=np.uint8) * np.uint8(4)).tobytes()  # 4 * order
     pending: list[int] = []
     push, pop = pending.append, pending.pop
     tile = first
@@ -71,7 +78,9 @@ def _dig_single(counts: list[int], first: int, steps: list[tuple[int, ...]], dra
         if len(pending) > limit:
             pending[:] = [n for n in pending if counts[n] < 2]
             limit = max(_CHUNK, 2 * len(pending))
-        for a, b, c, d in map(steps.__getitem__, draws[start : start + _CHUNK]):
+        draw_of = iter(draws[start : start + _CHUNK])
+        for draw in draw_of:
+            a, b, c, d = whole[draw]
             counts[tile] = _FLOOR_MARK
             # Count the new floor on all four neighbours (the one dug from is floor
             # already, so its count stays >= 8).  A neighbour that now touches two floor
@@ -95,8 +104,33 @@ def _dig_single(counts: list[int], first: int, steps: list[tuple[int, ...]], dra
             x = counts[n]
             counts[n] = x + 1
             if not x:
-                tile = n  # the first direction is tried at once
-                continue
+                # Straight on, as long as the first direction digs: the same steps with
+                # the one back left out.
+                tile = n
+                back = back_of[a]
+                for draw in draw_of:
+                    a, after, b, c = onward[draw + back]
+                    counts[tile] = _FLOOR_MARK
+                    n = tile + c
+                    x = counts[n]
+                    counts[n] = x + 1
+                    if not x:
+                        push(n)
+                    n = tile + b
+                    x = counts[n]
+                    counts[n] = x + 1
+                    if not x:
+                        push(n)
+                    n = tile + a
+                    x = counts[n]
+                    counts[n] = x + 1
+                    if not x:
+                        tile = n
+                        back = after
+                        continue
+                    break
+                else:
+                    continue  # this chunk's draws are used up: on to the next
             while pending:
                 n = pop()
                 if counts[n] < 2:
@@ -104,6 +138,29 @@ def _dig_single(counts: list[int], first: int, steps: list[tuple[int, ...]], dra
                     break
             else:
                 return
+
+
+def _onward(
+    steps: list[tuple[int, ...]],
+) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]], dict[int, int]]:
+    """Return the direction orders by ``4 * order``, then without a step back, and its index.
+
+    ``whole[4 * order]`` is ``steps[order]``; ``onward[4 * order + back]`` is ``(first,
+    its back, second, third)``: that order without the step numbered ``back``.  Digging
+    with it is digging with the whole order: the left-out tile is floor, so counting it
+    changes nothing and it is never dug.  When the left-out step was the first, the second is tried at once
+    instead of being queued on top and taken straight off again, which digs the same.
+    """
+    offsets = steps[0]
+    backwards = {step: offsets.index(-step) for step in offsets}
+    whole: list[tuple[int, ...]] = []
+    onward: list[tuple[int, ...]] = []
+    for order in steps:
+        for back in offsets:
+            first, second, third = (step for step in order if step != back)
+            whole.append(order)
+            onward.append((first, backwards[first], second, third))
+    return whole, onward, backwards
 
 
 def _dig_runs(
