@@ -77,7 +77,7 @@ def daily_seed(day: date) -> int:
 
 
 def daily_spec(day: date) -> LevelSpec:
-    """Return the level of ``day``: the weekday's plan with the date's seed."""
+    """Return the level of ``day``: the weekday's plan (of its week) with the date's seed."""
     plan = (WEEK if day >= WEEK_FROM else FIRST_WEEK)[day.weekday()]
     spec = LevelSpec(plan.algorithm, plan.size, plan.size, daily_seed(day), plan.loops,
                      dict(plan.options))

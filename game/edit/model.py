@@ -19,9 +19,8 @@ alike.
   It is worked out again only when a change may have changed it: walls off the route
   found cannot make it longer, and tiles opened next to nothing the search reached cannot
   make it shorter (nor join a cut-off exit); with keys or doors about, any change may.
-  The search runs
-  on a copy of the grid (:class:`Search`), so a view may run it on another thread and
-  take its answer only if the maze has not changed since.
+  The search runs on a copy of the maze (:class:`Search`), so a view may run it on
+  another thread and take its answer only if the maze has not changed since.
 * Files are our text format (:mod:`game.maze.formats`): a bad one raises
   MazeFormatError naming file:line:col; saving is atomic.
 """

@@ -555,8 +555,10 @@ class EditorScene(Scene):
             if tool.coloured and icon > 0:
                 art = pygame.Rect(rect.x + pad, rect.centery - icon // 2, icon, icon)
                 name = theme.KEY_COLOURS[colour]
-                draw_key(surface, art, name) if tool.name == "key" else draw_door(
-                    surface, art, name, opened=False)
+                if tool.name == "key":
+                    draw_key(surface, art, name)
+                else:
+                    draw_door(surface, art, name, opened=False)
                 text.left, text.width = art.right, rect.right - art.right - pad // 2
             draw_text(surface, ellipsize(labels[i], f, text.width), f,
                       ui.accent_dark if chosen else ui.text, text.center)
