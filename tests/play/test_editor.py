@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game.cli import main
-from game.edit.model import Editor, Search, blank_maze
+from game.edit.model import Editor, Search, Verdict, blank_maze
 from game.levels import LevelSpec, build_level
 from game.maze.formats import load_maze
 from game.maze.grid import FLOOR, WALL, Pos
@@ -528,3 +528,16 @@ def test_a_search_overtaken_by_an_edit_is_thrown_away_and_made_again(
     second[1].join(10)
     app.update(1 / 60)
     assert scene.editor.known_verdict is not None and not scene.editor.known_verdict.solvable
+
+
+def test_a_maze_with_keys_goes_to_a_thread_from_a_smaller_size(app: App) -> None:
+    plain = build_level(LevelSpec("backtracker", 201, 201, 3))
+    assert plain.tiles.size >= editor_scene.BACKGROUND_KEYED_FROM
+    scene = editing(app, Editor(plain))
+    assert scene._search is None and scene.editor.known_verdict is not None  # at once
+    scene = editing(app, Editor(build_level(LevelSpec("backtracker", 201, 201, 3, keys=2))))
+    search = scene._search
+    assert search is not None  # the keyed search is slower: the window keeps answering
+    search[1].join(30)
+    app.update(1 / 60)
+    assert scene.editor.known_verdict == Verdict(solve(scene.editor.maze).length)
