@@ -1,9 +1,12 @@
 """The daily maze: one level per UTC date, the same for everyone, different each day.
 
 The date's weekday picks a plan from :data:`WEEK` (the generator and the size rotate
-through the week, Monday small, the weekend big), and a hash of the date gives the seed,
-so two neighbouring days differ in every wall.  Nothing here reads a clock: the date is
-passed in (:func:`utc_today` is the one place that asks for it).  Pure: no pygame.
+through the week, Monday small, the weekend big; keys and doors on some days, the fog of
+war on others), and a hash of the date gives the seed, so two neighbouring days differ in
+every wall.  Dates before :data:`WEEK_FROM` keep the plans of :data:`FIRST_WEEK`, which
+had neither: players' best times and streaks refer to the mazes those dates had.  Nothing
+here reads a clock: the date is passed in (:func:`utc_today` is the one place that asks
+for it).  Pure: no pygame.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from datetime import date, datetime, timezone
 from typing import Any, Mapping, Optional
 
 from game.errors import shown
-from game.levels import LevelSpec, level_code
+from game.levels import LevelSpec, build_level, level_code
 from game.maze.registry import Value
 
 
@@ -31,8 +34,9 @@ class DayPlan:
     extra: Mapping[str, Any] = field(default_factory=dict)
 
 
-#: Monday to Sunday.  Every generator appears; sizes grow towards the weekend.
-WEEK: tuple[DayPlan, ...] = (
+#: Monday to Sunday, for dates before WEEK_FROM.  Every generator appears; sizes grow
+#: towards the weekend.  Never changed: those dates' mazes are played and kept.
+FIRST_WEEK: tuple[DayPlan, ...] = (
     DayPlan("backtracker", 31),
     DayPlan("prim", 35, loops=0.05),
     DayPlan("division", 41, options={"room_size": 3}),
@@ -41,6 +45,20 @@ WEEK: tuple[DayPlan, ...] = (
     DayPlan("division", 61, loops=0.1),
     DayPlan("prim", 71, loops=0.1),
 )
+#: Monday to Sunday from WEEK_FROM on: the same generators and sizes, with keys on
+#: Tuesday, Thursday, Saturday and Sunday and the fog on Wednesday, Friday and Sunday.
+#: The days with keys have no loops, which would leave no doorway every walk passes.
+WEEK: tuple[DayPlan, ...] = (
+    DayPlan("backtracker", 31),
+    DayPlan("prim", 35, extra={"keys": 1}),
+    DayPlan("division", 41, options={"room_size": 3}, extra={"fog": True}),
+    DayPlan("dig", 45, extra={"keys": 2}),
+    DayPlan("backtracker", 51, loops=0.1, extra={"fog": True}),
+    DayPlan("division", 61, options={"room_size": 3}, extra={"keys": 3}),
+    DayPlan("prim", 71, extra={"keys": 2, "fog": True}),
+)
+#: The first date (a Monday) of WEEK.
+WEEK_FROM = date(2026, 12, 7)
 #: Bits of the date's hash a daily seed keeps: 8 base-36 digits in the code at most.
 SEED_BITS = 40
 _DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
@@ -59,11 +77,27 @@ def daily_seed(day: date) -> int:
 
 
 def daily_spec(day: date) -> LevelSpec:
-    """Return the level of ``day``: the weekday's plan with the date's seed."""
-    plan = WEEK[day.weekday()]
+    """Return the level of ``day``: the weekday's plan (of its week) with the date's seed."""
+    plan = (WEEK if day >= WEEK_FROM else FIRST_WEEK)[day.weekday()]
     spec = LevelSpec(plan.algorithm, plan.size, plan.size, daily_seed(day), plan.loops,
                      dict(plan.options))
-    return replace(spec, **plan.extra) if plan.extra else spec
+    return fitting_keys(replace(spec, **plan.extra)) if plan.extra else spec
+
+
+def fitting_keys(spec: LevelSpec) -> LevelSpec:
+    """Return ``spec`` with as many of its keys as its maze has doorways for.
+
+    Nearly every seed fits a plan's keys; the rare maze with too few doorways on its
+    route gets one key fewer (the same for everyone), rather than no daily maze.
+    """
+    while spec.keys:
+        try:
+            build_level(spec)
+        except ValueError:
+            spec = replace(spec, keys=spec.keys - 1)
+        else:
+            break
+    return spec
 
 
 def daily_code(day: date) -> str:

@@ -5,15 +5,31 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import date, datetime, timedelta, timezone
 
+import numpy as np
 import pytest
 
 from game import daily
-from game.daily import WEEK, daily_code, daily_seed, daily_spec, parse_date, utc_today
-from game.levels import build_level, parse_level_code
+from game.daily import (
+    FIRST_WEEK,
+    WEEK,
+    WEEK_FROM,
+    daily_code,
+    daily_seed,
+    daily_spec,
+    fitting_keys,
+    parse_date,
+    utc_today,
+)
+from game.levels import LevelSpec, build_level, parse_level_code
 from game.maze.generators import GENERATORS
+from game.maze.solvers import solve
+from game.maze.solvers.keyed import has_keys
+from game.maze.tiles import KINDS
 
 A_MONDAY = date(2026, 11, 30)
 A_WEEK = [A_MONDAY + timedelta(days=n) for n in range(7)]
+#: The first week of keys and fog.
+NEW_WEEK = [WEEK_FROM + timedelta(days=n) for n in range(7)]
 
 
 def test_a_date_gives_the_same_code_on_every_run() -> None:
@@ -40,15 +56,82 @@ def test_the_next_day_changes_the_walls_too() -> None:
     assert build_level(daily_spec(today)) != build_level(daily_spec(tomorrow))
 
 
-def test_algorithm_and_size_rotate_through_the_week() -> None:
-    specs = [daily_spec(day) for day in A_WEEK]
+@pytest.mark.parametrize("week, plans", [(A_WEEK, FIRST_WEEK), (NEW_WEEK, WEEK)],
+                         ids=["first week", "keys and fog"])
+def test_algorithm_and_size_rotate_through_the_week(week: list[date],
+                                                     plans: tuple[daily.DayPlan, ...]) -> None:
+    specs = [daily_spec(day) for day in week]
     assert {spec.algorithm for spec in specs} == set(GENERATORS)
     assert len({spec.rows for spec in specs}) == 7
-    assert [spec.algorithm for spec in specs] == [plan.algorithm for plan in WEEK]
-    assert daily_spec(A_MONDAY + timedelta(days=7)).rows == specs[0].rows
+    assert [spec.algorithm for spec in specs] == [plan.algorithm for plan in plans]
+    assert daily_spec(week[0] + timedelta(days=7)).rows == specs[0].rows
 
 
-@pytest.mark.parametrize("day", A_WEEK, ids=[d.strftime("%A") for d in A_WEEK])
+# What main printed for these dates before the week of keys and fog: a date's maze, and the
+# best times and streaks kept for it, never change.
+PAST_CODES = {
+    "2026-01-01": "G45x45-59AXGEOR-L5",
+    "2026-06-15": "B31x31-2G5N5NTR",
+    "2026-11-30": "B31x31-BR0M4H5T",
+    "2026-12-01": "P35x35-62K7FO5Q-L5",
+    "2026-12-02": "D41x41-DA0H6I6G-R3",
+    "2026-12-03": "G45x45-3734O1D8-L5",
+    "2026-12-04": "B51x51-BZ1EAS6R-L10",
+    "2026-12-05": "D61x61-7JM6X9EN-L10",
+    "2026-12-06": "P71x71-A4SET6XK-L10",
+}
+
+
+@pytest.mark.parametrize("day, code", PAST_CODES.items())
+def test_dates_before_the_week_of_keys_and_fog_keep_their_mazes(day: str, code: str) -> None:
+    assert daily_code(date.fromisoformat(day)) == code
+
+
+def test_the_week_of_keys_and_fog_begins_on_a_monday_after_the_last_plain_date() -> None:
+    assert WEEK_FROM.weekday() == 0 and WEEK_FROM > max(map(date.fromisoformat, PAST_CODES))
+    assert WEEK_FROM - timedelta(days=1) in A_WEEK + [A_MONDAY + timedelta(days=6)]
+
+
+@pytest.mark.parametrize("day, keys, fog", [
+    (NEW_WEEK[0], 0, False),
+    (NEW_WEEK[1], 1, False),
+    (NEW_WEEK[2], 0, True),
+    (NEW_WEEK[3], 2, False),
+    (NEW_WEEK[4], 0, True),
+    (NEW_WEEK[5], 3, False),
+    (NEW_WEEK[6], 2, True),
+], ids=[d.strftime("%A") for d in NEW_WEEK])
+def test_from_then_some_days_have_keys_and_some_the_fog(day: date, keys: int, fog: bool) -> None:
+    spec = daily_spec(day)
+    assert (spec.keys, spec.fog) == (keys, fog)
+    code = daily_code(day)
+    assert (f"-Y{keys}" in code) == bool(keys) and code.endswith("-F1") == fog
+    maze = build_level(spec)
+    doors = int(np.count_nonzero(KINDS["lock"][maze.tiles]))
+    assert doors == keys and has_keys(maze) == bool(keys)
+    assert len(solve(maze).keys) == keys  # each key is needed on the way to the exit
+
+
+def test_eight_weeks_of_keys_and_fog_all_build_with_every_key() -> None:
+    for n in range(56):
+        day = WEEK_FROM + timedelta(days=n)
+        spec = daily_spec(day)
+        assert spec.keys == WEEK[day.weekday()].extra.get("keys", 0), day
+        assert solve(build_level(spec)).found
+
+
+def test_a_maze_with_too_few_doorways_for_its_keys_gets_fewer_keys() -> None:
+    crowded = LevelSpec("dig", 15, 15, 1, keys=2)
+    with pytest.raises(ValueError, match="room for at most 1 key"):
+        build_level(crowded)
+    fitted = fitting_keys(crowded)
+    assert fitted == LevelSpec("dig", 15, 15, 1, keys=1)
+    assert len(solve(build_level(fitted)).keys) == 1
+    assert fitting_keys(LevelSpec("dig", 15, 15, 2, keys=2)).keys == 2
+
+
+@pytest.mark.parametrize("day", A_WEEK + NEW_WEEK,
+                         ids=[d.strftime("%Y-%m-%d %A") for d in A_WEEK + NEW_WEEK])
 def test_every_day_of_the_week_builds_and_round_trips_its_code(day: date) -> None:
     spec = daily_spec(day)
     maze = build_level(spec)
@@ -59,13 +142,15 @@ def test_every_day_of_the_week_builds_and_round_trips_its_code(day: date) -> Non
 def test_the_seed_fits_a_short_code() -> None:
     seeds = [daily_seed(date(2026, 1, 1) + timedelta(days=n)) for n in range(400)]
     assert all(0 <= seed < 2**40 for seed in seeds)
-    assert max(len(daily_code(date(2026, 1, 1) + timedelta(days=n))) for n in range(400)) <= 20
+    codes = [daily_code(date(2026, 1, 1) + timedelta(days=n)) for n in range(400)]
+    assert max(len(code.split("-")[1]) for code in codes) <= 8
+    assert max(map(len, codes)) <= len("B51x51-12345678-L10-F1")  # a seed, size, loops, fog
 
 
 def test_a_plan_can_set_other_level_fields(monkeypatch: pytest.MonkeyPatch) -> None:
     # The hook for keys and fog days: a plan's ``extra`` fields reach the level.
     monkeypatch.setattr(daily, "WEEK", (replace(WEEK[0], extra={"name": "Fog day"}), *WEEK[1:]))
-    assert daily_spec(A_MONDAY).name == "Fog day"
+    assert daily_spec(NEW_WEEK[0]).name == "Fog day"
 
 
 def test_today_is_the_utc_date() -> None:

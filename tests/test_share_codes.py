@@ -171,6 +171,15 @@ def test_daily_prints_the_code_of_the_date(capsys: pytest.CaptureFixture[str]) -
     assert run(capsys, "daily") == (0, daily_code(utc_today()) + "\n", "")
 
 
+def test_daily_codes_carry_keys_and_fog_from_the_week_of_keys_and_fog(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "daily", "--date", "2026-12-06")[1] == "P71x71-A4SET6XK-L10\n"  # as before
+    sunday = run(capsys, "daily", "--date", "2026-12-13")[1].strip()
+    assert sunday.endswith("-Y2-F1")
+    spec = parse_level_code(sunday)
+    assert (spec.keys, spec.fog) == (2, True) and spec == daily_spec(date(2026, 12, 13))
+
+
 def test_the_next_day_prints_a_new_code(capsys: pytest.CaptureFixture[str]) -> None:
     first = run(capsys, "daily", "--date", "2026-12-31")[1]
     assert run(capsys, "daily", "--date", "2026-12-31")[1] == first

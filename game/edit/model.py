@@ -3,42 +3,53 @@
 Pure (numpy and the maze core): the editor scene, the tests and the benchmark drive it
 alike.
 
-* Tools are a table (:data:`TOOLS`): a tool paints a tile kind (wall, floor; a key or a
-  door is one more row) or places an end (the start, the exit).
+* Tools are a table (:data:`TOOLS`): a tool paints a tile kind (wall, floor, a key, a
+  door) or places an end (the start, the exit).  The key and door tools paint in the
+  colour in hand (:attr:`Editor.colour`); picking one again turns to the next colour.
 * A stroke is a press, any drags and a release; everything it changed is one undo step.
   A drag paints the 4-connected line from the tile before, so a fast pointer leaves no
-  gap and a drawn wall always blocks the way.  Walls are never painted over an end, and
-  an end is only placed on a walkable tile that is not the other end.
+  gap and a drawn wall always blocks the way.  Only floor is painted over an end, and an
+  end is only placed on plain floor that is not the other end (a file keeps one
+  character a tile, and an end's is its letter).
 * Undo and redo put back a step's recorded tiles and ends exactly.
 * The verdict says whether the exit can be reached from the start and in how few moves
-  (breadth-first search).  It is worked out again only when a change may have changed
-  it: walls off the route found cannot make it longer, and tiles opened next to nothing
-  the search reached cannot make it shorter (nor join a cut-off exit).  The search runs
-  on a copy of the grid (:class:`Search`), so a view may run it on another thread and
-  take its answer only if the maze has not changed since.
+  (breadth-first search; over tiles and keys held when the maze has keys or doors), or
+  why not: walls, or the first door on the way whose key is missing or out of reach.
+  It also notes doors without a key and keys without a door (legal, and worth a word).
+  It is worked out again only when a change may have changed it: walls off the route
+  found cannot make it longer, and tiles opened next to nothing the search reached cannot
+  make it shorter (nor join a cut-off exit); with keys or doors about, any change may.
+  The search runs on a copy of the maze (:class:`Search`), so a view may run it on
+  another thread and take its answer only if the maze has not changed since.
 * Files are our text format (:mod:`game.maze.formats`): a bad one raises
   MazeFormatError naming file:line:col; saving is atomic.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterator, Optional, Sequence
 
 import numpy as np
 
+from game.maze import tiles as kinds
 from game.maze.formats import format_maze, load_maze
 from game.maze.grid import FLOOR, MAX_SIDE, MIN_SIZE, WALL, Maze, Pos, open_border
-from game.maze.tiles import is_walkable, walkable
-from game.maze.solvers import SOLVERS
-from game.maze.solvers.base import FlatGrid, flatten
+from game.maze.tiles import COLOURS, has_locks, kind_of, walkable
+from game.maze.solvers import SOLVERS, solve
+from game.maze.solvers.base import flatten
 from game.save import write_atomically
 
 #: The ends a tool can place.
 START, GOAL = "start", "goal"
-#: Why there is no route (the scene words each one).
+#: Why there is no route (the scene words each one): walls round an end, or a door
+#: on the way whose key is somewhere out of reach, or nowhere.
 START_WALLED_IN, EXIT_WALLED_OFF = "start_walled_in", "exit_walled_off"
+KEY_OUT_OF_REACH, NO_KEY = "key_out_of_reach", "no_key"
+#: The kinds the key and door tools paint, by colour (COLOURS order).
+KEY_KINDS = tuple(kind_of(letter) for letter in COLOURS)
+DOOR_KINDS = tuple(kind_of(letter.upper()) for letter in COLOURS)
 #: The suffix a saved maze gets when its name has none.
 MAZE_SUFFIX = ".txt"
 #: The longest file name typed for a save (in characters).
@@ -47,34 +58,60 @@ MAX_NAME = 200
 
 @dataclass(frozen=True)
 class Tool:
-    """One thing the editor places: a tile ``kind`` painted, or an ``end`` moved.
+    """One thing the editor places: a tile kind painted, or an ``end`` moved.
 
-    ``label`` is the catalogue key of its name on screen; ``shortcut`` the letter key
-    that picks it, as printed on the key.
+    ``labels`` holds the catalogue key of its name on screen and ``kinds`` the kind it
+    paints, or one of each per colour (COLOURS order) for a key or a door; ``shortcut``
+    is the letter key that picks it, as printed on the key.
     """
 
     name: str
-    label: str
+    labels: tuple[str, ...]
     shortcut: str
-    kind: Optional[int] = None
+    kinds: tuple[int, ...] = ()
     end: Optional[str] = None
+
+    @property
+    def coloured(self) -> bool:
+        """Return True when the tool paints in the colour in hand (a key or a door)."""
+        return len(self.kinds) > 1
+
+    def label(self, colour: int) -> str:
+        """Return the catalogue key of its name with colour ``colour`` in hand."""
+        return self.labels[colour % len(self.labels)]
+
+    def kind(self, colour: int) -> Optional[int]:
+        """Return the kind painted with colour ``colour`` in hand (None: the tool moves an end)."""
+        return self.kinds[colour % len(self.kinds)] if self.kinds else None
 
 
 #: Every tool, in the order the scene lists them (and its digit keys pick them).
 TOOLS: tuple[Tool, ...] = (
-    Tool("wall", "editor.tool.wall", "W", kind=WALL),
-    Tool("floor", "editor.tool.floor", "E", kind=FLOOR),
-    Tool("start", "editor.tool.start", "S", end=START),
-    Tool("exit", "editor.tool.exit", "X", end=GOAL),
+    Tool("wall", ("editor.tool.wall",), "W", kinds=(WALL,)),
+    Tool("floor", ("editor.tool.floor",), "E", kinds=(FLOOR,)),
+    Tool("start", ("editor.tool.start",), "S", end=START),
+    Tool("exit", ("editor.tool.exit",), "X", end=GOAL),
+    Tool("key", ("editor.tool.key.r", "editor.tool.key.g", "editor.tool.key.b",
+                 "editor.tool.key.y"), "K", kinds=KEY_KINDS),
+    Tool("door", ("editor.tool.door.r", "editor.tool.door.g", "editor.tool.door.b",
+                  "editor.tool.door.y"), "D", kinds=DOOR_KINDS),
 )
 
 
 @dataclass(frozen=True)
 class Verdict:
-    """Whether the exit can be reached: the fewest moves, or why there is no route."""
+    """Whether the exit can be reached: the fewest moves, or why there is no route.
+
+    ``colour`` is the colour letter of the door a KEY_OUT_OF_REACH or NO_KEY reason
+    names; ``lone_doors`` and ``lone_keys`` the colours of doors with no key of theirs
+    and of keys with no door (legal: they only get a word on the live line).
+    """
 
     moves: Optional[int]
-    reason: str = ""  # START_WALLED_IN or EXIT_WALLED_OFF when there is no route
+    reason: str = ""  # one of the reasons above when there is no route
+    colour: str = ""
+    lone_doors: str = ""
+    lone_keys: str = ""
 
     @property
     def solvable(self) -> bool:
@@ -99,7 +136,8 @@ class Step:
 class _Stroke:
     """A stroke under way: its tool, the last tile touched, what it changed so far."""
 
-    tool: Tool
+    kind: Optional[int]  # the kind painted (None: an end moved)
+    end: Optional[str]
     last: Pos
     ends: tuple[Pos, Pos]
     before: dict[int, int] = field(default_factory=dict)
@@ -153,22 +191,107 @@ def save_path(name: str, folder: Path) -> Path:
     return path
 
 
+@dataclass(frozen=True, eq=False)
+class Answer:
+    """What a search found: the verdict, the route's tiles and the tiles it reached."""
+
+    verdict: Verdict
+    route: np.ndarray  # bool per tile: on the route found
+    reached: Optional[np.ndarray]  # bool per tile: marked by a plain search (None: keyed)
+
+
 @dataclass(eq=False)
 class Search:
-    """The verdict's search on a copy of the grid, made at change ``version``; thread-safe."""
+    """The verdict's search on a copy of the maze, made at change ``version``; thread-safe."""
 
     version: int
-    flat: FlatGrid
-    rows: int
-    #: The trail found (None: no route) and the tiles the search marked, once it ran.
-    answer: Optional[tuple[Optional[Sequence[int]], np.ndarray]] = None
+    maze: Maze
+    answer: Optional[Answer] = None
 
     def run(self) -> None:
-        """Search with the shortest-path solver (bfs) and keep the answer."""
-        run = next(info.run for info in SOLVERS.values() if info.shortest)
-        assert run is not None, "the shortest-path solver runs without events"
-        trail, _ = run(self.flat)
-        self.answer = (trail, self.flat.marks(self.rows))
+        """Search with the shortest-path solver (bfs, keyed when there are keys) and keep the answer."""
+        maze = self.maze
+        route = np.zeros(maze.tiles.shape, dtype=bool)
+        if has_locks(maze.tiles):
+            path = solve(maze, SHORTEST).path
+            if path is None:
+                verdict = barred(maze)
+            else:
+                route[tuple(np.array(path).T)] = True
+                verdict = Verdict(len(path) - 1)
+            doors, keys = lone(maze.tiles)
+            self.answer = Answer(replace(verdict, lone_doors=doors, lone_keys=keys), route, None)
+            return
+        trail, reached = _plain_search(maze)
+        if trail is None:
+            self.answer = Answer(Verdict(None, walled_reason(maze)), route, reached)
+            return
+        route.reshape(-1)[_unpadded(trail, maze.cols)] = True
+        self.answer = Answer(Verdict(len(trail) - 1), route, reached)
+
+
+#: The solver the verdict's search is (the shortest-path one).
+SHORTEST = next(name for name, info in SOLVERS.items() if info.shortest)
+
+
+def _plain_search(maze: Maze) -> tuple[Optional[Sequence[int]], np.ndarray]:
+    """Search ``maze`` as if it had no doors; return the trail (padded flat indices) and marks."""
+    run = SOLVERS[SHORTEST].run
+    assert run is not None, "the shortest-path solver runs without events"
+    flat = flatten(maze, maze.start, maze.goal)
+    trail, _ = run(flat)
+    return trail, flat.marks(maze.rows)
+
+
+def _unpadded(trail: Sequence[int], cols: int) -> np.ndarray:
+    """Return a trail's padded flat indices (a row is cols + 1 wide) as plain ones."""
+    r, c = np.divmod(np.asarray(trail, dtype=np.intp), cols + 1)
+    out: np.ndarray = r * cols + c
+    return out
+
+
+def walled_reason(maze: Maze) -> str:
+    """Say why walls keep the exit away: the start is shut in, or else the exit is."""
+    return EXIT_WALLED_OFF if any(maze.neighbours(maze.start)) else START_WALLED_IN
+
+
+def barred(maze: Maze) -> Verdict:
+    """Say why a maze with keys and doors has no route.
+
+    1. With every door open there is no route either: walls (:func:`walled_reason`).
+    2. Else gather the keys a walker can get: walk from the start through the doors of
+       the keys held, pick up every key reached, again until no new key is reached.
+    3. On the route with every door open, the first door whose key is not got bars the
+       way; its key is out of reach, or there is none.
+    """
+    trail, _ = _plain_search(maze)
+    if trail is None:
+        return Verdict(None, walled_reason(maze))
+    lock = kinds.KINDS["lock"][maze.tiles]
+    key = kinds.KINDS["key"][maze.tiles]
+    held = 0
+    while True:
+        shut = (lock & ~np.uint8(held)) != 0
+        shut[maze.start] = shut[maze.goal] = False
+        _, reached = _plain_search(Maze(np.where(shut, WALL, maze.tiles), maze.start, maze.goal))
+        got = int(np.bitwise_or.reduce(key[reached])) | held
+        if got == held:
+            break
+        held = got
+    flat_lock = lock.reshape(-1)[_unpadded(trail, maze.cols)]
+    bit = int(flat_lock[(flat_lock & ~np.uint8(held)) != 0][0])
+    colour = kinds.colour(bit)
+    reason = KEY_OUT_OF_REACH if (key & bit).any() else NO_KEY
+    return Verdict(None, reason, colour)
+
+
+def lone(tiles: np.ndarray) -> tuple[str, str]:
+    """Return the colours (letters) of doors without a key, and of keys without a door."""
+    present = np.bincount(tiles.reshape(-1), minlength=len(kinds.KINDS))[: len(kinds.KINDS)] > 0
+    keys = int(np.bitwise_or.reduce(kinds.KINDS["key"][present]))
+    doors = int(np.bitwise_or.reduce(kinds.KINDS["lock"][present]))
+    return ("".join(c for i, c in enumerate(COLOURS) if doors & ~keys & 1 << i),
+            "".join(c for i, c in enumerate(COLOURS) if keys & ~doors & 1 << i))
 
 
 class Editor:
@@ -179,6 +302,8 @@ class Editor:
         #: Where the maze was loaded from or last saved (None: never).
         self.path = path
         self.tool = TOOLS[0]
+        #: The colour the key and door tools paint in (an index of COLOURS).
+        self.colour = 0
         self._undo: list[Step] = []
         self._redo: list[Step] = []
         self._serial = 0  # the last serial a step got
@@ -241,11 +366,23 @@ class Editor:
                 return
         raise KeyError(name)
 
+    def pick(self, name: str) -> None:
+        """Take tool ``name`` in hand; a coloured tool picked again turns to the next colour."""
+        if self.tool.name == name and self.tool.coloured:
+            self.next_colour()
+        else:
+            self.choose(name)
+
+    def next_colour(self) -> None:
+        """Turn the key and door tools to the next colour (red, green, blue, yellow, red...)."""
+        self.colour = (self.colour + 1) % len(COLOURS)
+
     def press(self, pos: Pos) -> None:
         """Begin a stroke with the tool in hand at tile ``pos`` (ending one under way)."""
         self.release()
         maze = self.maze
-        self._stroke = _Stroke(self.tool, pos, (maze.start, maze.goal))
+        self._stroke = _Stroke(self.tool.kind(self.colour), self.tool.end, pos,
+                               (maze.start, maze.goal))
         self._touch(pos)
 
     def drag(self, pos: Pos) -> None:
@@ -286,24 +423,23 @@ class Editor:
         assert stroke is not None
         if not maze.in_bounds(pos):
             return
-        tool = stroke.tool
-        if tool.kind is not None:
-            kind = np.uint8(tool.kind)
+        if stroke.kind is not None:
+            kind = np.uint8(stroke.kind)
             old = maze.tiles[pos]
             if old == kind:
                 return
-            if pos in (maze.start, maze.goal) and not is_walkable(tool.kind):
+            if pos in (maze.start, maze.goal) and kind != FLOOR:
                 return
             index = pos[0] * maze.cols + pos[1]
             stroke.before.setdefault(index, int(old))
             self._touched.append(index)
             self._version += 1
             maze.tiles[pos] = kind
-        elif is_walkable(maze.tiles[pos]):
-            if tool.end == START and pos != maze.goal:
+        elif maze.tiles[pos] == FLOOR:
+            if stroke.end == START and pos != maze.goal:
                 maze.start = pos
                 self._version += 1
-            elif tool.end == GOAL and pos != maze.start:
+            elif stroke.end == GOAL and pos != maze.start:
                 maze.goal = pos
                 self._version += 1
 
@@ -362,29 +498,16 @@ class Editor:
         """
         if self._verdict is not None:
             return None
-        maze = self.maze
-        return Search(self._version, flatten(maze, maze.start, maze.goal), maze.rows)
+        return Search(self._version, self.maze.copy())
 
     def accept(self, search: "Search") -> bool:
         """Take the answer of a finished ``search``; return False when the maze changed since."""
-        if search.answer is None or search.version != self._version or self._verdict is not None:
+        answer = search.answer
+        if answer is None or search.version != self._version or self._verdict is not None:
             return False
-        trail, self._reached = search.answer
         self.solves += 1
-        maze = self.maze
-        self._route = np.zeros(maze.tiles.shape, dtype=bool)
-        if trail is None:
-            self._verdict = Verdict(None, self._reason())
-            return True
-        r, c = np.divmod(np.asarray(trail, dtype=np.intp), search.flat.width)
-        self._route[r, c] = True
-        self._verdict = Verdict(len(trail) - 1)
+        self._verdict, self._route, self._reached = answer.verdict, answer.route, answer.reached
         return True
-
-    def _reason(self) -> str:
-        """Say why the exit cannot be reached: the start is shut in, or else the exit is."""
-        maze = self.maze
-        return EXIT_WALLED_OFF if any(maze.neighbours(maze.start)) else START_WALLED_IN
 
     def _changed(self, index: np.ndarray, before: np.ndarray, after: np.ndarray,
                  ends_moved: bool) -> None:
@@ -392,12 +515,15 @@ class Editor:
         verdict, route = self._verdict, self._route
         if verdict is None or route is None:
             return
+        if self._reached is None or has_locks(before) or has_locks(after):
+            self._verdict = None  # a keyed search's answer, or a key or door changed: anything goes
+            return
         was, now = walkable(before), walkable(after)
         if ends_moved or self._touches_reached(index[now & ~was]) or route.reshape(-1)[
                 index[was & ~now]].any():
             self._verdict = None
         elif not verdict.solvable:
-            self._verdict = Verdict(None, self._reason())
+            self._verdict = Verdict(None, walled_reason(self.maze))
 
     def _touches_reached(self, opened: np.ndarray) -> bool:
         """Return True when a tile of ``opened`` (flat indices) is next to one the search marked."""

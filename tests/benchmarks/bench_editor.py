@@ -10,11 +10,14 @@ asked after every stroke as the scene does:
 5. its undo and its redo (searched again each);
 
 and prints, for each, the best of ``--repeat`` runs and whether it searched, beside the
-time "search every time" would take (one ``solve`` of the maze).
+time "search every time" would take (one ``solve`` of the maze).  Then, for each of
+``--keyed-sizes``, a backtracker maze with two keys: the verdict's search over tiles and
+keys held, and the verdict once a key is taken away (no route: which door, and why).
 
 Run it as a script (it is not a timed test)::
 
     python tests/benchmarks/bench_editor.py [--sizes 501,1001,2001,4001] [--repeat 3]
+                                            [--keyed-sizes 101,201,501]
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from game.edit.model import Editor  # noqa: E402
 from game.levels import LevelSpec, build_level  # noqa: E402
 from game.maze.grid import FLOOR, WALL  # noqa: E402
 from game.maze.solvers import solve  # noqa: E402
+from game.maze.tiles import KINDS  # noqa: E402
 
 
 def timed(action: Callable[[], object]) -> float:
@@ -93,11 +97,22 @@ def measure(size: int, repeat: int) -> list[tuple[str, float, bool]]:
     return [(name, min(times), searched[name]) for name, times in rows.items()]
 
 
+def measure_keyed(size: int, repeat: int) -> tuple[float, float]:
+    """Return the best seconds of a keyed maze's verdict: solvable, then with a key taken away."""
+    maze = build_level(LevelSpec("backtracker", size, size, 11, keys=2))
+    solvable = min(timed(lambda: Editor(maze).verdict) for _ in range(repeat))
+    blocked = maze.copy()
+    blocked.tiles[tuple(np.argwhere(KINDS["key"][maze.tiles] != 0)[0])] = FLOOR
+    assert not Editor(blocked).verdict.solvable
+    return solvable, min(timed(lambda: Editor(blocked).verdict) for _ in range(repeat))
+
+
 def main() -> None:
     """Print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="501,1001,2001,4001")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--keyed-sizes", default="101,201,501")
     args = parser.parse_args()
     for size in (int(s) for s in args.sizes.split(",")):
         maze = build_level(LevelSpec("backtracker", size, size, 11, loops=0.05))
@@ -105,6 +120,10 @@ def main() -> None:
         print(f"{size}x{size}: solve() every time would take {full * 1000:8.1f} ms a stroke")
         for name, seconds, did in measure(size, args.repeat):
             print(f"  {name:24s} {seconds * 1000:8.1f} ms  {'searched' if did else 'kept'}")
+    for size in (int(s) for s in args.keyed_sizes.split(",") if s):
+        solvable, blocked = measure_keyed(size, args.repeat)
+        print(f"{size}x{size} with 2 keys: verdict {solvable * 1000:8.1f} ms, "
+              f"a key taken away {blocked * 1000:8.1f} ms")
 
 
 if __name__ == "__main__":

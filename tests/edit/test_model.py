@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 
 from game.edit.model import (
     EXIT_WALLED_OFF,
+    KEY_OUT_OF_REACH,
+    NO_KEY,
     START_WALLED_IN,
     TOOLS,
     Editor,
@@ -23,6 +25,8 @@ from game.levels import LevelSpec, build_level
 from game.maze.formats import MazeFormatError, format_maze, load_maze
 from game.maze.grid import FLOOR, WALL, Maze
 from game.maze.solvers import solve
+from game.maze.solvers.keyed import with_keys_held
+from game.maze.tiles import kind_of
 
 
 def stroke(editor: Editor, tool: str, *tiles: tuple[int, int]) -> bool:
@@ -34,11 +38,121 @@ def stroke(editor: Editor, tool: str, *tiles: tuple[int, int]) -> bool:
     return editor.release()
 
 
-def test_the_tool_table_has_walls_floor_start_and_exit_each_with_its_own_letter() -> None:
+def test_the_tool_table_has_walls_floor_ends_keys_and_doors_each_with_its_own_letter() -> None:
     names = [tool.name for tool in TOOLS]
-    assert names == ["wall", "floor", "start", "exit"]
+    assert names == ["wall", "floor", "start", "exit", "key", "door"]
     assert len({tool.shortcut for tool in TOOLS}) == len(TOOLS)
-    assert all((tool.kind is None) != (tool.end is None) for tool in TOOLS)
+    assert all((tool.kind(0) is None) != (tool.end is None) for tool in TOOLS)
+    assert [tool.name for tool in TOOLS if tool.coloured] == ["key", "door"]
+
+
+def test_the_key_and_door_tools_paint_the_colour_in_hand_and_picking_again_turns_it() -> None:
+    editor = Editor(blank_maze(rows=7, cols=9))
+    stroke(editor, "key", (2, 2))
+    editor.pick("door")
+    assert editor.tool.name == "door" and editor.colour == 0  # picking another keeps the colour
+    editor.pick("door")
+    assert editor.colour == 1
+    stroke(editor, "door", (2, 3))
+    editor.next_colour()
+    editor.next_colour()
+    stroke(editor, "key", (2, 4))
+    editor.pick("door")
+    editor.pick("door")  # yellow turns back to red
+    stroke(editor, "door", (2, 5))
+    assert [editor.maze.tiles[2, c] for c in (2, 3, 4, 5)] == [
+        kind_of("r"), kind_of("G"), kind_of("y"), kind_of("R")]
+    assert editor.text().splitlines()[2] == "#.rGyR..#"
+
+
+def corridor_with_a_door(*, key: tuple[int, int] | None) -> Editor:
+    """Return an editor on a 9x9 maze split by a wall at row 4, its gap (4, 1) a red door.
+
+    The red key lies at ``key`` (None: nowhere).
+    """
+    editor = Editor(blank_maze(rows=9, cols=9))
+    stroke(editor, "wall", (4, 2), (4, 8))
+    stroke(editor, "door", (4, 1))
+    if key is not None:
+        stroke(editor, "key", key)
+    return editor
+
+
+def test_a_key_on_the_starts_side_is_fetched_and_the_verdict_counts_the_detour() -> None:
+    editor = corridor_with_a_door(key=(1, 7))
+    keyed = solve(editor.maze)
+    assert keyed.keys == ("r",)
+    assert editor.verdict.moves == keyed.length
+    assert editor.verdict.moves == 7 + 9 + 10  # (1,0) -> key (1,7) -> door (4,1) -> exit (7,8)
+    assert solve(with_keys_held(editor.maze, "r")).length == 14  # the route without the detour
+    route = editor.route
+    assert route is not None and route[1, 7] and route[4, 1] and route[7, 8]
+
+
+def test_a_key_behind_its_own_door_is_out_of_reach_and_the_verdict_says_which() -> None:
+    editor = corridor_with_a_door(key=(6, 2))
+    verdict = editor.verdict
+    assert solve(editor.maze).path is None
+    assert (verdict.moves, verdict.reason, verdict.colour) == (None, KEY_OUT_OF_REACH, "r")
+
+
+def test_a_door_whose_key_is_nowhere_is_told_apart() -> None:
+    editor = corridor_with_a_door(key=None)
+    verdict = editor.verdict
+    assert (verdict.reason, verdict.colour, verdict.lone_doors) == (NO_KEY, "r", "r")
+
+
+def test_walls_round_the_exit_are_the_reason_even_with_doors_about() -> None:
+    editor = corridor_with_a_door(key=(1, 7))
+    stroke(editor, "wall", (6, 7), (6, 8), (7, 7))
+    assert editor.verdict.reason == EXIT_WALLED_OFF
+
+
+def test_a_key_without_a_door_and_a_door_without_a_key_are_legal_and_noted() -> None:
+    editor = corridor_with_a_door(key=(1, 7))
+    editor.next_colour()  # green
+    stroke(editor, "key", (2, 5))
+    stroke(editor, "door", (6, 1))  # off the route
+    verdict = editor.verdict
+    assert verdict.moves == solve(editor.maze).length
+    assert (verdict.lone_doors, verdict.lone_keys) == ("", "")  # green has both
+    editor.undo()
+    verdict = editor.verdict
+    assert (verdict.lone_doors, verdict.lone_keys) == ("", "g")
+    editor.undo()
+    editor.redo()
+    editor.next_colour()  # blue
+    stroke(editor, "door", (6, 1))
+    assert (editor.verdict.lone_doors, editor.verdict.lone_keys) == ("b", "g")
+
+
+def test_every_change_to_a_maze_with_keys_is_searched_again() -> None:
+    editor = corridor_with_a_door(key=(1, 7))
+    moves = editor.verdict.moves
+    solves = editor.solves
+    stroke(editor, "wall", (2, 2))  # off the route: a plain maze would keep its verdict
+    assert editor.verdict.moves == moves and editor.solves == solves + 1
+    stroke(editor, "floor", (1, 7))  # the key taken away
+    assert editor.verdict.reason == NO_KEY and editor.solves == solves + 2
+
+
+def test_a_generated_level_with_keys_gets_the_keyed_verdict() -> None:
+    maze = build_level(LevelSpec("backtracker", 21, 21, 4, keys=2))
+    keyed = solve(maze)
+    assert len(keyed.keys) == 2
+    assert Editor(maze).verdict.moves == keyed.length
+    assert keyed.length != solve(with_keys_held(maze, "rgby")).length
+
+
+def test_keys_and_doors_go_neither_under_nor_onto_the_ends() -> None:
+    editor = Editor(blank_maze(rows=7, cols=7))
+    assert not stroke(editor, "key", (1, 0))
+    assert not stroke(editor, "door", (5, 6))
+    stroke(editor, "key", (3, 3))
+    stroke(editor, "door", (3, 4))
+    assert not stroke(editor, "start", (3, 3))
+    assert not stroke(editor, "exit", (3, 4))
+    assert stroke(editor, "floor", (3, 3)) and stroke(editor, "start", (3, 3))
 
 
 @pytest.mark.parametrize("a, b", [((0, 0), (3, 5)), ((5, 1), (0, 0)), ((2, 2), (2, 2)),
@@ -151,9 +265,13 @@ def test_changes_are_unsaved_until_saved_and_undoing_back_to_the_save_is_clean(
 
 
 def test_a_saved_maze_reloads_identically(tmp_path: Path) -> None:
-    editor = Editor(build_level(LevelSpec("prim", 21, 31, 3)))
+    editor = Editor(build_level(LevelSpec("prim", 21, 31, 3, keys=1)))
     stroke(editor, "floor", (1, 1), (19, 29))
     stroke(editor, "start", (9, 15))
+    for colour in range(4):
+        stroke(editor, "key", (1, 3 + colour))
+        stroke(editor, "door", (3, 3 + colour))
+        editor.next_colour()
     path = tmp_path / "mine.txt"
     editor.save(path)
     again = Editor.load(path)
@@ -161,6 +279,7 @@ def test_a_saved_maze_reloads_identically(tmp_path: Path) -> None:
     assert again.path == path and not again.dirty
     assert path.read_text(encoding="utf-8") == editor.text()
     assert again.verdict == editor.verdict
+    assert set("rgbyRGBY") <= set(path.read_text(encoding="utf-8"))
 
 
 def test_saving_replaces_the_file_whole_and_leaves_no_temp_file(tmp_path: Path) -> None:
@@ -252,7 +371,7 @@ def test_after_any_strokes_undos_and_redos_the_verdict_is_what_solve_says(
                 assert editor.maze == after
         expected = solve(editor.maze).length
         assert editor.verdict.moves == expected, (tool, tiles, then)
-        assert editor.maze.walkable(editor.maze.start) and editor.maze.walkable(editor.maze.goal)
+        assert editor.maze.tiles[editor.maze.start] == editor.maze.tiles[editor.maze.goal] == FLOOR
 
 
 def test_the_editor_works_on_its_own_copy() -> None:

@@ -10,20 +10,23 @@ import pygame
 import pytest
 
 from game.cli import main
-from game.edit.model import Editor, Search, blank_maze
+from game.edit.model import Editor, Search, Verdict, blank_maze
 from game.levels import LevelSpec, build_level
 from game.maze.formats import load_maze
 from game.maze.grid import FLOOR, WALL, Pos
 from game.maze.solvers import solve
+from game.maze.tiles import kind_of
 from game.play.app import App
 from game.play.input import ClickUp, PointerMove, TextTyped, normalise
 from game.play.routes import Complete, Edit, ToMakeMaze, ToTitle
 from game.play.scenes.confirm import ConfirmScene
+from game.play import theme
 from game.play.scenes import editor as editor_scene
 from game.play.scenes.editor import EditorScene, MakeMazeScene, verdict_text
 from game.play.scenes.pause import PauseScene
 from game.play.scenes.play import PlayScene
 from game.play.scenes.title import TitleScene
+from game.run.intents import Move, Release
 from game.run.level import RunResult
 from game.text import t
 
@@ -121,13 +124,117 @@ def test_tools_are_picked_by_digit_letter_or_click(app: App) -> None:
     press(app, pygame.K_2)
     assert scene.editor.tool.name == "floor"
     for letter, name in ((pygame.K_s, "start"), (pygame.K_x, "exit"), (pygame.K_w, "wall"),
-                         (pygame.K_e, "floor")):
+                         (pygame.K_e, "floor"), (pygame.K_k, "key"), (pygame.K_d, "door")):
         press(app, letter)
+        assert scene.editor.tool.name == name
+    for digit, name in ((pygame.K_5, "key"), (pygame.K_6, "door")):
+        press(app, digit)
         assert scene.editor.tool.name == name
     rect, index = scene._tool_rects[3]
     post(app, pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1)
     assert scene.editor.tool.name == "exit" and index == 3
     assert not scene.editor.dirty  # picking a tool is no change
+
+
+def test_the_key_and_door_colour_turns_with_their_key_their_button_or_c(app: App) -> None:
+    scene = editing(app, Editor(blank_maze(rows=9, cols=9)))
+    editor = scene.editor
+    press(app, pygame.K_k)
+    assert (editor.tool.name, editor.colour) == ("key", 0)
+    press(app, pygame.K_k)  # again: the next colour
+    assert editor.colour == 1
+    press(app, pygame.K_6)
+    assert (editor.tool.name, editor.colour) == ("door", 1)
+    app.frame(1 / 60)
+    rect, _ = scene._tool_rects[5]
+    post(app, pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1)  # the door's button again
+    assert editor.colour == 2
+    press(app, pygame.K_c)
+    press(app, pygame.K_c)
+    assert editor.colour == 0 and not editor.dirty
+    surface = pygame.Surface((640, 480))
+    scene.draw(surface)
+    assert scene._tool_labels(pygame.font.Font(None, 20), 4, 20, 10_000)[0][4:] == [
+        "5 Red key (K)", "6 Red door (D)"]
+
+
+def test_clicks_place_keys_and_doors_that_solve_undo_redo_and_save_agree_with(
+        app: App, tmp_path: Path) -> None:
+    scene = editing(app, Editor(blank_maze(rows=9, cols=9)))
+    editor = scene.editor
+    drag(app, scene, [(4, 2), (4, 8)])  # a wall with a gap at (4, 1)
+    plain = editor.snapshot()
+    press(app, pygame.K_d)
+    drag(app, scene, [(4, 1)])  # the red door in the gap
+    assert editor.verdict.reason == "no_key"
+    assert verdict_text(editor.verdict) == (  # no note repeats the reason
+        "no route: the red door bars the way and there is no red key")
+    press(app, pygame.K_k)
+    drag(app, scene, [(6, 6)])  # its key behind it
+    assert verdict_text(editor.verdict) == (
+        "no route: the red door bars the way and its key is out of reach")
+    press(app, pygame.K_z, pygame.KMOD_CTRL)
+    drag(app, scene, [(1, 7)])  # the key on the start's side instead
+    keyed = solve(editor.maze)
+    assert keyed.keys == ("r",) and editor.verdict.moves == keyed.length == 26
+    assert verdict_text(editor.verdict) == "solvable: shortest 26 moves"
+    press(app, pygame.K_k)  # green
+    drag(app, scene, [(2, 4)])
+    assert verdict_text(editor.verdict) == "solvable: shortest 26 moves  ·  the green key opens no door"
+    keyed_maze = editor.snapshot()
+    assert editor.maze.tiles[4, 1] == kind_of("R") and editor.maze.tiles[1, 7] == kind_of("r")
+    assert editor.maze.tiles[2, 4] == kind_of("g")
+    for _ in range(3):
+        press(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert editor.maze == plain
+    for _ in range(3):
+        press(app, pygame.K_y, pygame.KMOD_CTRL)
+    assert editor.maze == keyed_maze
+    assert scene.save_as(str(tmp_path / "keys"))
+    again = Editor.load(tmp_path / "keys.txt")
+    assert again.maze == keyed_maze and again.verdict == editor.verdict
+    app.frame(1 / 60)
+
+
+def test_keys_and_doors_are_drawn_in_their_colours(app: App) -> None:
+    scene = editing(app, Editor(blank_maze(rows=9, cols=9)))
+    press(app, pygame.K_k)
+    drag(app, scene, [(2, 2)])
+    press(app, pygame.K_d)
+    press(app, pygame.K_d)  # green
+    drag(app, scene, [(2, 5)])
+    surface = pygame.Surface((640, 480))
+    scene.draw(surface)
+    floor = surface.get_at(scene.tile_centre((6, 6)))[:3]
+    door = surface.get_at((scene.tile_centre((2, 5))[0] - round(scene.tile / 3),
+                           scene.tile_centre((2, 5))[1]))[:3]
+    assert door == theme.current().keys.green
+    key_tile = surface.get_at((scene.tile_centre((2, 2))[0], scene.tile_centre((2, 2))[1]
+                               - round(scene.tile * 0.4)))[:3]
+    assert key_tile not in (floor, theme.current().keys.red)  # the floor tinted red
+    assert key_tile[0] > key_tile[2]
+
+
+def test_a_test_play_with_keys_picks_them_up_and_opens_the_door(app: App) -> None:
+    scene = editing(app, Editor(blank_maze(rows=9, cols=9)))
+    drag(app, scene, [(4, 2), (4, 8)])
+    press(app, pygame.K_d)
+    drag(app, scene, [(4, 1)])
+    press(app, pygame.K_k)
+    drag(app, scene, [(1, 7)])
+    route = solve(scene.editor.maze).path
+    assert route is not None
+    press(app, pygame.K_t)
+    play = app.scene
+    assert isinstance(play, PlayScene)
+    run = play.run
+    for a, b in zip(route, route[1:]):
+        move = Move(b[0] - a[0], b[1] - a[1])
+        run.apply(move)
+        run.apply(Release(move.dr, move.dc))
+        for _ in range(30):
+            run.step()
+    assert run.keys == "r" and run.finished and run.moves == len(route) - 1
 
 
 def test_ctrl_s_asks_a_name_and_the_saved_file_reloads_identically(app: App,
@@ -421,3 +528,16 @@ def test_a_search_overtaken_by_an_edit_is_thrown_away_and_made_again(
     second[1].join(10)
     app.update(1 / 60)
     assert scene.editor.known_verdict is not None and not scene.editor.known_verdict.solvable
+
+
+def test_a_maze_with_keys_goes_to_a_thread_from_a_smaller_size(app: App) -> None:
+    plain = build_level(LevelSpec("backtracker", 201, 201, 3))
+    assert plain.tiles.size >= editor_scene.BACKGROUND_KEYED_FROM
+    scene = editing(app, Editor(plain))
+    assert scene._search is None and scene.editor.known_verdict is not None  # at once
+    scene = editing(app, Editor(build_level(LevelSpec("backtracker", 201, 201, 3, keys=2))))
+    search = scene._search
+    assert search is not None  # the keyed search is slower: the window keeps answering
+    search[1].join(30)
+    app.update(1 / 60)
+    assert scene.editor.known_verdict == Verdict(solve(scene.editor.maze).length)

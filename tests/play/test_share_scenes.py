@@ -291,3 +291,16 @@ def test_result_records_are_unchanged_for_campaign_levels(ctx: Context) -> None:
     result: RunResult = run_result(PlayScene(ctx, campaign_level(0)))
     Driver(ctx, Complete(result))
     assert ctx.progress.unlocked == 2 and ctx.progress.daily == {}
+
+
+def test_a_daily_maze_with_keys_and_fog_is_played_with_both(ctx: Context) -> None:
+    sunday = date(2026, 12, 13)  # keys and fog, from the week of keys and fog on
+    level = daily_level(sunday)
+    assert level.fogged and level.spec is not None and level.spec.keys == 2
+    scene = PlayScene(ctx, level)
+    assert scene.run.fog is not None and scene.run.keys == ""
+    scene.update(1 / 60)
+    scene.draw(pygame.Surface((1280, 720)))
+    scene.draw(pygame.Surface((320, 240)))
+    done = finish(ctx, level)
+    assert "2026-12-13" in ctx.progress.daily and done.streak == 0

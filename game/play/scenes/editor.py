@@ -3,7 +3,8 @@
 :class:`MakeMazeScene` starts a maze blank (a size chosen), from a generated one (the
 custom maze screen's choices) or from a text file (a path typed).  :class:`EditorScene`
 is a view of the pure model :class:`game.edit.model.Editor`: the mouse draws strokes
-(left: the tool in hand, right: floor), keys pick tools (1-4 or their letters), Ctrl+Z
+(left: the tool in hand, right: floor), keys pick tools (1-6 or their letters; the key
+and door tools' colour turns with their key or button again, or C), Ctrl+Z
 undoes, Ctrl+Y or Ctrl+Shift+Z redoes, Ctrl+S saves under a typed name, T test-plays
 (the navigator brings the player back with the edits intact), the wheel zooms, F fits,
 the arrows pan.  The verdict line under the grid is the model's, after every change.
@@ -23,7 +24,9 @@ import pygame
 
 from game.edit.model import (
     EXIT_WALLED_OFF,
+    KEY_OUT_OF_REACH,
     MAX_NAME,
+    NO_KEY,
     START_WALLED_IN,
     TOOLS,
     Editor,
@@ -35,9 +38,10 @@ from game.edit.model import (
 from game.levels import LevelSpec, build_level
 from game.maze.formats import MazeFormatError
 from game.maze.generators import DEFAULT
-from game.maze.grid import Pos
+from game.maze import tiles as kinds
+from game.maze.grid import FLOOR, Pos
 from game.maze.registry import SIZE_STEPS
-from game.maze.tiles import walkable
+from game.maze.tiles import COLOURS, has_locks
 from game.play import input as keys
 from game.play.bindings import KEY_CODES
 from game.play import theme
@@ -53,6 +57,7 @@ from game.play.input import (
     Wheel,
 )
 from game.play.names import generator_label
+from game.play.render.locks import colour_name, draw_door, draw_key
 from game.play.routes import Confirm, Edit, PlayDraft, QuitGame, ToMakeMaze, ToTitle
 from game.play.scenes.base import ListScene, Next, Scene
 from game.play.widgets import hud
@@ -74,10 +79,16 @@ ZOOM_STEP = 1.25
 #: Mazes of at least this many tiles are searched on a thread (the window keeps answering;
 #: a 2001x2001 search takes 1-2 s), smaller ones at once (1001x1001: about 0.4 s).
 BACKGROUND_FROM = 1_500_000
+#: The same for a maze with keys or doors, whose search goes over tiles and keys held
+#: (a 201x201 maze with two keys: about 0.1 s).
+BACKGROUND_KEYED_FROM = 40_000
 #: Room (px) kept round a maze shown whole, for the rings on its ends.
 END_ROOM = 7
-#: Below this tile size (px) the grid lines are left out.
+#: Below this tile size (px) the grid lines are left out, and keys and doors are plain colour.
 GRID_LINES_FROM = 10
+LOCK_ART_FROM = 6
+#: How much of its colour a key's tile takes on (over the floor), seen from afar.
+KEY_TINT = 0.4
 
 
 def mazes_folder(ctx: Context) -> Path:
@@ -86,16 +97,36 @@ def mazes_folder(ctx: Context) -> Path:
     return save.parent / "mazes"
 
 
-#: The live line's words for each reason there is no route.
+#: The live line's words for each reason walls keep the exit away.
 NO_ROUTE = {START_WALLED_IN: "editor.no_route.start_walled_in",
             EXIT_WALLED_OFF: "editor.no_route.exit_walled_off"}
+#: Each key colour's word in the live line, by letter.
+COLOUR_WORDS = dict(zip(COLOURS, ("editor.colour.r", "editor.colour.g", "editor.colour.b",
+                                  "editor.colour.y")))
 
 
 def verdict_text(verdict: Verdict) -> str:
-    """Return the live line: "solvable: shortest 84 moves" or why there is no route."""
+    """Return the live line: "solvable: shortest 84 moves" or why there is no route.
+
+    A door without its key (other than the one the reason names) or else a key without
+    a door gets a note after it.
+    """
     if verdict.moves is not None:
-        return t("editor.solvable", moves=verdict.moves)
-    return t(NO_ROUTE.get(verdict.reason, NO_ROUTE[EXIT_WALLED_OFF]))
+        text = t("editor.solvable", moves=verdict.moves)
+    elif verdict.reason == KEY_OUT_OF_REACH:
+        text = t("editor.no_route.key_out_of_reach", colour=t(COLOUR_WORDS[verdict.colour]))
+    elif verdict.reason == NO_KEY:
+        text = t("editor.no_route.no_key", colour=t(COLOUR_WORDS[verdict.colour]))
+    else:
+        text = t(NO_ROUTE.get(verdict.reason, NO_ROUTE[EXIT_WALLED_OFF]))
+    doors = verdict.lone_doors.replace(verdict.colour, "") if verdict.colour else verdict.lone_doors
+    if doors:
+        note = t("editor.note.lone_door", colour=t(COLOUR_WORDS[doors[0]]))
+    elif verdict.lone_keys:
+        note = t("editor.note.lone_key", colour=t(COLOUR_WORDS[verdict.lone_keys[0]]))
+    else:
+        return text
+    return t("editor.with_note", verdict=text, note=note)
 
 
 class MakeMazeScene(ListScene):
@@ -237,7 +268,8 @@ class EditorScene(Scene):
             editor.accept(search)  # refused when the maze changed meanwhile: searched again
         if editor.known_verdict is not None:
             return
-        if editor.maze.tiles.size < BACKGROUND_FROM:
+        tiles = editor.maze.tiles
+        if tiles.size < (BACKGROUND_KEYED_FROM if has_locks(tiles) else BACKGROUND_FROM):
             editor.verdict  # noqa: B018 - works it out
             return
         job = editor.search()
@@ -328,7 +360,7 @@ class EditorScene(Scene):
         """Pick a tool from the bar, or begin a stroke on the grid (right button: floor)."""
         for rect, i in self._tool_rects:
             if event.button == 1 and rect.collidepoint(event.pos):
-                self.editor.choose(TOOLS[i].name)
+                self.editor.pick(TOOLS[i].name)
                 self.ctx.audio.play("click")
                 return
         if event.button not in (1, 3) or not self.view.collidepoint(event.pos):
@@ -365,6 +397,8 @@ class EditorScene(Scene):
             return self.test_play()
         if key == pygame.K_f:
             self.fit()
+        elif key == pygame.K_c:
+            editor.next_colour()
         elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             self.zoom(1)
         elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
@@ -377,7 +411,7 @@ class EditorScene(Scene):
             digit = keys.DIGIT_KEYS.get(key)
             for i, tool in enumerate(TOOLS):
                 if digit == i + 1 or key == KEY_CODES.get(tool.shortcut):
-                    editor.choose(tool.name)
+                    editor.pick(tool.name)
         return None
 
     def test_play(self) -> Next:
@@ -508,18 +542,50 @@ class EditorScene(Scene):
                   max_width=w - lay.margin)
         self._tool_rects = []
         x = lay.margin // 2
+        colour = self.editor.colour
+        icon = row - 2 * pad  # the key or the door a coloured tool's button shows
+        labels, widths = self._tool_labels(f, pad, pad + icon, w - lay.margin)
         for i, tool in enumerate(TOOLS):
-            label = t("editor.tool_key", digit=i + 1, tool=t(tool.label), letter=tool.shortcut)
-            width = min(f.size(label)[0] + 2 * pad, max(1, w - x - pad))
+            width = min(widths[i], max(1, w - x - pad))
             rect = pygame.Rect(x, row + pad // 2, width, row - pad)
             chosen = tool == self.editor.tool
             pygame.draw.rect(surface, ui.accent if chosen else ui.tile_open, rect,
                              border_radius=pad)
-            draw_text(surface, ellipsize(label, f, rect.width - pad), f,
-                      ui.accent_dark if chosen else ui.text, rect.center)
+            text = rect.inflate(-pad, 0)
+            if tool.coloured and icon > 0:
+                art = pygame.Rect(rect.x + pad, rect.centery - icon // 2, icon, icon)
+                name = theme.KEY_COLOURS[colour]
+                if tool.name == "key":
+                    draw_key(surface, art, name)
+                else:
+                    draw_door(surface, art, name, opened=False)
+                text.left, text.width = art.right, rect.right - art.right - pad // 2
+            draw_text(surface, ellipsize(labels[i], f, text.width), f,
+                      ui.accent_dark if chosen else ui.text, text.center)
             self._tool_rects.append((rect, i))
             x = rect.right + pad
         return bar.bottom
+
+    def _tool_labels(self, f: pygame.font.Font, pad: int, icon: int,
+                     room: int) -> tuple[list[str], list[int]]:
+        """Return the tool buttons' labels and widths: the longest that fit in ``room`` px.
+
+        In full ("5 Red key (K)"), else the names, else the digits; each button has ``pad``
+        px round its label and a gap after, a coloured tool's ``icon`` px more for its art.
+        """
+        colour = self.editor.colour
+        tiers = (
+            [t("editor.tool_key", digit=i + 1, tool=t(tool.label(colour)),
+               letter=tool.shortcut) for i, tool in enumerate(TOOLS)],
+            [t(tool.label(colour)) for tool in TOOLS],
+            [str(i + 1) for i in range(len(TOOLS))],
+        )
+        for labels in tiers:
+            widths = [f.size(label)[0] + 2 * pad + (icon if tool.coloured else 0)
+                      for label, tool in zip(labels, TOOLS)]
+            if sum(widths) + pad * len(widths) <= room:
+                break
+        return labels, widths
 
     def _paint_base(self) -> pygame.Surface:
         """Return the grid at one pixel a tile, repainting what changed since the last frame.
@@ -536,36 +602,54 @@ class EditorScene(Scene):
         if base is None or (key != self._base_key and (route is not None
                                                        or key[:2] != self._base_key[:2])):
             base = self._base = pygame.Surface((shape[1], shape[0]))
-            pygame.surfarray.blit_array(base, self._colours(base)[self._kinds(None)].T)
+            pygame.surfarray.blit_array(base, self._colours(base)[self._looks(None)].T)
             self._base_key = key
             self._base_version += 1
         elif touched:
             index = np.unique(np.asarray(touched, dtype=np.intp))
             rows, cols = np.divmod(index, shape[1])
             pixels = pygame.surfarray.pixels2d(base)
-            pixels[cols, rows] = self._colours(base)[self._kinds(index)]
+            pixels[cols, rows] = self._colours(base)[self._looks(index)]
             del pixels  # unlock the surface
             self._base_version += 1
         return base
 
     @staticmethod
     def _colours(surface: pygame.Surface) -> np.ndarray:
-        """Return the pixel values of wall, floor and route floor (floor tinted with the path)."""
-        pal = theme.current().classic
-        path = theme.current().hint.path[:3]
-        route = tuple((a + b) // 2 for a, b in zip(pal.floor, path))
-        return np.array([surface.map_rgb(c) for c in (pal.wall, pal.floor, route)],
-                        dtype=np.uint32)
+        """Return the pixel value of each tile kind, then of route floor (tinted with the path).
 
-    def _kinds(self, index: Optional[np.ndarray]) -> np.ndarray:
-        """Return the colour row of each tile (all, or the flat ``index``): wall, floor, route."""
+        A door is its key colour; a key's tile the floor tinted with it (its art goes on top
+        up close).
+        """
+        current = theme.current()
+        pal = current.classic
+
+        def mix(a: tuple[int, ...], b: tuple[int, ...], share: float) -> tuple[int, ...]:
+            """Return ``share`` of colour ``b`` over colour ``a``."""
+            return tuple(round(x + (y - x) * share) for x, y in zip(a, b))
+
+        looks: list[tuple[int, ...]] = []
+        for kind in kinds.KINDS:
+            if not kind["walkable"]:
+                looks.append(pal.wall)
+            elif kind["lock"]:
+                looks.append(theme.key_colour(current.keys, colour_name(int(kind["lock"]))))
+            elif kind["key"]:
+                key = theme.key_colour(current.keys, colour_name(int(kind["key"])))
+                looks.append(mix(pal.floor, key, KEY_TINT))
+            else:
+                looks.append(pal.floor)
+        looks.append(mix(pal.floor, current.hint.path[:3], 0.5))
+        return np.array([surface.map_rgb(c) for c in looks], dtype=np.uint32)
+
+    def _looks(self, index: Optional[np.ndarray]) -> np.ndarray:
+        """Return the colour row of each tile (all, or the flat ``index``): its kind, or route."""
         maze, route = self.editor.maze, self.editor.route
         tiles = maze.tiles if index is None else maze.tiles.reshape(-1)[index]
-        kinds: np.ndarray = walkable(tiles).view(np.uint8)  # 0 wall, 1 walkable
-        if route is not None:
-            on = route if index is None else route.reshape(-1)[index]
-            kinds = kinds + (on & (kinds == 1)).view(np.uint8)
-        return kinds
+        if route is None:
+            return tiles
+        on = route if index is None else route.reshape(-1)[index]
+        return np.where(on & (tiles == FLOOR), np.uint8(len(kinds.KINDS)), tiles)
 
     def _draw_grid(self, surface: pygame.Surface) -> None:
         """Draw the visible tiles scaled to the zoom, grid lines up close, and the two ends."""
@@ -594,6 +678,8 @@ class EditorScene(Scene):
             surface.blit(self._scaled[1], (left, top))
             if tile >= GRID_LINES_FROM:
                 self._draw_lines(surface, (c0, r0, c1, r1))
+            if tile >= LOCK_ART_FROM:
+                self._draw_locks(surface, (c0, r0, c1, r1))
         self._draw_end(surface, maze.start, theme.current().classic.entrance)
         self._draw_end(surface, maze.goal, theme.current().classic.exit)
         if self._pointer is not None and tile >= 4 and self.field is None:
@@ -617,6 +703,20 @@ class EditorScene(Scene):
         for r in range(r0, r1 + 1):
             y = round(oy + r * tile)
             pygame.draw.line(surface, colour, (round(ox + c0 * tile), y), (round(ox + c1 * tile), y))
+
+    def _draw_locks(self, surface: pygame.Surface, span: tuple[int, int, int, int]) -> None:
+        """Draw the keys and doors of ``span`` (c0, r0, c1, r1) as the game draws them."""
+        c0, r0, c1, r1 = span
+        part = self.editor.maze.tiles[r0:r1, c0:c1]
+        key, lock = kinds.KINDS["key"][part], kinds.KINDS["lock"][part]
+        size = math.ceil(self.tile)
+        for r, c in zip(*np.nonzero(key | lock)):
+            rect = pygame.Rect(0, 0, size, size)
+            rect.center = self.tile_centre((r0 + int(r), c0 + int(c)))
+            if key[r, c]:
+                draw_key(surface, rect, colour_name(int(key[r, c])))
+            else:
+                draw_door(surface, rect, colour_name(int(lock[r, c])), opened=False)
 
     def _draw_end(self, surface: pygame.Surface, tile: Pos, colour: tuple[int, int, int]) -> None:
         """Draw the start or the exit as a ringed disc, big enough to find at any zoom."""
