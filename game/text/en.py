@@ -166,6 +166,10 @@ STRINGS: dict[str, str] = {
     "settings.ghost": "Ghost of your best run",
     "settings.ghost_on": "on",
     "settings.ghost_off": "off",
+    "settings.race": "Race a solver",
+    "settings.race_off": "off",
+    "settings.race_speed": "Solver ghost speed",
+    "settings.race_speed_value": "{speed} tiles/s",
     "settings.language": "Language",
     "settings.reset": "Reset progress",
     "settings.reset_question": "Reset all progress? Unlocked levels, best times and stars "
