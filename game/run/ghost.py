@@ -133,8 +133,9 @@ class Ghost:
             return 0.0
         return 1.0 if self.thinking <= 0 else min(1.0, max(0.0, seconds / self.thinking))
 
-    def at(self, seconds: float) -> Pos:
-        """Return the tile the ghost stands on ``seconds`` after the start.
+    def _step(self, seconds: float) -> tuple[int, float]:
+        """Return the index in ``walk`` of the tile ``seconds`` after the start, and how far
+        on to the next one the ghost is (0..1).
 
         A ghost walking its search runs only the events up to that step; a breadth-first
         one runs its whole search (the time it thinks depends on it).
@@ -144,11 +145,25 @@ class Ghost:
         assert self.thinking is not None
         moved = max(0.0, seconds - self.thinking) * self.speed
         i = int(moved + 1e-9)  # a step due just now is taken despite rounding
-        while len(self.walk) <= i and self.solution is None:
+        while len(self.walk) <= i + 1 and self.solution is None:
             self.prepare(1)
-        if not self.walk:
-            return self.start
-        return divmod(self.walk[min(i, len(self.walk) - 1)], self.cols)
+        if i >= len(self.walk) - 1:
+            return len(self.walk) - 1, 0.0
+        return i, min(1.0, max(0.0, moved - i))
+
+    def at(self, seconds: float) -> Pos:
+        """Return the tile the ghost stands on ``seconds`` after the start."""
+        i, _ = self._step(seconds)
+        return divmod(self.walk[i], self.cols)
+
+    def glide(self, seconds: float) -> tuple[float, float]:
+        """Return where the ghost is ``seconds`` after the start, part way between two tiles."""
+        i, part = self._step(seconds)
+        r, c = divmod(self.walk[i], self.cols)
+        if not part:
+            return float(r), float(c)
+        r2, c2 = divmod(self.walk[i + 1], self.cols)
+        return r + (r2 - r) * part, c + (c2 - c) * part
 
 
 @dataclass(frozen=True)

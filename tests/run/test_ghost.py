@@ -33,6 +33,12 @@ def test_a_dfs_ghost_walks_into_the_dead_end_and_back_out() -> None:
     assert ghost.arrival == 8 / 2.0 and ghost.at(100.0) == (1, 4)
 
 
+def test_between_two_tiles_the_ghost_glides() -> None:
+    ghost = Ghost(parse_maze(T_JUNCTION), "dfs", speed=2.0)
+    assert ghost.glide(0.25) == (1.0, 0.5) and ghost.glide(0.5) == (1.0, 1.0)
+    assert ghost.glide(100.0) == (1.0, 4.0)
+
+
 def test_a_stack_ghost_goes_straight_where_its_probe_order_leads() -> None:
     ghost = Ghost(parse_maze(T_JUNCTION), "stack", speed=1.0)
     assert ghost.steps == 4 and ghost.arrival == 4.0
