@@ -22,6 +22,7 @@ from game.run.level import Level, RunResult
 from game.save import Race
 from game.text import set_language
 from tests.play.helpers import Driver, campaign_level, key, show, up
+from tests.play.test_replay_scenes import keep_best
 from tests.run.test_replay import walk_the_route
 
 pytestmark = pytest.mark.usefixtures("display")
@@ -208,3 +209,16 @@ def test_the_command_lines_race_holds_for_the_session_until_settings_change_it(
     assert Driver(ctx, Play(campaign_level(0))).scene.racer.solver == "bfs"  # type: ignore[attr-defined]
     ctx.set_race(Race(None, 4))
     assert ctx.session_race is None and ctx.race == Race(None, 4)
+
+
+def test_the_best_runs_ghost_and_the_solver_ghost_race_together(ctx: Context) -> None:
+    keep_best(ctx)
+    ctx.set_ghost(True)
+    game = racing(ctx, "stack", 4)
+    play = game.scene
+    assert isinstance(play, PlayScene) and play.ghost is not None and play.racer is not None
+    game.send(key(pygame.K_LEFT))
+    frames(game, 1.0)
+    assert play.ghost.run.ticks_played == play.run.ticks_played == 120
+    assert play.racer.at(1.0) == Ghost(play.maze, "stack", speed=4).at(1.0)
+    assert ghost_shows(play)

@@ -162,9 +162,11 @@ MINIMAP_REFRESH = 0.2
 #: Room round the full-window map (px).
 MAP_MARGIN = 24
 #: The toast of a locked door, by its colour letter.
-#: Events of a solver ghost's search run per frame at most (the ghost needs a handful a
-#: second; the rest is got ready ahead, so a huge maze never stalls a frame).
-RACE_EVENTS_PER_FRAME = 20_000
+#: A solver ghost's search is got ready ahead of it (its arrival, a bfs ghost's thinking)
+#: for at most this long a frame (s), in slices of events: a huge maze never stalls a
+#: frame, and the ghost itself needs only a dozen steps a second.
+RACE_BUDGET = 0.002
+RACE_SLICE = 500
 NEEDS_KEY = {"r": "play.needs_key.r", "g": "play.needs_key.g", "b": "play.needs_key.b",
              "y": "play.needs_key.y"}
 
@@ -440,7 +442,9 @@ class PlayScene(Scene):
         racer = self.racer
         if racer is None:
             return
-        racer.prepare(RACE_EVENTS_PER_FRAME)
+        deadline = time.perf_counter() + RACE_BUDGET
+        while not racer.prepare(RACE_SLICE) and time.perf_counter() < deadline:
+            pass
         arrival = racer.arrival if racer.ready else None
         if (arrival is not None and not self._racer_home and not self.run.finished
                 and self.run.elapsed >= arrival):
