@@ -715,7 +715,7 @@ def _settings(doc: dict[str, Any]) -> Settings:
 
 
 def _race(doc: Any) -> Race:
-    """Return the solver ghost to race of ``doc``; an unusable solver is off, a speed the default."""
+    """Return the solver ghost to race of ``doc``: an unusable solver is off, speed the default."""
     # A preference: saves before the race have no "race" key, which is off.
     d = Race()
     if doc is None:

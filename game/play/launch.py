@@ -140,7 +140,7 @@ def _race(solver: Optional[str], speed: Optional[str]) -> Optional[tuple[str, Op
     if not (digits.isdecimal() and len(digits) <= 3 and int(digits) in RACE_SPEEDS):
         raise UsageError(f"--race-speed must be one of {steps} (tiles per second), "
                          f"got {speed[:40]!r}")
-    return solver, int(speed)
+    return solver, int(digits)
 
 
 def edit_from_args(args: Any) -> int:

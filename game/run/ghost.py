@@ -10,8 +10,9 @@ keys held), so the walk fetches a door's key before it passes the door.
 
 The search runs lazily: :meth:`Ghost.prepare` runs some more of it (the play scene a
 slice a frame, so a huge maze never stalls a frame), and :meth:`Ghost.at` or
-:attr:`Ghost.arrival` run what they need of the rest.  The play scene draws ``at``; the
-result screen reads :func:`race_result`.
+:attr:`Ghost.arrival` run what they need of the rest.  The play scene draws
+:meth:`Ghost.glide` (and :meth:`Ghost.thought` while a bfs ghost thinks); the result
+screen reads :func:`race_result`.
 """
 
 from __future__ import annotations
@@ -45,14 +46,12 @@ class Ghost:
         self.solver = solver
         self.speed = float(speed)
         self.cols = maze.cols
-        self.start = maze.start
         self.walk = array("i")  # flat tiles stepped on, in order, the start first
         #: Seconds spent before the first step (a breadth-first ghost: None until it has
         #: explored, since the time is in proportion to what it explores).
         self.thinking: Optional[float] = 0.0
         self.solution: Optional[Solution] = None  # set when the search is over
-        self.walks_its_search = SOLVERS[solver].backtracks
-        if self.walks_its_search:
+        if SOLVERS[solver].backtracks:
             self._work = self._walk_the_search(maze)
         else:
             self.thinking = None
@@ -78,7 +77,7 @@ class Ghost:
         raise RuntimeError("a solver ended without a Solution")
 
     def _think_then_walk(self, maze: Maze, think: float) -> Iterator[None]:
-        """Explore (one event a yield), then think ``think`` s per explored tile and walk the path."""
+        """Explore (one event a yield); then think ``think`` s a tile explored, walk the path."""
         for item in SOLVERS[self.solver].explore(maze, maze.start, maze.goal):
             if isinstance(item, Solution):
                 self.thinking = think * item.visited
@@ -134,8 +133,7 @@ class Ghost:
         return 1.0 if self.thinking <= 0 else min(1.0, max(0.0, seconds / self.thinking))
 
     def _step(self, seconds: float) -> tuple[int, float]:
-        """Return the index in ``walk`` of the tile ``seconds`` after the start, and how far
-        on to the next one the ghost is (0..1).
+        """Return (index in ``walk``, share of the way to the next tile) at ``seconds``.
 
         A ghost walking its search runs only the events up to that step; a breadth-first
         one runs its whole search (the time it thinks depends on it).

@@ -161,12 +161,12 @@ MINIMAP_MARGIN = 10
 MINIMAP_REFRESH = 0.2
 #: Room round the full-window map (px).
 MAP_MARGIN = 24
-#: The toast of a locked door, by its colour letter.
 #: A solver ghost's search is got ready ahead of it (its arrival, a bfs ghost's thinking)
 #: for at most this long a frame (s), in slices of events: a huge maze never stalls a
 #: frame, and the ghost itself needs only a dozen steps a second.
 RACE_BUDGET = 0.002
 RACE_SLICE = 500
+#: The toast of a locked door, by its colour letter.
 NEEDS_KEY = {"r": "play.needs_key.r", "g": "play.needs_key.g", "b": "play.needs_key.b",
              "y": "play.needs_key.y"}
 
@@ -422,7 +422,7 @@ class PlayScene(Scene):
         if self.ghost is not None and run.started_at is not None:
             best = self.ghost.replay
             self.ghost.advance(best.ticks - best.time_ticks + run.ticks_played - self.ghost.run.tick)
-        self._race(ticks)
+        self._race()
         self._follow_with_hint(ticks)
         if run.finished:
             return self._celebrate(dt)
@@ -437,7 +437,7 @@ class PlayScene(Scene):
             self._snap_camera = False
         return None
 
-    def _race(self, ticks: int) -> None:
+    def _race(self) -> None:
         """Get the solver ghost's search ready ahead; say when it reaches the exit first."""
         racer = self.racer
         if racer is None:
@@ -759,13 +759,6 @@ class PlayScene(Scene):
         pygame.draw.circle(orb, (*th.actors.marker_edge, 170), (r + 1, r + 1), r, max(1, r // 4))
         surface.blit(orb, (round(view.x + x + t / 2) - r - 1, round(view.y + y + t / 2) - r - 1))
 
-    def _racer_place(self) -> Optional[tuple[float, float]]:
-        """Return where the solver ghost is drawn now (None: still exploring, nothing yet)."""
-        racer = self.racer
-        if racer is None or (not racer.walks_its_search and not racer.ready):
-            return None
-        return racer.glide(self.run.elapsed)
-
     def _draw_racer(self, surface: pygame.Surface, view: pygame.Rect) -> None:
         """Draw the solver ghost: a cyan orb with its solver's name, or thinking on the entrance.
 
@@ -776,12 +769,12 @@ class PlayScene(Scene):
             return
         seconds = self.run.elapsed
         thought = racer.thought(seconds)
-        pos = self.maze.start if thought < 1.0 else self._racer_place()
-        if pos is None:
-            return
+        pos = self.maze.start if thought < 1.0 else racer.glide(seconds)
         tile = (round(pos[0]), round(pos[1]))
         fog = self.run.fog
-        if (fog is not None and not fog.in_sight(tile)) or (thought >= 1.0 and tile == self.maze.goal):
+        if fog is not None and not fog.in_sight(tile):
+            return
+        if thought >= 1.0 and tile == self.maze.goal:  # home: gone, like the best run's ghost
             return
         th = theme.current()
         tile_px = self.camera.tile

@@ -1,6 +1,7 @@
 """The settings screen: volume, sound, fullscreen, the hint's default speed and solver,
-the ghost of the best run, the solver ghost to race and its speed, colours, text size, reduced motion, the fog of war and the
-corner map, the keys (Controls), the language, and Reset progress (after a question).
+the ghost of the best run, the solver ghost to race and its speed, colours, text size,
+reduced motion, the fog of war and the corner map, the keys (Controls), the language, and
+Reset progress (after a question).
 
 Every change goes through the Context, which saves it and tells whoever listens (the App
 switches the window mode).  Labels are looked up as they are drawn, so a new language
