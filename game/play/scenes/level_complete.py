@@ -57,8 +57,9 @@ def race_text(race: RaceResult) -> str:
     margin = round(race.margin, 1)
     if margin == 0:
         return t("complete.race_tie", solver=solver)
-    return t("complete.race_won" if race.player_first else "complete.race_lost",
-             solver=solver, margin=margin)
+    if race.player_first:
+        return t("complete.race_won", solver=solver, margin=margin)
+    return t("complete.race_lost", solver=solver, margin=margin)
 
 
 class LevelCompleteScene(ListScene):
