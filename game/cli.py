@@ -85,6 +85,12 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--code", help="play the maze of this level code, e.g. B21x21-1A2B")
     play.add_argument("--daily", action="store_true", help="play the daily maze (today, UTC)")
     _add_date_option(play)
+    play.add_argument("--race", metavar="SOLVER",
+                      help="race a solver's ghost on every maze of this session: bfs, dfs or "
+                      "stack (as Settings' \"Race a solver\", not saved)")
+    play.add_argument("--race-speed", metavar="N",
+                      help="the ghost's speed in tiles per second: 2, 4, 6, 8 or 12 "
+                      "(default: the one in Settings)")
 
     daily = sub.add_parser("daily", help="print the level code of the daily maze")
     _add_date_option(daily)

@@ -38,6 +38,7 @@ from game.maze import generators, solvers
 from game.maze.registry import KEYS, Option, Value
 from game.play.bindings import MAX_KEYS, by_name, canonical, clashes, resolve
 from game.play.theme import PALETTES, TEXT_SIZES
+from game.run.ghost import DEFAULT_RACE_SPEED, RACE_SPEEDS
 from game.run.speeds import HINT_SPEEDS, nearest_speed
 from game.text import CATALOGUES, t
 
@@ -81,6 +82,14 @@ def menu_options() -> list[Option]:
     return [option for option, _ in generators.generator_options() if option.steps]
 
 
+@dataclass(frozen=True)
+class Race:
+    """The solver ghost raced on every level ("Race a solver"): ``solver`` None is off."""
+
+    solver: Optional[str] = None
+    speed: int = DEFAULT_RACE_SPEED  # tiles per second, one of RACE_SPEEDS
+
+
 @dataclass
 class Settings:
     """The player's preferences (``custom``: None until a custom maze was set up)."""
@@ -105,6 +114,7 @@ class Settings:
     #: Play every maze in the fog of war; show the explored map in a corner.
     fog: bool = False
     minimap: bool = False
+    race: Race = field(default_factory=Race)
 
 
 @dataclass
@@ -699,8 +709,27 @@ def _settings(doc: dict[str, Any]) -> Settings:
         ghost=_flag(doc, "ghost", d.ghost),
         fog=_flag(doc, "fog", d.fog),
         minimap=_flag(doc, "minimap", d.minimap),
+        race=_race(doc.get("race")),
         **_access(doc),
     )
+
+
+def _race(doc: Any) -> Race:
+    """Return the solver ghost to race of ``doc``: an unusable solver is off, speed the default."""
+    # A preference: saves before the race have no "race" key, which is off.
+    d = Race()
+    if doc is None:
+        return d
+    entry: dict[str, Any] = doc if isinstance(doc, dict) else {}
+    solver, speed = entry.get("solver"), entry.get("speed")
+    if solver is not None and not (isinstance(solver, str) and solver in solvers.SOLVERS):
+        log.warning("save: race solver %r is unusable; racing is off", solver)
+        solver = d.solver
+    if not (_is_int(speed) and speed in RACE_SPEEDS):
+        if "speed" in entry:
+            log.warning("save: race speed %r is unusable; %d tiles/s", speed, d.speed)
+        speed = d.speed
+    return Race(solver, speed)
 
 
 def _flag(doc: dict[str, Any], key: str, default: bool) -> bool:

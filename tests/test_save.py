@@ -17,10 +17,12 @@ from hypothesis import strategies as st
 import game.save as save
 from game.play.bindings import KEY_CODES, MAX_KEYS, actions, clashes, resolve
 from game.levels import CAMPAIGN, level_code
+from game.run.ghost import DEFAULT_RACE_SPEED
 from game.run.speeds import HINT_SPEEDS
 from game.save import (
     SCHEMA_VERSION,
     Progress,
+    Race,
     SaveStore,
     Settings,
     default_save_path,
@@ -724,3 +726,33 @@ def test_the_schema_2_order_is_all_still_in_the_campaign() -> None:
     codes = [level_code(spec) for spec in CAMPAIGN]
     assert len(save.V2_CAMPAIGN) == 30 and set(save.V2_CAMPAIGN) <= set(codes)
     assert sorted(save.V2_CAMPAIGN, key=codes.index) == list(save.V2_CAMPAIGN)
+
+
+def test_the_race_setting_round_trips_and_an_old_save_races_nobody(tmp_path: Path) -> None:
+    path = tmp_path / "save.json"
+    path.write_text(json.dumps({"version": SCHEMA_VERSION, "settings": {"volume": 0.5}}))
+    assert load_progress(path)[0].settings.race == Race(None, DEFAULT_RACE_SPEED)
+    progress = _sample()
+    progress.settings.race = Race("stack", 12)
+    save_progress(progress, path)
+    assert json.loads(path.read_text())["settings"]["race"] == {"solver": "stack", "speed": 12}
+    loaded, notice = load_progress(path)
+    assert notice is None and loaded == progress
+
+
+@pytest.mark.parametrize(("race", "expected"), [
+    ({"solver": "astar", "speed": 4}, Race(None, 4)),  # no such solver: off
+    ({"solver": ["dfs"], "speed": 4}, Race(None, 4)),
+    ({"solver": "dfs", "speed": 5}, Race("dfs", DEFAULT_RACE_SPEED)),  # not one of the steps
+    ({"solver": "dfs", "speed": True}, Race("dfs", DEFAULT_RACE_SPEED)),
+    ({"solver": "bfs", "speed": 1e308}, Race("bfs", DEFAULT_RACE_SPEED)),
+    ({"solver": "bfs"}, Race("bfs", DEFAULT_RACE_SPEED)),
+    ("dfs", Race()), ([], Race()), (None, Race()),
+])
+def test_an_unusable_race_setting_falls_back_to_its_default_and_keeps_the_save(
+        tmp_path: Path, race: object, expected: Race) -> None:
+    path = tmp_path / "save.json"
+    path.write_text(json.dumps({"version": SCHEMA_VERSION, "unlocked": 3,
+                                "settings": {"race": race}}))
+    loaded, notice = load_progress(path)
+    assert notice is None and loaded.unlocked == 3 and loaded.settings.race == expected

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Callable, Literal, Optional, Protocol
 from game.play import input as keys
 from game.play import theme
 from game.play.prefetch import MazeCache
-from game.save import CustomMaze, Progress, SaveStore, Settings, has_progress, reset_progress
+from game.save import CustomMaze, Progress, Race, SaveStore, Settings, has_progress, reset_progress
 from game.text import set_language as speak
 from game.text import t
 
@@ -31,7 +31,7 @@ log = logging.getLogger(__name__)
 
 SettingName = Literal["volume", "muted", "fullscreen", "anim_speed", "default_solver", "custom",
                       "palette", "text_size", "reduced_motion", "bindings", "language",
-                      "ghost", "fog", "minimap"]
+                      "ghost", "fog", "minimap", "race"]
 Listener = Callable[[SettingName], None]
 
 
@@ -110,6 +110,8 @@ class Context:
         self.toasts = Toast()
         self.mazes = MazeCache()  # the maze the player is about to start, built ahead
         self._listeners: list[Listener] = []
+        #: The ghost ``play --race`` races this session (None: the settings' choice); not saved.
+        self.session_race: Optional[Race] = None
 
     @property
     def replays(self) -> Optional["ReplayStore"]:
@@ -216,6 +218,17 @@ class Context:
         """Show (or not) the best run of a level as a ghost while playing it again."""
         self.settings.ghost = on
         self._changed("ghost")
+
+    @property
+    def race(self) -> Race:
+        """Return the solver ghost to race: this session's (``play --race``), else the saved one."""
+        return self.session_race if self.session_race is not None else self.settings.race
+
+    def set_race(self, race: Race) -> None:
+        """Race ``race`` on every level from the next one on (its solver None: nobody); saved."""
+        self.settings.race = race
+        self.session_race = None  # a choice made in Settings replaces the command line's
+        self._changed("race")
 
     def set_fog(self, on: bool) -> None:
         """Play every maze in the fog of war (from the next maze on), or only fog levels."""

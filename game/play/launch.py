@@ -9,7 +9,8 @@ No file and no maze options: the title screen.  ``FILE``: play that text maze.
 ``--algorithm/--size/--seed/...``, ``--code CODE`` or ``--daily [--date YYYY-MM-DD]``:
 check every value first (a mistake is one line on stderr and exit code 2, never a
 traceback), then build the maze behind a loading screen.  ``--fog`` plays any of these in
-the fog of war.
+the fog of war.  ``--race SOLVER [--race-speed N]`` races that solver's ghost on every
+maze of the session (the title screen's too), as the Settings choice would, unsaved.
 
 Before the App opens its window, the display is checked: with no display (an SSH
 session, a server) SDL would quietly fall back to its ``offscreen`` driver and run a game
@@ -70,6 +71,10 @@ def play_from_args(args: Any) -> int:
     if fog and not sources:
         return _error("--fog needs a maze: a FILE, --code, --daily or maze options "
                       "(--algorithm, --size, ...); for every maze, turn Fog on in Settings")
+    try:
+        race = _race(getattr(args, "race", None), getattr(args, "race_speed", None))
+    except UsageError as exc:
+        return _error(str(exc))
     maze = None
     spec = None
     day = None
@@ -98,14 +103,44 @@ def play_from_args(args: Any) -> int:
     from game.play.names import custom_label
     from game.play.routes import BuildMaze, Play, ToTitle
     from game.run.level import Level
+    from game.save import Race
 
     app = App.open()
+    if race is not None:
+        solver, speed = race
+        app.ctx.session_race = Race(solver, app.ctx.settings.race.speed if speed is None else speed)
     if maze is not None:
         assert file is not None  # the maze was loaded from it
         return app.run(Play(Level(maze, label=Path(file).name, fog=fog)))
     if spec is not None:
         return app.run(BuildMaze(spec, None, custom_label(spec), day))
     return app.run(ToTitle())
+
+
+def _race(solver: Optional[str], speed: Optional[str]) -> Optional[tuple[str, Optional[int]]]:
+    """Return ``play --race``'s (solver, speed; None: the saved one), None without it.
+
+    Raise UsageError for an unknown solver, a speed that is not one of RACE_SPEEDS, or a
+    speed without a solver.
+    """
+    from game.maze.solvers import SOLVERS
+    from game.run.ghost import RACE_SPEEDS
+
+    if solver is None:
+        if speed is not None:
+            raise UsageError("--race-speed sets the speed of the --race ghost: give both")
+        return None
+    if solver not in SOLVERS:
+        raise UsageError(f"--race: unknown solver {solver!r} (expected one of: "
+                         f"{', '.join(SOLVERS)})")
+    if speed is None:
+        return solver, None
+    steps = ", ".join(map(str, RACE_SPEEDS))
+    digits = speed.strip()
+    if not (digits.isdecimal() and len(digits) <= 3 and int(digits) in RACE_SPEEDS):
+        raise UsageError(f"--race-speed must be one of {steps} (tiles per second), "
+                         f"got {speed[:40]!r}")
+    return solver, int(digits)
 
 
 def edit_from_args(args: Any) -> int:

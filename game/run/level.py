@@ -10,6 +10,7 @@ from game.levels import LevelSpec
 from game.maze.grid import Maze
 
 if TYPE_CHECKING:  # typing only: the title screen needs no run model
+    from game.run.ghost import RaceResult
     from game.run.model import Run
 
 
@@ -44,3 +45,4 @@ class RunResult:
     optimal: int  # BFS path length from the entrance
     hints_used: int
     run: Optional[Run] = None  # the run itself (its intent log makes the replay)
+    race: Optional[RaceResult] = None  # how the race with a solver ghost went (None: no race)

@@ -109,8 +109,15 @@ def test_at_150_percent_every_settings_row_can_be_reached_and_shows_whole_rows(
         assert rect.height >= line and surface.get_rect().contains(rect)
     shown = [r for r in settings.menu.rects if r.height]
     assert all(a.bottom <= b.top for a, b in zip(shown, shown[1:]))
-    if size == (1280, 720):  # room enough: no scrolling
-        assert len(shown) == len(settings.menu.items)
+
+
+def test_at_125_percent_every_settings_row_fits_a_720p_window_without_scrolling(
+        ctx: Context) -> None:
+    ctx.set_text_size(125)
+    settings = SettingsScene(ctx)
+    settings.draw(pygame.Surface((1280, 720)))
+    assert all(r.height for r in settings.menu.rects)
+    assert len(settings.menu.rects) == len(settings.menu.items)
 
 
 def test_the_hud_bar_grows_with_the_text(ctx: Context) -> None:

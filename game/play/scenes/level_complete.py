@@ -1,4 +1,7 @@
-"""The result of a run: time, moves against the optimum, stars and records, and where next."""
+"""The result of a run: time, moves against the optimum, stars and records, and where next.
+
+With a solver ghost raced, one line says who reached the exit first and by how much.
+"""
 
 from __future__ import annotations
 
@@ -22,7 +25,7 @@ from game.play import input as keys
 from game.play import theme
 from game.play.context import Context
 from game.play.input import Event, pressed
-from game.play.names import custom_label, format_time, level_title
+from game.play.names import custom_label, format_time, level_title, solver_short_label
 from game.play.routes import BuildMaze, ChapterDone, OpenReview, Play, StartLevel, ToTitle
 from game.play.scenes.base import ListScene, Next
 from game.play.widgets.layout import Layout, footer, panel, title_bar
@@ -30,6 +33,7 @@ from game.play.widgets.menu import MenuItem
 from game.play.widgets.shapes import star_points
 from game.play.widgets.text import draw_text, fit_font, font, min_font, text_scale, unscaled
 from game.replays import utc_now
+from game.run.ghost import RaceResult
 from game.run.level import RunResult
 from game.run.replay import Replay, record
 from game.text import t
@@ -43,6 +47,19 @@ def missed_text(miss: Missed) -> str:
     if miss.why == "double":
         return t("complete.missed_double", limit=miss.limit)
     return t("complete.missed_moves", limit=miss.limit)
+
+
+def race_text(race: RaceResult) -> str:
+    """Return the sentence that says who won the race with the solver ghost, by how much."""
+    solver = solver_short_label(race.solver)
+    if race.margin is None:
+        return t("complete.race_never", solver=solver)
+    margin = round(race.margin, 1)
+    if margin == 0:
+        return t("complete.race_tie", solver=solver)
+    if race.player_first:
+        return t("complete.race_won", solver=solver, margin=margin)
+    return t("complete.race_lost", solver=solver, margin=margin)
 
 
 class LevelCompleteScene(ListScene):
@@ -60,6 +77,7 @@ class LevelCompleteScene(ListScene):
         hints = max(0, int(result.hints_used))
         self.stars = star_rating(self.moves, self.optimal, hints)
         self.missed = [missed_text(miss) for miss in missed_stars(self.moves, self.optimal, hints)]
+        self.race = None if result.race is None else race_text(result.race)
         self.efficiency = 100 if self.moves == 0 else min(100, round(100 * self.optimal / self.moves))
         self.code: Optional[str] = None
         if level.spec is not None:
@@ -218,7 +236,10 @@ class LevelCompleteScene(ListScene):
         if note and text_scale() > 1:  # larger text: keep the note's line free of figures
             avail -= nf.get_linesize()
         star_r = max(6, min(lay.px(34), avail // 7))
-        missed = self.missed
+        # the sentences under the stars: the race first, then why stars were missed
+        missed = [(reason, pal.danger) for reason in self.missed]
+        if r.race is not None and self.race is not None:
+            missed.insert(0, (self.race, pal.teal if r.race.player_first else pal.accent))
         # figures that do not fit even in the smallest text go, the least telling first
         for drop in (t("complete.hints"), t("complete.optimal"), t("complete.efficiency")):
             if (low + 2) * (len(rows) + len(missed)) <= avail - star_r * 3:
@@ -234,8 +255,8 @@ class LevelCompleteScene(ListScene):
         self._draw_popping_stars(surface, (inner.centerx, y), star_r)
         y += star_r + lay.px(22, lo=4)
         f = font(max(min_font(), min(lay.font_size(32), int(unscaled(line_h * 0.95)))))
-        for reason in missed:
-            draw_text(surface, reason, f, pal.danger, (inner.centerx, y + line_h // 2),
+        for reason, colour in missed:
+            draw_text(surface, reason, f, colour, (inner.centerx, y + line_h // 2),
                       max_width=inner.width)
             y += line_h
         for name, value, gold in rows:

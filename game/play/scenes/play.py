@@ -11,7 +11,11 @@ it has been seen).  Held keys are tracked from KeyDown/KeyUp
 events, never from ``pygame.key.get_pressed``.  Under reduced motion the camera snaps,
 the rings do not pulse and the hint shows its finished search at once.  With the ghost
 setting on, the level's best run kept (:mod:`game.replays`) re-plays as a see-through
-orb, setting off with your first move.
+orb, setting off with your first move.  With "Race a solver" on (or ``play --race``), a
+solver's ghost (:mod:`game.run.ghost`) sets off with your first move too, on the run's
+ticks (a pause stops it; the run's replay never sees it): a cyan orb labelled with the
+solver, and a breadth-first one first thinks on the entrance with a ring filling up.
+In fog it shows only where the player can see it.  The result screen says who won.
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ from game.play.routes import Complete, OpenPause
 from game.play.scenes.base import Next, Scene
 from game.play.widgets import hud
 from game.play.widgets.shapes import draw_edge_pointer
+from game.play.widgets.text import draw_text, font, min_font
 from game.run.intents import (
     DOWN,
     LEFT,
@@ -60,6 +65,7 @@ from game.run.intents import (
 from game.run.hint import NOTHING, HintSearch
 from game.run.level import Level, RunResult
 from game.run.clock import TickClock
+from game.run.ghost import Ghost, race_result
 from game.run.model import KEY, LOCKED, Run
 from game.run.replay import Playback
 from game.run.player import BUMP, STEP, Move
@@ -155,6 +161,11 @@ MINIMAP_MARGIN = 10
 MINIMAP_REFRESH = 0.2
 #: Room round the full-window map (px).
 MAP_MARGIN = 24
+#: A solver ghost's search is got ready ahead of it (its arrival, a bfs ghost's thinking)
+#: for at most this long a frame (s), in slices of events: a huge maze never stalls a
+#: frame, and the ghost itself needs only a dozen steps a second.
+RACE_BUDGET = 0.002
+RACE_SLICE = 500
 #: The toast of a locked door, by its colour letter.
 NEEDS_KEY = {"r": "play.needs_key.r", "g": "play.needs_key.g", "b": "play.needs_key.b",
              "y": "play.needs_key.y"}
@@ -173,6 +184,10 @@ class PlayScene(Scene):
                        fog=level.fogged or settings.fog,
                        rooms=spec is not None and spec.is_room_map)
         self.ghost = self._ghost()
+        self.racer = self._racer()
+        self._racer_home = False  # the solver ghost's arrival was told (a toast, once)
+        self._chips: dict[str, pygame.Surface] = {}  # the solver ghost's labels, drawn once
+        self._chips_theme: Optional[theme.Theme] = None  # the theme they were drawn in
         # the defaults this run started from: a change in Settings (pause -> Settings) is
         # taken up on return; the level's own [ ] and Tab choices are not undone
         self._defaults = (settings.anim_speed, settings.default_solver)
@@ -229,6 +244,13 @@ class PlayScene(Scene):
         ghost = Playback(best, self.maze)
         ghost.seek(best.ticks - best.time_ticks)  # it sets off with your first move
         return ghost
+
+    def _racer(self) -> Optional[Ghost]:
+        """Return the solver's ghost to race (None: "Race a solver" off)."""
+        race = self.ctx.race
+        if race.solver is None:
+            return None
+        return Ghost(self.maze, race.solver, speed=race.speed)
 
     def _relabel(self) -> None:
         """Word the HUD's fixed texts in the language the game speaks now."""
@@ -400,6 +422,7 @@ class PlayScene(Scene):
         if self.ghost is not None and run.started_at is not None:
             best = self.ghost.replay
             self.ghost.advance(best.ticks - best.time_ticks + run.ticks_played - self.ghost.run.tick)
+        self._race()
         self._follow_with_hint(ticks)
         if run.finished:
             return self._celebrate(dt)
@@ -413,6 +436,20 @@ class PlayScene(Scene):
             self.camera.follow(*run.player.render_pos, dt, snap=self._snap_camera or reduced)
             self._snap_camera = False
         return None
+
+    def _race(self) -> None:
+        """Get the solver ghost's search ready ahead; say when it reaches the exit first."""
+        racer = self.racer
+        if racer is None:
+            return
+        deadline = time.perf_counter() + RACE_BUDGET
+        while not racer.prepare(RACE_SLICE) and time.perf_counter() < deadline:
+            pass
+        arrival = racer.arrival if racer.ready else None
+        if (arrival is not None and not self._racer_home and not self.run.finished
+                and self.run.elapsed >= arrival):
+            self._racer_home = True
+            self.ctx.toast(t("play.race_ghost_home", solver=solver_short_label(racer.solver)))
 
     def _advance_hint(self, ticks: int) -> None:
         """Animate the hint by ``ticks``; one finishing runs on for up to a time box instead."""
@@ -463,8 +500,9 @@ class PlayScene(Scene):
     def _complete(self) -> Next:
         """Hand the finished run over to the level-complete screen."""
         run = self.run
+        race = None if self.racer is None else race_result(run.elapsed, self.racer)
         return Complete(RunResult(self.level, run.elapsed, run.moves, run.optimal, run.hints_used,
-                                  run))
+                                  run, race))
 
     # -- drawing -----------------------------------------------------------------------------
     def _view(self, surface: pygame.Surface) -> pygame.Rect:
@@ -527,6 +565,7 @@ class PlayScene(Scene):
             if self.exit_known:
                 self._draw_exit(surface, view)
             self._draw_ghost(surface, view)
+            self._draw_racer(surface, view)
             if self._celebrated is not None:
                 self._draw_celebration(surface, view)
             draw_player(surface, view, self.camera, run.player.render_pos, run.player.facing,
@@ -719,6 +758,64 @@ class PlayScene(Scene):
         pygame.draw.circle(orb, (*th.actors.player_light, 110), (r + 1, r + 1), r)
         pygame.draw.circle(orb, (*th.actors.marker_edge, 170), (r + 1, r + 1), r, max(1, r // 4))
         surface.blit(orb, (round(view.x + x + t / 2) - r - 1, round(view.y + y + t / 2) - r - 1))
+
+    def _draw_racer(self, surface: pygame.Surface, view: pygame.Rect) -> None:
+        """Draw the solver ghost: a cyan orb with its solver's name, or thinking on the entrance.
+
+        In fog only on a tile in sight; gone once it stands on the exit.
+        """
+        racer = self.racer
+        if racer is None:
+            return
+        seconds = self.run.elapsed
+        thought = racer.thought(seconds)
+        pos = self.maze.start if thought < 1.0 else racer.glide(seconds)
+        tile = (round(pos[0]), round(pos[1]))
+        fog = self.run.fog
+        if fog is not None and not fog.in_sight(tile):
+            return
+        if thought >= 1.0 and tile == self.maze.goal:  # home: gone, like the best run's ghost
+            return
+        th = theme.current()
+        tile_px = self.camera.tile
+        cx, cy = self._tile_centre(view, pos)
+        name = solver_short_label(racer.solver)
+        if thought < 1.0:
+            reach = max(6, round(tile_px * (0.45 + 0.1 * self._pulse(th.motion.marker_pulse))))
+            box = pygame.Rect(0, 0, 2 * reach, 2 * reach)
+            box.center = (round(cx), round(cy))
+            width = max(2, round(tile_px / 8))
+            pygame.draw.circle(surface, th.hint.pointer_bg, box.center, reach, width)
+            if thought > 0:
+                pygame.draw.arc(surface, th.hint.frontier[:3], box, math.pi / 2,
+                                math.pi / 2 + 2 * math.pi * thought, width)
+            label = t("play.race_thinking", solver=name, percent=int(100 * thought))
+            self._draw_chip(surface, label, (cx, cy - reach - 2))
+            return
+        r = max(3, round(tile_px * 0.36))
+        orb = pygame.Surface((2 * r + 2, 2 * r + 2), pygame.SRCALPHA)
+        pygame.draw.circle(orb, (*th.hint.frontier[:3], 170), (r + 1, r + 1), r)
+        pygame.draw.circle(orb, (*th.hint.pointer_bg, 220), (r + 1, r + 1), r, max(1, r // 4))
+        surface.blit(orb, (round(cx) - r - 1, round(cy) - r - 1))
+        self._draw_chip(surface, name, (cx, cy - r - 2))
+
+    def _draw_chip(self, surface: pygame.Surface, text: str, bottom: tuple[float, float]) -> None:
+        """Draw ``text`` small on a dark chip, its bottom centre at ``bottom``."""
+        th = theme.current()
+        if self._chips_theme is not th:  # colours or text size changed in Settings
+            self._chips_theme = th
+            self._chips.clear()
+        chip = self._chips.get(text)
+        if chip is None:
+            f = font(min_font())
+            w, h = f.size(text)
+            chip = pygame.Surface((w + 8, h + 2), pygame.SRCALPHA)
+            pygame.draw.rect(chip, (*th.hint.pointer_bg, 200), chip.get_rect(), border_radius=4)
+            draw_text(chip, text, f, th.hint.frontier[:3], chip.get_rect().center)
+            if len(self._chips) > 64:  # the thinking label changes every percent
+                self._chips.clear()
+            self._chips[text] = chip
+        surface.blit(chip, chip.get_rect(midbottom=(round(bottom[0]), round(bottom[1]))))
 
     def _draw_celebration(self, surface: pygame.Surface, view: pygame.Rect) -> None:
         """Draw the exit's burst: a ring growing out of the tile and sparks flying from it."""

@@ -1,6 +1,7 @@
 """The settings screen: volume, sound, fullscreen, the hint's default speed and solver,
-the ghost of the best run, colours, text size, reduced motion, the fog of war and the
-corner map, the keys (Controls), the language, and Reset progress (after a question).
+the ghost of the best run, the solver ghost to race and its speed, colours, text size,
+reduced motion, the fog of war and the corner map, the keys (Controls), the language, and
+Reset progress (after a question).
 
 Every change goes through the Context, which saves it and tells whoever listens (the App
 switches the window mode).  Labels are looked up as they are drawn, so a new language
@@ -9,6 +10,7 @@ shows at once.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Callable, Optional
 
 import pygame
@@ -22,6 +24,7 @@ from game.play.routes import Back, Confirm, OpenControls, ResetProgress
 from game.play.scenes.base import ListScene, Next
 from game.play.widgets.layout import Layout, footer, title_bar
 from game.play.widgets.menu import MenuItem
+from game.run.ghost import RACE_SPEEDS
 from game.run.speeds import step_speed
 from game.text import LANGUAGE_NAMES, language, t
 
@@ -56,6 +59,12 @@ class SettingsScene(ListScene):
                      value=lambda: solver_label(self.ctx.settings.default_solver)),
             switch(("settings.ghost", "settings.ghost_on", "settings.ghost_off"),
                    lambda: self.ctx.settings.ghost, lambda on: self.ctx.set_ghost(on)),
+            MenuItem(lambda: t("settings.race"), adjust=self._adjust_race, repeat=False,
+                     value=lambda: (t("settings.race_off") if self.ctx.race.solver is None
+                                    else solver_label(self.ctx.race.solver))),
+            MenuItem(lambda: t("settings.race_speed"), adjust=self._adjust_race_speed,
+                     repeat=False, enabled=lambda: self.ctx.race.solver is not None,
+                     value=lambda: t("settings.race_speed_value", speed=self.ctx.race.speed)),
             # -- accessibility: each applies at once (everything redraws)
             MenuItem(lambda: t("settings.colours"), adjust=self._adjust_palette, repeat=False,
                      value=lambda: t(theme.PALETTES[self.ctx.settings.palette].label)),
@@ -102,6 +111,20 @@ class SettingsScene(ListScene):
         cur = self.ctx.settings.default_solver
         i = self.solvers.index(cur) if cur in self.solvers else 0
         self.ctx.set_solver(self.solvers[(i + delta) % len(self.solvers)])
+
+    def _adjust_race(self, delta: int) -> None:
+        """Step through off and the solvers, in registry order."""
+        race = self.ctx.race
+        choices: list[Optional[str]] = [None, *self.solvers]
+        i = choices.index(race.solver) if race.solver in choices else 0
+        self.ctx.set_race(replace(race, solver=choices[(i + delta) % len(choices)]))
+
+    def _adjust_race_speed(self, delta: int) -> None:
+        """Step the solver ghost's speed through RACE_SPEEDS (no wrapping round)."""
+        race = self.ctx.race
+        i = RACE_SPEEDS.index(race.speed) if race.speed in RACE_SPEEDS else 0
+        speed = RACE_SPEEDS[max(0, min(len(RACE_SPEEDS) - 1, i + delta))]
+        self.ctx.set_race(replace(race, speed=speed))
 
     def _adjust_palette(self, delta: int) -> None:
         """Step to the previous or next palette."""
