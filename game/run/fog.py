@@ -2,12 +2,12 @@
 
 A :class:`Fog` is told where the player stands (:meth:`Fog.look`); it works out the
 field of view there (:func:`game.maze.fov.visible_window`, within ``FOG_RADIUS``), adds
-the whole room on a room map, and every room whose torch is in that view (a torch, on the
-wall face above a room, lights the room: seen from a doorway, the room shows whole), and
-remembers every tile ever seen.  The view reads three
-states per tile (:meth:`Fog.states`): unseen, remembered, in sight -- and takes the box of
-tiles whose state changed since it last looked (:meth:`Fog.take_changed`), so it repaints
-only that.  The hint's explored tiles are revealed with :meth:`Fog.reveal`.
+the whole room on a room map and every room whose torch is in that view (a torch hangs on
+the wall face above its room and lights it: seen from a doorway, the room shows whole),
+and remembers every tile ever seen.  The view reads three states per tile
+(:meth:`Fog.states`): unseen, remembered, in sight -- and takes the box of tiles whose
+state changed since it last looked (:meth:`Fog.take_changed`), so it repaints only that.
+The hint's explored tiles are revealed with :meth:`Fog.reveal`.
 """
 
 from __future__ import annotations
