@@ -22,7 +22,7 @@ from game.maze.solvers import solve
 from game.play.theme import DEFAULT
 from tests.e2e.conftest import GameWindow
 from tests.e2e.test_real_window import near
-from tests.e2e.test_replay_window import KEYS, migong
+from tests.e2e.test_replay_window import KEYS, migong, the_kept_run
 
 pytestmark = pytest.mark.xvfb
 
@@ -59,18 +59,7 @@ def test_a_key_level_is_walked_through_its_door_with_real_key_presses(
     game.settle("locked")
     game.x.run("xdotool", "key", "--delay", "200", *taps, timeout=60 + len(taps))
 
-    kept = tmp_path / "replays"
-    deadline = time.monotonic() + 30
-    while not list(kept.glob("*.json")):
-        assert time.monotonic() < deadline, f"no replay was kept:\n{game.output()}"
-        time.sleep(0.3)
-    game.screenshot("result")
-
-    listed = migong("replays", "--json", save=tmp_path / "save.json")
-    assert listed.returncode == 0, listed.stderr
-    runs = [e for e in json.loads(listed.stdout) if not e["best"]]
-    assert len(runs) == 1
-    run = runs[0]
+    run = the_kept_run(game, tmp_path)
     # the door stopped the fourth Right: 3 moves to it, then the walk through it
     assert run["finished"] is True and run["moves"] == 3 + len(taps)
 
