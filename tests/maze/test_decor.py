@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.levels import CAMPAIGN, build_level
+from game.levels import CAMPAIGN, LevelSpec, build_level
 from game.maze import decor
 from game.maze.generators import generate
 from game.maze.grid import FLOOR, Maze
@@ -126,7 +126,7 @@ def test_a_tile_cuts_nothing_when_its_neighbours_stay_joined() -> None:
 
 
 @pytest.mark.parametrize("spec", ROOM_MAPS, ids=lambda spec: spec.name)
-def test_torches_are_where_the_decor_hangs_them(spec) -> None:
+def test_torches_are_where_the_decor_hangs_them(spec: LevelSpec) -> None:
     maze = build_level(spec)
     assert np.array_equal(decor.torches(maze), decor.room_decor(maze) == decor.TORCH)
 
