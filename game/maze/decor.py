@@ -15,9 +15,11 @@ other floor tile connected as before.  :func:`room_decor` works on any maze:
    eight neighbours keep its floor neighbours joined -- so taking the tile away cuts no
    route, and since no two such tiles share a neighbourhood, neither do all of them.
 4. Rugs lie on room tiles with no wall among their eight neighbours (walked over).
-5. Torches hang on the wall faces above rooms, a few tiles apart.
+5. Torches hang on the wall faces above rooms, a few tiles apart (:func:`torches` finds
+   just them, for the fog: a torch lights the room below it).
 
-Pure numpy; the same maze and seed give the same decor.
+Maps of more than ``MAX_TILES`` tiles get no decor.  Pure numpy; the same maze and seed
+give the same decor.
 """
 
 from __future__ import annotations
@@ -37,6 +39,8 @@ TORCH = 6
 FURNITURE = (TABLE, SHELF, BARREL, CRATE)
 #: Room kinds, picked per room by a hash (step 2).
 HALL, LIBRARY, STORE, BARE = range(4)
+#: The largest map (in tiles) that is decorated: its whole-map passes stay quick.
+MAX_TILES = 1_100_000
 
 
 def _shifted(a: np.ndarray, dr: int, dc: int) -> np.ndarray:
@@ -122,10 +126,30 @@ def room_decor(maze: Maze, *, seed: int = 0) -> np.ndarray:
     decor[store & (pick >= 3)] = CRATE
     decor[beside & (kind == BARE) & (n | s) & (e | w) & (pick < 3)] = CRATE  # in corners
     decor[spot & interior & (kind == HALL) & (pick == 0)] = TABLE
-    # torches on the wall faces above rooms (step 5)
-    face = wall & _shifted(room, 1, 0) & ((c_idx % 4) == 1) & (pick < 6)
-    decor[face] = TORCH
+    decor[_torch_spots(floor, room, seed)] = TORCH
     return decor
+
+
+def _torch_spots(floor: np.ndarray, room: np.ndarray, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """Return the rows and columns of the torches (step 5): on wall faces above rooms.
+
+    A torch hangs on every fourth column, where the tile's hash (that of ``room_decor``'s
+    other picks) allows, worked out for those candidates only.
+    """
+    face = ~floor & _shifted(room, 1, 0)
+    face[:, np.arange(floor.shape[1]) % 4 != 1] = False
+    r, c = np.nonzero(face)
+    keep = _hash(r, c, seed + 1) % np.uint32(8) < 6
+    return r[keep], c[keep]
+
+
+def torches(maze: Maze, *, seed: int = 0) -> np.ndarray:
+    """Return a bool mask of the tiles ``room_decor`` hangs a torch on (none on a big map)."""
+    out = np.zeros(maze.tiles.shape, dtype=bool)
+    if maze.tiles.size <= MAX_TILES:
+        floor = maze.tiles == FLOOR
+        out[_torch_spots(floor, room_tiles(floor), seed)] = True
+    return out
 
 
 def furniture(decor: np.ndarray) -> np.ndarray:

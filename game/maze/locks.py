@@ -2,13 +2,16 @@
 
 :func:`place_keys` turns a connected maze into one with ``count`` doors and their keys:
 
-1. Find the direct route (the fewest moves from start to goal) and, on it, the
-   *bottlenecks*: the tiles every walk from start to goal passes (one depth-first
-   search with low links), keeping those shaped like a doorway (walls on both sides
-   along one axis, the passage along the other).
+1. Find the direct route (the fewest moves from start to goal), each tile's distance
+   from it (one breadth-first pass), and the *parts* of the maze off the route with the
+   first and last route tile each touches (one flood-fill pass).  A part is a way round
+   the route tiles between those two; the *bottlenecks*, the tiles every walk from start
+   to goal passes, are the route tiles no part goes round.  Keep those shaped like a
+   doorway (walls on both sides along one axis, the passage along the other).
 2. Cut the maze at the bottlenecks into slots, in route order: slot j is what a walker
    reaches after bottleneck j without passing bottleneck j + 1, side passages hanging
-   off a bottleneck included; the tiles off the route are where keys can hide.
+   off a bottleneck included (a part belongs to the slot of the first route tile it
+   touches); the tiles off the route are where keys can hide.
 3. Choose ``count`` bottlenecks as doors (random tries, then the first that fit) so
    that before each door some slot since the last door has a hiding place.
 4. For door i put key i in a hiding place behind door i - 1 but before door i, among
@@ -23,7 +26,6 @@ doors and keys.  Pure: numpy and the standard library.
 
 from __future__ import annotations
 
-from collections import deque
 import numpy as np
 
 from game.maze import tiles as kinds
@@ -59,100 +61,129 @@ def place_keys(maze: Maze, count: int, rng: np.random.Generator, *, rooms: bool 
     tiles = maze.tiles.copy()
     before = 0
     for i, door in enumerate(doors):
-        spot = _far_pick(plan.hiding_places(before, door), plan.distance, rng)
+        spot = plan.far_pick(plan.hiding_places(before, door), rng)
         colour = int(colours[i])
-        tiles.flat[plan.bottlenecks[door - 1]] = kinds.kind_of(kinds.COLOURS[colour].upper())
-        tiles.flat[spot] = kinds.kind_of(kinds.COLOURS[colour])
+        tiles[plan.pos(plan.bottlenecks[door - 1])] = kinds.kind_of(kinds.COLOURS[colour].upper())
+        tiles[plan.pos(spot)] = kinds.kind_of(kinds.COLOURS[colour])
         before = door
     return Maze(tiles, maze.start, maze.goal)
 
 
 class _Plan:
-    """The direct route of a maze, its doorway-shaped bottlenecks and the slots between."""
+    """The direct route of a maze, its doorway-shaped bottlenecks and the slots between.
+
+    Tiles are flat indices ``r * width + c`` of the maze with a pad column on the right
+    and a pad row at the end (``width = cols + 1``), so a neighbour needs no bounds check:
+    past an edge it is padding, closed (above the first row, a negative index, is the pad
+    row too).  Two passes over the tiles do all the work: :meth:`_distance_from` and
+    :meth:`_parts`.
+    """
 
     def __init__(self, maze: Maze, *, rooms: bool = False) -> None:
         from game.maze.solvers import solve
 
-        self.maze = maze
         cols = maze.cols
+        self.width = width = cols + 1
         walk = kinds.walkable(maze.tiles)
-        self.open = walk.ravel().tolist()
         path = solve(maze, "bfs").path
         if path is None:
             raise ValueError("keys need a maze whose exit can be reached")
-        route = [r * cols + c for r, c in path]
-        cut = _bottlenecks(self.open, maze.rows, cols, route[0], route[-1])
-        doorway = _doorways(walk).ravel()
+        route = [r * width + c for r, c in path]
+        # per tile: -2 closed, -1 open; each pass fills in a copy as it reaches tiles
+        fresh = np.where(_padded(walk), -1, -2).ravel()
+        self.distance = self._distance_from(route, fresh.tolist())
+        parts = self._parts(route, fresh.tolist())
+        # a part whose route places lo < hi bypasses every route place between them
+        bypass = [0] * (len(route) + 1)
+        for lo, hi, _ in parts:
+            if hi - lo >= 2:
+                bypass[lo + 1] += 1
+                bypass[hi] -= 1
+        doorway = _padded(_doorways(walk)).ravel().tolist()
         #: Door candidates, in route order (slot j follows bottleneck j; slot 0 has the start).
-        self.bottlenecks = [t for t in route[1:-1] if t in cut and doorway[t]]
-        self.route_slot: dict[int, int] = {}  # route tile -> the slot it lies in
-        slot, doors = 0, set(self.bottlenecks)
-        for t in route:
-            slot += t in doors
-            self.route_slot[t] = slot
-        self.distance = self._distance_from(route)
-        self.slots = self._slots()
+        self.bottlenecks: list[int] = []
+        slot_at = [0] * len(route)  # route place -> the slot it lies in
+        cover = 0
+        for i, t in enumerate(route):
+            cover += bypass[i]
+            if 0 < i < len(route) - 1 and not cover and doorway[t]:
+                self.bottlenecks.append(t)
+            slot_at[i] = len(self.bottlenecks)
+        self.slots: list[list[int]] = [[] for _ in range(len(self.bottlenecks) + 1)]
+        for lo, _, tiles in parts:
+            self.slots[slot_at[lo]].extend(tiles)
         if rooms:
-            in_room = _in_rooms(walk).ravel()
+            in_room = _padded(_in_rooms(walk)).ravel().tolist()
             self.slots = [[t for t in slot if in_room[t]] for slot in self.slots]
 
-    def _neighbours(self, t: int) -> list[int]:
-        """Return the walkable 4-neighbours of flat index ``t``."""
-        cols, rows = self.maze.cols, self.maze.rows
-        r, c = divmod(t, cols)
-        out = []
-        if r > 0 and self.open[t - cols]:
-            out.append(t - cols)
-        if c + 1 < cols and self.open[t + 1]:
-            out.append(t + 1)
-        if r + 1 < rows and self.open[t + cols]:
-            out.append(t + cols)
-        if c > 0 and self.open[t - 1]:
-            out.append(t - 1)
-        return out
+    def _distance_from(self, route: list[int], distance: list[int]) -> list[int]:
+        """Fill in and return each tile's distance in moves from the route (< 0: none).
 
-    def _distance_from(self, route: list[int]) -> dict[int, int]:
-        """Return each reachable tile's distance in moves from the nearest route tile."""
-        distance = dict.fromkeys(route, 0)
-        queue = deque(route)
-        while queue:
-            t = queue.popleft()
-            for n in self._neighbours(t):
-                if n not in distance:
-                    distance[n] = distance[t] + 1
-                    queue.append(n)
+        ``distance`` starts as -2 on closed tiles and -1 on open ones.
+        """
+        width = self.width
+        for t in route:
+            distance[t] = 0
+        queue = list(route)
+        add = queue.append
+        for t in queue:  # breadth-first: the queue grows as it is read
+            d = distance[t] + 1
+            # the four neighbours written out: a loop over them costs a third more
+            n = t - width
+            if distance[n] == -1:
+                distance[n] = d
+                add(n)
+            n = t + 1
+            if distance[n] == -1:
+                distance[n] = d
+                add(n)
+            n = t + width
+            if distance[n] == -1:
+                distance[n] = d
+                add(n)
+            n = t - 1
+            if distance[n] == -1:
+                distance[n] = d
+                add(n)
         return distance
 
-    def _slots(self) -> list[list[int]]:
-        """Return, per slot, its hiding places: the tiles off the route a walker reaches there.
+    def _parts(self, route: list[int], at: list[int]) -> list[tuple[int, int, list[int]]]:
+        """Return the parts of the maze off the route, each with the route places it touches.
 
-        Each part of the maze left when the bottlenecks are taken out belongs to the slot
-        of the first bottleneck it touches (route order), or to its own slot when it holds
-        route tiles.
+        A part is a 4-connected set of walkable tiles off the route; ``(lo, hi, tiles)``
+        gives the first and last route place next to it.  A walker reaches a part from
+        any route tile it touches, so it hides keys in the slot of place ``lo``; and a
+        route tile strictly between ``lo`` and ``hi`` is no bottleneck (the part is a way
+        round it).  Every s-g walk avoiding a route tile goes round it through one part,
+        since the route, a shortest walk, has no shortcut from tile to tile.
+
+        ``at`` starts as -2 on closed tiles and -1 on open ones; a route tile gets its
+        place, a tile taken into a part -2.
         """
-        index = {t: j + 1 for j, t in enumerate(self.bottlenecks)}
-        slots: list[list[int]] = [[] for _ in range(len(self.bottlenecks) + 1)]
-        seen = set(index)
-        for first in self.distance:
-            if first in seen:
-                continue
-            seen.add(first)
-            part, queue, slot, touches = [], [first], None, []
-            while queue:
-                t = queue.pop()
-                part.append(t)
-                if t in self.route_slot:
-                    slot = self.route_slot[t]
-                for n in self._neighbours(t):
-                    if n in index:
-                        touches.append(index[n])
-                    elif n not in seen:
-                        seen.add(n)
-                        queue.append(n)
-            if slot is None:
-                slot = min(touches) if touches else 0
-            slots[slot].extend(t for t in part if t not in self.route_slot)
-        return slots
+        width = self.width
+        for i, t in enumerate(route):
+            at[t] = i
+        parts = []
+        for i, t in enumerate(route):
+            for first in (t - width, t + 1, t + width, t - 1):
+                if at[first] != -1:
+                    continue
+                at[first] = -2
+                tiles, lo, hi = [first], i, i
+                add = tiles.append
+                for u in tiles:  # depth does not matter: the list grows as it is read
+                    for n in (u - width, u + 1, u + width, u - 1):
+                        j = at[n]
+                        if j == -1:
+                            at[n] = -2
+                            add(n)
+                        elif j >= 0:
+                            if j < lo:
+                                lo = j
+                            elif j > hi:
+                                hi = j
+                parts.append((lo, hi, tiles))
+        return parts
 
     def most_doors(self) -> int:
         """Return how many doors fit: greedily, a door as soon as a hiding place was passed."""
@@ -191,64 +222,26 @@ class _Plan:
         """Return the hiding places a walker reaches between door ``after`` and door ``door``."""
         return [t for j in range(after, door) for t in self.slots[j]]
 
+    def far_pick(self, candidates: list[int], rng: np.random.Generator) -> int:
+        """Return one of the candidates, at random among the farthest quarter from the route.
 
-def _far_pick(candidates: list[int], distance: dict[int, int], rng: np.random.Generator) -> int:
-    """Return one of the candidates, at random among the farthest quarter from the route."""
-    ranked = sorted(candidates, key=lambda t: (-distance[t], t))
-    far = ranked[: max(1, len(ranked) // 4)]
-    return far[int(rng.integers(len(far)))]
+        Ranked by distance, farthest first, then by place on the grid.
+        """
+        tiles = np.array(candidates, dtype=np.int64)
+        away = np.array([self.distance[t] for t in candidates], dtype=np.int64)
+        far = tiles[np.lexsort((tiles, -away))[: max(1, len(tiles) // 4)]]
+        return int(far[int(rng.integers(len(far)))])
 
-
-def _bottlenecks(open_: list[bool], rows: int, cols: int, s: int, g: int) -> set[int]:
-    """Return the tiles every walk from ``s`` to ``g`` passes (neither end included).
-
-    One depth-first search from ``s`` with low links: a tile v on the tree path to ``g``
-    cuts ``g`` off when the subtree holding ``g`` has no edge back above v.
-    """
-    order: dict[int, int] = {s: 0}
-    low: dict[int, int] = {s: 0}
-    parent: dict[int, int] = {s: -1}
-    stack = [(s, iter(_around(s, rows, cols)))]
-    while stack:
-        t, ways = stack[-1]
-        for n in ways:
-            if not open_[n]:
-                continue
-            if n not in order:
-                order[n] = low[n] = len(order)
-                parent[n] = t
-                stack.append((n, iter(_around(n, rows, cols))))
-                break
-            if n != parent[t]:
-                low[t] = min(low[t], order[n])
-        else:
-            stack.pop()
-            if stack:
-                p = stack[-1][0]
-                low[p] = min(low[p], low[t])
-    if g not in order:
-        return set()
-    cut: set[int] = set()
-    child, v = g, parent[g]
-    while v != -1 and v != s:
-        if low[child] >= order[v]:
-            cut.add(v)
-        child, v = v, parent[v]
-    return cut
+    def pos(self, t: int) -> tuple[int, int]:
+        """Return the ``(row, col)`` of tile ``t``."""
+        r, c = divmod(t, self.width)
+        return (r, c)
 
 
-def _around(t: int, rows: int, cols: int) -> list[int]:
-    """Return the flat indices of the 4-neighbours of ``t`` on the grid."""
-    r, c = divmod(t, cols)
-    out = []
-    if r > 0:
-        out.append(t - cols)
-    if c + 1 < cols:
-        out.append(t + 1)
-    if r + 1 < rows:
-        out.append(t + cols)
-    if c > 0:
-        out.append(t - 1)
+def _padded(a: np.ndarray) -> np.ndarray:
+    """Return the bool mask ``a`` with a False column on the right and a False row below."""
+    out = np.zeros((a.shape[0] + 1, a.shape[1] + 1), dtype=bool)
+    out[:-1, :-1] = a
     return out
 
 

@@ -82,6 +82,13 @@ def has_locks(tiles: np.ndarray) -> bool:
     return bool(_of_kinds(tiles, (KINDS["key"] | KINDS["lock"]) != 0).any())
 
 
+def key_colours(tiles: np.ndarray) -> str:
+    """Return the colour letters (r g b y) of the keys lying in ``tiles``, in colour order."""
+    bits = KINDS["key"]
+    return "".join(ch for i, ch in enumerate(COLOURS)
+                   if _of_kinds(tiles, bits == 1 << i).any())
+
+
 def _of_kinds(tiles: np.ndarray, flags: np.ndarray) -> np.ndarray:
     """Return a bool array: True where the tile's kind id is flagged in ``flags``.
 

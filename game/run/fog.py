@@ -2,10 +2,12 @@
 
 A :class:`Fog` is told where the player stands (:meth:`Fog.look`); it works out the
 field of view there (:func:`game.maze.fov.visible_window`, within ``FOG_RADIUS``), adds
-the whole room on a room map, and remembers every tile ever seen.  The view reads three
-states per tile (:meth:`Fog.states`): unseen, remembered, in sight -- and takes the box of
-tiles whose state changed since it last looked (:meth:`Fog.take_changed`), so it repaints
-only that.  The hint's explored tiles are revealed with :meth:`Fog.reveal`.
+the whole room on a room map and every room whose torch is in that view (a torch hangs on
+the wall face above its room and lights it: seen from a doorway, the room shows whole),
+and remembers every tile ever seen.  The view reads three states per tile
+(:meth:`Fog.states`): unseen, remembered, in sight -- and takes the box of tiles whose
+state changed since it last looked (:meth:`Fog.take_changed`), so it repaints only that.
+The hint's explored tiles are revealed with :meth:`Fog.reveal`.
 """
 
 from __future__ import annotations
@@ -44,22 +46,26 @@ class Fog:
     """The seen memory and the sight of one run on a grid of ``transparent`` tiles."""
 
     def __init__(self, transparent: np.ndarray, *, rooms: bool = False,
-                 radius: int = FOG_RADIUS) -> None:
+                 radius: int = FOG_RADIUS, torches: Optional[np.ndarray] = None) -> None:
+        """Start with nothing seen; ``torches`` (room maps): a bool mask of the torch tiles."""
         self.transparent = transparent
         self.radius = radius
         self.seen: np.ndarray = np.zeros(transparent.shape, dtype=bool)
         self.sight: Window = (0, 0, np.zeros((0, 0), dtype=bool))
         self._rooms = room_tiles(transparent) if rooms else None
         self._room: Optional[Window] = None  # the room last lit (kept while inside it)
+        self._torches = torches if rooms and torches is not None and torches.any() else None
+        self._torch_rooms: dict[Pos, Optional[Window]] = {}  # torch -> the room it lights
         self._changed: Optional[Box] = None
         self.version = 0  # grows with every change of any tile's state
 
     def look(self, pos: Pos) -> None:
-        """See from ``pos``: the field of view, plus the room ``pos`` lies in."""
+        """See from ``pos``: the field of view, the room ``pos`` lies in, the torch-lit rooms in view."""
         window = visible_window(self.transparent, pos, radius=self.radius)
         room = self._room_of(pos)
-        if room is not None:
-            window = _merge(window, room)
+        for lit in [room, *self._lit_by_torches(window)]:
+            if lit is not None:
+                window = _merge(window, lit)
         self._changed = _union(self._changed, _union(_box(self.sight), _box(window)))
         self.sight = window
         top, left, mask = window
@@ -70,13 +76,37 @@ class Fog:
         """Return the room lit from ``pos`` (None: not in a room, or no rooms on this map)."""
         if self._rooms is None or not self._rooms[pos]:
             return None
-        if self._room is not None:
-            top, left, mask = self._room
-            r, c = pos[0] - top, pos[1] - left
-            if 0 <= r < mask.shape[0] and 0 <= c < mask.shape[1] and mask[r, c]:
-                return self._room  # still inside the same room
+        if self._room is not None and _holds(self._room, pos):
+            return self._room  # still inside the same room
         self._room = room_at(self._rooms, pos)
         return self._room
+
+    def _lit_by_torches(self, window: Window) -> list[Window]:
+        """Return the rooms lit by the torches seen in ``window`` (each room once)."""
+        if self._torches is None:
+            return []
+        top, left, mask = window
+        seen = self._torches[top : top + mask.shape[0], left : left + mask.shape[1]] & mask
+        rooms: dict[int, Window] = {}
+        for r, c in zip(*np.nonzero(seen)):
+            torch = (top + int(r), left + int(c))
+            if torch not in self._torch_rooms:
+                lit = self._room_of_tile((torch[0] + 1, torch[1]))
+                self._torch_rooms[torch] = lit
+            lit = self._torch_rooms[torch]
+            if lit is not None:
+                rooms[id(lit)] = lit
+        return list(rooms.values())
+
+    def _room_of_tile(self, pos: Pos) -> Optional[Window]:
+        """Return the room of ``pos``: the same object as another torch's when it is that room."""
+        assert self._rooms is not None
+        room = room_at(self._rooms, pos)
+        if room is not None:
+            for lit in self._torch_rooms.values():
+                if lit is not None and lit[:2] == room[:2] and np.array_equal(lit[2], room[2]):
+                    return lit
+        return room
 
     def reveal(self, tiles: np.ndarray, box: Box) -> None:
         """Remember the tiles ``tiles`` (a bool mask the shape of ``box``) as seen."""
@@ -89,9 +119,7 @@ class Fog:
 
     def in_sight(self, pos: Pos) -> bool:
         """Return True when the tile ``pos`` is in sight now."""
-        top, left, mask = self.sight
-        r, c = pos[0] - top, pos[1] - left
-        return 0 <= r < mask.shape[0] and 0 <= c < mask.shape[1] and bool(mask[r, c])
+        return _holds(self.sight, pos)
 
     def states(self, box: Box) -> np.ndarray:
         """Return the uint8 state (UNSEEN, REMEMBERED, IN_SIGHT) of every tile in ``box``."""
@@ -108,6 +136,13 @@ class Fog:
         """Return the box of tiles whose state changed since the last call, and forget it."""
         changed, self._changed = self._changed, None
         return changed
+
+
+def _holds(window: Window, pos: Pos) -> bool:
+    """Return True when ``window`` marks the tile ``pos``."""
+    top, left, mask = window
+    r, c = pos[0] - top, pos[1] - left
+    return 0 <= r < mask.shape[0] and 0 <= c < mask.shape[1] and bool(mask[r, c])
 
 
 def _merge(a: Window, b: Window) -> Window:

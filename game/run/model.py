@@ -24,6 +24,7 @@ from typing import Iterator, Optional, Sequence
 import numpy as np
 
 from game.maze import tiles as kinds
+from game.maze.decor import torches
 from game.maze.grid import Maze, Pos
 from game.run.clock import TICK, TICK_RATE
 from game.run.fog import Fog
@@ -81,7 +82,8 @@ class Run:
         self.visits = np.zeros(maze.tiles.shape, dtype=np.uint32)
         self.walked: list[Pos] = []  # every tile visited, in the order of first visits
         self.trail: list[Pos] = []  # every tile stepped onto, in order, the entrance first
-        self.fog = Fog(self.transparent(), rooms=rooms) if fog else None
+        self.fog = (Fog(self.transparent(), rooms=rooms, torches=torches(maze) if rooms else None)
+                    if fog else None)
         self._visit(maze.start)
         if self.fog is not None:
             self.fog.look(maze.start)

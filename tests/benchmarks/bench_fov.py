@@ -4,9 +4,11 @@ For mazes from 41x41 to 4001x4001 it times, over the first few hundred tiles of 
 shortest route (a walk along corridors and through rooms):
 
 1. ``visible_window`` at the radius the game uses (and a larger one): the field of view;
-2. a whole fogged step of the run model (field of view, lit room, seen-memory update);
-3. once per maze: ``room_tiles`` over the whole map (room maps only), and the first
-   ``room_at`` of each room entered;
+2. a whole fogged step of the run model (field of view, lit room, seen-memory update),
+   and on room maps the same step with the decor's torches lighting their rooms (the two
+   interleaved, step by step);
+3. once per maze: ``room_tiles`` over the whole map (room maps only), the first
+   ``room_at`` of each room entered, and finding the torches (``decor.torches``);
 4. the play scene without and with fog, side by side (headless, 1280x720, alternating):
    building it plus the first frame, and a frame of walking (the veil is one more
    blit of the view, patched with the tiles that changed).
@@ -30,6 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from game.maze.decor import torches  # noqa: E402
 from game.maze.fov import room_at, room_tiles, visible_window  # noqa: E402
 from game.maze.generators import generate  # noqa: E402
 from game.maze.tiles import transparent  # noqa: E402
@@ -37,7 +40,8 @@ from game.maze.solvers import solve  # noqa: E402
 from game.run.fog import FOG_RADIUS, Fog  # noqa: E402
 
 CASES = (("backtracker", 41, None), ("backtracker", 201, None), ("division", 201, 5),
-         ("backtracker", 2001, None), ("division", 2001, 5), ("backtracker", 4001, None))
+         ("division", 201, 3), ("division", 1001, 4), ("backtracker", 2001, None),
+         ("division", 2001, 5), ("backtracker", 4001, None))
 STEPS = 400
 #: Pause between timed frames: back to back, blits on a loaded 2-core machine measured
 #: several times slower than paced ones (the App always waits for its frame cap).
@@ -53,8 +57,8 @@ def ms(values: list[float]) -> str:
 def main() -> None:
     """Print one line of figures per maze."""
     print(f"fog radius {FOG_RADIUS}; per step: median and 99th percentile, ms; {STEPS} steps of the route")
-    print(f"{'maze':<24}{'fov r':>16}{'fov r=2x':>16}{'fog step':>16}{'room_tiles':>12}"
-          f"{'room_at':>16}")
+    print(f"{'maze':<24}{'fov r':>16}{'fov r=2x':>16}{'fog step':>16}{'torch step':>16}"
+          f"{'room_tiles':>12}{'room_at':>16}{'torches':>12}")
     for algorithm, size, room in CASES:
         maze = generate(algorithm, rows=size, cols=size, seed=7, room_size=room) if room \
             else generate(algorithm, rows=size, cols=size, seed=7)
@@ -80,13 +84,24 @@ def main() -> None:
                     room_at(rooms, pos)
                     entered.append(time.perf_counter() - t0)
         fog = Fog(clear, rooms=room is not None)
+        lit, lit_step, torches_s = None, [], "-"
+        if room:
+            t0 = time.perf_counter()
+            lights = torches(maze)
+            torches_s = f"{(time.perf_counter() - t0) * 1e3:9.1f} ms"
+            lit = Fog(clear, rooms=True, torches=lights)
         for pos in path:
             t0 = time.perf_counter()
             fog.look(pos)
             step.append(time.perf_counter() - t0)
+            if lit is not None:
+                t0 = time.perf_counter()
+                lit.look(pos)
+                lit_step.append(time.perf_counter() - t0)
         name = f"{algorithm} {size}x{size}" + (f" R{room}" if room else "")
-        print(f"{name:<24}{ms(fov):>16}{ms(fov2):>16}{ms(step):>16}{rooms_s:>12}"
-              f"{ms(entered) if entered else '-':>16}")
+        print(f"{name:<24}{ms(fov):>16}{ms(fov2):>16}{ms(step):>16}"
+              f"{ms(lit_step) if lit_step else '-':>16}{rooms_s:>12}"
+              f"{ms(entered) if entered else '-':>16}{torches_s:>12}")
 
 
 def frames() -> None:

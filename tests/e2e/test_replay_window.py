@@ -15,7 +15,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 import pytest
 
@@ -36,6 +36,21 @@ def migong(*args: str, save: Path) -> subprocess.CompletedProcess[str]:
                           text=True, env=env, timeout=120)
 
 
+def the_kept_run(game: GameWindow, tmp_path: Path) -> dict[str, Any]:
+    """Wait for the result screen to keep the run's replay; return what ``replays --json`` lists."""
+    kept = tmp_path / "replays"
+    deadline = time.monotonic() + 30
+    while not list(kept.glob("*.json")):
+        assert time.monotonic() < deadline, f"no replay was kept:\n{game.output()}"
+        time.sleep(0.3)
+    game.screenshot("result")
+    listed = migong("replays", "--json", save=tmp_path / "save.json")
+    assert listed.returncode == 0, listed.stderr
+    runs = [e for e in json.loads(listed.stdout) if not e["best"]]
+    assert len(runs) == 1
+    return runs[0]
+
+
 def test_a_level_played_by_real_key_presses_is_listed_and_verifies_to_the_same_moves(
         launch_game: Callable[..., GameWindow], tmp_path: Path) -> None:
     maze = generate("prim", rows=ROWS, cols=COLS, seed=SEED)
@@ -54,18 +69,7 @@ def test_a_level_played_by_real_key_presses_is_listed_and_verifies_to_the_same_m
     # to walk on by itself
     game.x.run("xdotool", "key", "--delay", "200", *taps, timeout=60 + len(taps))
 
-    kept = tmp_path / "replays"
-    deadline = time.monotonic() + 30
-    while not list(kept.glob("*.json")):
-        assert time.monotonic() < deadline, f"no replay was kept:\n{game.output()}"
-        time.sleep(0.3)
-    game.screenshot("result")
-
-    listed = migong("replays", "--json", save=tmp_path / "save.json")
-    assert listed.returncode == 0, listed.stderr
-    runs = [e for e in json.loads(listed.stdout) if not e["best"]]
-    assert len(runs) == 1
-    run = runs[0]
+    run = the_kept_run(game, tmp_path)
     assert run["finished"] is True and run["moves"] == len(taps)
     assert run["level"] == "P15x15-7"
 

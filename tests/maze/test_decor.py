@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.levels import CAMPAIGN, build_level
+from game.levels import CAMPAIGN, LevelSpec, build_level
 from game.maze import decor
 from game.maze.generators import generate
 from game.maze.grid import FLOOR, Maze
@@ -123,3 +123,15 @@ def test_a_tile_cuts_nothing_when_its_neighbours_stay_joined() -> None:
     assert ok[1, 0]  # the entrance, a dead end: nothing lies beyond it
     open_room = np.ones((5, 5), dtype=bool)
     assert decor.cuts_nothing(open_room).all()
+
+
+@pytest.mark.parametrize("spec", ROOM_MAPS, ids=lambda spec: spec.name)
+def test_torches_are_where_the_decor_hangs_them(spec: LevelSpec) -> None:
+    maze = build_level(spec)
+    assert np.array_equal(decor.torches(maze), decor.room_decor(maze) == decor.TORCH)
+
+
+def test_a_map_too_big_for_decor_has_no_torches() -> None:
+    rows = decor.MAX_TILES // 101 + 2
+    maze = generate("division", rows=rows + 1 - rows % 2, cols=101, seed=1, room_size=4)
+    assert maze.tiles.size > decor.MAX_TILES and not decor.torches(maze).any()

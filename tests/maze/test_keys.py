@@ -170,6 +170,11 @@ def test_mazes_without_keys_are_not_keyed() -> None:
     assert not has_keys(parse_maze("#####\nS...E\n#####\n"))
 
 
+def test_key_colours_lists_the_keys_lying_in_the_maze_in_colour_order() -> None:
+    assert kinds.key_colours(parse_maze("#######\nSy.Y.rE\n#######\n").tiles) == "ry"
+    assert kinds.key_colours(parse_maze("#####\nS.G.E\n#####\n").tiles) == ""  # a door alone
+
+
 # --- random keyed mazes: bfs against networkx, the three solvers agree -------------------
 
 

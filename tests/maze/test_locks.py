@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from game.maze import tiles as kinds
 from game.maze.generators import GENERATORS, generate
 from game.maze.grid import FLOOR, Maze, Pos
-from game.maze.locks import keys_fit
+from game.maze.locks import _Plan, keys_fit
 from game.maze.solvers import solve
 
 #: Every generator, and the room map (division with rooms).
@@ -69,6 +69,27 @@ def test_keys_keep_the_maze_solvable_and_every_key_is_needed(
             walls_ns = not maze.walkable((r - 1, c)) and not maze.walkable((r + 1, c))
             walls_we = not maze.walkable((r, c - 1)) and not maze.walkable((r, c + 1))
             assert walls_ns or walls_we, f"door at {pos} is not in a doorway"
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(KINDS_OF_MAZE), st.integers(0, 10_000), st.sampled_from([0.0, 0.1, 0.3]))
+def test_doors_may_stand_exactly_on_the_doorways_every_walk_to_the_exit_passes(
+    kind: tuple[str, dict[str, Any]], seed: int, loops: float
+) -> None:
+    name, options = kind
+    maze = generate(name, rows=15, cols=21, seed=seed, loops=loops, **options)
+    plan = _Plan(maze)
+    route = solve(maze).path or []
+    walk = kinds.walkable(maze.tiles)
+    expected = []
+    for r, c in route[1:-1]:
+        doorway = (not walk[r - 1, c] and not walk[r + 1, c]) or \
+            (not walk[r, c - 1] and not walk[r, c + 1])
+        walled = maze.tiles.copy()
+        walled[r, c] = kinds.WALL
+        if doorway and not solve(Maze(walled, maze.start, maze.goal)).found:
+            expected.append((r, c))
+    assert [plan.pos(t) for t in plan.bottlenecks] == expected
 
 
 @pytest.mark.parametrize("name,options", KINDS_OF_MAZE)

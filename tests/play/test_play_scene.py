@@ -536,6 +536,48 @@ def test_a_locked_door_bumps_with_its_sound_and_says_which_key_it_needs(ctx: Con
     assert ctx.toasts.text == "Needs the red key"
 
 
+def hud_facts(scene: PlayScene) -> list[str]:
+    """Return the texts the HUD bar shows right of the title, as the scene draws them."""
+    from game.play.widgets import hud
+
+    drawn: list[hud.HudInfo] = []
+    scene._bar.draw = lambda _surface, info: drawn.append(info) or pygame.Rect(0, 0, 0, 0)  # type: ignore[method-assign]
+    scene.draw(pygame.Surface((640, 400)))
+    return [text for text, _, _ in hud.bar_facts(drawn[-1])]
+
+
+def test_the_hud_counts_the_keys_held_of_the_maze_s_keys(ctx: Context) -> None:
+    from game.maze.formats import parse_maze
+
+    scene = play(ctx, parse_maze(KEYED))
+    assert "keys 0/1" in hud_facts(scene)
+    for k in (pygame.K_RIGHT, pygame.K_UP, pygame.K_UP):
+        tap(scene, k)
+    assert "keys 1/1" in hud_facts(scene)
+    plain = play(ctx, CORRIDOR)
+    assert not [fact for fact in hud_facts(plain) if fact.startswith("keys")]
+
+
+def test_the_hud_says_fog_only_in_the_fog(ctx: Context) -> None:
+    spec = LevelSpec("prim", 11, 11, 5, fog=True)
+    assert "fog" in hud_facts(play(ctx, build_level(spec), spec))
+    assert "fog" not in hud_facts(play(ctx, build_level(spec), LevelSpec("prim", 11, 11, 5)))
+
+
+@pytest.mark.parametrize("language, named", [("en", "Recursive division · rooms 4"),
+                                              ("zh", "递归分割 · 房间 4")])
+def test_the_hud_names_the_generator_in_the_player_s_language(
+        ctx: Context, language: str, named: str) -> None:
+    from game.text import set_language
+
+    spec = LevelSpec("division", 15, 15, 3, options={"room_size": 4})
+    set_language(language)
+    try:
+        assert play(ctx, build_level(spec), spec).info["algorithm"] == named
+    finally:
+        set_language("en")
+
+
 def test_the_key_is_picked_up_with_its_sound_shown_in_the_hud_and_opens_the_door(ctx: Context) -> None:
     from game.maze.formats import parse_maze
 

@@ -421,6 +421,32 @@ def test_level_select_shows_chapters_with_their_stars_and_best_moves(
     assert "19 moves" in drawn and "Chapter 2 · Straight walls" in drawn
 
 
+def test_level_select_names_the_keys_and_fog_of_a_level(ctx: Context) -> None:
+    ctx.progress.unlocked = len(CAMPAIGN)
+    grid = LevelSelectScene(ctx)
+    keyed = next(spec for spec in CAMPAIGN if spec.keys and not spec.fog)
+    fogged = next(spec for spec in CAMPAIGN if spec.fog and not spec.keys)
+    plain = CAMPAIGN[0]
+    assert f"keys {keyed.keys}" in grid._facts(keyed, level_code(keyed))
+    assert "fog" not in grid._facts(keyed, level_code(keyed))
+    assert "fog" in grid._facts(fogged, level_code(fogged))
+    assert "keys" not in grid._facts(plain, level_code(plain))
+
+
+def test_level_select_marks_the_cells_of_levels_with_keys_or_fog(ctx: Context) -> None:
+    cell = pygame.Rect(0, 0, 130, 90)
+    inked = []
+    for spec in (CAMPAIGN[0], LevelSpec("prim", 11, 11, 1, keys=1),
+                 LevelSpec("prim", 11, 11, 1, fog=True),
+                 LevelSpec("prim", 11, 11, 1, keys=1, fog=True)):
+        surface = pygame.Surface(cell.size)
+        LevelSelectScene._draw_marks(surface, spec, cell)
+        inked.append(int(np.count_nonzero(pygame.surfarray.array3d(surface).any(axis=2))))
+    none, key, fog, both = inked
+    assert none == 0 and key > 0 and fog > 0
+    assert both == pytest.approx(key + fog, rel=0.05)  # side by side, not on top of each other
+
+
 def test_level_select_scrolls_to_keep_the_selection_visible(ctx: Context) -> None:
     ctx.progress.unlocked = len(CAMPAIGN)
     grid = LevelSelectScene(ctx, selected=0)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from game.maze import decor
 from game.maze.grid import WALL
 from game.run.fog import FOG_RADIUS, IN_SIGHT, REMEMBERED, UNSEEN, Fog
 from game.run.intents import RIGHT, Release
@@ -83,6 +84,51 @@ def test_on_a_room_map_entering_a_room_lights_all_of_it() -> None:
     assert fog.seen[0:6, 4:11].all()
     assert fog.in_sight((1, 9)) and fog.in_sight((4, 9))
     assert not fog.seen[1, 1]  # the corridor behind is not part of the room
+
+
+# A hall above a corridor, one doorway between them; decor hangs torches at (0, 1) and (0, 5).
+TORCHLIT = maze_from(
+    """
+    ###########
+    #.........#
+    #.........#
+    #.........#
+    #####.#####
+    S.........E
+    ###########
+    """
+)
+HALL = (slice(1, 4), slice(1, 10))
+
+
+def test_a_torch_seen_through_a_doorway_lights_its_room_whole() -> None:
+    torches = decor.torches(TORCHLIT)
+    assert torches[0, 5]
+    dark = Fog(TORCHLIT.tiles != WALL, rooms=True, radius=5)
+    dark.look((5, 5))  # below the doorway: a narrow cone of the hall, up to the torch
+    assert dark.seen[0, 5] and not dark.seen[HALL].all() and not dark.seen[1, 1]
+    lit = Fog(TORCHLIT.tiles != WALL, rooms=True, radius=5, torches=torches)
+    lit.look((5, 5))
+    assert lit.seen[HALL].all() and lit.in_sight((1, 1)) and lit.in_sight((3, 9))
+    lit.look((5, 1))  # the torch out of sight: the hall is remembered, no longer in sight
+    assert lit.seen[HALL].all() and not lit.in_sight((1, 9))
+
+
+def test_a_torch_out_of_sight_lights_nothing() -> None:
+    fog = Fog(TORCHLIT.tiles != WALL, rooms=True, radius=5, torches=decor.torches(TORCHLIT))
+    fog.look((5, 1))
+    assert not fog.seen[HALL].any()
+
+
+def test_the_run_lights_torch_rooms_on_room_maps_only() -> None:
+    room_map = Run(TORCHLIT, fog=True, rooms=True)
+    classic = Run(TORCHLIT, fog=True)
+    for run in (room_map, classic):
+        walk(run, RIGHT, 5)
+        assert run.player.pos == (5, 5)  # below the doorway
+    assert room_map.fog is not None and classic.fog is not None
+    assert room_map.fog.seen[HALL].all()
+    assert not classic.fog.seen[HALL].all()
 
 
 def test_without_rooms_the_radius_alone_limits_sight() -> None:

@@ -125,6 +125,7 @@ def breadth_first(
 def _breadth_first(name: str, grid: KeyedGrid, steps: tuple[int, ...]) -> Iterator[Union[Event, Solution]]:
     """Run the breadth-first search on a checked keyed grid."""
     blocked, key, lock, s, g = grid.blocked, grid.key, grid.lock, grid.start, grid.goal
+    width = grid.width
     held = key[s]
     grid.layer(held)[s] = _ORIGIN
     yield (VISIT, *grid.pos(s))
@@ -132,16 +133,18 @@ def _breadth_first(name: str, grid: KeyedGrid, steps: tuple[int, ...]) -> Iterat
     queue = deque([(s, held)])
     while queue and end is None:
         p, held = queue.popleft()
+        here = grid.layers[held]  # the layer of most steps: those that take no new key
         for way, step in enumerate(steps):
             n = p + step
             if blocked[n] or lock[n] & ~held:
                 continue
             now = held | key[n]
-            marks = grid.layer(now)
+            marks = here if now == held else grid.layer(now)
             if marks[n]:
                 continue
             marks[n] = (way + 1) | (_KEY_TAKEN if now != held else 0)
-            yield (VISIT, *grid.pos(n))
+            r, c = divmod(n, width)
+            yield (VISIT, r, c)
             if n == g:
                 end = (n, now)
                 break
@@ -179,23 +182,26 @@ def _depth_first(name: str, grid: KeyedGrid, steps: tuple[int, ...]) -> Iterator
     step: every step it tried before is marked now or was never open.
     """
     blocked, key, lock, s, g = grid.blocked, grid.key, grid.lock, grid.start, grid.goal
+    width = grid.width
     held = key[s]
     grid.layer(held)[s] = 1
     yield (VISIT, *grid.pos(s))
     frames = [(s, held)]
     t = s
     while t != g:
+        here = grid.layers[held]  # the layer of most steps: those that take no new key
         for step in steps:
             n = t + step
             if blocked[n] or lock[n] & ~held:
                 continue
             now = held | key[n]
-            marks = grid.layer(now)
+            marks = here if now == held else grid.layer(now)
             if marks[n]:
                 continue
             marks[n] = 1
             frames.append((n, now))
-            yield (VISIT, *grid.pos(n))
+            r, c = divmod(n, width)
+            yield (VISIT, r, c)
             t, held = n, now
             break
         else:

@@ -21,7 +21,7 @@ from typing import Optional, Sequence
 import numpy as np
 import pygame
 
-from game.maze.decor import room_decor
+from game.maze.decor import MAX_TILES as DECOR_MAX_TILES, room_decor
 from game.maze.grid import Maze, Pos
 from game.play import theme
 from game.play.camera import Camera
@@ -50,10 +50,9 @@ from game.play.render.tiles import (
 
 #: Painted chunks are about this many pixels square.
 CHUNK_PX = 512
-#: Room decor is drawn from this tile size up, on room maps of at most this many tiles
-#: (placing it on a 2001x2001 map takes seconds and a hundred megabytes).
+#: Room decor is drawn from this tile size up, on room maps of at most decor.MAX_TILES
+#: tiles (placing it on a 2001x2001 map takes seconds and a hundred megabytes).
 DECOR_MIN_TILE = 12
-DECOR_MAX_TILES = 1_100_000
 
 
 def _chunk_tiles(size: int) -> int:

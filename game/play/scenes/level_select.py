@@ -52,6 +52,43 @@ def vertical_step(lines: list[Line], index: int, step: int) -> int:
     return rows[target][min(column, len(rows[target]) - 1)]
 
 
+def level_kind(spec: LevelSpec) -> str:
+    """Return the generator's name, with the level's keys and fog when it has them."""
+    kind = algorithm_name(spec)
+    if spec.keys and spec.fog:
+        return t("levels.kind_keys_fog", algorithm=kind, keys=spec.keys)
+    if spec.keys:
+        return t("levels.kind_keys", algorithm=kind, keys=spec.keys)
+    if spec.fog:
+        return t("levels.kind_fog", algorithm=kind)
+    return kind
+
+
+def draw_key_mark(surface: pygame.Surface, center: tuple[float, float], s: int,
+                  color: theme.Color) -> None:
+    """Draw a small key, ``s`` px from its bow's centre to its tip, lying to the right."""
+    x, y = round(center[0] - s * 0.5), round(center[1])
+    ring = max(2, round(s * 0.3))
+    width = max(1, round(s * 0.14))
+    pygame.draw.circle(surface, color, (x, y), ring, width)
+    tip = x + s
+    pygame.draw.line(surface, color, (x + ring, y), (tip, y), width + 1)
+    pygame.draw.line(surface, color, (tip - width, y), (tip - width, y + ring), width + 1)
+    pygame.draw.line(surface, color, (tip - ring - width, y), (tip - ring - width, y + ring * 0.8),
+                     width + 1)
+
+
+def draw_fog_mark(surface: pygame.Surface, center: tuple[float, float], s: int,
+                  color: theme.Color) -> None:
+    """Draw a small cloud of fog, ``s`` px wide, as three puffs on a flat base."""
+    cx, cy = center
+    r = max(2, round(s * 0.24))
+    for dx, dy, k in ((-0.28, 0.08, 0.9), (0.0, -0.1, 1.15), (0.28, 0.08, 0.9)):
+        pygame.draw.circle(surface, color, (round(cx + dx * s), round(cy + dy * s)), round(r * k))
+    pygame.draw.rect(surface, color, pygame.Rect(round(cx - s * 0.28), round(cy + 0.08 * s),
+                                                 round(s * 0.56), r))
+
+
 class LevelSelectScene(MenuScene):
     """The campaign by chapter: arrows or the mouse choose, Enter or a click plays."""
 
@@ -245,6 +282,7 @@ class LevelSelectScene(MenuScene):
             draw_lock(surface, (rect.centerx, rect.top + rect.height * 0.78),
                       max(4, rect.height // 9))
             return
+        self._draw_marks(surface, spec, rect)
         stars = self.ctx.progress.stars.get(code, 0)
         star_r = max(3, min(rect.width // 11, rect.height // 9))
         star_y = rect.top + rect.height * (0.64 if has_moves else 0.72)
@@ -255,9 +293,20 @@ class LevelSelectScene(MenuScene):
                       pal.text_dim, (rect.centerx, rect.bottom - tf.get_height() * 0.7),
                       max_width=rect.width - 4)
 
+    @staticmethod
+    def _draw_marks(surface: pygame.Surface, spec: LevelSpec, rect: pygame.Rect) -> None:
+        """Draw a key mark and a fog mark in the top right corner of a level that has them."""
+        marks = [m for m, has in ((draw_key_mark, spec.keys), (draw_fog_mark, spec.fog)) if has]
+        s = max(8, min(rect.height // 5, rect.width // 6))
+        color = theme.current().ui.text_dim
+        x = rect.right - s * 0.5 - max(3, s // 3)
+        for mark in marks:
+            mark(surface, (x - s * 0.1, rect.top + s * 0.5 + max(3, s // 3)), s, color)
+            x -= s * 1.6
+
     def _facts(self, spec: LevelSpec, code: str) -> str:
-        """Return the facts line of an open level: generator, size, loops, code, best run."""
-        algorithm, rows, cols = algorithm_name(spec), spec.rows, spec.cols
+        """Return the facts line of an open level: generator, size, loops, keys, fog, code, best run."""
+        algorithm, rows, cols = level_kind(spec), spec.rows, spec.cols
         loops = round(spec.loops * 100)
         best = self.ctx.progress.best_times.get(code)
         moves = self.ctx.progress.best_moves.get(code)
@@ -283,7 +332,7 @@ class LevelSelectScene(MenuScene):
         if self.message:
             line2, color2 = self.message, pal.danger
         elif not self.unlocked(self.selected):
-            line2 = t("levels.locked_facts", algorithm=algorithm_name(spec), rows=spec.rows,
+            line2 = t("levels.locked_facts", algorithm=level_kind(spec), rows=spec.rows,
                       cols=spec.cols)
             color2 = pal.text_off
         else:

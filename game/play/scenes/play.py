@@ -28,6 +28,7 @@ from typing import Optional, Union
 import pygame
 
 from game.levels import CHAPTERS, chapter_of, level_code
+from game.maze import tiles as kinds
 from game.play import theme
 from game.play.camera import Camera
 from game.play.clipboard import copy_text
@@ -35,7 +36,8 @@ from game.play.context import Context
 from game.play.bindings import solver_slot
 from game.play.hint import HintLayer, caption
 from game.play.input import Event, FocusLost, KeyDown, KeyUp, Wheel, keymap, left_click
-from game.play.names import chapter_name, chapter_tip, level_title, solver_names, solver_short_label
+from game.play.names import (chapter_name, chapter_tip, generator_label, level_title, solver_names,
+                             solver_short_label)
 from game.play.render.fog import FogLayer, FogMap
 from game.play.render.images import draw_player, player_sprites, tile_images
 from game.play.render.locks import LockSpots
@@ -196,6 +198,7 @@ class PlayScene(Scene):
         self.renderer = MazeRenderer(self.maze, self.style,
                                      images=tile_images(ctx.images) if self.style == RPG else None)
         self.locks = LockSpots(self.maze)
+        self.key_total = len(kinds.key_colours(self.maze.tiles))  # the HUD's keys x/N
         self.sprites = player_sprites(ctx.images) if self.style == RPG else None
         fog = self.run.fog
         self.fog_layer = FogLayer(fog) if fog is not None else None
@@ -265,15 +268,16 @@ class PlayScene(Scene):
         if spec is None:
             return {"algorithm": t("hud.from_file"), "size": size, "code": ""}
         loops = round(spec.loops * 100)
+        name = generator_label(spec.algorithm)
         if spec.room_size and loops:
-            algorithm = t("hud.algorithm_rooms_loops", algorithm=spec.algorithm,
-                          rooms=spec.room_size, loops=loops)
+            algorithm = t("hud.algorithm_rooms_loops", algorithm=name, rooms=spec.room_size,
+                          loops=loops)
         elif spec.room_size:
-            algorithm = t("hud.algorithm_rooms", algorithm=spec.algorithm, rooms=spec.room_size)
+            algorithm = t("hud.algorithm_rooms", algorithm=name, rooms=spec.room_size)
         elif loops:
-            algorithm = t("hud.algorithm_loops", algorithm=spec.algorithm, loops=loops)
+            algorithm = t("hud.algorithm_loops", algorithm=name, loops=loops)
         else:
-            algorithm = spec.algorithm  # the generator's name, as the command line spells it
+            algorithm = name
         code = self.share_code()
         shown = t("hud.seed", seed=spec.seed) if code is None else t("hud.code", code=code)
         return {"algorithm": algorithm, "size": size, "code": shown}
@@ -589,7 +593,8 @@ class PlayScene(Scene):
                             self.help_line())
         self._bar.draw(surface, hud.HudInfo(self.label, self.info["algorithm"], self.info["size"],
                                             run.elapsed, run.moves, run.hints_used,
-                                            self.info["code"], run.keys))
+                                            self.info["code"], run.keys, self.key_total,
+                                            run.fog is not None))
 
     def _top_box(self, view: pygame.Rect) -> Optional[pygame.Rect]:
         """Return the hint caption when it sits at the top of the view."""

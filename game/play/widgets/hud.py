@@ -28,6 +28,8 @@ class HudInfo(NamedTuple):
     hints: int
     code: str = ""
     keys: str = ""  # the colour letters (r g b y) of the keys held, drawn as their symbols
+    key_total: int = 0  # the keys the maze has (0: none, and no keys fact)
+    fog: bool = False  # the run is in the fog of war
 
 
 def ui_scale(size: tuple[int, int]) -> float:
@@ -47,6 +49,27 @@ def _font(bar: int) -> pygame.font.Font:
     return font(max(8, round(unscaled(bar * 0.62))))
 
 
+def bar_facts(info: HudInfo) -> list[tuple[str, theme.Color, int]]:
+    """Return the facts right of the title, left to right: (text, colour, priority).
+
+    A lower priority stays longer on a narrow window.
+    """
+    ui = theme.current().ui
+    facts = [
+        # the keys fact first, beside the symbols of the keys held drawn left of it
+        (t("hud.keys", held=len(info.keys), total=info.key_total) if info.key_total else "",
+         ui.text, 2),
+        (format_time(info.time), ui.text, 0),
+        (t("hud.moves", moves=info.moves), ui.text, 1),
+        (t("hud.hints", hints=info.hints), ui.text, 3),
+        (t("hud.fog") if info.fog else "", ui.text_dim, 4),
+        (info.size, ui.text_dim, 5),
+        (info.algorithm, ui.text_dim, 6),
+        (info.code, ui.text_dim, 7),
+    ]
+    return [fact for fact in facts if fact[0]]
+
+
 def draw_bar(surface: pygame.Surface, info: HudInfo, *, full_height: Optional[int] = None) -> pygame.Rect:
     """Draw the top bar (sized for a window ``full_height`` tall); return its rect."""
     ui = theme.current().ui
@@ -59,16 +82,7 @@ def draw_bar(surface: pygame.Surface, info: HudInfo, *, full_height: Optional[in
     f = _font(rect.height)
     pad = max(4, rect.height // 3)
     cy = rect.centery
-    # (text, colour, priority: lower stays longer)
-    right = [
-        (format_time(info.time), ui.text, 0),
-        (t("hud.moves", moves=info.moves), ui.text, 1),
-        (t("hud.hints", hints=info.hints), ui.text, 2),
-        (info.size, ui.text_dim, 3),
-        (info.algorithm, ui.text_dim, 4),
-        (info.code, ui.text_dim, 5),
-    ]
-    right = [item for item in right if item[0]]
+    right = bar_facts(info)
     gap = pad * 2
     title_w = min(f.size(info.title)[0], max(0, w // 3))
     budget = w - 2 * pad - title_w - gap
@@ -106,7 +120,8 @@ class BarCache:
         if height <= 0:
             return pygame.Rect(0, 0, w, 0)
         key = (theme.current(), language(), w, h, info.title, info.algorithm, info.size,
-               format_time(info.time), info.moves, info.hints, info.code, info.keys)
+               format_time(info.time), info.moves, info.hints, info.code, info.keys,
+               info.key_total, info.fog)
         if key != self._key or self._image is None:
             image = pygame.Surface((w, height))
             draw_bar(image, info, full_height=h)
