@@ -145,6 +145,35 @@ def test_the_ghost_of_the_best_run_sets_off_with_the_first_move_and_keeps_its_pa
     play.draw(pygame.Surface((640, 480)))
 
 
+def test_in_fog_the_ghost_of_the_best_run_shows_only_where_the_player_can_see(
+        ctx: Context) -> None:
+    keep_best(ctx)
+    ctx.set_ghost(True)
+    ctx.set_fog(True)
+    game = Driver(ctx, Play(campaign_level(0)))
+    play = game.scene
+    assert isinstance(play, PlayScene) and play.ghost is not None and play.run.fog is not None
+
+    def ghost_shows() -> bool:
+        surface = pygame.Surface((640, 480))
+        play.draw(surface)
+        ghost, play.ghost = play.ghost, None
+        bare = pygame.Surface((640, 480))
+        play.draw(bare)
+        play.ghost = ghost
+        return pygame.image.tobytes(surface, "RGB") != pygame.image.tobytes(bare, "RGB")
+
+    game.send(key(pygame.K_RIGHT))  # one step; the ghost walks on, the player stays
+    game.update(1 / 60)
+    assert ghost_shows()  # beside the player, in sight
+    for _ in range(60 * 60):
+        game.update(1 / 60)
+        if not play.run.fog.in_sight(play.ghost.run.player.pos) or play.ghost.done:
+            break
+    assert not play.ghost.done, "the ghost should leave the player's sight before the exit"
+    assert not ghost_shows()
+
+
 def test_the_ghost_setting_is_saved(ctx: Context, tmp_path: Path) -> None:
     ctx.set_ghost(True)
     saved = json.loads((tmp_path / "save.json").read_text())

@@ -752,8 +752,15 @@ class PlayScene(Scene):
         self._map_marks(surface, rect, 2)
 
     def _draw_ghost(self, surface: pygame.Surface, view: pygame.Rect) -> None:
-        """Draw the best run's ghost where it is now: a see-through orb (gone at the exit)."""
+        """Draw the best run's ghost where it is now: a see-through orb (gone at the exit).
+
+        In fog only on a tile in sight: your best run knows the way, and the dark must not
+        show it.
+        """
         if self.ghost is None or self.ghost.done:
+            return
+        fog = self.run.fog
+        if fog is not None and not fog.in_sight(self.ghost.run.player.pos):
             return
         th = theme.current()
         t = self.camera.tile
