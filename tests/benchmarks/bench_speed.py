@@ -28,7 +28,8 @@ Targets: every generator at most 0.5 s at 2001 (division faster than the plain o
 each whole command at most half the yardstick's time.
 
 Those targets were set beside figures the issue measured on 0654039's code on a quieter,
-faster machine (:data:`ISSUE_BEFORE`).  With ``--base 0654039`` each row also gives the
+faster machine (:data:`ISSUE_BEFORE`).  With ``--base 0654039`` (or ``5e992ae``, whose
+generators and solvers are the same) each row also gives the
 target scaled by how much slower the before code runs here than it did there ("here
 x1.9: ok"): the fair verdict on a slower or busier machine.
 """
