@@ -29,9 +29,9 @@ each whole command at most half the yardstick's time.
 
 Those targets were set beside figures the issue measured on 0654039's code on a quieter,
 faster machine (:data:`ISSUE_BEFORE`).  With ``--base 0654039`` (or ``5e992ae``, whose
-generators and solvers are the same) each row also gives the
-target scaled by how much slower the before code runs here than it did there ("here
-x1.9: ok"): the fair verdict on a slower or busier machine.
+generators and solvers are the same) each row also gives the target scaled by how much
+slower the before code runs here than it did there ("here x1.9: ok"): the fair verdict
+on a slower or busier machine.
 """
 
 from __future__ import annotations
