@@ -698,8 +698,11 @@ class PlayScene(Scene):
         draw_edge_pointer(surface, area, centre, f.arrow, f.arrow_bg)
 
     def _map_marks(self, surface: pygame.Surface, rect: pygame.Rect, dot: int) -> None:
-        """Mark the player (and the exit, once known) on a map drawn in ``rect``."""
+        """Mark the keys and doors seen, the exit once known and the player on a map in ``rect``."""
         th = theme.current()
+        fog = self.run.fog
+        self.locks.draw_on_map(surface, rect, held=self.run.held,
+                               seen=None if fog is None else fog.seen, least=3 * dot + 4)
         sx, sy = rect.width / self.maze.cols, rect.height / self.maze.rows
 
         def at(pos: tuple[float, float]) -> tuple[int, int]:
@@ -712,23 +715,37 @@ class PlayScene(Scene):
         pygame.draw.circle(surface, th.actors.marker_edge, at(self.run.player.render_pos), dot + 1)
         pygame.draw.circle(surface, th.actors.player, at(self.run.player.render_pos), dot)
 
+    def _map_caption(self) -> tuple[str, str]:
+        """Return the full-window map's title and key line."""
+        return t("play.map_title"), t("play.map_footer", map=keymap().label("map", 1))
+
+    def _map_area(self, view: pygame.Rect) -> Optional[pygame.Rect]:
+        """Return the room the full-window map is fitted into, under its title (None: none)."""
+        cap = hud.caption_rect(view, *self._map_caption(), spot="top")
+        area = view.inflate(-2 * MAP_MARGIN, -2 * MAP_MARGIN)
+        if cap is not None:
+            area.top, area.height = cap.bottom + MAP_MARGIN // 2, area.bottom - cap.bottom - MAP_MARGIN // 2
+        if area.width <= 8 or area.height <= 8:
+            return None
+        return area
+
+    def map_rect(self, view: pygame.Rect) -> Optional[pygame.Rect]:
+        """Return where the full-window map lies in ``view`` (None: no room for it)."""
+        area = self._map_area(view)
+        return None if area is None else self._map.fit(area)
+
     def _draw_map(self, surface: pygame.Surface, view: pygame.Rect) -> None:
         """Draw the explored map over the whole view, with its title and keys at the top."""
         f = theme.current().fog
         veil = pygame.Surface(view.size, pygame.SRCALPHA)
         veil.fill(f.map_bg)
         surface.blit(veil, view)
-        title = t("play.map_title")
-        sub = t("play.map_footer", map=keymap().label("map", 1))
-        cap = hud.caption_rect(view, title, sub, spot="top")
-        area = view.inflate(-2 * MAP_MARGIN, -2 * MAP_MARGIN)
-        if cap is not None:
-            area.top, area.height = cap.bottom + MAP_MARGIN // 2, area.bottom - cap.bottom - MAP_MARGIN // 2
-        if area.width > 8 and area.height > 8:
+        area = self._map_area(view)
+        if area is not None:
             rect = self._map.draw(surface, area, self._time)
             pygame.draw.rect(surface, f.map_edge, rect.inflate(4, 4), 2)
             self._map_marks(surface, rect, max(3, min(rect.width, rect.height) // 90))
-        hud.draw_caption(surface, view, title, sub, spot="top")
+        hud.draw_caption(surface, view, *self._map_caption(), spot="top")
 
     def _draw_minimap(self, surface: pygame.Surface, view: pygame.Rect) -> None:
         """Draw the explored map small in a corner of the view (top right unless the player is there)."""
