@@ -615,12 +615,16 @@ class PlayScene(Scene):
         return free
 
     def toast_area(self, surface: pygame.Surface) -> pygame.Rect:
-        """Return the view below a caption moved to the top."""
+        """Return the view below the full-window map's title, or a caption moved to the top."""
         view = self._view(surface)
-        top = self._top_box(view)
+        if self.map_shown:
+            top = hud.caption_rect(view, *self._map_caption(), spot="top")
+        else:
+            top = self._top_box(view)
         if top is not None:
-            view.top = min(top.bottom, view.bottom - 1)
-            view.height = self._view(surface).bottom - view.top
+            bottom = view.bottom
+            view.top = min(top.bottom, bottom - 1)
+            view.height = bottom - view.top
         return view
 
     def _keep_visible(self, view: pygame.Rect) -> list[tuple[int, pygame.Rect]]:
