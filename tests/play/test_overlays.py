@@ -3,6 +3,7 @@ title, labels inside the view, the player in view and the corner map only where 
 
 from __future__ import annotations
 
+import numpy as np
 import pygame
 import pytest
 
@@ -10,13 +11,16 @@ from game.play.context import Context
 from game.play.input import KeyDown
 from game.play.scenes.play import PlayScene
 from game.play.widgets import hud
-from game.save import Progress
+from game.play.widgets.text import font, min_font
+from game.save import Race
+from game.text import t
 from tests.play.helpers import campaign_level
 
 pytestmark = pytest.mark.usefixtures("display")
 
 DT = 1 / 60
 FIRST_KEY = 14  # Level 15 "First Key"
+HEART_OF_MIGONG = 39  # Level 40, 201x201
 
 
 def play(index: int, ctx: Context) -> PlayScene:
@@ -38,3 +42,28 @@ def test_a_toast_is_drawn_below_the_explored_maps_title(ctx: Context) -> None:
     assert scene.toast_area(surface).top >= title.bottom
     scene.handle_event(KeyDown(pygame.K_o))  # closed: toasts at the top of the view again
     assert scene.toast_area(surface).top == view.top
+
+
+def changed_box(a: pygame.Surface, b: pygame.Surface) -> pygame.Rect:
+    """Return the bounding box of the pixels that differ between two frames."""
+    diff = (pygame.surfarray.array3d(a) != pygame.surfarray.array3d(b)).any(axis=2)
+    xs, ys = np.nonzero(diff)
+    assert len(xs), "nothing differs"
+    return pygame.Rect(int(xs.min()), int(ys.min()), int(xs.max() - xs.min() + 1),
+                       int(ys.max() - ys.min() + 1))
+
+
+def test_the_thinking_solver_ghosts_label_stays_whole_at_the_entrance_on_the_edge(
+        ctx: Context) -> None:
+    ctx.set_race(Race("bfs", 8))
+    scene = play(HEART_OF_MIGONG, ctx)  # its entrance lies on the view's left edge
+    size = (960, 640)
+    with_ghost, without = pygame.Surface(size), pygame.Surface(size)
+    scene.draw(with_ghost)
+    racer, scene.racer = scene.racer, None
+    scene.draw(without)
+    scene.racer = racer
+    label = t("play.race_thinking", solver="BFS", percent=0)
+    box = changed_box(with_ghost, without)
+    assert box.width >= font(min_font()).size(label)[0] + 8  # the chip is not cut off
+    assert scene._view(with_ghost).contains(box)

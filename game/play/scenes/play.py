@@ -823,17 +823,18 @@ class PlayScene(Scene):
                 pygame.draw.arc(surface, th.hint.frontier[:3], box, math.pi / 2,
                                 math.pi / 2 + 2 * math.pi * thought, width)
             label = t("play.race_thinking", solver=name, percent=int(100 * thought))
-            self._draw_chip(surface, label, (cx, cy - reach - 2))
+            self._draw_chip(surface, view, label, (cx, cy), reach + 2)
             return
         r = max(3, round(tile_px * 0.36))
         orb = pygame.Surface((2 * r + 2, 2 * r + 2), pygame.SRCALPHA)
         pygame.draw.circle(orb, (*th.hint.frontier[:3], 170), (r + 1, r + 1), r)
         pygame.draw.circle(orb, (*th.hint.pointer_bg, 220), (r + 1, r + 1), r, max(1, r // 4))
         surface.blit(orb, (round(cx) - r - 1, round(cy) - r - 1))
-        self._draw_chip(surface, name, (cx, cy - r - 2))
+        self._draw_chip(surface, view, name, (cx, cy), r + 2)
 
-    def _draw_chip(self, surface: pygame.Surface, text: str, bottom: tuple[float, float]) -> None:
-        """Draw ``text`` small on a dark chip, its bottom centre at ``bottom``."""
+    def _draw_chip(self, surface: pygame.Surface, view: pygame.Rect, text: str,
+                   centre: tuple[float, float], reach: float) -> None:
+        """Draw ``text`` on a small dark chip ``reach`` px above ``centre`` (or below), in ``view``."""
         th = theme.current()
         if self._chips_theme is not th:  # colours or text size changed in Settings
             self._chips_theme = th
@@ -848,7 +849,11 @@ class PlayScene(Scene):
             if len(self._chips) > 64:  # the thinking label changes every percent
                 self._chips.clear()
             self._chips[text] = chip
-        surface.blit(chip, chip.get_rect(midbottom=(round(bottom[0]), round(bottom[1]))))
+        x, y = round(centre[0]), round(centre[1])
+        box = chip.get_rect(midbottom=(x, round(y - reach)))
+        if box.top < view.top:
+            box.midtop = (x, round(y + reach))
+        surface.blit(chip, box.clamp(view))
 
     def _draw_celebration(self, surface: pygame.Surface, view: pygame.Rect) -> None:
         """Draw the exit's burst: a ring growing out of the tile and sparks flying from it."""
