@@ -7,14 +7,16 @@ import numpy as np
 import pygame
 import pytest
 
+from game.play import theme
 from game.play.context import Context
 from game.play.input import KeyDown
 from game.play.scenes.play import PlayScene
+from game.play.scenes.watch import WatchScene
 from game.play.widgets import hud
 from game.play.widgets.text import font, min_font
 from game.save import Race
 from game.text import t
-from tests.play.helpers import campaign_level
+from tests.play.helpers import campaign_level, sample_replay
 
 pytestmark = pytest.mark.usefixtures("display")
 
@@ -67,3 +69,19 @@ def test_the_thinking_solver_ghosts_label_stays_whole_at_the_entrance_on_the_edg
     box = changed_box(with_ghost, without)
     assert box.width >= font(min_font()).size(label)[0] + 8  # the chip is not cut off
     assert scene._view(with_ghost).contains(box)
+
+
+def test_the_end_of_a_replay_is_said_on_a_backed_caption_over_the_maze(ctx: Context) -> None:
+    level, replay = sample_replay()
+    watch = WatchScene(ctx, level, replay)
+    watch.seek(replay.ticks)
+    assert watch.playback.done
+    surface = pygame.Surface((960, 640))
+    watch.draw(surface)
+    view = pygame.Rect(0, hud.bar_height((960, 640)), 960,
+                       640 - hud.bar_height((960, 640)) - hud.help_strip_height((960, 640)))
+    box = hud.caption_rect(view, "End of the replay", spot="top")
+    assert box is not None
+    teal = theme.current().ui.teal
+    frame = (box.midleft, (box.right - 1, box.centery))
+    assert all(tuple(surface.get_at(p))[:3] == teal for p in frame)
