@@ -10,7 +10,7 @@ import pytest
 from game.play import theme
 from game.play.context import Context
 from game.play.input import KeyDown
-from game.play.scenes.play import PlayScene
+from game.play.scenes.play import MARKER_RADIUS, PlayScene
 from game.play.scenes.watch import WatchScene
 from game.play.widgets import hud
 from game.play.widgets.text import font, min_font
@@ -85,3 +85,34 @@ def test_the_end_of_a_replay_is_said_on_a_backed_caption_over_the_maze(ctx: Cont
     teal = theme.current().ui.teal
     frame = (box.midleft, (box.right - 1, box.centery))
     assert all(tuple(surface.get_at(p))[:3] == teal for p in frame)
+
+
+@pytest.mark.parametrize("size", [(320, 240), (400, 300), (640, 480), (1280, 720)])
+def test_the_player_and_its_ring_are_whole_in_view_at_any_window_size(
+        ctx: Context, size: tuple[int, int]) -> None:
+    scene = play(HEART_OF_MIGONG, ctx)  # 201x201: it scrolls, the entrance on its left edge
+    surface = pygame.Surface(size)
+    scene.draw(surface)
+    view = scene._view(surface)
+    x, y = scene._tile_centre(view, scene.run.player.render_pos)
+    reach = max(scene.camera.tile / 2, MARKER_RADIUS + 1)
+    assert view.left + reach <= x <= view.right - reach
+    assert view.top + reach <= y <= view.bottom - reach
+
+
+def frame(scene: PlayScene, size: tuple[int, int]) -> bytes:
+    """Return the scene drawn at ``size``, as bytes."""
+    surface = pygame.Surface(size)
+    scene.draw(surface)
+    return pygame.image.tobytes(surface, "RGB")
+
+
+def test_the_corner_map_is_left_out_of_a_view_too_small_for_it(ctx: Context) -> None:
+    scene = play(HEART_OF_MIGONG, ctx)
+    shown: dict[tuple[int, int], bool] = {}
+    for size in ((320, 240), (960, 640)):
+        ctx.set_minimap(False)
+        without = frame(scene, size)
+        ctx.set_minimap(True)
+        shown[size] = frame(scene, size) != without
+    assert shown == {(320, 240): False, (960, 640): True}

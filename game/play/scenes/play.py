@@ -161,6 +161,9 @@ HINT_REVEAL_TICKS = 12
 MINIMAP_SHARE = 0.28
 MINIMAP_MARGIN = 10
 MINIMAP_REFRESH = 0.2
+#: A view whose shorter side is below this (px) has no corner map: it would hide too much
+#: of the maze and show too little (the map key still opens the full map).
+MINIMAP_MIN_VIEW = 300
 #: Room round the full-window map (px).
 MAP_MARGIN = 24
 #: A solver ghost's search is got ready ahead of it (its arrival, a bfs ghost's thinking)
@@ -752,10 +755,10 @@ class PlayScene(Scene):
         hud.draw_caption(surface, view, *self._map_caption(), spot="top")
 
     def _draw_minimap(self, surface: pygame.Surface, view: pygame.Rect) -> None:
-        """Draw the explored map small in a corner of the view (top right unless the player is there)."""
-        side = round(min(view.width, view.height) * MINIMAP_SHARE)
-        if side < 24:
+        """Draw the explored map small in a corner of the view clear of the player, if any."""
+        if min(view.width, view.height) < MINIMAP_MIN_VIEW:
             return
+        side = round(min(view.width, view.height) * MINIMAP_SHARE)
         box = pygame.Rect(0, 0, side, side)
         rect = self._minimap.fit(box)
         player = self._tile_centre(view, self.run.player.render_pos)
@@ -766,6 +769,8 @@ class PlayScene(Scene):
             setattr(rect, corner, at)
             if not rect.inflate(2 * m, 2 * m).collidepoint(player):
                 break  # never over the player: the next corner if it would be
+        else:
+            return
         f = theme.current().fog
         pygame.draw.rect(surface, f.map_bg[:3], rect.inflate(6, 6))
         self._minimap.draw(surface, rect, self._time)
@@ -834,7 +839,7 @@ class PlayScene(Scene):
 
     def _draw_chip(self, surface: pygame.Surface, view: pygame.Rect, text: str,
                    centre: tuple[float, float], reach: float) -> None:
-        """Draw ``text`` on a small dark chip ``reach`` px above ``centre`` (or below), in ``view``."""
+        """Draw ``text`` on a small dark chip ``reach`` px above ``centre`` (or below it)."""
         th = theme.current()
         if self._chips_theme is not th:  # colours or text size changed in Settings
             self._chips_theme = th
