@@ -50,7 +50,6 @@ class LockSpots:
             elif lock:
                 draw_door(surface, rect, colour_name(lock), opened=bool(lock & held))
 
-
     def draw_on_map(self, surface: pygame.Surface, rect: pygame.Rect, *, held: int,
                     seen: Optional[np.ndarray] = None, least: int = 8) -> None:
         """Mark the keys not yet held and every door on a map of the maze fitted in ``rect``.

@@ -731,7 +731,8 @@ class PlayScene(Scene):
         cap = hud.caption_rect(view, *self._map_caption(), spot="top")
         area = view.inflate(-2 * MAP_MARGIN, -2 * MAP_MARGIN)
         if cap is not None:
-            area.top, area.height = cap.bottom + MAP_MARGIN // 2, area.bottom - cap.bottom - MAP_MARGIN // 2
+            top = cap.bottom + MAP_MARGIN // 2
+            area.height, area.top = area.bottom - top, top
         if area.width <= 8 or area.height <= 8:
             return None
         return area
