@@ -27,7 +27,7 @@ class Camera:
     def __init__(self, rows: int, cols: int, view_w: int, view_h: int, *,
                  comfortable_tile: int = COMFORTABLE_FIT_TILE, margin: int = 0) -> None:
         self.comfortable_tile = comfortable_tile
-        self.margin = margin  # px kept free around the maze whenever it is shown whole
+        self.margin = margin  # px kept free beside the maze's edges whenever they show
         self.rows = rows
         self.cols = cols
         self.view_w = max(1, view_w)
@@ -117,9 +117,13 @@ class Camera:
         self._clamp()
 
     def _clamp(self) -> None:
-        """Keep the maze on screen: centre it when it fits, else stop at its edges."""
-        half_w = self.view_w / self.tile / 2.0
-        half_h = self.view_h / self.tile / 2.0
+        """Keep the maze on screen: centre it when it fits, else stop ``margin`` px past its edges.
+
+        The margin keeps what is drawn round a tile on the edge (the player's ring) in view.
+        """
+        slack = self.margin / self.tile
+        half_w = self.view_w / self.tile / 2.0 - slack
+        half_h = self.view_h / self.tile / 2.0 - slack
         if self.cols <= 2 * half_w:
             self.cx = self.cols / 2.0
         else:

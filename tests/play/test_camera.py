@@ -33,3 +33,14 @@ def test_a_maze_shown_whole_keeps_its_margin_free_all_round():
         x, y = cam.origin()
         assert x >= 16 and y >= 16, (rows, cols)
         assert x + cols * cam.tile <= w - 16 and y + rows * cam.tile <= h - 16, (rows, cols)
+
+
+def test_a_scrolled_maze_keeps_its_margin_free_beside_the_edge_it_stops_at():
+    # at the smallest window a big maze scrolls: a player on its edge was cut by the window
+    for w, h in ((320, 202), (640, 420), (1280, 656)):
+        cam = Camera(201, 201, w, h, margin=16)
+        for row, col in ((1, 0), (199, 200), (0, 100), (200, 100)):
+            cam.follow(row, col, 0.0, snap=True)
+            x, y = cam.to_screen(row, col)
+            assert 16 <= x and x + cam.tile <= w - 16, (w, h, row, col)
+            assert 16 <= y and y + cam.tile <= h - 16, (w, h, row, col)

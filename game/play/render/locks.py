@@ -3,10 +3,13 @@
 A few tiles a maze: they are drawn each frame on top of the tile layers (both looks),
 a key as a key with its colour's symbol in the bow, a door as a panel of its colour with
 the symbol on it; a held key's tiles and an opened door's show nothing but the floor and
-a thin frame where the door stood.
+a thin frame where the door stood.  The same art marks them on a map of the maze (the
+explored map, the corner map, the review), never smaller than a few pixels.
 """
 
 from __future__ import annotations
+
+from typing import Optional
 
 import numpy as np
 import pygame
@@ -22,6 +25,7 @@ class LockSpots:
     """Where a maze's keys and doors are: (row, col, key bit, lock bit) each."""
 
     def __init__(self, maze: Maze) -> None:
+        self.shape = maze.tiles.shape
         rows, cols = np.nonzero((kinds.KINDS["key"] | kinds.KINDS["lock"])[maze.tiles] != 0)
         self.spots = [
             (int(r), int(c), int(kinds.KINDS["key"][maze.tiles[r, c]]),
@@ -45,6 +49,26 @@ class LockSpots:
                 draw_key(surface, rect, colour_name(key))
             elif lock:
                 draw_door(surface, rect, colour_name(lock), opened=bool(lock & held))
+
+    def draw_on_map(self, surface: pygame.Surface, rect: pygame.Rect, *, held: int,
+                    seen: Optional[np.ndarray] = None, least: int = 8) -> None:
+        """Mark the keys not yet held and every door on a map of the maze fitted in ``rect``.
+
+        ``seen``: in fog, the tiles seen (only those are marked); ``least``: the smallest
+        mark (px), bigger than a tile on a shrunken map so its symbol still reads.
+        """
+        rows, cols = self.shape
+        sx, sy = rect.width / cols, rect.height / rows
+        side = max(least, round(min(sx, sy)))
+        for r, c, key, lock in self.spots:
+            if seen is not None and not seen[r, c]:
+                continue
+            mark = pygame.Rect(0, 0, side, side)
+            mark.center = (round(rect.x + (c + 0.5) * sx), round(rect.y + (r + 0.5) * sy))
+            if key and not key & held:
+                draw_key(surface, mark, colour_name(key))
+            elif lock:
+                draw_door(surface, mark, colour_name(lock), opened=bool(lock & held))
 
 
 def colour_name(bit: int) -> str:

@@ -161,6 +161,9 @@ HINT_REVEAL_TICKS = 12
 MINIMAP_SHARE = 0.28
 MINIMAP_MARGIN = 10
 MINIMAP_REFRESH = 0.2
+#: A view whose shorter side is below this (px) has no corner map: it would hide too much
+#: of the maze and show too little (the map key still opens the full map).
+MINIMAP_MIN_VIEW = 300
 #: Room round the full-window map (px).
 MAP_MARGIN = 24
 #: A solver ghost's search is got ready ahead of it (its arrival, a bfs ghost's thinking)
@@ -615,12 +618,16 @@ class PlayScene(Scene):
         return free
 
     def toast_area(self, surface: pygame.Surface) -> pygame.Rect:
-        """Return the view below a caption moved to the top."""
+        """Return the view below the full-window map's title, or a caption moved to the top."""
         view = self._view(surface)
-        top = self._top_box(view)
+        if self.map_shown:
+            top = hud.caption_rect(view, *self._map_caption(), spot="top")
+        else:
+            top = self._top_box(view)
         if top is not None:
-            view.top = min(top.bottom, view.bottom - 1)
-            view.height = self._view(surface).bottom - view.top
+            bottom = view.bottom
+            view.top = min(top.bottom, bottom - 1)
+            view.height = bottom - view.top
         return view
 
     def _keep_visible(self, view: pygame.Rect) -> list[tuple[int, pygame.Rect]]:
@@ -698,8 +705,11 @@ class PlayScene(Scene):
         draw_edge_pointer(surface, area, centre, f.arrow, f.arrow_bg)
 
     def _map_marks(self, surface: pygame.Surface, rect: pygame.Rect, dot: int) -> None:
-        """Mark the player (and the exit, once known) on a map drawn in ``rect``."""
+        """Mark the keys and doors seen, the exit once known and the player on a map in ``rect``."""
         th = theme.current()
+        fog = self.run.fog
+        self.locks.draw_on_map(surface, rect, held=self.run.held,
+                               seen=None if fog is None else fog.seen, least=3 * dot + 4)
         sx, sy = rect.width / self.maze.cols, rect.height / self.maze.rows
 
         def at(pos: tuple[float, float]) -> tuple[int, int]:
@@ -712,29 +722,44 @@ class PlayScene(Scene):
         pygame.draw.circle(surface, th.actors.marker_edge, at(self.run.player.render_pos), dot + 1)
         pygame.draw.circle(surface, th.actors.player, at(self.run.player.render_pos), dot)
 
+    def _map_caption(self) -> tuple[str, str]:
+        """Return the full-window map's title and key line."""
+        return t("play.map_title"), t("play.map_footer", map=keymap().label("map", 1))
+
+    def _map_area(self, view: pygame.Rect) -> Optional[pygame.Rect]:
+        """Return the room the full-window map is fitted into, under its title (None: none)."""
+        cap = hud.caption_rect(view, *self._map_caption(), spot="top")
+        area = view.inflate(-2 * MAP_MARGIN, -2 * MAP_MARGIN)
+        if cap is not None:
+            top = cap.bottom + MAP_MARGIN // 2
+            area.height, area.top = area.bottom - top, top
+        if area.width <= 8 or area.height <= 8:
+            return None
+        return area
+
+    def map_rect(self, view: pygame.Rect) -> Optional[pygame.Rect]:
+        """Return where the full-window map lies in ``view`` (None: no room for it)."""
+        area = self._map_area(view)
+        return None if area is None else self._map.fit(area)
+
     def _draw_map(self, surface: pygame.Surface, view: pygame.Rect) -> None:
         """Draw the explored map over the whole view, with its title and keys at the top."""
         f = theme.current().fog
         veil = pygame.Surface(view.size, pygame.SRCALPHA)
         veil.fill(f.map_bg)
         surface.blit(veil, view)
-        title = t("play.map_title")
-        sub = t("play.map_footer", map=keymap().label("map", 1))
-        cap = hud.caption_rect(view, title, sub, spot="top")
-        area = view.inflate(-2 * MAP_MARGIN, -2 * MAP_MARGIN)
-        if cap is not None:
-            area.top, area.height = cap.bottom + MAP_MARGIN // 2, area.bottom - cap.bottom - MAP_MARGIN // 2
-        if area.width > 8 and area.height > 8:
+        area = self._map_area(view)
+        if area is not None:
             rect = self._map.draw(surface, area, self._time)
             pygame.draw.rect(surface, f.map_edge, rect.inflate(4, 4), 2)
             self._map_marks(surface, rect, max(3, min(rect.width, rect.height) // 90))
-        hud.draw_caption(surface, view, title, sub, spot="top")
+        hud.draw_caption(surface, view, *self._map_caption(), spot="top")
 
     def _draw_minimap(self, surface: pygame.Surface, view: pygame.Rect) -> None:
-        """Draw the explored map small in a corner of the view (top right unless the player is there)."""
-        side = round(min(view.width, view.height) * MINIMAP_SHARE)
-        if side < 24:
+        """Draw the explored map small in a corner of the view clear of the player, if any."""
+        if min(view.width, view.height) < MINIMAP_MIN_VIEW:
             return
+        side = round(min(view.width, view.height) * MINIMAP_SHARE)
         box = pygame.Rect(0, 0, side, side)
         rect = self._minimap.fit(box)
         player = self._tile_centre(view, self.run.player.render_pos)
@@ -745,6 +770,8 @@ class PlayScene(Scene):
             setattr(rect, corner, at)
             if not rect.inflate(2 * m, 2 * m).collidepoint(player):
                 break  # never over the player: the next corner if it would be
+        else:
+            return
         f = theme.current().fog
         pygame.draw.rect(surface, f.map_bg[:3], rect.inflate(6, 6))
         self._minimap.draw(surface, rect, self._time)
@@ -802,17 +829,18 @@ class PlayScene(Scene):
                 pygame.draw.arc(surface, th.hint.frontier[:3], box, math.pi / 2,
                                 math.pi / 2 + 2 * math.pi * thought, width)
             label = t("play.race_thinking", solver=name, percent=int(100 * thought))
-            self._draw_chip(surface, label, (cx, cy - reach - 2))
+            self._draw_chip(surface, view, label, (cx, cy), reach + 2)
             return
         r = max(3, round(tile_px * 0.36))
         orb = pygame.Surface((2 * r + 2, 2 * r + 2), pygame.SRCALPHA)
         pygame.draw.circle(orb, (*th.hint.frontier[:3], 170), (r + 1, r + 1), r)
         pygame.draw.circle(orb, (*th.hint.pointer_bg, 220), (r + 1, r + 1), r, max(1, r // 4))
         surface.blit(orb, (round(cx) - r - 1, round(cy) - r - 1))
-        self._draw_chip(surface, name, (cx, cy - r - 2))
+        self._draw_chip(surface, view, name, (cx, cy), r + 2)
 
-    def _draw_chip(self, surface: pygame.Surface, text: str, bottom: tuple[float, float]) -> None:
-        """Draw ``text`` small on a dark chip, its bottom centre at ``bottom``."""
+    def _draw_chip(self, surface: pygame.Surface, view: pygame.Rect, text: str,
+                   centre: tuple[float, float], reach: float) -> None:
+        """Draw ``text`` on a small dark chip ``reach`` px above ``centre`` (or below it)."""
         th = theme.current()
         if self._chips_theme is not th:  # colours or text size changed in Settings
             self._chips_theme = th
@@ -827,7 +855,11 @@ class PlayScene(Scene):
             if len(self._chips) > 64:  # the thinking label changes every percent
                 self._chips.clear()
             self._chips[text] = chip
-        surface.blit(chip, chip.get_rect(midbottom=(round(bottom[0]), round(bottom[1]))))
+        x, y = round(centre[0]), round(centre[1])
+        box = chip.get_rect(midbottom=(x, round(y - reach)))
+        if box.top < view.top:
+            box.midtop = (x, round(y + reach))
+        surface.blit(chip, box.clamp(view))
 
     def _draw_celebration(self, surface: pygame.Surface, view: pygame.Rect) -> None:
         """Draw the exit's burst: a ring growing out of the tile and sparks flying from it."""

@@ -4,7 +4,8 @@ The run is re-played from its replay (:func:`game.run.replay.simulate`) and revi
 (:func:`game.run.review.review`): the map shows the tiles walked more than once glowing
 hotter the more often, the shortest route as a thick gold line and the walk as a thin
 line in the entrance's teal; beside it the moves against the fewest, the efficiency,
-the time, the dead ends entered and the tiles walked again.  Enter (or the first
+the time, the dead ends entered and the tiles walked again.  Keys and doors are marked
+where they lie, as the maze had them at the start.  Enter (or the first
 button) watches the replay, Esc goes back to the result.
 """
 
@@ -15,12 +16,14 @@ from typing import Optional, Sequence
 import numpy as np
 import pygame
 
-from game.maze.grid import FLOOR, Pos
+from game.maze import tiles as kinds
+from game.maze.grid import Pos
 from game.play import input as keys
 from game.play import theme
 from game.play.context import Context
 from game.play.input import Event
 from game.play.names import format_time, level_title
+from game.play.render.locks import LockSpots
 from game.play.routes import Back, WatchReplay
 from game.play.scenes.base import ListScene, Next
 from game.play.widgets.layout import Layout, footer, panel, title_bar
@@ -129,7 +132,7 @@ class ReviewScene(ListScene):
         surface.blit(picture, rect)
 
     def map_picture(self, tile: int) -> pygame.Surface:
-        """Return the maze at ``tile`` px a tile: heat on the floor, the route, then the walk."""
+        """Return the maze at ``tile`` px a tile: heat, the route, the walk, keys and doors."""
         th = theme.current()
         maze = self.level.maze
         floor = np.array(th.classic.floor, dtype=np.float32)
@@ -138,11 +141,12 @@ class ReviewScene(ListScene):
         # walked twice is already a clear warm tint; HOTTEST times and more, the full colour
         glow = (0.25 + 0.75 * np.clip((visits - 1) / (HOTTEST - 1), 0, 1))[..., None]
         rgb = np.where((visits >= 2)[..., None], floor * (1 - glow) + hot * glow, floor)
-        rgb[maze.tiles != FLOOR] = th.classic.wall
+        rgb[~kinds.walkable(maze.tiles)] = th.classic.wall
         small = pygame.surfarray.make_surface(rgb.astype(np.uint8).transpose(1, 0, 2))
         picture = pygame.transform.scale(small, (maze.cols * tile, maze.rows * tile))
         self._line(picture, self.review.route, tile, th.ui.accent, max(2, tile // 2))
         self._line(picture, self.review.walk, tile, th.classic.entrance, max(1, tile // 5))
+        LockSpots(maze).draw_on_map(picture, picture.get_rect(), held=0)  # over the lines
         return picture
 
     @staticmethod

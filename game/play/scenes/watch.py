@@ -24,7 +24,6 @@ from game.play.render.tiles import RPG, style_for
 from game.play.routes import Back
 from game.play.scenes.base import Next, Scene
 from game.play.widgets import hud
-from game.play.widgets.text import draw_text, fit_font
 from game.run.clock import TICK_RATE, TickClock
 from game.run.level import Level
 from game.run.replay import Playback, Replay
@@ -136,9 +135,7 @@ class WatchScene(Scene):
             surface.set_clip(clip)
             if self.paused or self.playback.done:
                 label = t("watch.ended") if self.playback.done else t("watch.paused")
-                f = fit_font(label, max(16, view.height // 14), view.width - 20)
-                draw_text(surface, label, f, theme.current().ui.accent,
-                          (view.centerx, view.top + f.get_height()), max_width=view.width - 20)
+                hud.draw_caption(surface, view, label, spot="top")  # backed: over walls too
         hud.draw_help_strip(surface, pygame.Rect(0, view.bottom, w, h - view.bottom), self.status())
         label = level_title(self.level) or self.replay.level.name
         info = hud.HudInfo(t("watch.title", label=label), "", f"{self.level.maze.rows}x"

@@ -1,0 +1,118 @@
+"""What is drawn over the maze stays readable and out of the way: toasts clear of the map's
+title, labels inside the view, the player in view and the corner map only where it helps."""
+
+from __future__ import annotations
+
+import numpy as np
+import pygame
+import pytest
+
+from game.play import theme
+from game.play.context import Context
+from game.play.input import KeyDown
+from game.play.scenes.play import MARKER_RADIUS, PlayScene
+from game.play.scenes.watch import WatchScene
+from game.play.widgets import hud
+from game.play.widgets.text import font, min_font
+from game.save import Race
+from game.text import t
+from tests.play.helpers import campaign_level, sample_replay
+
+pytestmark = pytest.mark.usefixtures("display")
+
+DT = 1 / 60
+FIRST_KEY = 14  # Level 15 "First Key"
+HEART_OF_MIGONG = 39  # Level 40, 201x201
+
+
+def play(index: int, ctx: Context) -> PlayScene:
+    """Return campaign level ``index`` ready to play."""
+    scene = PlayScene(ctx, campaign_level(index))
+    scene.on_enter()
+    scene.update(DT)
+    return scene
+
+
+def test_a_toast_is_drawn_below_the_explored_maps_title(ctx: Context) -> None:
+    scene = play(FIRST_KEY, ctx)
+    surface = pygame.Surface((960, 640))
+    scene.handle_event(KeyDown(pygame.K_o))
+    scene.draw(surface)
+    view = scene._view(surface)
+    title = hud.caption_rect(view, "Explored map", "O or Esc: back to the maze", spot="top")
+    assert title is not None
+    assert scene.toast_area(surface).top >= title.bottom
+    scene.handle_event(KeyDown(pygame.K_o))  # closed: toasts at the top of the view again
+    assert scene.toast_area(surface).top == view.top
+
+
+def changed_box(a: pygame.Surface, b: pygame.Surface) -> pygame.Rect:
+    """Return the bounding box of the pixels that differ between two frames."""
+    diff = (pygame.surfarray.array3d(a) != pygame.surfarray.array3d(b)).any(axis=2)
+    xs, ys = np.nonzero(diff)
+    assert len(xs), "nothing differs"
+    return pygame.Rect(int(xs.min()), int(ys.min()), int(xs.max() - xs.min() + 1),
+                       int(ys.max() - ys.min() + 1))
+
+
+def test_the_thinking_solver_ghosts_label_stays_whole_at_the_entrance_on_the_edge(
+        ctx: Context) -> None:
+    ctx.set_race(Race("bfs", 8))
+    scene = play(HEART_OF_MIGONG, ctx)  # its entrance lies on the view's left edge
+    size = (960, 640)
+    with_ghost, without = pygame.Surface(size), pygame.Surface(size)
+    scene.draw(with_ghost)
+    racer, scene.racer = scene.racer, None
+    scene.draw(without)
+    scene.racer = racer
+    label = t("play.race_thinking", solver="BFS", percent=0)
+    box = changed_box(with_ghost, without)
+    assert box.width >= font(min_font()).size(label)[0] + 8  # the chip is not cut off
+    assert scene._view(with_ghost).contains(box)
+
+
+def test_the_end_of_a_replay_is_said_on_a_backed_caption_over_the_maze(ctx: Context) -> None:
+    level, replay = sample_replay()
+    watch = WatchScene(ctx, level, replay)
+    watch.seek(replay.ticks)
+    assert watch.playback.done
+    surface = pygame.Surface((960, 640))
+    watch.draw(surface)
+    view = pygame.Rect(0, hud.bar_height((960, 640)), 960,
+                       640 - hud.bar_height((960, 640)) - hud.help_strip_height((960, 640)))
+    box = hud.caption_rect(view, "End of the replay", spot="top")
+    assert box is not None
+    teal = theme.current().ui.teal
+    frame = (box.midleft, (box.right - 1, box.centery))
+    assert all(tuple(surface.get_at(p))[:3] == teal for p in frame)
+
+
+@pytest.mark.parametrize("size", [(320, 240), (400, 300), (640, 480), (1280, 720)])
+def test_the_player_and_its_ring_are_whole_in_view_at_any_window_size(
+        ctx: Context, size: tuple[int, int]) -> None:
+    scene = play(HEART_OF_MIGONG, ctx)  # 201x201: it scrolls, the entrance on its left edge
+    surface = pygame.Surface(size)
+    scene.draw(surface)
+    view = scene._view(surface)
+    x, y = scene._tile_centre(view, scene.run.player.render_pos)
+    reach = max(scene.camera.tile / 2, MARKER_RADIUS + 1)
+    assert view.left + reach <= x <= view.right - reach
+    assert view.top + reach <= y <= view.bottom - reach
+
+
+def frame(scene: PlayScene, size: tuple[int, int]) -> bytes:
+    """Return the scene drawn at ``size``, as bytes."""
+    surface = pygame.Surface(size)
+    scene.draw(surface)
+    return pygame.image.tobytes(surface, "RGB")
+
+
+def test_the_corner_map_is_left_out_of_a_view_too_small_for_it(ctx: Context) -> None:
+    scene = play(HEART_OF_MIGONG, ctx)
+    shown: dict[tuple[int, int], bool] = {}
+    for size in ((320, 240), (960, 640)):
+        ctx.set_minimap(False)
+        without = frame(scene, size)
+        ctx.set_minimap(True)
+        shown[size] = frame(scene, size) != without
+    assert shown == {(320, 240): False, (960, 640): True}
