@@ -172,11 +172,28 @@ def blank_maze(*, rows: int, cols: int) -> Maze:
     return open_border(tiles)
 
 
+class IsAFolder(ValueError):
+    """The name typed to save under is an existing folder's."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(f"{path}: is a folder")
+        self.path = path
+
+
+class NoFolder(ValueError):
+    """The folder a maze would be saved in does not exist (only ``folder`` is ever made)."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(f"{path}: no such folder")
+        self.path = path
+
+
 def save_path(name: str, folder: Path) -> Path:
     """Return where a maze typed as ``name`` is saved; raise ValueError for a bad name.
 
     A bare or relative name goes in ``folder``, ``~`` is the home directory, and a name
-    without a suffix gets ``.txt``.
+    without a suffix gets ``.txt``.  A folder's name is refused (IsAFolder), and so is a
+    folder that does not exist (NoFolder) other than ``folder`` itself, which saving makes.
     """
     name = name.strip()
     if not name:
@@ -187,7 +204,13 @@ def save_path(name: str, folder: Path) -> Path:
     if not path.is_absolute():
         path = folder / path
     if not path.suffix:
+        if path.is_dir():
+            raise IsAFolder(path)
         path = path.with_name(path.name + MAZE_SUFFIX)
+    if path.is_dir():
+        raise IsAFolder(path)
+    if path.parent != folder and not path.parent.is_dir():
+        raise NoFolder(path.parent)
     return path
 
 

@@ -456,6 +456,8 @@ STRINGS: dict[str, str] = {
     "editor.saved": "Saved {path}",
     "editor.save_failed": "Could not save: {reason}",
     "editor.replace_question": "{path} exists already: Enter again replaces it.",
+    "editor.is_folder": "{path} is a folder: type a file name (inside it: folder/name).",
+    "editor.no_folder": "There is no folder {path}: make it first, or type another path.",
     "editor.bad_name": "Type a file name (at most {most} characters).",
     "editor.leave_question": "Leave the editor? Your changes are not saved.",
     "editor.leave_yes": "Leave without saving",

@@ -466,6 +466,8 @@ STRINGS: dict[str, str] = {
     "editor.saved": "已保存 {path}",
     "editor.save_failed": "无法保存：{reason}",
     "editor.replace_question": "{path} 已存在：再按 Enter 将其替换。",
+    "editor.is_folder": "{path} 是一个文件夹：请输入文件名（放进该文件夹：文件夹/名称）。",
+    "editor.no_folder": "文件夹 {path} 不存在：请先创建它，或输入别的路径。",
     "editor.bad_name": "请输入文件名（最多 {most} 个字符）。",
     "editor.leave_question": "离开编辑器？你的修改尚未保存。",
     "editor.leave_yes": "不保存，离开",

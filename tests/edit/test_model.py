@@ -17,6 +17,8 @@ from game.edit.model import (
     START_WALLED_IN,
     TOOLS,
     Editor,
+    IsAFolder,
+    NoFolder,
     blank_maze,
     line,
     save_path,
@@ -315,12 +317,31 @@ def test_a_bad_file_is_refused_saying_where(tmp_path: Path, text: str, where: st
 
 def test_a_typed_name_becomes_a_text_file_in_the_mazes_folder(tmp_path: Path) -> None:
     assert save_path(" mine ", tmp_path) == tmp_path / "mine.txt"
+    assert save_path("mine", tmp_path / "mazes") == tmp_path / "mazes" / "mine.txt"
+    (tmp_path / "sub").mkdir()
     assert save_path("sub/a.maze", tmp_path) == tmp_path / "sub" / "a.maze"
+    (tmp_path / "x").mkdir()
     assert save_path(str(tmp_path / "x" / "b"), Path("/elsewhere")) == tmp_path / "x" / "b.txt"
     assert save_path("~/c.txt", tmp_path) == Path.home() / "c.txt"
     for bad in ("", "   ", "a\0b", "n" * 300):
         with pytest.raises(ValueError):
             save_path(bad, tmp_path)
+
+
+def test_a_folder_name_is_refused_not_saved_beside_it(tmp_path: Path) -> None:
+    (tmp_path / "x").mkdir()
+    (tmp_path / "y.txt").mkdir()
+    for name in (str(tmp_path / "x"), "x", "y"):
+        with pytest.raises(IsAFolder):
+            save_path(name, tmp_path)
+
+
+def test_only_the_mazes_folder_is_made_other_folders_must_exist(tmp_path: Path) -> None:
+    with pytest.raises(NoFolder) as caught:
+        save_path(str(tmp_path / "x.txt" / "m.txt"), tmp_path / "mazes")
+    assert caught.value.path == tmp_path / "x.txt"
+    with pytest.raises(NoFolder):
+        save_path("sub/a", tmp_path)
 
 
 def test_walls_off_the_route_keep_the_verdict_without_searching_again() -> None:

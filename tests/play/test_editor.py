@@ -3,6 +3,7 @@ draws, keys undo, redo, save and test-play, and unsaved work is never lost unask
 
 from __future__ import annotations
 
+import os
 import threading
 from pathlib import Path
 
@@ -266,14 +267,59 @@ def test_a_save_that_fails_says_why_in_the_field_and_keeps_the_changes(app: App,
     scene = editing(app, Editor(blank_maze(rows=7, cols=7)))
     drag(app, scene, [(3, 3)])
     press(app, pygame.K_s, pygame.KMOD_CTRL)
-    (tmp_path / "file").write_text("", encoding="utf-8")
-    typed(app, str(tmp_path / "file" / "maze.txt"))  # inside a file: cannot be
+    pipe = tmp_path / "pipe.txt"
+    os.mkfifo(pipe)  # no regular file: cannot be replaced
+    typed(app, str(pipe))
     press(app, pygame.K_RETURN)
+    press(app, pygame.K_RETURN)  # the same name again: replace it
     assert scene.field is not None and scene.field.error.startswith("Could not save:")
+    assert pipe.exists() and not pipe.is_file()
     assert scene.editor.dirty
     app.frame(1 / 60)
     press(app, pygame.K_ESCAPE)  # gives up naming; the editor stays
     assert scene.field is None and app.scene is scene
+
+
+def test_ctrl_s_again_selects_the_last_name_and_typing_replaces_it(app: App,
+                                                                    tmp_path: Path) -> None:
+    scene = editing(app, Editor(blank_maze(rows=7, cols=7)))
+    assert scene.save_as(str(tmp_path / "x"))
+    press(app, pygame.K_s, pygame.KMOD_CTRL)
+    assert scene.field is not None and scene.field.text == str(tmp_path / "x.txt")
+    assert scene.field.selected
+    typed(app, str(tmp_path / "m"))
+    press(app, pygame.K_RETURN)
+    assert scene.field is None and scene.editor.path == tmp_path / "m.txt"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.txt", "x.txt"]
+
+
+def test_backspace_clears_the_selected_name_and_an_arrow_keeps_it_to_type_after(
+        app: App, tmp_path: Path) -> None:
+    scene = editing(app, Editor(blank_maze(rows=7, cols=7)))
+    assert scene.save_as(str(tmp_path / "x"))
+    press(app, pygame.K_s, pygame.KMOD_CTRL)
+    press(app, pygame.K_BACKSPACE)
+    assert scene.field is not None and scene.field.text == ""
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_s, pygame.KMOD_CTRL)
+    press(app, pygame.K_END)
+    typed(app, "2")
+    assert scene.field is not None and scene.field.text == str(tmp_path / "x.txt") + "2"
+
+
+def test_a_folder_or_a_missing_folder_is_refused_with_a_clear_line_and_nothing_made(
+        app: App, tmp_path: Path) -> None:
+    (tmp_path / "x").mkdir()
+    scene = editing(app, Editor(blank_maze(rows=7, cols=7)))
+    press(app, pygame.K_s, pygame.KMOD_CTRL)
+    typed(app, str(tmp_path / "x"))
+    press(app, pygame.K_RETURN)
+    assert scene.field is not None
+    assert scene.field.error == t("editor.is_folder", path=str(tmp_path / "x"))
+    scene.field.text = str(tmp_path / "x.txt" / "m.txt")
+    press(app, pygame.K_RETURN)
+    assert scene.field.error == t("editor.no_folder", path=str(tmp_path / "x.txt"))
+    assert [p.name for p in tmp_path.iterdir()] == ["x"] and not any((tmp_path / "x").iterdir())
 
 
 def test_t_test_plays_and_the_editor_comes_back_intact(app: App) -> None:

@@ -30,6 +30,8 @@ from game.edit.model import (
     START_WALLED_IN,
     TOOLS,
     Editor,
+    IsAFolder,
+    NoFolder,
     Search,
     Verdict,
     blank_maze,
@@ -461,6 +463,12 @@ class EditorScene(Scene):
         """Save under ``name`` (bare names go in the mazes folder); return True when saved."""
         try:
             path = save_path(name, mazes_folder(self.ctx))
+        except IsAFolder as exc:
+            self._refuse(t("editor.is_folder", path=str(exc.path)))
+            return False
+        except NoFolder as exc:
+            self._refuse(t("editor.no_folder", path=str(exc.path)))
+            return False
         except ValueError:
             self._refuse(t("editor.bad_name", most=MAX_NAME))
             return False
