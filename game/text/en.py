@@ -139,6 +139,7 @@ STRINGS: dict[str, str] = {
     "custom.algorithm": "Algorithm",
     "custom.size": "Size",
     "custom.size_value": "{rows} x {cols}",
+    "custom.seed_limit": "The seed is at most {most}.",
     "custom.seed": "Seed",
     "custom.option_other": "{generator} only",
     # the generators' options, by the names their registry entries give them

@@ -158,6 +158,7 @@ STRINGS: dict[str, str] = {
     "custom.algorithm": "算法",
     "custom.size": "尺寸",
     "custom.size_value": "{rows} x {cols}",
+    "custom.seed_limit": "种子最大为 {most}。",
     "custom.seed": "种子",
     "custom.option_other": "仅限{generator}",
     "option.loops": "回路",
