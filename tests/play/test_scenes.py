@@ -324,6 +324,18 @@ def test_back_from_settings_or_help_the_title_cursor_stays_where_it_was(
     assert isinstance(game.scene, overlay)
 
 
+@pytest.mark.parametrize("row", [1, 2, 4, 5, 6, 7, 8],
+                         ids=[scene.__name__ for scene in TITLE_TARGETS if scene is not LoadingScene])
+def test_back_from_any_title_choice_the_cursor_is_on_the_row_chosen(ctx: Context,
+                                                                      row: int) -> None:
+    game = Driver(ctx, ToTitle())
+    for _ in range(row):
+        game.send(key(pygame.K_DOWN))
+    assert isinstance(game.send(key(pygame.K_RETURN)), TITLE_TARGETS[row])
+    back = game.send(key(pygame.K_ESCAPE))
+    assert isinstance(back, TitleScene) and back.menu.selected == row
+
+
 def test_a_stray_up_and_enter_on_the_title_asks_before_quitting(ctx: Context) -> None:
     game = Driver(ctx, ToTitle())
     title = game.scene
