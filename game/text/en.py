@@ -465,6 +465,7 @@ STRINGS: dict[str, str] = {
     "editor.leave_no": "Keep editing",
     "editor.quit_question": "Quit Migong? Your maze has unsaved changes.",
     "editor.quit_yes": "Quit without saving",
+    "editor.your_maze": "Your maze",
     "editor.test_label": "Test play",
     "editor.test_done": "Exit reached in {moves} moves (shortest {optimal}).",
     # -- the algorithm lab (game/play/scenes/lab.py; lab.code.<name>.<n>: its pseudo-code's

@@ -475,6 +475,7 @@ STRINGS: dict[str, str] = {
     "editor.leave_no": "继续编辑",
     "editor.quit_question": "退出迷宫？你的迷宫有未保存的修改。",
     "editor.quit_yes": "不保存，退出",
+    "editor.your_maze": "你的迷宫",
     "editor.test_label": "试玩",
     "editor.test_done": "到达出口，用了 {moves} 步（最短 {optimal} 步）。",
     # -- 算法实验室

@@ -338,6 +338,19 @@ def test_t_test_plays_and_the_editor_comes_back_intact(app: App) -> None:
     assert app.scene is scene and scene.editor.maze == edited and scene.editor.dirty
 
 
+def test_a_test_play_names_the_maze_your_maze_until_saved_then_by_its_file(
+        app: App, tmp_path: Path) -> None:
+    scene = editing(app, Editor(build_level(LevelSpec("backtracker", 11, 15, 9))))
+    press(app, pygame.K_t)
+    play = app.scene
+    assert isinstance(play, PlayScene) and play.info["algorithm"] == t("editor.your_maze")
+    app.go(ToTitle())  # back to the editor
+    assert scene.save_as(str(tmp_path / "mine"))
+    press(app, pygame.K_t)
+    play = app.scene
+    assert isinstance(play, PlayScene) and play.info["algorithm"] == "mine.txt"
+
+
 def test_reaching_the_exit_in_a_test_play_comes_back_with_the_result(app: App) -> None:
     scene = editing(app, Editor(blank_maze(rows=7, cols=7)))
     press(app, pygame.K_t)

@@ -419,7 +419,10 @@ class EditorScene(Scene):
     def test_play(self) -> Next:
         """Play the maze as it is now; the editor waits underneath."""
         self._end_stroke()
-        return PlayDraft(Level(self.editor.snapshot(), label=t("editor.test_label")))
+        path = self.editor.path
+        source = path.name if path is not None else t("editor.your_maze")
+        return PlayDraft(Level(self.editor.snapshot(), label=t("editor.test_label"),
+                               source=source))
 
     def leave(self) -> Next:
         """Go back to the first screen (asking first when there are unsaved changes)."""
