@@ -238,6 +238,13 @@ def test_a_test_play_with_keys_picks_them_up_and_opens_the_door(app: App) -> Non
     assert run.keys == "r" and run.finished and run.moves == len(route) - 1
 
 
+def test_a_right_click_on_the_start_says_the_start_stays_and_how_to_move_it(app: App) -> None:
+    scene = editing(app, Editor(blank_maze(rows=9, cols=9)))
+    drag(app, scene, [scene.editor.maze.start], button=3)
+    assert app.ctx.toasts.text == t("editor.refused.start_stays")
+    assert "Start tool" in app.ctx.toasts.text
+
+
 def test_ctrl_s_asks_a_name_and_the_saved_file_reloads_identically(app: App,
                                                                    tmp_path: Path) -> None:
     scene = editing(app, Editor(build_level(LevelSpec("backtracker", 11, 15, 9))))

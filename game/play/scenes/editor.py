@@ -23,10 +23,14 @@ import numpy as np
 import pygame
 
 from game.edit.model import (
+    END_ON_FLOOR,
+    ENDS_APART,
+    EXIT_STAYS,
     EXIT_WALLED_OFF,
     KEY_OUT_OF_REACH,
     MAX_NAME,
     NO_KEY,
+    START_STAYS,
     START_WALLED_IN,
     TOOLS,
     Editor,
@@ -102,6 +106,9 @@ def mazes_folder(ctx: Context) -> Path:
 #: The live line's words for each reason walls keep the exit away.
 NO_ROUTE = {START_WALLED_IN: "editor.no_route.start_walled_in",
             EXIT_WALLED_OFF: "editor.no_route.exit_walled_off"}
+#: The toast saying why a tile the tool touched was left alone.
+REFUSALS = {START_STAYS: "editor.refused.start_stays", EXIT_STAYS: "editor.refused.exit_stays",
+            END_ON_FLOOR: "editor.refused.end_on_floor", ENDS_APART: "editor.refused.ends_apart"}
 #: Each key colour's word in the live line, by letter.
 COLOUR_WORDS = dict(zip(COLOURS, ("editor.colour.r", "editor.colour.g", "editor.colour.b",
                                   "editor.colour.y")))
@@ -356,6 +363,9 @@ class EditorScene(Scene):
             self.zoom(event.steps, self._pointer)
         elif isinstance(event, FocusLost):
             self._end_stroke()
+        refused = self.editor.take_refusal()
+        if refused:
+            self.ctx.toast(t(REFUSALS[refused]))
         return None
 
     def _click(self, event: Click) -> None:
