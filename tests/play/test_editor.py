@@ -504,6 +504,23 @@ def test_mouse_ups_held_buttons_and_typed_text_reach_scenes_as_typed_events() ->
     assert normalise(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1)) is None
 
 
+def test_a_dash_in_the_open_field_says_standard_input_is_for_the_command_line(
+        app: App) -> None:
+    app.go(ToMakeMaze())
+    make = app.scene
+    assert isinstance(make, MakeMazeScene)
+    for _ in range(2):
+        press(app, pygame.K_DOWN)
+    press(app, pygame.K_RETURN)
+    typed(app, "/dev/null")
+    press(app, pygame.K_RETURN)
+    assert make.field is not None and "/dev/null: is a device" in make.field.error
+    make.field.text = "-"
+    press(app, pygame.K_RETURN)
+    assert make.field.error == t("make.open_stdin")
+    assert "no such file" not in make.field.error and app.scene is make
+
+
 def test_edit_with_a_bad_file_is_one_error_line_and_exit_2(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "bad.txt"

@@ -216,6 +216,9 @@ class MakeMazeScene(ListScene):
         text = field.text.strip()
         if not text:
             return None
+        if text == "-":  # standard input is the command line's; the window has none
+            field.error = t("make.open_stdin")
+            return None
         try:
             editor = Editor.load(Path(text).expanduser())
         except MazeFormatError as exc:  # it names file:line:col
