@@ -245,6 +245,21 @@ def test_a_right_click_on_the_start_says_the_start_stays_and_how_to_move_it(app:
     assert "Start tool" in app.ctx.toasts.text
 
 
+@pytest.mark.parametrize("palette", list(theme.PALETTES))
+def test_a_frame_round_the_grid_sets_the_outer_walls_off_the_background(app: App,
+                                                                        palette: str) -> None:
+    theme.use(theme.PALETTES[palette])
+    scene = editing(app, Editor(blank_maze(rows=9, cols=9)))
+    surface = pygame.Surface((640, 480))
+    scene.draw(surface)
+    wall = theme.current().classic.wall
+    left, middle = scene.tile_centre((4, 0)), scene.tile_centre((4, 4))
+    edge = left[0] - round(scene.tile / 2) - 1  # just outside the outer wall
+    assert tuple(surface.get_at((left[0], left[1])))[:3] == wall
+    assert tuple(surface.get_at((edge, left[1])))[:3] != wall
+    assert tuple(surface.get_at((middle[0], scene.view.top + 1)))[:3] != wall
+
+
 def test_ctrl_s_asks_a_name_and_the_saved_file_reloads_identically(app: App,
                                                                    tmp_path: Path) -> None:
     scene = editing(app, Editor(build_level(LevelSpec("backtracker", 11, 15, 9))))

@@ -689,6 +689,14 @@ class EditorScene(Scene):
         r1 = min(maze.rows, math.ceil((view.height - oy) / tile))
         clip = surface.get_clip()
         surface.set_clip(view)
+        # Outside the maze, and a frame round it: outer walls never melt into the background
+        # (black on black in high contrast).
+        surface.fill(theme.current().classic.void, view)
+        frame = Layout.of(surface).px(2)
+        whole = pygame.Rect(round(view.x + ox), round(view.y + oy), round(maze.cols * tile),
+                            round(maze.rows * tile))
+        pygame.draw.rect(surface, theme.current().ui.text_dim, whole.inflate(2 * frame, 2 * frame),
+                         frame)
         if c1 > c0 and r1 > r0:
             left = round(view.x + ox + c0 * tile)
             top = round(view.y + oy + r0 * tile)
