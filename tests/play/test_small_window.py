@@ -1,0 +1,65 @@
+"""The smallest window (320x240), in English and Chinese: menus show what fits without
+cutting labels or hiding rows that have room, and long names give way to short ones."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import pygame
+import pytest
+
+from game.play.context import Context
+from game.play.scenes.editor import MakeMazeScene
+from game.play.scenes.settings import SettingsScene
+from game.play.widgets.menu import Menu
+from game.play.widgets.text import font
+from game.text import language, set_language, t
+from tests.play.helpers import key
+
+SMALLEST = (320, 240)
+
+
+@pytest.fixture(params=["en", "zh"])
+def spoken(request: pytest.FixtureRequest) -> Iterator[str]:
+    """Speak each language in turn (the one before is put back)."""
+    before = language()
+    set_language(request.param)
+    yield request.param
+    set_language(before)
+
+
+def labels_fit(menu: Menu[object]) -> bool:
+    """Return True when every row on screen shows its whole label."""
+    f = font(menu.size)
+    return all(f.size(item.text())[0] <= menu.label_width
+               for item, rect, value in zip(menu.items, menu.rects, menu.values)
+               if rect.height and value is not None)
+
+
+def test_make_a_maze_shows_its_four_rows_without_scrolling(ctx: Context, spoken: str) -> None:
+    make = MakeMazeScene(ctx)
+    make.draw(pygame.Surface(SMALLEST))
+    assert all(rect.height for rect in make.menu.rects)
+    assert make.menu.first == 0
+
+
+def test_settings_labels_are_whole_in_the_smallest_window(ctx: Context, spoken: str) -> None:
+    settings = SettingsScene(ctx)
+    surface = pygame.Surface(SMALLEST)
+    scrolled = 0
+    for _ in range(len(settings.menu.items)):  # every row comes into sight
+        settings.draw(surface)
+        assert labels_fit(settings.menu)
+        scrolled = max(scrolled, settings.menu.first)
+        settings.handle_event(key(pygame.K_DOWN))
+    assert scrolled > 0  # the last rows were shown too
+
+
+def test_a_narrow_row_gives_the_solver_its_short_name(ctx: Context) -> None:
+    settings = SettingsScene(ctx)
+    solver_row = next(i for i, item in enumerate(settings.menu.items)
+                      if item.text() == t("settings.solver"))
+    settings.draw(pygame.Surface((1280, 720)))
+    assert settings.menu.values[solver_row] == t("solver.bfs")
+    settings.draw(pygame.Surface((200, 240)))
+    assert settings.menu.values[solver_row] == t("solver.bfs.short")
