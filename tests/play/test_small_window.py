@@ -8,11 +8,14 @@ from typing import Iterator
 import pygame
 import pytest
 
+from game.levels import LevelSpec, build_level
 from game.play.context import Context
+from game.play.scenes.level_complete import LevelCompleteScene, button_widths
 from game.play.scenes.editor import MakeMazeScene
 from game.play.scenes.settings import SettingsScene
 from game.play.widgets.menu import Menu
-from game.play.widgets.text import font
+from game.play.widgets.text import font, min_font
+from game.run.level import Level, RunResult
 from game.text import language, set_language, t
 from tests.play.helpers import key
 
@@ -63,3 +66,26 @@ def test_a_narrow_row_gives_the_solver_its_short_name(ctx: Context) -> None:
     assert settings.menu.values[solver_row] == t("solver.bfs")
     settings.draw(pygame.Surface((200, 240)))
     assert settings.menu.values[solver_row] == t("solver.bfs.short")
+
+
+def test_the_result_buttons_share_the_row_by_their_labels(ctx: Context, spoken: str) -> None:
+    spec = LevelSpec("backtracker", 11, 11, 5, name="Custom")
+    result = RunResult(Level(build_level(spec), spec), time=12.0, moves=30, optimal=28,
+                       hints_used=0)
+    done = LevelCompleteScene(ctx, result)
+    done.draw(pygame.Surface(SMALLEST))
+    assert done.menu.items[0].text() == t("complete.another_maze")
+    smallest = font(min_font())
+    for item, rect in zip(done.menu.items, done.menu.rects):
+        assert smallest.size(item.text())[0] <= rect.width - 6, item.text()
+
+
+def test_buttons_are_equal_while_every_label_fits_else_sized_by_label() -> None:
+    f = font(20)
+    short, long = f.size("OK")[0] + 12, f.size("A much longer label")[0] + 12
+    assert button_widths(["OK", "No"], f, 400) == [200, 200]
+    room = long + short + 10
+    widths = button_widths(["A much longer label", "OK"], f, room)
+    assert widths[0] >= long and widths[1] >= short and sum(widths) <= room
+    tight = button_widths(["A much longer label", "OK"], f, room // 2)
+    assert tight[0] > tight[1] and sum(tight) <= room // 2
