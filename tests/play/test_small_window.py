@@ -10,9 +10,11 @@ import pytest
 
 from game.levels import LevelSpec, build_level
 from game.play.context import Context
+from game.play.scenes.lab import LabScene
 from game.play.scenes.level_complete import LevelCompleteScene, button_widths
 from game.play.scenes.editor import MakeMazeScene
 from game.play.scenes.settings import SettingsScene
+from game.play.widgets.layout import Layout
 from game.play.widgets.menu import Menu
 from game.play.widgets.text import font, min_font
 from game.run.level import Level, RunResult
@@ -89,3 +91,15 @@ def test_buttons_are_equal_while_every_label_fits_else_sized_by_label() -> None:
     assert widths[0] >= long and widths[1] >= short and sum(widths) <= room
     tight = button_widths(["A much longer label", "OK"], f, room // 2)
     assert tight[0] > tight[1] and sum(tight) <= room // 2
+
+
+def test_the_lab_panel_goes_under_the_maze_when_beside_it_would_cut_its_lines(
+        ctx: Context, spoken: str) -> None:
+    lab = LabScene(ctx)
+    lab.draw(pygame.Surface((1280, 720)))
+    assert lab.panel_rect.left > 640 and lab.panel_rect.height > 600  # beside, full height
+    lab.draw(pygame.Surface(SMALLEST))
+    panel = lab.panel_rect
+    assert panel.top > 100 and panel.width > 300  # under the maze, the window's width
+    text = font(max(min_font(), Layout.of(pygame.Surface(SMALLEST)).font_size(21)))
+    assert text.size(t("lab.keys_2"))[0] <= panel.width - 8
