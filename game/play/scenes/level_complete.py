@@ -50,9 +50,11 @@ def missed_text(miss: Missed) -> str:
 
 
 def button_widths(texts: list[str], f: pygame.font.Font, room: int) -> list[int]:
-    """Return the buttons' widths in ``room`` px: equal when every label fits, else each
-    its label's width (in ``f``, with a margin) and an equal share of what is left, or
-    in proportion to its label when even that is too wide."""
+    """Return the buttons' widths in ``room`` px: equal, or by their labels when one is cut.
+
+    Equal while every label (in ``f``, with a margin) fits; else each its label's width and
+    an equal share of what is left, or in proportion to its label when even that is too wide.
+    """
     n = max(1, len(texts))
     needs = [f.size(text)[0] + 12 for text in texts]
     if max(needs, default=0) <= room // n:

@@ -203,8 +203,10 @@ class Menu(Generic[R]):
         return row * max(1, len(self.items))
 
     def _values(self, size: int, width: int) -> list[Optional[str]]:
-        """Return each row's value as shown: the short one when the full one would crowd
-        its label (over 46% of the ``width`` px at the smallest text)."""
+        """Return each row's value as shown: the short one when the full one crowds its label.
+
+        Crowds: label and value overflow ``width`` px at the smallest text, the value over 46%.
+        """
         low = font(min_font())
         shown: list[Optional[str]] = []
         for item in self.items:
@@ -217,8 +219,10 @@ class Menu(Generic[R]):
         return shown
 
     def _label_width(self, values: list[Optional[str]], size: int, width: int) -> int:
-        """Return the labels' share of ``width`` px: 46%, or in proportion to what the
-        labels and the values need when that does not fit both (30% to 70%)."""
+        """Return the labels' share of ``width`` px: 46%, or by need when that cuts one.
+
+        By need: in proportion to the widest label and the widest value (30% to 70%).
+        """
         f = font(size)
         arrows = 4 * f.size("<")[0]
         labels = [f.size(item.text())[0] for item, v in zip(self.items, values) if v is not None]
