@@ -208,12 +208,12 @@ def save_path(name: str, folder: Path) -> Path:
     path = Path(name).expanduser()
     if not path.is_absolute():
         path = folder / path
+    typed = path
     if not path.suffix:
-        if path.is_dir():
-            raise IsAFolder(path)
         path = path.with_name(path.name + MAZE_SUFFIX)
-    if path.is_dir():
-        raise IsAFolder(path)
+    for named in (typed, path):
+        if named.is_dir():
+            raise IsAFolder(named)
     if path.parent != folder and not path.parent.is_dir():
         raise NoFolder(path.parent)
     return path
