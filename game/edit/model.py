@@ -47,6 +47,11 @@ START, GOAL = "start", "goal"
 #: on the way whose key is somewhere out of reach, or nowhere.
 START_WALLED_IN, EXIT_WALLED_OFF = "start_walled_in", "exit_walled_off"
 KEY_OUT_OF_REACH, NO_KEY = "key_out_of_reach", "no_key"
+#: Why a tile was left as it was (the scene words each one): the start or the exit stays
+#: on its floor tile (painted over or erased), an end goes on plain floor only, and the
+#: two ends never share a tile.
+START_STAYS, EXIT_STAYS, END_ON_FLOOR, ENDS_APART = (
+    "start_stays", "exit_stays", "end_on_floor", "ends_apart")
 #: The kinds the key and door tools paint, by colour (COLOURS order).
 KEY_KINDS = tuple(kind_of(letter) for letter in COLOURS)
 DOOR_KINDS = tuple(kind_of(letter.upper()) for letter in COLOURS)
@@ -172,11 +177,28 @@ def blank_maze(*, rows: int, cols: int) -> Maze:
     return open_border(tiles)
 
 
+class IsAFolder(ValueError):
+    """The name typed to save under is an existing folder's."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(f"{path}: is a folder")
+        self.path = path
+
+
+class NoFolder(ValueError):
+    """The folder a maze would be saved in does not exist (only ``folder`` is ever made)."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(f"{path}: no such folder")
+        self.path = path
+
+
 def save_path(name: str, folder: Path) -> Path:
     """Return where a maze typed as ``name`` is saved; raise ValueError for a bad name.
 
     A bare or relative name goes in ``folder``, ``~`` is the home directory, and a name
-    without a suffix gets ``.txt``.
+    without a suffix gets ``.txt``.  A folder's name is refused (IsAFolder), and so is a
+    folder that does not exist (NoFolder) other than ``folder`` itself, which saving makes.
     """
     name = name.strip()
     if not name:
@@ -186,8 +208,14 @@ def save_path(name: str, folder: Path) -> Path:
     path = Path(name).expanduser()
     if not path.is_absolute():
         path = folder / path
+    typed = path
     if not path.suffix:
         path = path.with_name(path.name + MAZE_SUFFIX)
+    for named in (typed, path):
+        if named.is_dir():
+            raise IsAFolder(named)
+    if path.parent != folder and not path.parent.is_dir():
+        raise NoFolder(path.parent)
     return path
 
 
@@ -313,6 +341,7 @@ class Editor:
         self._route: Optional[np.ndarray] = None  # bool per tile: on the route found
         self._reached: Optional[np.ndarray] = None  # bool per tile: marked by the search
         self._touched: list[int] = []  # flat indices changed since take_touched()
+        self._refused = ""  # why the last tile refused was left alone (see take_refusal)
         self._version = 0  # counts changes to the grid and the ends, for searches under way
         #: How many times the verdict was worked out (the benchmark reports it).
         self.solves = 0
@@ -353,6 +382,11 @@ class Editor:
         touched, self._touched = self._touched, []
         return touched
 
+    def take_refusal(self) -> str:
+        """Return why a stroke last left a tile alone ("": it did not), and forget it."""
+        refused, self._refused = self._refused, ""
+        return refused
+
     def snapshot(self) -> Maze:
         """Return a copy of the maze as it is now (to play or keep)."""
         return self.maze.copy()
@@ -381,9 +415,11 @@ class Editor:
         """Begin a stroke with the tool in hand at tile ``pos`` (ending one under way)."""
         self.release()
         maze = self.maze
-        self._stroke = _Stroke(self.tool.kind(self.colour), self.tool.end, pos,
-                               (maze.start, maze.goal))
+        kind = self.tool.kind(self.colour)
+        self._stroke = _Stroke(kind, self.tool.end, pos, (maze.start, maze.goal))
         self._touch(pos)
+        if kind == FLOOR and pos in (maze.start, maze.goal):  # erasing an end: it stays
+            self._refused = START_STAYS if pos == maze.start else EXIT_STAYS
 
     def drag(self, pos: Pos) -> None:
         """Carry the stroke under way on to ``pos`` along the line from its last tile."""
@@ -429,19 +465,23 @@ class Editor:
             if old == kind:
                 return
             if pos in (maze.start, maze.goal) and kind != FLOOR:
+                self._refused = START_STAYS if pos == maze.start else EXIT_STAYS
                 return
             index = pos[0] * maze.cols + pos[1]
             stroke.before.setdefault(index, int(old))
             self._touched.append(index)
             self._version += 1
             maze.tiles[pos] = kind
-        elif maze.tiles[pos] == FLOOR:
-            if stroke.end == START and pos != maze.goal:
-                maze.start = pos
-                self._version += 1
-            elif stroke.end == GOAL and pos != maze.start:
-                maze.goal = pos
-                self._version += 1
+        elif maze.tiles[pos] != FLOOR:
+            self._refused = END_ON_FLOOR
+        elif pos == (maze.goal if stroke.end == START else maze.start):
+            self._refused = ENDS_APART
+        elif stroke.end == START and pos != maze.start:
+            maze.start = pos
+            self._version += 1
+        elif stroke.end == GOAL and pos != maze.goal:
+            maze.goal = pos
+            self._version += 1
 
     # -- history ------------------------------------------------------------------------
     def undo(self) -> bool:

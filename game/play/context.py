@@ -107,6 +107,7 @@ class Context:
         self.images: dict[str, pygame.Surface] = {} if images is None else images
         self.notice = notice  # a one-time message for the player (e.g. the save was corrupt)
         self.quit_requested = False
+        self.title_row = 0  # the title menu's row last chosen: the cursor comes back to it
         self.toasts = Toast()
         self.mazes = MazeCache()  # the maze the player is about to start, built ahead
         self._listeners: list[Listener] = []

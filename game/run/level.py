@@ -28,6 +28,8 @@ class Level:
     daily: Optional[date] = None
     #: Played in the fog of war (``play --fog FILE``; a spec carries its own flag).
     fog: bool = False
+    #: Where a maze without a spec came from, in words ("": a file).
+    source: str = ""
 
     @property
     def fogged(self) -> bool:

@@ -11,12 +11,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.edit.model import (
+    END_ON_FLOOR,
+    ENDS_APART,
+    EXIT_STAYS,
     EXIT_WALLED_OFF,
     KEY_OUT_OF_REACH,
     NO_KEY,
+    START_STAYS,
     START_WALLED_IN,
     TOOLS,
     Editor,
+    IsAFolder,
+    NoFolder,
     blank_maze,
     line,
     save_path,
@@ -315,12 +321,31 @@ def test_a_bad_file_is_refused_saying_where(tmp_path: Path, text: str, where: st
 
 def test_a_typed_name_becomes_a_text_file_in_the_mazes_folder(tmp_path: Path) -> None:
     assert save_path(" mine ", tmp_path) == tmp_path / "mine.txt"
+    assert save_path("mine", tmp_path / "mazes") == tmp_path / "mazes" / "mine.txt"
+    (tmp_path / "sub").mkdir()
     assert save_path("sub/a.maze", tmp_path) == tmp_path / "sub" / "a.maze"
+    (tmp_path / "x").mkdir()
     assert save_path(str(tmp_path / "x" / "b"), Path("/elsewhere")) == tmp_path / "x" / "b.txt"
     assert save_path("~/c.txt", tmp_path) == Path.home() / "c.txt"
     for bad in ("", "   ", "a\0b", "n" * 300):
         with pytest.raises(ValueError):
             save_path(bad, tmp_path)
+
+
+def test_a_folder_name_is_refused_not_saved_beside_it(tmp_path: Path) -> None:
+    (tmp_path / "x").mkdir()
+    (tmp_path / "y.txt").mkdir()
+    for name in (str(tmp_path / "x"), "x", "y"):
+        with pytest.raises(IsAFolder):
+            save_path(name, tmp_path)
+
+
+def test_only_the_mazes_folder_is_made_other_folders_must_exist(tmp_path: Path) -> None:
+    with pytest.raises(NoFolder) as caught:
+        save_path(str(tmp_path / "x.txt" / "m.txt"), tmp_path / "mazes")
+    assert caught.value.path == tmp_path / "x.txt"
+    with pytest.raises(NoFolder):
+        save_path("sub/a", tmp_path)
 
 
 def test_walls_off_the_route_keep_the_verdict_without_searching_again() -> None:
@@ -416,3 +441,40 @@ def test_a_search_answers_for_the_maze_it_was_started_on_only() -> None:
     assert editor.accept(again)
     assert editor.known_verdict == editor.verdict and not editor.verdict.solvable
     assert editor.search() is None  # known: nothing to search
+
+
+def _stroke_on(editor: Editor, tool: str, end: str) -> None:
+    """Press and release ``tool`` on the start or the exit ("start" or "goal")."""
+    editor.choose(tool)
+    editor.press(editor.maze.start if end == "start" else editor.maze.goal)
+    editor.release()
+
+
+@pytest.mark.parametrize("tool, end, why", [
+    ("wall", "start", START_STAYS),
+    ("exit", "start", ENDS_APART),
+    ("door", "goal", EXIT_STAYS),
+    ("floor", "start", START_STAYS),  # a right click erases with floor: the start stays
+    ("start", "goal", ENDS_APART),
+])
+def test_a_tile_left_alone_says_why(tool: str, end: str, why: str) -> None:
+    editor = Editor(blank_maze(rows=7, cols=7))
+    before = editor.maze.copy()
+    _stroke_on(editor, tool, end)
+    assert editor.maze == before and not editor.can_undo
+    assert editor.take_refusal() == why
+    assert editor.take_refusal() == ""  # said once
+
+
+def test_an_end_placed_on_a_wall_says_it_goes_on_floor_and_good_strokes_say_nothing() -> None:
+    editor = Editor(blank_maze(rows=7, cols=7))
+    editor.choose("start")
+    editor.press((0, 3))  # the border wall
+    editor.release()
+    assert editor.take_refusal() == END_ON_FLOOR
+    editor.press((3, 3))
+    editor.release()
+    editor.choose("wall")
+    editor.press((2, 2))
+    editor.release()
+    assert editor.maze.start == (3, 3) and editor.take_refusal() == ""

@@ -3,6 +3,7 @@ draws, keys undo, redo, save and test-play, and unsaved work is never lost unask
 
 from __future__ import annotations
 
+import os
 import threading
 from pathlib import Path
 
@@ -237,6 +238,28 @@ def test_a_test_play_with_keys_picks_them_up_and_opens_the_door(app: App) -> Non
     assert run.keys == "r" and run.finished and run.moves == len(route) - 1
 
 
+def test_a_right_click_on_the_start_says_the_start_stays_and_how_to_move_it(app: App) -> None:
+    scene = editing(app, Editor(blank_maze(rows=9, cols=9)))
+    drag(app, scene, [scene.editor.maze.start], button=3)
+    assert app.ctx.toasts.text == t("editor.refused.start_stays")
+    assert "Start tool" in app.ctx.toasts.text
+
+
+@pytest.mark.parametrize("palette", list(theme.PALETTES))
+def test_a_frame_round_the_grid_sets_the_outer_walls_off_the_background(app: App,
+                                                                        palette: str) -> None:
+    theme.use(theme.PALETTES[palette])
+    scene = editing(app, Editor(blank_maze(rows=9, cols=9)))
+    surface = pygame.Surface((640, 480))
+    scene.draw(surface)
+    wall = theme.current().classic.wall
+    left, middle = scene.tile_centre((4, 0)), scene.tile_centre((4, 4))
+    edge = left[0] - round(scene.tile / 2) - 1  # just outside the outer wall
+    assert tuple(surface.get_at((left[0], left[1])))[:3] == wall
+    assert tuple(surface.get_at((edge, left[1])))[:3] != wall
+    assert tuple(surface.get_at((middle[0], scene.view.top + 1)))[:3] != wall
+
+
 def test_ctrl_s_asks_a_name_and_the_saved_file_reloads_identically(app: App,
                                                                    tmp_path: Path) -> None:
     scene = editing(app, Editor(build_level(LevelSpec("backtracker", 11, 15, 9))))
@@ -266,14 +289,59 @@ def test_a_save_that_fails_says_why_in_the_field_and_keeps_the_changes(app: App,
     scene = editing(app, Editor(blank_maze(rows=7, cols=7)))
     drag(app, scene, [(3, 3)])
     press(app, pygame.K_s, pygame.KMOD_CTRL)
-    (tmp_path / "file").write_text("", encoding="utf-8")
-    typed(app, str(tmp_path / "file" / "maze.txt"))  # inside a file: cannot be
+    pipe = tmp_path / "pipe.txt"
+    os.mkfifo(pipe)  # no regular file: cannot be replaced
+    typed(app, str(pipe))
     press(app, pygame.K_RETURN)
+    press(app, pygame.K_RETURN)  # the same name again: replace it
     assert scene.field is not None and scene.field.error.startswith("Could not save:")
+    assert pipe.exists() and not pipe.is_file()
     assert scene.editor.dirty
     app.frame(1 / 60)
     press(app, pygame.K_ESCAPE)  # gives up naming; the editor stays
     assert scene.field is None and app.scene is scene
+
+
+def test_ctrl_s_again_selects_the_last_name_and_typing_replaces_it(app: App,
+                                                                    tmp_path: Path) -> None:
+    scene = editing(app, Editor(blank_maze(rows=7, cols=7)))
+    assert scene.save_as(str(tmp_path / "x"))
+    press(app, pygame.K_s, pygame.KMOD_CTRL)
+    assert scene.field is not None and scene.field.text == str(tmp_path / "x.txt")
+    assert scene.field.selected
+    typed(app, str(tmp_path / "m"))
+    press(app, pygame.K_RETURN)
+    assert scene.field is None and scene.editor.path == tmp_path / "m.txt"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.txt", "x.txt"]
+
+
+def test_backspace_clears_the_selected_name_and_an_arrow_keeps_it_to_type_after(
+        app: App, tmp_path: Path) -> None:
+    scene = editing(app, Editor(blank_maze(rows=7, cols=7)))
+    assert scene.save_as(str(tmp_path / "x"))
+    press(app, pygame.K_s, pygame.KMOD_CTRL)
+    press(app, pygame.K_BACKSPACE)
+    assert scene.field is not None and scene.field.text == ""
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_s, pygame.KMOD_CTRL)
+    press(app, pygame.K_END)
+    typed(app, "2")
+    assert scene.field is not None and scene.field.text == str(tmp_path / "x.txt") + "2"
+
+
+def test_a_folder_or_a_missing_folder_is_refused_with_a_clear_line_and_nothing_made(
+        app: App, tmp_path: Path) -> None:
+    (tmp_path / "x").mkdir()
+    scene = editing(app, Editor(blank_maze(rows=7, cols=7)))
+    press(app, pygame.K_s, pygame.KMOD_CTRL)
+    typed(app, str(tmp_path / "x"))
+    press(app, pygame.K_RETURN)
+    assert scene.field is not None
+    assert scene.field.error == t("editor.is_folder", path=str(tmp_path / "x"))
+    scene.field.text = str(tmp_path / "x.txt" / "m.txt")
+    press(app, pygame.K_RETURN)
+    assert scene.field.error == t("editor.no_folder", path=str(tmp_path / "x.txt"))
+    assert [p.name for p in tmp_path.iterdir()] == ["x"] and not any((tmp_path / "x").iterdir())
 
 
 def test_t_test_plays_and_the_editor_comes_back_intact(app: App) -> None:
@@ -290,6 +358,19 @@ def test_t_test_plays_and_the_editor_comes_back_intact(app: App) -> None:
     assert pause.menu.items[-1].text() == "Back to the editor"
     app.go(ToTitle())  # what the pause's last item asks for
     assert app.scene is scene and scene.editor.maze == edited and scene.editor.dirty
+
+
+def test_a_test_play_names_the_maze_your_maze_until_saved_then_by_its_file(
+        app: App, tmp_path: Path) -> None:
+    scene = editing(app, Editor(build_level(LevelSpec("backtracker", 11, 15, 9))))
+    press(app, pygame.K_t)
+    play = app.scene
+    assert isinstance(play, PlayScene) and play.info["algorithm"] == t("editor.your_maze")
+    app.go(ToTitle())  # back to the editor
+    assert scene.save_as(str(tmp_path / "mine"))
+    press(app, pygame.K_t)
+    play = app.scene
+    assert isinstance(play, PlayScene) and play.info["algorithm"] == "mine.txt"
 
 
 def test_reaching_the_exit_in_a_test_play_comes_back_with_the_result(app: App) -> None:
@@ -436,6 +517,23 @@ def test_mouse_ups_held_buttons_and_typed_text_reach_scenes_as_typed_events() ->
     assert normalise(pygame.event.Event(pygame.TEXTINPUT, text="迷")) == TextTyped("迷")
     assert normalise(pygame.event.Event(pygame.TEXTINPUT, text="")) is None
     assert normalise(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1)) is None
+
+
+def test_a_dash_in_the_open_field_says_standard_input_is_for_the_command_line(
+        app: App) -> None:
+    app.go(ToMakeMaze())
+    make = app.scene
+    assert isinstance(make, MakeMazeScene)
+    for _ in range(2):
+        press(app, pygame.K_DOWN)
+    press(app, pygame.K_RETURN)
+    typed(app, "/dev/null")
+    press(app, pygame.K_RETURN)
+    assert make.field is not None and "/dev/null: is a device" in make.field.error
+    make.field.text = "-"
+    press(app, pygame.K_RETURN)
+    assert make.field.error == t("make.open_stdin")
+    assert "no such file" not in make.field.error and app.scene is make
 
 
 def test_edit_with_a_bad_file_is_one_error_line_and_exit_2(

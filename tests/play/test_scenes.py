@@ -17,7 +17,15 @@ import pygame
 import pytest
 
 from game.edit.model import Editor
-from game.levels import CAMPAIGN, CHAPTERS, LevelSpec, build_level, level_code
+from game.levels import (
+    CAMPAIGN,
+    CHAPTERS,
+    MAX_SEED,
+    LevelSpec,
+    build_level,
+    level_code,
+    parse_level_code,
+)
 from game.maze.generators.division import ROOM_SIZE
 from game.maze.registry import LOOPS
 from game.maze.solvers import solve
@@ -316,6 +324,18 @@ def test_back_from_settings_or_help_the_title_cursor_stays_where_it_was(
     assert isinstance(game.scene, overlay)
 
 
+@pytest.mark.parametrize("row", [1, 2, 4, 5, 6, 7, 8],
+                         ids=[scene.__name__ for scene in TITLE_TARGETS if scene is not LoadingScene])
+def test_back_from_any_title_choice_the_cursor_is_on_the_row_chosen(ctx: Context,
+                                                                      row: int) -> None:
+    game = Driver(ctx, ToTitle())
+    for _ in range(row):
+        game.send(key(pygame.K_DOWN))
+    assert isinstance(game.send(key(pygame.K_RETURN)), TITLE_TARGETS[row])
+    back = game.send(key(pygame.K_ESCAPE))
+    assert isinstance(back, TitleScene) and back.menu.selected == row
+
+
 def test_a_stray_up_and_enter_on_the_title_asks_before_quitting(ctx: Context) -> None:
     game = Driver(ctx, ToTitle())
     title = game.scene
@@ -487,6 +507,19 @@ def test_the_first_digit_typed_replaces_the_seed_shown_and_the_next_ones_append(
     assert custom.seed == 73
     custom.handle_event(key(pygame.K_5))
     assert custom.seed == 735
+
+
+def test_a_seed_takes_every_digit_up_to_the_level_codes_limit_then_says_the_limit(
+        ctx: Context) -> None:
+    custom = on_seed_row(ctx, 44870)
+    typed = "1234567890123456789012345"
+    for ch in typed:
+        custom.handle_event(key(pygame.K_0 + int(ch)))
+    assert custom.seed == int(typed[:19]) < MAX_SEED  # one more digit would pass 2**63 - 1
+    assert ctx.toasts.text == t("custom.seed_limit", most=MAX_SEED)
+    custom.handle_event(key(pygame.K_BACKSPACE))
+    assert custom.seed == int(typed[:18])
+    assert parse_level_code(level_code(custom.spec())).seed == custom.seed
 
 
 def test_backspace_edits_the_seed_shown_and_digits_then_append(ctx: Context) -> None:

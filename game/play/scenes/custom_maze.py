@@ -12,7 +12,7 @@ from typing import Optional
 
 import pygame
 
-from game.levels import LevelSpec
+from game.levels import MAX_SEED, LevelSpec
 from game.maze.generators import DEFAULT, option_owner
 from game.maze.registry import KEYS, LOOPS, SIZE_STEPS, Option, Value
 from game.play import input as keys
@@ -32,7 +32,6 @@ from game.play.widgets.menu import MenuItem
 from game.save import CustomMaze, menu_options
 from game.text import t
 
-MAX_SEED = 999_999_999
 #: Seconds the choice must rest before its maze is built ahead (scrolling builds nothing).
 PREFETCH_AFTER = 0.4
 #: The first menu rows, top to bottom; then a row per option (:meth:`CustomMazeScene.options`),
@@ -162,11 +161,16 @@ class CustomMazeScene(ListScene):
         self.typing = False
 
     def _type_digit(self, digit: int) -> None:
-        """Type a digit of the seed: the first replaces the seed shown, the next ones append."""
-        if self.typing and self.seed < 10**8:
-            self.seed = min(MAX_SEED, self.seed * 10 + digit)
-        else:
+        """Type a digit of the seed: the first replaces the seed shown, the next ones append.
+
+        A digit that would pass the largest seed a level code carries is refused, saying so.
+        """
+        if not self.typing:
             self.seed = digit
+        elif self.seed * 10 + digit <= MAX_SEED:
+            self.seed = self.seed * 10 + digit
+        else:
+            self.ctx.toast(t("custom.seed_limit", most=MAX_SEED))
         self.typing = True
 
     def _size_value(self) -> str:

@@ -23,13 +23,19 @@ import numpy as np
 import pygame
 
 from game.edit.model import (
+    END_ON_FLOOR,
+    ENDS_APART,
+    EXIT_STAYS,
     EXIT_WALLED_OFF,
     KEY_OUT_OF_REACH,
     MAX_NAME,
     NO_KEY,
+    START_STAYS,
     START_WALLED_IN,
     TOOLS,
     Editor,
+    IsAFolder,
+    NoFolder,
     Search,
     Verdict,
     blank_maze,
@@ -100,6 +106,9 @@ def mazes_folder(ctx: Context) -> Path:
 #: The live line's words for each reason walls keep the exit away.
 NO_ROUTE = {START_WALLED_IN: "editor.no_route.start_walled_in",
             EXIT_WALLED_OFF: "editor.no_route.exit_walled_off"}
+#: The toast saying why a tile the tool touched was left alone.
+REFUSALS = {START_STAYS: "editor.refused.start_stays", EXIT_STAYS: "editor.refused.exit_stays",
+            END_ON_FLOOR: "editor.refused.end_on_floor", ENDS_APART: "editor.refused.ends_apart"}
 #: Each key colour's word in the live line, by letter.
 COLOUR_WORDS = dict(zip(COLOURS, ("editor.colour.r", "editor.colour.g", "editor.colour.b",
                                   "editor.colour.y")))
@@ -206,6 +215,9 @@ class MakeMazeScene(ListScene):
         """Edit the maze file typed, or say in the field why it cannot be read."""
         text = field.text.strip()
         if not text:
+            return None
+        if text == "-":  # standard input is the command line's; the window has none
+            field.error = t("make.open_stdin")
             return None
         try:
             editor = Editor.load(Path(text).expanduser())
@@ -354,6 +366,9 @@ class EditorScene(Scene):
             self.zoom(event.steps, self._pointer)
         elif isinstance(event, FocusLost):
             self._end_stroke()
+        refused = self.editor.take_refusal()
+        if refused:
+            self.ctx.toast(t(REFUSALS[refused]))
         return None
 
     def _click(self, event: Click) -> None:
@@ -417,7 +432,10 @@ class EditorScene(Scene):
     def test_play(self) -> Next:
         """Play the maze as it is now; the editor waits underneath."""
         self._end_stroke()
-        return PlayDraft(Level(self.editor.snapshot(), label=t("editor.test_label")))
+        path = self.editor.path
+        source = path.name if path is not None else t("editor.your_maze")
+        return PlayDraft(Level(self.editor.snapshot(), label=t("editor.test_label"),
+                               source=source))
 
     def leave(self) -> Next:
         """Go back to the first screen (asking first when there are unsaved changes)."""
@@ -461,6 +479,12 @@ class EditorScene(Scene):
         """Save under ``name`` (bare names go in the mazes folder); return True when saved."""
         try:
             path = save_path(name, mazes_folder(self.ctx))
+        except IsAFolder as exc:
+            self._refuse(t("editor.is_folder", path=str(exc.path)))
+            return False
+        except NoFolder as exc:
+            self._refuse(t("editor.no_folder", path=str(exc.path)))
+            return False
         except ValueError:
             self._refuse(t("editor.bad_name", most=MAX_NAME))
             return False
@@ -665,6 +689,14 @@ class EditorScene(Scene):
         r1 = min(maze.rows, math.ceil((view.height - oy) / tile))
         clip = surface.get_clip()
         surface.set_clip(view)
+        # Outside the maze, and a frame round it: outer walls never melt into the background
+        # (black on black in high contrast).
+        surface.fill(theme.current().classic.void, view)
+        frame = Layout.of(surface).px(2)
+        whole = pygame.Rect(round(view.x + ox), round(view.y + oy), round(maze.cols * tile),
+                            round(maze.rows * tile))
+        pygame.draw.rect(surface, theme.current().ui.text_dim, whole.inflate(2 * frame, 2 * frame),
+                         frame)
         if c1 > c0 and r1 > r0:
             left = round(view.x + ox + c0 * tile)
             top = round(view.y + oy + r0 * tile)

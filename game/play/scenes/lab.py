@@ -49,6 +49,9 @@ STEP_BUDGET = 0.008
 STEP_CHUNK = 256
 #: Most solvers in a race.
 RACE_SIZE = 3
+#: The fewest characters a panel line shows beside the maze; a narrower window puts the
+#: panel under it.
+PANEL_CHARS = 28
 #: The maze a lab opened without one generates.
 DEFAULT_SPEC = LevelSpec("backtracker", 21, 21, 1)
 _DIRECTIONS = ("lab.dir.up", "lab.dir.right", "lab.dir.down", "lab.dir.left", "lab.dir.none")
@@ -114,6 +117,8 @@ class LabScene(Scene):
         self.speed = default_speed(rows, cols)
         self.playing = False
         self._credit = 0.0
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)  # where the panel was last drawn
+        self._under = False  # the panel is under the maze (a narrow window): no title line
 
     # -- the model ----------------------------------------------------------------------
     def _size(self) -> tuple[int, int]:
@@ -294,8 +299,16 @@ class LabScene(Scene):
         w, h = surface.get_size()
         margin = lay.px(12, lo=4)
         panel_w = max(lay.px(300), min(lay.px(460), int(w * 0.36)))
-        area = pygame.Rect(margin, margin, w - panel_w - 3 * margin, h - 2 * margin)
-        side = pygame.Rect(area.right + margin, margin, panel_w, h - 2 * margin)
+        text_w = font(max(min_font(), lay.font_size(21))).size("x" * PANEL_CHARS)[0]
+        if panel_w - 2 * lay.px(12, lo=4) >= text_w:  # the panel beside the maze
+            area = pygame.Rect(margin, margin, w - panel_w - 3 * margin, h - 2 * margin)
+            side = pygame.Rect(area.right + margin, margin, panel_w, h - 2 * margin)
+        else:  # too narrow for its lines: under the maze, the window's width
+            panel_h = (h - 3 * margin) // 2
+            area = pygame.Rect(margin, margin, w - 2 * margin, h - panel_h - 3 * margin)
+            side = pygame.Rect(margin, area.bottom + margin, w - 2 * margin, panel_h)
+        self.panel_rect = side
+        self._under = side.top > area.top
         tracks: list[Optional[SolveTrack]] = list(self.lab.tracks) or [None]
         if not self.race or self.lab.generating:
             tracks = tracks[:1]
@@ -466,6 +479,8 @@ class LabScene(Scene):
         bottom = inner.bottom - len(keys_lines) * keys_font.get_linesize() - legend_h
         y = inner.top
         for style, text in self.panel_lines():
+            if style == "title" and self._under:
+                continue
             f, colour = styles[style]
             if y + f.get_linesize() > bottom:
                 break

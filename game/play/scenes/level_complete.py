@@ -49,6 +49,22 @@ def missed_text(miss: Missed) -> str:
     return t("complete.missed_moves", limit=miss.limit)
 
 
+def button_widths(texts: list[str], f: pygame.font.Font, room: int) -> list[int]:
+    """Return the buttons' widths in ``room`` px: equal, or by their labels when one is cut.
+
+    Equal while every label (in ``f``, with a margin) fits; else each its label's width and
+    an equal share of what is left, or in proportion to its label when even that is too wide.
+    """
+    n = max(1, len(texts))
+    needs = [f.size(text)[0] + 12 for text in texts]
+    if max(needs, default=0) <= room // n:
+        return [room // n] * len(texts)
+    spare = room - sum(needs)
+    if spare >= 0:
+        return [need + spare // n for need in needs]
+    return [max(1, room * need // sum(needs)) for need in needs]
+
+
 def race_text(race: RaceResult) -> str:
     """Return the sentence that says who won the race with the solver ghost, by how much."""
     solver = solver_short_label(race.solver)
@@ -297,11 +313,15 @@ class LevelCompleteScene(ListScene):
         pal = theme.current().ui
         n = len(self.menu.items)
         gap = lay.px(12, lo=3)
-        w = (area.width - gap * (n - 1)) // n
+        widths = button_widths([item.text() for item in self.menu.items],
+                               font(min(lay.font_size(34), int(unscaled(area.height * 0.8)))),
+                               area.width - gap * (n - 1))
         self.menu.rects = []
         self.menu.arrow_rects = []
+        x = area.left
         for i, item in enumerate(self.menu.items):
-            r = pygame.Rect(area.left + i * (w + gap), area.top, w, area.height)
+            r = pygame.Rect(x, area.top, widths[i], area.height)
+            x = r.right + gap
             self.menu.rects.append(r)
             self.menu.arrow_rects.append((None, None))
             chosen = i == self.menu.selected

@@ -269,7 +269,7 @@ class PlayScene(Scene):
         spec = self.level.spec
         size = f"{self.maze.rows}x{self.maze.cols}"
         if spec is None:
-            return {"algorithm": t("hud.from_file"), "size": size, "code": ""}
+            return {"algorithm": self.level.source or t("hud.from_file"), "size": size, "code": ""}
         loops = round(spec.loops * 100)
         name = generator_label(spec.algorithm)
         if spec.room_size and loops:

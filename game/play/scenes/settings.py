@@ -19,7 +19,7 @@ from game.play import input as keys
 from game.play import theme
 from game.play.context import Context
 from game.play.input import Event
-from game.play.names import solver_label, solver_names
+from game.play.names import solver_label, solver_names, solver_short_label
 from game.play.routes import Back, Confirm, OpenControls, ResetProgress
 from game.play.scenes.base import ListScene, Next
 from game.play.widgets.layout import Layout, footer, title_bar
@@ -56,12 +56,15 @@ class SettingsScene(ListScene):
                      value=lambda: t("settings.hint_speed_value",
                                      speed=self.ctx.settings.anim_speed)),
             MenuItem(lambda: t("settings.solver"), adjust=self._adjust_solver,
-                     value=lambda: solver_label(self.ctx.settings.default_solver)),
+                     value=lambda: solver_label(self.ctx.settings.default_solver),
+                     short=lambda: solver_short_label(self.ctx.settings.default_solver)),
             switch(("settings.ghost", "settings.ghost_on", "settings.ghost_off"),
                    lambda: self.ctx.settings.ghost, lambda on: self.ctx.set_ghost(on)),
             MenuItem(lambda: t("settings.race"), adjust=self._adjust_race, repeat=False,
                      value=lambda: (t("settings.race_off") if self.ctx.race.solver is None
-                                    else solver_label(self.ctx.race.solver))),
+                                    else solver_label(self.ctx.race.solver)),
+                     short=lambda: (t("settings.race_off") if self.ctx.race.solver is None
+                                    else solver_short_label(self.ctx.race.solver))),
             MenuItem(lambda: t("settings.race_speed"), adjust=self._adjust_race_speed,
                      repeat=False, enabled=lambda: self.ctx.race.solver is not None,
                      value=lambda: t("settings.race_speed_value", speed=self.ctx.race.speed)),

@@ -54,7 +54,7 @@ class TitleScene(ListScene):
             MenuItem(lambda: t("title.settings"), lambda: OpenSettings()),
             MenuItem(lambda: t("title.help"), lambda: OpenHelp()),
             MenuItem(lambda: t("title.quit"), self._ask_quit),
-        ])
+        ], selected=ctx.title_row)
         self.notice: Optional[str] = None
 
     def on_enter(self) -> None:
@@ -62,8 +62,9 @@ class TitleScene(ListScene):
         self.notice, self.ctx.notice = self.ctx.notice, None
 
     def on_exit(self) -> None:
-        """Drop the notice: the player has read it."""
+        """Drop the notice (the player has read it); keep the row chosen for the next title."""
         self.notice = None
+        self.ctx.title_row = self.menu.selected
 
     def _continue_index(self) -> int:
         """Return the campaign index Continue starts: the highest unlocked level."""

@@ -3,6 +3,8 @@ and (after a refusal) an error line.
 
 Typed text arrives as TextTyped events (what the keyboard or an input method made);
 Backspace deletes, Ctrl+V pastes the clipboard's text, Enter accepts, Esc cancels.
+Text the field opens with is selected: the first thing typed replaces it, Backspace
+clears it, and an arrow key (or End) keeps it to go on typing after it.
 """
 
 from __future__ import annotations
@@ -37,10 +39,14 @@ class TextField:
         self.limit = limit
         self.hint = hint
         self.error = ""
+        #: The text is selected (as it opens pre-filled): typing replaces it.
+        self.selected = bool(self.text)
 
     def type(self, text: str) -> None:
         """Append ``text`` (line breaks and control characters left out), up to the limit."""
         clean = "".join(ch for ch in text if ch.isprintable())
+        if self.selected and clean:
+            self.text, self.selected = "", False
         self.text = (self.text + clean)[:self.limit]
         self.error = ""
 
@@ -54,8 +60,11 @@ class TextField:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 return ACCEPT
             if event.key == pygame.K_BACKSPACE:
-                self.text = self.text[:-1]
+                self.text = "" if self.selected else self.text[:-1]
+                self.selected = False
                 self.error = ""
+            elif event.key in (pygame.K_RIGHT, pygame.K_END, pygame.K_LEFT, pygame.K_HOME):
+                self.selected = False
             elif event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL:
                 self.type(clipboard_text())
         return None
@@ -85,8 +94,13 @@ class TextField:
         shown = self.text
         while shown and f.size(shown + "|")[0] > field.width - pad:
             shown = shown[1:]  # the end stays in sight, as in any text box
-        rect = draw_text(surface, shown, f, ui.text, (field.left + pad // 2, field.centery),
-                         anchor="midleft")
+        at = (field.left + pad // 2, field.centery)
+        if self.selected and shown:
+            mark = pygame.Rect(at[0], field.top + 3, f.size(shown)[0], field.height - 6)
+            pygame.draw.rect(surface, ui.accent, mark)
+            rect = draw_text(surface, shown, f, ui.accent_dark, at, anchor="midleft")
+        else:
+            rect = draw_text(surface, shown, f, ui.text, at, anchor="midleft")
         caret_x = rect.right + 1 if shown else field.left + pad // 2
         pygame.draw.line(surface, ui.accent, (caret_x, field.top + 4), (caret_x, field.bottom - 5),
                          2)

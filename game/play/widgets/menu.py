@@ -31,6 +31,8 @@ class MenuItem(Generic[R]):
     enabled: Callable[[], bool] = lambda: True
     #: Holding Left/Right repeats the adjustment (off for on/off toggles).
     repeat: bool = True
+    #: A shorter value ("BFS") shown when the full one does not fit the row.
+    short: Optional[Callable[[], str]] = None
 
     def text(self) -> str:
         """Return the label text."""
@@ -49,6 +51,9 @@ class Menu(Generic[R]):
         self.arrow_rects: list[tuple[Optional[pygame.Rect], Optional[pygame.Rect]]] = []
         self.held = KeyRepeat()
         self.first = 0  # the first row shown when they scroll
+        #: What the last draw chose: the text size, the labels' width and the values shown.
+        self.size, self.label_width = 0, 0
+        self.values: list[Optional[str]] = []
         if not self._enabled(self.selected):
             self._step(1)
 
@@ -187,9 +192,48 @@ class Menu(Generic[R]):
         """Return the natural height of one row (taller with larger text)."""
         return lay.px(font_size * 1.45 * text_scale(), lo=16)
 
+    @staticmethod
+    def least_row_height(lay: Layout, font_size: int) -> int:
+        """Return the height a row shrinks to before the list scrolls (3/4 of its text size)."""
+        return font(lay.font_size(font_size * 0.75)).get_linesize() + 6
+
     def preferred_height(self, lay: Layout, font_size: int) -> int:
-        """Return the height the rows would like."""
-        return self.row_height(lay, font_size) * max(1, len(self.items))
+        """Return the height the rows would like (at a small size, what their text needs)."""
+        row = max(self.row_height(lay, font_size), self.least_row_height(lay, font_size))
+        return row * max(1, len(self.items))
+
+    def _values(self, size: int, width: int) -> list[Optional[str]]:
+        """Return each row's value as shown: the short one when the full one crowds its label.
+
+        Crowds: label and value overflow ``width`` px at the smallest text, the value over 46%.
+        """
+        low = font(min_font())
+        shown: list[Optional[str]] = []
+        for item in self.items:
+            value = item.value() if item.value is not None else None
+            if value is not None and item.short is not None:
+                need = low.size(item.text())[0] + low.size(value)[0] + 4 * low.size("<")[0]
+                if need > width and low.size(value)[0] > width * 0.46:
+                    value = item.short()
+            shown.append(value)
+        return shown
+
+    def _label_width(self, values: list[Optional[str]], size: int, width: int) -> int:
+        """Return the labels' share of ``width`` px: 46%, or by need when that cuts one.
+
+        By need: in proportion to the widest label and the widest value (30% to 70%).
+        """
+        f = font(size)
+        arrows = 4 * f.size("<")[0]
+        labels = [f.size(item.text())[0] for item, v in zip(self.items, values) if v is not None]
+        texts = [f.size(v)[0] + arrows for v in values if v is not None]
+        if not labels:
+            return int(width * 0.46)
+        need_l, need_v = max(labels), max(texts)
+        if need_l <= width * 0.46 and need_v <= width * 0.54:
+            return int(width * 0.46)
+        share = need_l / (need_l + need_v)
+        return int(width * max(0.3, min(0.7, share)))
 
     def draw(self, surface: pygame.Surface, area: pygame.Rect, lay: Layout,
              *, font_size: int = 40) -> None:
@@ -198,7 +242,7 @@ class Menu(Generic[R]):
         n = max(1, len(self.items))
         # rows shrink to fit until their text is 3/4 of its size (or the smallest readable);
         # past that they scroll (a long list, large text, a small window)
-        smallest = min(area.height, font(lay.font_size(font_size * 0.75)).get_linesize() + 6)
+        smallest = min(area.height, self.least_row_height(lay, font_size))
         row_h = max(1, smallest, min(self.row_height(lay, font_size), area.height // n))
         shown = max(1, min(n, area.height // row_h))
         self.first = max(self.selected - shown + 1, min(self.first, self.selected, n - shown))
@@ -206,18 +250,20 @@ class Menu(Generic[R]):
         top = area.top + max(0, (area.height - row_h * shown) // 2)
         marks = lay.px(8, lo=4) if shown < n else 0
         inner_w = max(8, area.width - 2 * pad - 2 * marks)
-        label_w = int(inner_w * 0.46)
-        value_w = inner_w - label_w
         size = max(min_font(), min(lay.font_size(font_size), int(unscaled(row_h / 0.95))))
-        for item in self.items:  # the one size every row can use
-            if item.value is None:
+        values = self._values(size, inner_w)
+        label_w = self._label_width(values, size, inner_w)
+        value_w = inner_w - label_w
+        for item, value in zip(self.items, values):  # the one size every row can use
+            if value is None:
                 size = min(size, fit_size(item.text(), size, inner_w))
             else:
                 arrow_w = max(8, font(size).size("<")[0] * 2)
                 size = min(size, fit_size(item.text(), size, label_w),
-                           fit_size(item.value(), size, value_w - 2 * arrow_w))
+                           fit_size(value, size, value_w - 2 * arrow_w))
         f = font(size)
         arrow_w = max(8, f.size("<")[0] * 2)
+        self.size, self.label_width, self.values = size, label_w, values
         self.rects, self.arrow_rects = [], []
         for i, item in enumerate(self.items):
             if not self.first <= i < self.first + shown:  # scrolled out of sight
@@ -239,7 +285,7 @@ class Menu(Generic[R]):
                 draw_text(surface, label, f, color, (hi.left + pad, hi.centery),
                           anchor="midleft", max_width=label_w)
                 vx = hi.right - pad - value_w // 2
-                draw_text(surface, item.value(), f, color, (vx, hi.centery),
+                draw_text(surface, values[i] or "", f, color, (vx, hi.centery),
                           max_width=max(8, value_w - 2 * arrow_w))
                 if item.adjust is not None and enabled:
                     acol = color if chosen else ui.text_dim
