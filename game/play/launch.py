@@ -101,7 +101,7 @@ def play_from_args(args: Any) -> int:
 
     from game.play.app import App
     from game.play.names import custom_label
-    from game.play.routes import BuildMaze, Play, ToTitle
+    from game.play.routes import BuildMaze, Play, ToTitle, play_code
     from game.run.level import Level
     from game.save import Race
 
@@ -112,6 +112,8 @@ def play_from_args(args: Any) -> int:
     if maze is not None:
         assert file is not None  # the maze was loaded from it
         return app.run(Play(Level(maze, label=Path(file).name, fog=fog)))
+    if code is not None and spec is not None:
+        return app.run(play_code(spec, unlocked=app.ctx.progress.unlocked))
     if spec is not None:
         return app.run(BuildMaze(spec, None, custom_label(spec), day))
     return app.run(ToTitle())
