@@ -27,7 +27,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
-from game.commands import code_spec, daily_date, maze_flags, maze_spec
+from game.commands import code_spec, daily_date, maze_flags, maze_spec, small_int
 from game.errors import EXIT_BAD_INPUT, UsageError
 from game.play.quiet import captured_stderr
 
@@ -122,12 +122,16 @@ def play_from_args(args: Any) -> int:
 def _race(solver: Optional[str], speed: Optional[str]) -> Optional[tuple[str, Optional[int]]]:
     """Return ``play --race``'s (solver, speed; None: the saved one), None without it.
 
-    Raise UsageError for an unknown solver, a speed that is not one of RACE_SPEEDS, or a
-    speed without a solver.
+    Raise UsageError for a speed that is not one of RACE_SPEEDS (said first: the value is
+    the mistake to fix), a speed without a solver, or an unknown solver.
     """
     from game.maze.solvers import SOLVERS
     from game.run.ghost import RACE_SPEEDS
 
+    if speed is not None and small_int(speed.strip()) not in RACE_SPEEDS:
+        steps = ", ".join(map(str, RACE_SPEEDS))
+        raise UsageError(f"--race-speed must be one of {steps} (tiles per second), "
+                         f"got {speed[:40]!r}")
     if solver is None:
         if speed is not None:
             raise UsageError("--race-speed sets the speed of the --race ghost: give both")
@@ -135,14 +139,7 @@ def _race(solver: Optional[str], speed: Optional[str]) -> Optional[tuple[str, Op
     if solver not in SOLVERS:
         raise UsageError(f"--race: unknown solver {solver!r} (expected one of: "
                          f"{', '.join(SOLVERS)})")
-    if speed is None:
-        return solver, None
-    steps = ", ".join(map(str, RACE_SPEEDS))
-    digits = speed.strip()
-    if not (digits.isdecimal() and len(digits) <= 3 and int(digits) in RACE_SPEEDS):
-        raise UsageError(f"--race-speed must be one of {steps} (tiles per second), "
-                         f"got {speed[:40]!r}")
-    return solver, int(digits)
+    return solver, None if speed is None else int(speed)
 
 
 def edit_from_args(args: Any) -> int:
