@@ -33,16 +33,18 @@ def door_file(tmp_path: Path) -> str:
     return str(path)
 
 
+SIZES = "--size must be ROWSxCOLS with odd numbers from 3 to 4001, e.g. 21x31"
+SEEDS = "--seed must be an integer from 0 to 9223372036854775807"
+
+
 @pytest.mark.parametrize(("argv", "message"), [
-    (("-a", "prim", "--size", "١١x١١"), "--size must be ROWSxCOLS with odd numbers from 3 to 4001, e.g. 21x31 "
-     "(got '١١x١١')"),
-    (("-a", "prim", "--size", "११x11"), "--size must be ROWSxCOLS with odd numbers from 3 to 4001, e.g. 21x31 "
-     "(got '११x11')"),
-    (("-a", "prim", "--seed", "١٢"), "--seed must be an integer from 0 to 9223372036854775807 (got '١٢')"),
-    (("-a", "prim", "--seed", "1_000"), "--seed must be an integer from 0 to 9223372036854775807 (got '1_000')"),
+    (("-a", "prim", "--size", "١١x١١"), f"{SIZES} (got '١١x١١')"),
+    (("-a", "prim", "--size", "११x11"), f"{SIZES} (got '११x11')"),
+    (("-a", "prim", "--seed", "١٢"), f"{SEEDS} (got '١٢')"),
+    (("-a", "prim", "--seed", "1_000"), f"{SEEDS} (got '1_000')"),
     (("-a", "prim", "--keys", "٢"), "--keys must be an integer from 0 to 4 (got '٢')"),
-    (("-a", "prim", "--loops", "٠.٥"), "--loops must be a number from 0 to 1 (0: perfect maze, 1: no dead ends), "
-     "got '٠.٥'"),
+    (("-a", "prim", "--loops", "٠.٥"),
+     "--loops must be a number from 0 to 1 (0: perfect maze, 1: no dead ends), got '٠.٥'"),
     (("-a", "dig", "--rank", "99999999999999999999"),
      "--rank must be an integer from 1 to 4001 (got '99999999999999999999')"),
     (("-a", "division", "--room-size", "999999999999999"),
@@ -84,8 +86,7 @@ def test_a_negative_position_gets_the_coordinate_message(
 
 
 def test_a_negative_seed_gets_the_seed_message(capsys: pytest.CaptureFixture[str]) -> None:
-    assert error_of(capsys, "generate", "-a", "prim", "--seed", "-5") == (
-        "--seed must be an integer from 0 to 9223372036854775807 (got '-5')")
+    assert error_of(capsys, "generate", "-a", "prim", "--seed", "-5") == f"{SEEDS} (got '-5')"
 
 
 @pytest.mark.parametrize(("end", "at", "kind"), [

@@ -8,7 +8,8 @@ the maze the options describe (a small random one without either).
 No file and no maze options: the title screen.  ``FILE``: play that text maze.
 ``--algorithm/--size/--seed/...``, ``--code CODE`` or ``--daily [--date YYYY-MM-DD]``:
 check every value first (a mistake is one line on stderr and exit code 2, never a
-traceback), then build the maze behind a loading screen.  ``--fog`` plays any of these in
+traceback), then build the maze behind a loading screen (an unlocked campaign level's
+code plays that level).  ``--fog`` plays any of these in
 the fog of war.  ``--race SOLVER [--race-speed N]`` races that solver's ghost on every
 maze of the session (the title screen's too), as the Settings choice would, unsaved.
 

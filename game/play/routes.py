@@ -181,6 +181,8 @@ class QuitGame:
 #: The routes that open a scene over the current one.
 OVERLAYS = (OpenPause, OpenSettings, OpenHelp, OpenControls, Confirm, OpenReview, WatchReplay,
             PlayDraft)
+
+
 def play_code(spec: LevelSpec, *, unlocked: int) -> Union[StartLevel, BuildMaze]:
     """Return the route that plays a level code's maze: its campaign level when unlocked.
 

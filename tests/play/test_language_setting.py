@@ -190,16 +190,18 @@ def test_a_save_too_broken_to_read_is_reported_in_the_system_s_language(
 
 
 @pytest.mark.parametrize("algorithm", ["backtracker", "prim", "division", "dig"])
-def test_in_chinese_every_place_names_the_generator_in_chinese(ctx: Context, algorithm: str) -> None:
+def test_in_chinese_every_place_names_the_generator_in_chinese(ctx: Context,
+                                                               algorithm: str) -> None:
     set_language("zh")
     spec = LevelSpec(algorithm, 11, 11, 5, keys=1, fog=True)
+    level = Level(build_level(spec), spec, None, custom_label(spec))
     shown = {
-        "hud": PlayScene(ctx, Level(build_level(spec), spec, None, custom_label(spec))).info[
-            "algorithm"],
+        "hud": PlayScene(ctx, level).info["algorithm"],
         "custom label": custom_label(spec),
         "level select": level_kind(spec),
     }
     chinese = t(f"generator.{algorithm}")
     for place, text in shown.items():
         # "Prim 算法" keeps Prim's name; no other English is left in the text.
-        assert chinese in text and algorithm not in text.replace(chinese, "").lower(), (place, text)
+        english = text.replace(chinese, "").lower()
+        assert chinese in text and algorithm not in english, (place, text)

@@ -137,22 +137,25 @@ def test_a_typed_code_is_played(ctx: Context) -> None:
     assert loading.spec == parse_level_code("D21x31-2KQ-R3-L10") and loading.daily is None
 
 
-def test_an_unlocked_campaign_levels_code_plays_that_level(ctx: Context) -> None:
-    ctx.progress.unlocked = 15
+def typed_level_code(ctx: Context, index: int) -> LoadingScene:
+    """Type campaign level ``index``'s code on the code screen, press Enter; return the loading."""
     game, _ = code_screen(ctx)
-    typed(game, level_code(CAMPAIGN[14]))
+    typed(game, level_code(CAMPAIGN[index]))
     loading = game.send(key(pygame.K_RETURN))
     assert isinstance(loading, LoadingScene)
+    return loading
+
+
+def test_an_unlocked_campaign_levels_code_plays_that_level(ctx: Context) -> None:
+    ctx.progress.unlocked = 15
+    loading = typed_level_code(ctx, 14)
     assert (loading.spec, loading.level_index) == (CAMPAIGN[14], 14)
     assert loading.label == level_label(14, CAMPAIGN[14])
 
 
 def test_a_locked_campaign_levels_code_plays_as_a_custom_maze(ctx: Context) -> None:
     ctx.progress.unlocked = 14
-    game, _ = code_screen(ctx)
-    typed(game, level_code(CAMPAIGN[14]))
-    loading = game.send(key(pygame.K_RETURN))
-    assert isinstance(loading, LoadingScene)
+    loading = typed_level_code(ctx, 14)
     assert loading.spec.same_maze(CAMPAIGN[14]) and loading.level_index is None
     assert loading.label == custom_label(loading.spec)
 
