@@ -46,6 +46,31 @@ def _add_solver_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--solver", default=DEFAULT, help=f"{names} (default {DEFAULT})")
 
 
+def _joined_negatives(argv: Sequence[str]) -> list[str]:
+    """Return ``argv`` with a number option's negative value joined on (``--start=-1,-1``).
+
+    argparse takes a value such as ``-1,-1`` for an unknown option and says the option
+    expected an argument; joined, the value reaches its own check and its own message.
+    """
+    from game.maze.generators import generator_options
+
+    numeric = {"--start", "--goal", "--seed", "--size", "-s", "--race-speed", LOOPS.flag,
+               KEYS.flag, *(option.flag for option, _ in generator_options())}
+    out: list[str] = []
+    args = iter(argv)
+    for arg in args:
+        if arg == "--":  # the rest are positional
+            out.append(arg)
+            out.extend(args)
+            break
+        value = next(args, None) if arg in numeric else None
+        if value is not None and len(value) > 1 and value[0] == "-" and value[1] in "0123456789.":
+            out.append(f"{arg}={value}")
+        else:
+            out.extend([arg] if value is None else [arg, value])
+    return out
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Return the argument parser with every sub-command."""
     parser = _Parser(
@@ -128,7 +153,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     # display check does.
     os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "migong")
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(_joined_negatives(sys.argv[1:] if argv is None else argv))
     try:
         if args.version:
             from game.version import package_version

@@ -29,8 +29,11 @@ if TYPE_CHECKING:  # the solvers are imported only by the commands that solve
     from game.maze.solvers import Solution
     from game.run.replay import Replay
 
-_SIZE = re.compile(r"\s*(\d+)\s*[xX×]\s*(\d+)\s*")
-_POS = re.compile(r"\s*(-?\d+)\s*,\s*(-?\d+)\s*")
+# ASCII only: Python's \d and int() also take other scripts' digits (١١, ११), which no
+# option accepts.
+_SIZE = re.compile(r"\s*([0-9]+)\s*[xX×]\s*([0-9]+)\s*", re.ASCII)
+_POS = re.compile(r"\s*(-?[0-9]+)\s*,\s*(-?[0-9]+)\s*", re.ASCII)
+_INT = re.compile(r"[+-]?[0-9]+")
 _DEFAULT_SIZE = "21x21"
 #: More digits than any option needs: checked before ``int()``, whose own limit (4,300
 #: digits) would raise a ValueError of its own, and which is slow on long numbers.
@@ -280,7 +283,7 @@ def parse_size(text: str) -> tuple[int, int]:
     if not m:
         raise UsageError(f"--size must be ROWSxCOLS with {valid} (got {shown(text)})")
     for what, digits in (("rows", m.group(1)), ("cols", m.group(2))):
-        n = _small_int(digits)
+        n = small_int(digits)
         if n is None or n < MIN_SIZE or n % 2 == 0 or n > MAX_SIDE:
             raise UsageError(
                 f"--size {shown(text.strip(), quote=False)}: {what} must be one of the "
@@ -298,7 +301,7 @@ def parse_option(option: Option, text: Optional[str]) -> Optional[Value]:
                            maximum=None if option.high is None else int(option.high))
     assert option.high is not None  # a fraction lies within 0..1
     try:
-        value = float(text)
+        value = float(text) if text.isascii() and "_" not in text else math.nan
     except ValueError:
         value = math.nan
     if not option.accepts(value):  # also refuses nan
@@ -319,7 +322,7 @@ def parse_pos(option: str, text: Optional[str]) -> Optional[Pos]:
         raise UsageError(
             f"{option} must be R,C: a 0-based row and column, e.g. 1,0 (got {shown(text)})"
         )
-    row, col = _small_int(m.group(1)), _small_int(m.group(2))
+    row, col = small_int(m.group(1)), small_int(m.group(2))
     if row is None or col is None:
         raise UsageError(
             f"{option} {shown(text)}: a row or column is far off any maze (a maze has at "
@@ -334,21 +337,18 @@ def _int_option(
     """Parse an optional integer option in [minimum, maximum] or raise UsageError."""
     if text is None:
         return None
-    value = _small_int(text.strip())
+    value = small_int(text.strip())
     if value is None or value < minimum or (maximum is not None and value > maximum):
         valid = f">= {minimum}" if maximum is None else f"from {minimum} to {maximum}"
         raise UsageError(f"{option} must be an integer {valid} (got {shown(text)})")
     return value
 
 
-def _small_int(text: str) -> Optional[int]:
-    """Return the integer ``text`` spells, or None if it is not one or is absurdly long."""
-    if len(text) > _MAX_DIGITS:
+def small_int(text: str) -> Optional[int]:
+    """Return the integer ``text`` spells in ASCII digits, or None if not one or absurdly long."""
+    if len(text) > _MAX_DIGITS or not _INT.fullmatch(text):
         return None
-    try:
-        return int(text)
-    except ValueError:
-        return None
+    return int(text)
 
 
 def _choice(option: str, name: Optional[str], registry: dict[str, Any]) -> str:
@@ -420,13 +420,14 @@ def describe(solution: Solution, per_line: int = 10) -> Iterator[str]:
     """Describe a Solution and list its path as coordinates, ten to a line like the seed."""
     (sr, sc), (gr, gc) = solution.start, solution.goal
     ends = f"from ({sr},{sc}) to ({gr},{gc})"
+    visited = _count(solution.visited, "tile")
     if solution.path is None:
-        yield f"{solution.solver}: no path {ends} ({solution.visited} tiles visited)\n"
+        yield f"{solution.solver}: no path {ends} ({visited} visited)\n"
         return
     keys = f"; keys {', '.join(solution.keys)}" if solution.keys else ""
     yield (
-        f"{solution.solver}: a path of {solution.length} moves {ends} "
-        f"({solution.visited} tiles visited{keys}):\n"
+        f"{solution.solver}: a path of {_count(len(solution.path) - 1, 'move')} {ends} "
+        f"({visited} visited{keys}):\n"
     )
     step = per_line * (_TILES_PER_PIECE // per_line)
     for i in range(0, len(solution.path), step):
@@ -434,6 +435,11 @@ def describe(solution: Solution, per_line: int = 10) -> Iterator[str]:
         yield "".join(
             " ".join(coords[j : j + per_line]) + "\n" for j in range(0, len(coords), per_line)
         )
+
+
+def _count(n: int, noun: str) -> str:
+    """Return ``n`` and the English ``noun``, plural unless ``n`` is 1: "1 move", "2 moves"."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def _emit(*pieces: Iterable[str]) -> None:

@@ -639,8 +639,8 @@ def from_json(doc: Any) -> Progress:
     settings = _settings(_field(doc, "settings", {}, lambda v: isinstance(v, dict)))
     return Progress(
         unlocked=max(1, min(unlocked, len(CAMPAIGN))),
-        best_times={k: float(v) for k, v in best_times.items() if math.isfinite(v) and v >= 0},
-        best_moves={k: v for k, v in best_moves.items() if v >= 0},
+        best_times={k: float(v) for k, v in best_times.items() if _is_time(v)},
+        best_moves={k: v for k, v in best_moves.items() if v >= 1},
         stars={k: max(0, min(3, v)) for k, v in stars.items()},
         settings=settings,
         daily=_daily(doc.get("daily")),
@@ -669,8 +669,7 @@ def _daily(doc: Any) -> dict[str, DailyBest]:
         entry: dict[str, Any] = best if isinstance(best, dict) else {}
         time: Any = entry.get("time")
         moves: Any = entry.get("moves")
-        if (_iso_date(day) and _is_number(time) and math.isfinite(time) and time >= 0
-                and _is_int(moves) and moves >= 0):
+        if _iso_date(day) and _is_time(time) and _is_int(moves) and moves >= 1:
             found[day] = DailyBest(float(time), moves)
         else:
             log.warning("save: daily record %r: %r is unusable; dropped", day, best)
@@ -838,6 +837,11 @@ def _is_int(v: Any) -> bool:
 def _is_number(v: Any) -> bool:
     """Return True for a JSON number (not a bool)."""
     return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+def _is_time(v: Any) -> bool:
+    """Return True for a run's time: a number of seconds, finite and above 0."""
+    return _is_number(v) and math.isfinite(v) and v > 0
 
 
 def _clamp(v: float, lo: float, hi: float, default: float) -> float:

@@ -73,6 +73,21 @@ def test_verify_reaches_the_exit_with_the_recorded_moves_and_time(save: Path) ->
         (finished["moves"], finished["time"], "B11x11-UL")
 
 
+def test_verify_of_a_forged_result_still_exits_0_and_says_it_does_not_match(
+        save: Path, tmp_path: Path) -> None:
+    finished = next(e for e in json.loads(migong("replays", "--json", save=save).stdout)
+                    if e["finished"] and not e["best"])
+    forged = tmp_path / "forged.json"
+    doc = json.loads(Path(finished["path"]).read_text())
+    doc["result"]["moves"] = 1
+    forged.write_text(json.dumps(doc))
+    done = migong("replay", str(forged), "--verify", save=save)
+    assert done.returncode == 0, done.stderr  # the moves still reach the exit (issue 11)
+    verdict = json.loads(done.stdout)
+    assert verdict["recorded"]["moves"] == 1 and verdict["moves"] == finished["moves"]
+    assert verdict["matches"] is False
+
+
 def test_verify_of_a_run_short_of_the_exit_exits_1(save: Path) -> None:
     left = next(e for e in json.loads(migong("replays", "--json", save=save).stdout)
                 if not e["finished"])

@@ -232,6 +232,21 @@ def test_out_of_range_values_are_clamped(tmp_path: Path) -> None:
     assert loaded.settings.default_solver == "bfs"
 
 
+def test_an_impossible_record_is_dropped_and_the_rest_of_the_save_kept(tmp_path: Path) -> None:
+    path = tmp_path / "save.json"
+    path.write_text(json.dumps({
+        "version": 2, "unlocked": 4,
+        "best_times": {"ok": 9.5, "zero": 0, "negative": -1, "tiny": 0.001},
+        "best_moves": {"ok": 20, "zero": 0, "one": 1},
+        "stars": {"ok": 3},
+    }))
+    loaded, notice = load_progress(path)
+    assert notice is None
+    assert loaded.best_times == {"ok": 9.5, "tiny": 0.001}
+    assert loaded.best_moves == {"ok": 20, "one": 1}
+    assert (loaded.unlocked, loaded.stars) == (4, {"ok": 3})
+
+
 @pytest.mark.parametrize("speed", HINT_SPEEDS)
 def test_every_hint_speed_the_game_offers_survives_a_save(tmp_path: Path, speed: float) -> None:
     path = tmp_path / "save.json"

@@ -99,6 +99,8 @@ def test_a_save_from_before_the_daily_maze_loads_with_none(tmp_path: Path) -> No
     ({"2026-02-30": {"time": 5.0, "moves": 9}}, []),
     ({" 2026-12-01": {"time": 5.0, "moves": 9}}, []),
     ({"2026-12-01": {"time": -1.0, "moves": 9}}, []),
+    ({"2026-12-01": {"time": 0, "moves": 9}}, []),
+    ({"2026-12-01": {"time": 5.0, "moves": 0}}, []),
     ({"2026-12-01": {"time": 5.0, "moves": 9.5}}, []),
     ({"2026-12-01": {"time": True, "moves": 9}}, []),
     ({"2026-12-01": {"moves": 9}}, []),

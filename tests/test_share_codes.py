@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from game.cli import main
 from game.daily import daily_code, daily_spec, utc_today
-from game.levels import LevelSpec, build_level, level_code, parse_level_code
+from game.levels import CAMPAIGN, LevelSpec, build_level, level_code, parse_level_code
 from game.maze.formats import format_maze
 from game.maze.generators import GENERATORS
 from game.maze.registry import KEYS, LOOPS, Option, Value
@@ -256,6 +256,39 @@ def test_play_code_builds_the_maze_of_the_code(routes: list[object]) -> None:
     (route,) = routes
     assert isinstance(route, BuildMaze) and route.daily is None
     assert route.spec == parse_level_code("D21x31-2KQ-R3-L10")
+
+
+def unlock(tmp_path: Path, levels: int) -> None:
+    """Write a save (where the routes fixture points) with the first ``levels`` unlocked."""
+    (tmp_path / "save.json").write_text(f'{{"version": 3, "unlocked": {levels}}}')
+
+
+def test_an_unlocked_campaign_levels_code_plays_that_level(
+        tmp_path: Path, routes: list[object]) -> None:
+    from game.play.routes import StartLevel
+
+    unlock(tmp_path, 14)
+    assert play_from_args(play_args(code=level_code(CAMPAIGN[13]))) == 0
+    assert routes == [StartLevel(13)]
+
+
+def test_a_locked_campaign_levels_code_plays_as_a_custom_maze(
+        tmp_path: Path, routes: list[object]) -> None:
+    from game.play.routes import BuildMaze
+
+    unlock(tmp_path, 14)
+    assert play_from_args(play_args(code=level_code(CAMPAIGN[14]))) == 0
+    (route,) = routes
+    assert isinstance(route, BuildMaze) and route.index is None
+    assert route.spec.same_maze(CAMPAIGN[14])
+
+
+def test_a_campaign_levels_code_in_the_fog_is_a_custom_maze(routes: list[object]) -> None:
+    from game.play.routes import BuildMaze
+
+    assert play_from_args(play_args(code=level_code(CAMPAIGN[0]), fog=True)) == 0
+    (route,) = routes
+    assert isinstance(route, BuildMaze) and route.index is None and route.spec.fog
 
 
 def test_play_daily_builds_the_daily_maze_of_the_date(routes: list[object]) -> None:

@@ -151,6 +151,14 @@ def test_a_chinese_sentence_is_filled_in_like_the_english_one(zh: None) -> None:
         "BFS  ·  已探索 12,345  ·  路径 67"
 
 
+def test_the_help_says_a_tap_walks_one_tile_and_holding_keeps_walking() -> None:
+    assert t("help.walk") == "one tile per tap; hold to keep walking"
+
+
+def test_the_chinese_help_says_the_same_of_tapping_and_holding(zh: None) -> None:
+    assert t("help.walk") == "每按一下走一格，按住就一直走"
+
+
 def test_a_key_missing_from_a_catalogue_falls_back_to_english(
         zh: None, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delitem(CATALOGUES["zh"], "title.quit")

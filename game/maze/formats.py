@@ -309,10 +309,11 @@ def place_ends(
                 f"column 0..{maze.cols - 1}; coordinates are 0-based)",
                 source,
             )
-        if not maze.walkable((r, c)):
+        kind = int(maze.tiles[r, c])
+        if kind != FLOOR:  # a wall, or a key or door the S or E would hide
             raise MazeFormatError(
-                f"{what} {r},{c} is on a wall (expected a floor tile; the position is "
-                f"line {r + 1}, tile {c + 1})",
+                f"{what} {r},{c} is on a {kinds.KINDS['name'][kind]} (expected a floor tile; "
+                f"the position is line {r + 1}, tile {c + 1})",
                 source,
                 r + 1,
                 c + 1,

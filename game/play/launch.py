@@ -8,7 +8,8 @@ the maze the options describe (a small random one without either).
 No file and no maze options: the title screen.  ``FILE``: play that text maze.
 ``--algorithm/--size/--seed/...``, ``--code CODE`` or ``--daily [--date YYYY-MM-DD]``:
 check every value first (a mistake is one line on stderr and exit code 2, never a
-traceback), then build the maze behind a loading screen.  ``--fog`` plays any of these in
+traceback), then build the maze behind a loading screen (an unlocked campaign level's
+code plays that level).  ``--fog`` plays any of these in
 the fog of war.  ``--race SOLVER [--race-speed N]`` races that solver's ghost on every
 maze of the session (the title screen's too), as the Settings choice would, unsaved.
 
@@ -27,7 +28,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
-from game.commands import code_spec, daily_date, maze_flags, maze_spec
+from game.commands import code_spec, daily_date, maze_flags, maze_spec, small_int
 from game.errors import EXIT_BAD_INPUT, UsageError
 from game.play.quiet import captured_stderr
 
@@ -101,7 +102,7 @@ def play_from_args(args: Any) -> int:
 
     from game.play.app import App
     from game.play.names import custom_label
-    from game.play.routes import BuildMaze, Play, ToTitle
+    from game.play.routes import BuildMaze, Play, ToTitle, play_code
     from game.run.level import Level
     from game.save import Race
 
@@ -112,6 +113,8 @@ def play_from_args(args: Any) -> int:
     if maze is not None:
         assert file is not None  # the maze was loaded from it
         return app.run(Play(Level(maze, label=Path(file).name, fog=fog)))
+    if code is not None and spec is not None:
+        return app.run(play_code(spec, unlocked=app.ctx.progress.unlocked))
     if spec is not None:
         return app.run(BuildMaze(spec, None, custom_label(spec), day))
     return app.run(ToTitle())
@@ -120,12 +123,16 @@ def play_from_args(args: Any) -> int:
 def _race(solver: Optional[str], speed: Optional[str]) -> Optional[tuple[str, Optional[int]]]:
     """Return ``play --race``'s (solver, speed; None: the saved one), None without it.
 
-    Raise UsageError for an unknown solver, a speed that is not one of RACE_SPEEDS, or a
-    speed without a solver.
+    Raise UsageError for a speed that is not one of RACE_SPEEDS (said first: the value is
+    the mistake to fix), a speed without a solver, or an unknown solver.
     """
     from game.maze.solvers import SOLVERS
     from game.run.ghost import RACE_SPEEDS
 
+    if speed is not None and small_int(speed.strip()) not in RACE_SPEEDS:
+        steps = ", ".join(map(str, RACE_SPEEDS))
+        raise UsageError(f"--race-speed must be one of {steps} (tiles per second), "
+                         f"got {speed[:40]!r}")
     if solver is None:
         if speed is not None:
             raise UsageError("--race-speed sets the speed of the --race ghost: give both")
@@ -133,14 +140,7 @@ def _race(solver: Optional[str], speed: Optional[str]) -> Optional[tuple[str, Op
     if solver not in SOLVERS:
         raise UsageError(f"--race: unknown solver {solver!r} (expected one of: "
                          f"{', '.join(SOLVERS)})")
-    if speed is None:
-        return solver, None
-    steps = ", ".join(map(str, RACE_SPEEDS))
-    digits = speed.strip()
-    if not (digits.isdecimal() and len(digits) <= 3 and int(digits) in RACE_SPEEDS):
-        raise UsageError(f"--race-speed must be one of {steps} (tiles per second), "
-                         f"got {speed[:40]!r}")
-    return solver, int(digits)
+    return solver, None if speed is None else int(speed)
 
 
 def edit_from_args(args: Any) -> int:

@@ -22,8 +22,9 @@ from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, Optional, Union
 
-from game.levels import LevelSpec
+from game.levels import LevelSpec, campaign_index
 from game.maze.grid import Maze
+from game.play.names import custom_label
 from game.run.level import Level, RunResult
 
 if TYPE_CHECKING:  # typing only: the editor and replays stay out of the start-up
@@ -180,6 +181,20 @@ class QuitGame:
 #: The routes that open a scene over the current one.
 OVERLAYS = (OpenPause, OpenSettings, OpenHelp, OpenControls, Confirm, OpenReview, WatchReplay,
             PlayDraft)
+
+
+def play_code(spec: LevelSpec, *, unlocked: int) -> Union[StartLevel, BuildMaze]:
+    """Return the route that plays a level code's maze: its campaign level when unlocked.
+
+    A code of a campaign level not yet unlocked (``unlocked``: how many are) plays as a
+    custom maze, so a code never unlocks the levels before it.
+    """
+    index = campaign_index(spec)
+    if index is not None and index < unlocked:
+        return StartLevel(index)
+    return BuildMaze(spec, None, custom_label(spec))
+
+
 Route = Union[ToTitle, ToLevelSelect, ToCustomMaze, ToEnterCode, ToMakeMaze, Edit, PlayDraft,
               OpenLab, StartLevel, BuildMaze, Play, Complete, ChapterDone, OpenPause,
               OpenSettings, OpenHelp, OpenControls, Confirm, ResetProgress, Back, QuitGame,

@@ -263,7 +263,7 @@ STRINGS: dict[str, str] = {
     "help.result_skip_keys": "any key",
     "help.result_skip": "at the exit: skip the celebration",
     "help.walking": "Walking",
-    "help.walk": "a tap a tile; hold to go on",
+    "help.walk": "one tile per tap; hold to keep walking",
     "help.run_keys": "Shift + {walk}",
     "help.run": "run to the next junction or dead end",
     "help.zoom_keys": "{zoom_in}  {zoom_out}  wheel",

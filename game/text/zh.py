@@ -219,7 +219,7 @@ STRINGS: dict[str, str] = {
     "help.result_skip_keys": "任意键",
     "help.result_skip": "到达出口时：跳过庆祝动画",
     "help.walking": "行走",
-    "help.walk": "轻按走一格，按住一直走",
+    "help.walk": "每按一下走一格，按住就一直走",
     "help.zoom_keys": "{zoom_in}  {zoom_out}  滚轮",
     "help.zoom": "放大和缩小",
     "help.fit": "全览整个迷宫",

@@ -65,7 +65,7 @@ def test_a_new_kinds_walkability_is_respected_by_grid_and_solvers(
     assert not blocked.walkable((1, 2))
     for name in SOLVERS:
         assert not solve(blocked, name).found
-    with pytest.raises(MazeFormatError, match="is on a wall"):
+    with pytest.raises(MazeFormatError, match="is on a pit"):
         place_ends(blocked, start=(1, 2))
 
 

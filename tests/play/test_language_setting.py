@@ -12,13 +12,17 @@ import numpy as np
 import pygame
 import pytest
 
+from game.levels import LevelSpec, build_level
 from game.play.app import App
 from game.play.context import Context
+from game.play.names import custom_label
 from game.play.routes import OpenSettings, Play, ToTitle
+from game.play.scenes.level_select import level_kind
 from game.play.scenes.pause import PauseScene
 from game.play.scenes.play import PlayScene
 from game.play.scenes.settings import SettingsScene
 from game.play.scenes.title import TitleScene
+from game.run.level import Level
 from game.save import Progress, Settings, load_progress, save_progress
 from game.text import language, set_language, t
 from tests.play.helpers import Driver, campaign_level, key
@@ -183,3 +187,21 @@ def test_a_save_too_broken_to_read_is_reported_in_the_system_s_language(
     for app in opened(save, monkeypatch, LANG="zh_CN.UTF-8"):
         assert language() == "zh"
         assert app.ctx.notice == "无法读取存档，已开始新的存档。旧文件已保留为 save.json.corrupt。"
+
+
+@pytest.mark.parametrize("algorithm", ["backtracker", "prim", "division", "dig"])
+def test_in_chinese_every_place_names_the_generator_in_chinese(ctx: Context,
+                                                               algorithm: str) -> None:
+    set_language("zh")
+    spec = LevelSpec(algorithm, 11, 11, 5, keys=1, fog=True)
+    level = Level(build_level(spec), spec, None, custom_label(spec))
+    shown = {
+        "hud": PlayScene(ctx, level).info["algorithm"],
+        "custom label": custom_label(spec),
+        "level select": level_kind(spec),
+    }
+    chinese = t(f"generator.{algorithm}")
+    for place, text in shown.items():
+        # "Prim 算法" keeps Prim's name; no other English is left in the text.
+        english = text.replace(chinese, "").lower()
+        assert chinese in text and algorithm not in english, (place, text)

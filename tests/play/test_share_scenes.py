@@ -14,9 +14,10 @@ import pygame
 import pytest
 
 from game.daily import daily_spec, utc_today
-from game.levels import build_level, level_code, parse_level_code
+from game.levels import CAMPAIGN, build_level, level_code, parse_level_code
 from game.play import clipboard
 from game.play.context import Context
+from game.play.names import custom_label, level_label
 from game.play.routes import BuildMaze, Complete, Play, ToEnterCode, ToTitle
 from game.play.scenes import enter_code, play
 from game.play.scenes.base import Enter, Scene
@@ -134,6 +135,29 @@ def test_a_typed_code_is_played(ctx: Context) -> None:
     loading = game.send(key(pygame.K_RETURN))
     assert isinstance(loading, LoadingScene)
     assert loading.spec == parse_level_code("D21x31-2KQ-R3-L10") and loading.daily is None
+
+
+def typed_level_code(ctx: Context, index: int) -> LoadingScene:
+    """Type campaign level ``index``'s code on the code screen, press Enter; return the loading."""
+    game, _ = code_screen(ctx)
+    typed(game, level_code(CAMPAIGN[index]))
+    loading = game.send(key(pygame.K_RETURN))
+    assert isinstance(loading, LoadingScene)
+    return loading
+
+
+def test_an_unlocked_campaign_levels_code_plays_that_level(ctx: Context) -> None:
+    ctx.progress.unlocked = 15
+    loading = typed_level_code(ctx, 14)
+    assert (loading.spec, loading.level_index) == (CAMPAIGN[14], 14)
+    assert loading.label == level_label(14, CAMPAIGN[14])
+
+
+def test_a_locked_campaign_levels_code_plays_as_a_custom_maze(ctx: Context) -> None:
+    ctx.progress.unlocked = 14
+    loading = typed_level_code(ctx, 14)
+    assert loading.spec.same_maze(CAMPAIGN[14]) and loading.level_index is None
+    assert loading.label == custom_label(loading.spec)
 
 
 def test_every_letter_types_even_the_mute_and_walking_keys(ctx: Context) -> None:

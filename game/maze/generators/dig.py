@@ -34,7 +34,7 @@ import numpy as np
 
 from game.maze.generators._common import RngLike, check_common, check_positive
 from game.maze.generators.events import BACK, DIG, Trace, changes
-from game.maze.grid import FLOOR, WALL, Maze, open_border
+from game.maze.grid import FLOOR, MAX_SIDE, WALL, Maze, open_border
 from game.maze.registry import GeneratorInfo, Option
 
 NAME = "dig"
@@ -486,8 +486,8 @@ def _trace_runs(
 
 
 RANK = Option(
-    "rank", "K", "int", 1, None, None,
-    help="dig length knob, bigger is simpler",
+    "rank", "K", "int", 1, MAX_SIDE, None,
+    help=f"dig length knob 1..{MAX_SIDE}, bigger is simpler",
     label="Rank",
 )
 INFO = GeneratorInfo(NAME, "G", "Tile digger", generate, (RANK,), trace=trace)

@@ -44,7 +44,7 @@ from game.maze.generators.events import (
     apply,
     finish_traced,
 )
-from game.maze.grid import FLOOR, Maze
+from game.maze.grid import FLOOR, MAX_SIDE, Maze
 from game.maze.registry import GeneratorInfo, Option
 
 NAME = "division"
@@ -340,8 +340,8 @@ def _draw_cuts(tiles: np.ndarray, cuts: np.ndarray) -> None:
 
 
 ROOM_SIZE = Option(
-    "room_size", "R", "int", 1, None, None,
-    help="stop splitting below K cells (rooms)",
+    "room_size", "R", "int", 1, MAX_SIDE, None,
+    help=f"stop splitting below K cells (rooms), 1..{MAX_SIDE}",
     label="Room size",
     steps=(None, 2, 3, 4, 5, 6, 8, 10),
     shown="{value} (RPG rooms)",

@@ -17,8 +17,7 @@ from game.play import theme
 from game.play.clipboard import paste_text
 from game.play.context import Context
 from game.play.input import Event, KeyDown
-from game.play.names import custom_label
-from game.play.routes import BuildMaze, ToTitle
+from game.play.routes import ToTitle, play_code
 from game.play.scenes.base import ListScene, Next
 from game.play.widgets.layout import Layout, footer, panel, title_bar
 from game.play.widgets.menu import MenuItem
@@ -90,7 +89,7 @@ class EnterCodeScene(ListScene):
             reason = str(exc).split(": ", 1)[-1]
             self._say(t("code.bad"), reason)
             return None
-        return BuildMaze(spec, None, custom_label(spec))
+        return play_code(spec, unlocked=self.ctx.progress.unlocked)
 
     def handle_event(self, event: Event) -> Optional[Next]:
         """Type, erase, paste; Enter plays; Esc goes back; arrows and the mouse pick a button."""
