@@ -383,7 +383,7 @@ def test_a_named_pipe_as_the_maze_file_is_refused_at_once(
     os.mkfifo(fifo)
     monkeypatch.setenv("MIGONG_SAVE_PATH", str(tmp_path / "save.json"))
     proc = migong(command, str(fifo), timeout=60)  # it used to wait for a writer forever
-    assert_clean_error(proc, f"{fifo}: is a named pipe (FIFO), not a regular file", "or - for")
+    assert_clean_error(proc, f"{fifo}: is a named pipe (FIFO), not a regular file")
 
 
 @pytest.mark.parametrize("device", ["/dev/zero", "/dev/null"])

@@ -388,11 +388,8 @@ def _check_regular(info: os.stat_result, source: str) -> None:
             else "a socket" if stat.S_ISSOCK(mode)
             else "a device"
         )
-        raise MazeFormatError(
-            f"is {kind}, not a regular file (expected a maze text file, or - for "
-            "standard input)",
-            source,
-        )
+        raise MazeFormatError(f"is {kind}, not a regular file (expected a maze text file)",
+                              source)
     if info.st_size > MAX_FILE_BYTES:
         raise MazeFormatError(_too_large(info.st_size), source)
 

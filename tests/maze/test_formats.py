@@ -343,8 +343,7 @@ def test_a_named_pipe_or_a_device_is_refused_without_waiting(tmp_path: Path, kin
                          timeout=60, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
     kind_named = "a named pipe (FIFO)" if kind == "fifo" else "a device"
     assert run.stdout == (
-        f"{path}: is {kind_named}, not a regular file (expected a maze text file, "
-        "or - for standard input)\n"
+        f"{path}: is {kind_named}, not a regular file (expected a maze text file)\n"
     ), run.stderr
 
 
