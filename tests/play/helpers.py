@@ -141,3 +141,21 @@ def scene_event(event: pygame.event.Event) -> Optional[Event]:
     """Return the typed event a scene gets from a pygame event (None: scenes get none)."""
     typed = normalise(event)
     return None if isinstance(typed, (QuitRequest, FocusGained)) else typed
+
+
+def shows(play: PlayScene, part: str, size: tuple[int, int] = (640, 480)) -> bool:
+    """Return True when the scene's ``part`` (an attribute, e.g. a ghost) changes its picture."""
+
+    def picture() -> bytes:
+        surface = pygame.Surface(size)
+        play.draw(surface)
+        return pygame.image.tobytes(surface, "RGB")
+
+    with_part = picture()
+    kept = getattr(play, part)
+    setattr(play, part, None)
+    try:
+        without = picture()
+    finally:
+        setattr(play, part, kept)
+    return with_part != without

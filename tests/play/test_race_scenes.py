@@ -21,7 +21,7 @@ from game.run.ghost import Ghost, RaceResult, race_result
 from game.run.level import Level, RunResult
 from game.save import Race
 from game.text import set_language
-from tests.play.helpers import Driver, campaign_level, key, show, up
+from tests.play.helpers import Driver, campaign_level, key, show, shows, up
 from tests.play.test_replay_scenes import keep_best
 from tests.run.test_replay import walk_the_route
 
@@ -44,20 +44,9 @@ def frames(game: Driver, seconds: float) -> None:
         game.update(FRAME)
 
 
-def drawn(play: PlayScene, size: tuple[int, int] = (640, 480)) -> pygame.Surface:
-    """Return the play scene drawn on a fresh surface."""
-    surface = pygame.Surface(size)
-    play.draw(surface)
-    return surface
-
-
 def ghost_shows(play: PlayScene) -> bool:
     """Return True when drawing the solver ghost changes the picture."""
-    with_ghost = pygame.image.tobytes(drawn(play), "RGB")
-    racer, play.racer = play.racer, None
-    without = pygame.image.tobytes(drawn(play), "RGB")
-    play.racer = racer
-    return with_ghost != without
+    return shows(play, "racer")
 
 
 def test_no_solver_ghost_unless_race_is_on(ctx: Context) -> None:

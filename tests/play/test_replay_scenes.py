@@ -21,7 +21,7 @@ from game.run.clock import TICK_RATE
 from game.run.level import RunResult
 from game.run.replay import simulate
 from game.save import from_json
-from tests.play.helpers import Driver, campaign_level, key, sample_replay, walked
+from tests.play.helpers import Driver, campaign_level, key, sample_replay, shows, walked
 from tests.run.test_replay import walk_the_route
 
 pytestmark = pytest.mark.usefixtures("display")
@@ -154,24 +154,15 @@ def test_in_fog_the_ghost_of_the_best_run_shows_only_where_the_player_can_see(
     play = game.scene
     assert isinstance(play, PlayScene) and play.ghost is not None and play.run.fog is not None
 
-    def ghost_shows() -> bool:
-        surface = pygame.Surface((640, 480))
-        play.draw(surface)
-        ghost, play.ghost = play.ghost, None
-        bare = pygame.Surface((640, 480))
-        play.draw(bare)
-        play.ghost = ghost
-        return pygame.image.tobytes(surface, "RGB") != pygame.image.tobytes(bare, "RGB")
-
     game.send(key(pygame.K_RIGHT))  # one step; the ghost walks on, the player stays
     game.update(1 / 60)
-    assert ghost_shows()  # beside the player, in sight
+    assert shows(play, "ghost")  # beside the player, in sight
     for _ in range(60 * 60):
         game.update(1 / 60)
         if not play.run.fog.in_sight(play.ghost.run.player.pos) or play.ghost.done:
             break
     assert not play.ghost.done, "the ghost should leave the player's sight before the exit"
-    assert not ghost_shows()
+    assert not shows(play, "ghost")
 
 
 def test_the_ghost_setting_is_saved(ctx: Context, tmp_path: Path) -> None:
