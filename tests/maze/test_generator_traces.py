@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.maze.generators import GENERATORS
+from game.maze.generators import GENERATORS, dig
 from game.maze.generators.events import (
     BACK,
     CARVE,
@@ -78,10 +78,21 @@ def test_a_trace_rebuilds_exactly_the_maze_generate_returns(
 
 @pytest.mark.parametrize("seed", range(4))
 def test_the_digger_digs_the_plain_way_across_many_chunks_of_draws(seed: int) -> None:
-    # The fast dig takes its draws in chunks and skips counting the tile it came from;
+    # The fast dig takes its draws in chunks, skips looking at the tile it came from and
+    # digs on at once where the seed would queue a tile and take it straight off again;
     # the trace digs tile by tile the plain way.  At 501x501 it takes three chunks.
     _, maze = traced("dig", 501, 501, seed)
     assert maze == GENERATORS["dig"].generate(rows=501, cols=501, rng=seed)
+
+
+def test_the_digger_digs_the_plain_way_when_its_queue_is_pruned_between_chunks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Tiny chunks: between two, the queue of tiles to come back to is pruned of the
+    # blocked ones (as a long queue is on a big maze), hundreds of times here.
+    _, maze = traced("dig", 151, 201, 5)
+    monkeypatch.setattr(dig, "_CHUNK", 16)
+    assert maze == GENERATORS["dig"].generate(rows=151, cols=201, rng=5)
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -22,13 +22,15 @@ tile, and the exit's join keeps it so (see :func:`_connect_exit`).  The recursio
 explicit stack of pending digs, each checked when it comes off the stack -- when the
 seed's recursion would reach it -- so there is no recursion limit.  Each tile keeps a
 count of the floor tiles touching it (floor itself counts 8), so the seed's test
-"touches no other floor" is one lookup: ``count < 2``.
+"touches no other floor" is one lookup: ``count < 2``.  The rank-1 digger needs less: it
+keeps a tile touched once as the code of the step that touched it, and one touched
+twice as blocked (:func:`_dig_single`).
 """
 
 from __future__ import annotations
 
 from itertools import chain, permutations, repeat
-from typing import Iterator, Optional
+from typing import Any, Iterator, Optional
 
 import numpy as np
 
@@ -41,7 +43,9 @@ NAME = "dig"
 
 _FLOOR_MARK = 8  # counts of floor tiles; a wall has at most 4 floor neighbours
 _IS_FLOOR = bytes(FLOOR if count >= _FLOOR_MARK else WALL for count in range(256))
-_BLOCKED = 2  # count given to the outer ring so it is never dug
+#: The count of the outer ring, so it is never dug; the rank-1 digger also gives it to a
+#: tile touched twice.  Above its step codes 1..4 (see _dig_single), below _FLOOR_MARK.
+_BLOCKED = 5
 _BATCH = 1 << 16
 _CHUNK = 1 << 16  # draws per chunk of the rank-1 dig
 _SEARCH = 1 << 16  # tiles searched for the loop the exit's join may close
@@ -59,108 +63,96 @@ def _counts(rows: int, cols: int) -> list[int]:
     return counts
 
 
-def _dig_single(counts: list[int], first: int, steps: list[tuple[int, ...]], draws: bytes) -> None:
+def _dig_single(counts: list[Any], first: int, steps: list[tuple[int, ...]], draws: bytes) -> None:
     """Dig depth-first from tile ``first``, one tile per step (rank 1).
 
-    ``draws`` picks a direction order per dug tile, from ``steps``.  A tile dug straight
-    on from the one before knows which neighbour is that floor tile, so it counts only
-    the other three (:func:`_onward`); a tile taken off the stack counts all four.
+    ``draws`` picks a direction order per dug tile, from ``steps``.  Every tile is dug
+    from a floor neighbour it knows, so it looks only at the other three, none of them
+    floor (:func:`_onward`).  Their counts need only say untouched (0), touched once by
+    floor (then they hold the table to dig on with, for the step that touched them) or
+    blocked.  A touched tile is queued, as the seed's recursion would come back to it,
+    unless it is dug at once: the first direction that digs is taken straight away, and
+    only the directions after it are queued, the next on top.
     """
-    whole, onward, back_of = _onward(steps)
+    onward = _onward(steps)
     draws = (np.frombuffer(draws, dtype=np.uint8) * np.uint8(4)).tobytes()  # 4 * order
     pending: list[int] = []
     push, pop = pending.append, pending.pop
+    floor, blocked = _FLOOR_MARK, _BLOCKED  # locals: the loop below reads them often
     tile = first
+    table = onward[1]  # ``first`` is dug from the tile on its left
     limit = _CHUNK
     # One draw per dug tile (there are fewer dug tiles than draws), in chunks: between
     # two, a long stack drops the tiles that can no longer be dug, to save memory.
     for start in range(0, len(draws), _CHUNK):
         if len(pending) > limit:
-            pending[:] = [n for n in pending if counts[n] < 2]
+            pending[:] = [n for n in pending if counts[n] is not blocked]
             limit = max(_CHUNK, 2 * len(pending))
-        draw_of = iter(draws[start : start + _CHUNK])
-        for draw in draw_of:
-            a, b, c, d = whole[draw]
-            counts[tile] = _FLOOR_MARK
-            # Count the new floor on all four neighbours (the one dug from is floor
-            # already, so its count stays >= 8).  A neighbour that now touches two floor
-            # tiles can never be dug, so only the others are queued, the first on top.
-            n = tile + d
-            x = counts[n]
-            counts[n] = x + 1
-            if not x:
-                push(n)
-            n = tile + c
-            x = counts[n]
-            counts[n] = x + 1
-            if not x:
-                push(n)
-            n = tile + b
-            x = counts[n]
-            counts[n] = x + 1
-            if not x:
-                push(n)
+        for draw in draws[start : start + _CHUNK]:
+            a, table_a, b, table_b, c, table_c = table[draw]
+            counts[tile] = floor
             n = tile + a
-            x = counts[n]
-            counts[n] = x + 1
-            if not x:
-                # Straight on, as long as the first direction digs: the same steps with
-                # the one back left out.
-                tile = n
-                back = back_of[a]
-                for draw in draw_of:
-                    a, after, b, c = onward[draw + back]
-                    counts[tile] = _FLOOR_MARK
-                    n = tile + c
-                    x = counts[n]
-                    counts[n] = x + 1
-                    if not x:
-                        push(n)
-                    n = tile + b
-                    x = counts[n]
-                    counts[n] = x + 1
-                    if not x:
-                        push(n)
-                    n = tile + a
-                    x = counts[n]
-                    counts[n] = x + 1
-                    if not x:
-                        tile = n
-                        back = after
-                        continue
-                    break
+            if not counts[n]:  # the first direction digs: queue the other two
+                m = tile + c
+                if counts[m]:
+                    counts[m] = blocked
                 else:
-                    continue  # this chunk's draws are used up: on to the next
-            while pending:
+                    counts[m] = table_c
+                    push(m)
+                m = tile + b
+                if counts[m]:
+                    counts[m] = blocked
+                else:
+                    counts[m] = table_b
+                    push(m)
+                tile = n
+                table = table_a
+                continue
+            counts[n] = blocked
+            n = tile + b
+            if not counts[n]:  # the second digs: queue the third
+                m = tile + c
+                if counts[m]:
+                    counts[m] = blocked
+                else:
+                    counts[m] = table_c
+                    push(m)
+                tile = n
+                table = table_b
+                continue
+            counts[n] = blocked
+            n = tile + c
+            if not counts[n]:
+                tile = n
+                table = table_c
+                continue
+            counts[n] = blocked
+            while pending:  # back to the newest tile queued that can still be dug
                 n = pop()
-                if counts[n] < 2:
+                table = counts[n]
+                if table is not blocked:
                     tile = n
                     break
             else:
                 return
 
 
-def _onward(
-    steps: list[tuple[int, ...]],
-) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]], dict[int, int]]:
-    """Return the direction orders by ``4 * order``, then without a step back, and its index.
+def _onward(steps: list[tuple[int, ...]]) -> dict[int, list[tuple[Any, ...]]]:
+    """Return the digging table of each step.
 
-    ``whole[4 * order]`` is ``steps[order]``; ``onward[4 * order + back]`` is ``(first,
-    its back, second, third)``: that order without the step numbered ``back``.  Digging
-    with it is digging with the whole order: the left-out tile is floor, so counting it
-    changes nothing and it is never dug.  When the left-out step was the first, the second is tried at once
-    instead of being queued on top and taken straight off again, which digs the same.
+    A tile dug by ``step`` digs on with ``onward[step]``: by ``4 * order`` it gives that
+    order without the step back, as ``(first, onward[first], second, onward[second],
+    third, onward[third])``.  Digging so is digging with the whole order: the left-out
+    tile is floor, so looking at it changes nothing and it is never dug.
     """
     offsets = steps[0]
-    backwards = {step: offsets.index(-step) for step in offsets}
-    whole: list[tuple[int, ...]] = []
-    onward: list[tuple[int, ...]] = []
-    for order in steps:
-        for back in offsets:
-            first, second, third = (step for step in order if step != back)
-            whole.append(order)
-            onward.append((first, backwards[first], second, third))
-    return whole, onward, backwards
+    onward: dict[int, list[tuple[Any, ...]]] = {step: [] for step in offsets}
+    for step, table in onward.items():
+        for order in steps:
+            first, second, third = (other for other in order if other != -step)
+            entry = (first, onward[first], second, onward[second], third, onward[third])
+            table.extend([entry] * len(offsets))
+    return onward
 
 
 def _dig_runs(
