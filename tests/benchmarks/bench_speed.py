@@ -17,7 +17,9 @@ the two run in turns, so both see the same machine load.
   ``--repeat``, in turns likewise.
 - commands: whole ``python -m game generate -a NAME --size 1501x1501 -o FILE`` processes
   against the yardstick (plain_generators.py, the same job in plain pure Python), best
-  of ``--rounds``; and what ``generate`` imports (``python -X importtime``).
+  of ``--rounds``; and what ``generate`` imports (``python -X importtime``).  Our
+  commands read compiled bytecode from a cache, as an installed game does; ``now`` is
+  also timed compiling all of ``game`` on every start (PYTHONDONTWRITEBYTECODE).
 
 With ``--instructions`` it also counts, under valgrind's callgrind, the instructions each
 generator and solver run takes at ``--steps-size``: a figure the machine's load cannot
@@ -147,20 +149,37 @@ def measure(root: Path, task: str, spec: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
-def timed_process(command: list[str], cwd: Path) -> float:
+def process_env(cwd: Path, pycache: Optional[Path] = None) -> dict[str, str]:
+    """Return the environment of a child process importing ``game`` from ``cwd``.
+
+    With ``pycache`` the child keeps its compiled bytecode there and reads it back next
+    time, as an installed game does (pip compiles it at install time; Python writes it on
+    a first run).  Without, it obeys this machine's PYTHONDONTWRITEBYTECODE, if set, and
+    compiles every module of ``game`` on every start.
+    """
+    env = dict(os.environ, PYTHONPATH=str(cwd))
+    if pycache is not None:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = str(pycache)
+    return env
+
+
+def timed_process(command: list[str], cwd: Path, pycache: Optional[Path] = None) -> float:
     """Return the wall time of one whole process."""
     began = time.perf_counter()
-    subprocess.run(command, cwd=str(cwd), env=dict(os.environ, PYTHONPATH=str(cwd)),
-                   check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(command, cwd=str(cwd), env=process_env(cwd, pycache), check=True,
+                   stdout=subprocess.DEVNULL)
     return time.perf_counter() - began
 
 
-def import_ms(root: Path, out: Path) -> tuple[float, list[tuple[float, str]]]:
+def import_ms(
+    root: Path, out: Path, pycache: Optional[Path] = None
+) -> tuple[float, list[tuple[float, str]]]:
     """Return the import time of a small ``generate`` command and its heaviest game modules."""
     done = subprocess.run(
         [sys.executable, "-X", "importtime", "-m", "game", "generate", "-a", "backtracker",
          "--size", "3x3", "--seed", "1", "-o", str(out)],
-        cwd=str(root), env=dict(os.environ, PYTHONPATH=str(root)), capture_output=True,
+        cwd=str(root), env=process_env(root, pycache), capture_output=True,
         text=True, check=True,
     )
     rows = []
@@ -323,40 +342,54 @@ def instruction_table(roots: dict[str, Path], args: argparse.Namespace) -> None:
 
 
 def command_table(roots: dict[str, Path], args: argparse.Namespace, tmp: Path) -> None:
-    """Time whole generate commands beside the yardstick, in turns; print bests and ratios."""
+    """Time whole generate commands beside the yardstick, in turns; print bests and ratios.
+
+    Each root's commands read compiled bytecode from a cache of their own, warmed by one
+    untimed run, as an installed game's do.  ``now`` is also timed compiling every module
+    on every start, as this machine does when PYTHONDONTWRITEBYTECODE is set.  The
+    yardstick is one small script, compiled on every run either way (a few ms).
+    """
     size = args.size
     out = tmp / "maze.txt"
+    caches = {key: tmp / f"pycache-{key}" for key in roots}
+    for key, root in roots.items():  # warm each cache
+        timed_process([sys.executable, "-m", "game", "generate", "-a", "prim", "--size",
+                       "5x5", "-o", str(out)], root, caches[key])
+    runs = [(key, root, caches[key]) for key, root in roots.items()]
+    runs.append(("now, compiling", ROOT, None))
     times: dict[tuple[str, str], list[float]] = {}
     for round_ in range(args.rounds):
         for name in GENERATORS:
             seed = str(round_ + 1)
-            for key, root in roots.items():
+            for key, root, cache in runs:
                 command = [sys.executable, "-m", "game", "generate", "-a", name,
                            "--size", f"{size}x{size}", "--seed", seed, "-o", str(out)]
-                times.setdefault((key, name), []).append(timed_process(command, root))
+                times.setdefault((key, name), []).append(timed_process(command, root, cache))
             command = [sys.executable, str(PLAIN), name, str(size), str(size), seed, str(out)]
             times.setdefault(("plain", name), []).append(timed_process(command, ROOT))
     print(f"\nwhole commands: python -m game generate -a NAME --size {size}x{size} -o FILE,"
-          f" best of {args.rounds} rounds (s), against plain_generators.py")
-    print(f"{'generator':<13}{'plain':>7}" + "".join(f"{key:>9}{'ratio':>7}" for key in roots)
+          f" best of {args.rounds} rounds (s), against plain_generators.py; bytecode cached"
+          f" as installed, and 'now, compiling' without a bytecode cache")
+    keys = [key for key, _root, _cache in runs]
+    print(f"{'generator':<13}{'plain':>7}"
+          + "".join(f"{key:>{max(9, len(key) + 2)}}{'ratio':>7}" for key in keys)
           + "  target: ratio <= 0.5")
     for name in GENERATORS:
         plain = min(times[("plain", name)])
         row = f"{name:<13}{plain:>7.2f}"
-        for key in roots:
+        for key in keys:
             ours = min(times[(key, name)])
-            row += f"{ours:>9.2f}{ours / plain:>7.2f}"
+            row += f"{ours:>{max(9, len(key) + 2)}.2f}{ours / plain:>7.2f}"
         ratio = min(times[("now", name)]) / plain
         print(f"{row}  {verdict(ratio <= 0.5)}", flush=True)
-    for key, root in roots.items():
-        total, heaviest = import_ms(root, out)
+    for key, root, cache in runs:
+        total, heaviest = import_ms(root, out, cache)
         shown = ", ".join(f"{name} {ms:.0f}" for ms, name in heaviest[:6])
         print(f"imports of 'generate' ({key}): {total:.0f} ms in all; {shown} (ms, cumulative)")
     start = [timed_process([sys.executable, "-c", "pass"], ROOT) for _ in range(5)]
     numpy = [timed_process([sys.executable, "-c", "import numpy"], ROOT) for _ in range(5)]
     print(f"for scale: 'python -c pass' {statistics.median(start):.3f} s, "
           f"'python -c \"import numpy\"' {statistics.median(numpy):.3f} s (medians of 5)")
-
 
 if __name__ == "__main__":
     raise SystemExit(main())

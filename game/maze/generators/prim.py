@@ -66,8 +66,10 @@ def generate(*, rows: int, cols: int, rng: RngLike = None, loops: float = 0.0) -
             for pick in gen.integers(0, _RANGE, size=batch).tolist():
                 i = pick % len(walls)  # ZeroDivisionError once the list is empty
                 wall = walls[i]
-                walls[i] = walls[-1]
-                pop()
+                try:
+                    walls[i] = pop()  # the last wall fills the gap...
+                except IndexError:
+                    pass  # ...unless it was the one taken
                 cell = wall >> 3
                 if seen[cell]:
                     continue
