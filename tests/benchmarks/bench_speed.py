@@ -3,6 +3,7 @@
     python tests/benchmarks/bench_speed.py                    # this worktree
     python tests/benchmarks/bench_speed.py --base 0654039     # before/after, side by side
     python tests/benchmarks/bench_speed.py --only commands --rounds 5
+    python tests/benchmarks/bench_speed.py --base 5e992ae --only generators --generators dig,prim
 
 Every figure comes from a child process importing ``game`` from this worktree (``now``)
 or from the ``--base`` commit's ``game/``, extracted with ``git archive`` (``before``);
@@ -218,6 +219,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     parser.add_argument("--rounds", type=int, default=5, help="rounds of whole commands")
     parser.add_argument("--size", type=int, default=1501, help="side of the whole commands")
     parser.add_argument("--skip-4001", action="store_true", help="leave out the 4001 runs")
+    parser.add_argument("--generators", default=",".join(GENERATORS),
+                        help="comma-separated generators whose runs to time (default: all)")
     parser.add_argument("--instructions", action="store_true",
                         help="also count instructions under valgrind (minutes; load-proof)")
     parser.add_argument("--steps-size", type=int, default=501,
@@ -253,7 +256,7 @@ def generator_table(roots: dict[str, Path], args: argparse.Namespace) -> None:
     print(f"{'run':<28}{'size':>6}  {'root':<7}{'best s':>8}{'median s':>9}{'RSS MB':>8}"
           f"{'traced MB':>10}  targets (on the best: load only ever adds time)")
     for label, name, size, options in GENERATOR_RUNS:
-        if size > 2001 and args.skip_4001:
+        if (size > 2001 and args.skip_4001) or name not in args.generators.split(","):
             continue
         spec = {"name": name, "size": size, "options": options, "repeat": 1}
         times: dict[str, list[float]] = {key: [] for key in roots}

@@ -66,16 +66,15 @@ def _counts(rows: int, cols: int) -> list[int]:
 def _dig_single(counts: list[Any], first: int, steps: list[tuple[int, ...]], draws: bytes) -> None:
     """Dig depth-first from tile ``first``, one tile per step (rank 1).
 
-    ``draws`` picks a direction order per dug tile, from ``steps``.  Every tile is dug
-    from a floor neighbour it knows, so it looks only at the other three, none of them
-    floor (:func:`_onward`).  Their counts need only say untouched (0), touched once by
+    ``draws`` picks a direction order per dug tile, from ``steps``, as 4 * its index.
+    Every tile is dug from a floor neighbour it knows, so it looks only at the other
+    three, none of them floor (:func:`_onward`).  Their counts need only say untouched (0), touched once by
     floor (then they hold the table to dig on with, for the step that touched them) or
     blocked.  A touched tile is queued, as the seed's recursion would come back to it,
     unless it is dug at once: the first direction that digs is taken straight away, and
     only the directions after it are queued, the next on top.
     """
     onward = _onward(steps)
-    draws = (np.frombuffer(draws, dtype=np.uint8) * np.uint8(4)).tobytes()  # 4 * order
     pending: list[int] = []
     push, pop = pending.append, pending.pop
     floor, blocked = _FLOOR_MARK, _BLOCKED  # locals: the loop below reads them often
@@ -327,11 +326,16 @@ def generate(
         rank = min(rank, _LONGEST_RANK)
     offsets = (-cols, 1, cols, -1)
     steps = [tuple(offsets[i] for i in order) for order in permutations(range(4))]
-    draws = gen.integers(0, len(steps), size=rows * cols, dtype=np.uint8).tobytes()
+    orders = gen.integers(0, len(steps), size=rows * cols, dtype=np.uint8)
     counts = _counts(rows, cols)
     entrance = cols  # tile (1, 0)
     counts[entrance] = _FLOOR_MARK
-    if rank is None or rank == 1:
+    single = rank is None or rank == 1
+    if single:
+        orders *= 4  # the rank-1 digger's tables are by 4 * order
+    draws = orders.tobytes()
+    del orders
+    if single:
         _dig_single(counts, entrance + 1, steps, draws)
     else:
         across = {-cols: 1, 1: cols, cols: 1, -1: cols}
@@ -341,8 +345,10 @@ def generate(
             gen.integers(1, rank + 1, size=batch).tolist() for _ in repeat(0)
         )
         _dig_runs(counts, entrance + 1, sided, draws, lengths)
-    floor = bytearray(counts).translate(_IS_FLOOR)
+    del draws
+    floor = bytearray(counts)  # the count list is 8 bytes a tile: let it go first
     del counts
+    floor = floor.translate(_IS_FLOOR)
     _connect_exit(floor, rows, cols)
     if loops > 0.0:
         _add_loops(floor, rows, cols, loops, gen)
