@@ -23,8 +23,8 @@ explicit stack of pending digs, each checked when it comes off the stack -- when
 seed's recursion would reach it -- so there is no recursion limit.  Each tile keeps a
 count of the floor tiles touching it (floor itself counts 8), so the seed's test
 "touches no other floor" is one lookup: ``count < 2``.  The rank-1 digger needs less: it
-keeps a tile touched once as the code of the step that touched it, and one touched
-twice as blocked (:func:`_dig_single`).
+keeps a tile touched once as the table of the step that touched it (to dig on with),
+and one touched twice as blocked (:func:`_dig_single`).
 """
 
 from __future__ import annotations
@@ -44,7 +44,8 @@ NAME = "dig"
 _FLOOR_MARK = 8  # counts of floor tiles; a wall has at most 4 floor neighbours
 _IS_FLOOR = bytes(FLOOR if count >= _FLOOR_MARK else WALL for count in range(256))
 #: The count of the outer ring, so it is never dug; the rank-1 digger also gives it to a
-#: tile touched twice.  Above its step codes 1..4 (see _dig_single), below _FLOOR_MARK.
+#: tile touched twice, and tells it from its tables by identity (a small int is one
+#: object).  Below _FLOOR_MARK even counted up once (a ring tile touches one inside tile).
 _BLOCKED = 5
 _BATCH = 1 << 16
 _CHUNK = 1 << 16  # draws per chunk of the rank-1 dig
@@ -68,9 +69,9 @@ def _dig_single(counts: list[Any], first: int, steps: list[tuple[int, ...]], dra
 
     ``draws`` picks a direction order per dug tile, from ``steps``, as 4 * its index.
     Every tile is dug from a floor neighbour it knows, so it looks only at the other
-    three, none of them floor (:func:`_onward`).  Their counts need only say untouched (0), touched once by
-    floor (then they hold the table to dig on with, for the step that touched them) or
-    blocked.  A touched tile is queued, as the seed's recursion would come back to it,
+    three, none of them floor (:func:`_onward`).  Their counts need only say untouched
+    (0), touched once by floor (then they hold the table to dig on with, for the step
+    that touched them) or blocked.  A touched tile is queued, as the seed's recursion would come back to it,
     unless it is dug at once: the first direction that digs is taken straight away, and
     only the directions after it are queued, the next on top.
     """
@@ -87,6 +88,8 @@ def _dig_single(counts: list[Any], first: int, steps: list[tuple[int, ...]], dra
         if len(pending) > limit:
             pending[:] = [n for n in pending if counts[n] is not blocked]
             limit = max(_CHUNK, 2 * len(pending))
+        # Marking a neighbour is written out each time: a call would cost more than
+        # the rest of the step.
         for draw in draws[start : start + _CHUNK]:
             a, table_a, b, table_b, c, table_c = table[draw]
             counts[tile] = floor
@@ -321,28 +324,28 @@ def generate(
 ) -> Maze:
     """Generate a tile-digging maze of ``rows`` x ``cols`` tiles."""
     loops, gen = check_common(rows, cols, loops, rng)
+    longest = 1  # the seed's default: runs of one tile
     if rank is not None:
         rank = check_positive("rank", rank, "the longest straight dig, 1 = the seed's default")
-        rank = min(rank, _LONGEST_RANK)
+        longest = min(rank, _LONGEST_RANK)
     offsets = (-cols, 1, cols, -1)
     steps = [tuple(offsets[i] for i in order) for order in permutations(range(4))]
     orders = gen.integers(0, len(steps), size=rows * cols, dtype=np.uint8)
     counts = _counts(rows, cols)
     entrance = cols  # tile (1, 0)
     counts[entrance] = _FLOOR_MARK
-    single = rank is None or rank == 1
-    if single:
+    if longest == 1:
         orders *= 4  # the rank-1 digger's tables are by 4 * order
     draws = orders.tobytes()
     del orders
-    if single:
+    if longest == 1:
         _dig_single(counts, entrance + 1, steps, draws)
     else:
         across = {-cols: 1, 1: cols, cols: 1, -1: cols}
         sided = [tuple(x for step in order for x in (step, across[step])) for order in steps]
         batch = min(_BATCH, 4 * rows * cols)  # a multiple of 4: lengths come in fours
         lengths = chain.from_iterable(  # one batch drawn whenever the last one is used up
-            gen.integers(1, rank + 1, size=batch).tolist() for _ in repeat(0)
+            gen.integers(1, longest + 1, size=batch).tolist() for _ in repeat(0)
         )
         _dig_runs(counts, entrance + 1, sided, draws, lengths)
     del draws
