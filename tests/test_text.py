@@ -15,7 +15,7 @@ from game.levels import ALL_CHAPTERS, CAMPAIGN, CHAPTERS
 from game.maze.generators import GENERATORS, generator_options
 from game.maze.registry import KEYS, LOOPS
 from game.maze.solvers import SOLVERS
-from game.play import names
+from game import names
 from game.text import (
     CATALOGUES,
     DEFAULT_LANGUAGE,

@@ -5,7 +5,7 @@ reads) with :func:`normalise`; scenes and widgets take only these, so a handler 
 probes an event for attributes.  Bad or partial pygame events become None, never an
 exception.  :class:`KeyRepeat` repeats the action of a held key in menus.
 
-Keys do actions through the binding table (:mod:`game.play.bindings`) as key codes, a
+Keys do actions through the binding table (:mod:`game.bindings`) as key codes, a
 :class:`KeyMap`; ``keymap()`` is the one in use (the Context installs the player's).
 Game controllers are keys too: :class:`Gamepads` opens them as they are plugged in and
 turns their buttons, d-pad and left stick (with a dead zone and hysteresis) into
@@ -20,7 +20,8 @@ from typing import Callable, Optional, Protocol, Union
 
 import pygame
 
-from game.play import bindings, theme
+from game import bindings
+from game.play import theme
 from game.text import t
 
 Point = tuple[int, int]

@@ -42,7 +42,7 @@ STRINGS: dict[str, str] = {
     "level.custom_untitled": "Custom maze",
     "level.daily": "Daily maze · {date}",
     "level.untitled": "Maze",
-    # -- the campaign's level names (game.play.names.LEVEL_NAMES maps game.levels' names here)
+    # -- the campaign's level names (game.names.LEVEL_NAMES maps game.levels' names here)
     "level_name.first_steps": "First Steps",
     "level_name.garden_gate": "Garden Gate",
     "level_name.the_cellar": "The Cellar",

@@ -15,7 +15,7 @@ import pytest
 from game.levels import LevelSpec, build_level
 from game.play.app import App
 from game.play.context import Context
-from game.play.names import custom_label
+from game.names import custom_label
 from game.play.routes import OpenSettings, Play, ToTitle
 from game.play.scenes.level_select import level_kind
 from game.play.scenes.pause import PauseScene

@@ -11,7 +11,7 @@ from game.play import input as keys
 from game.play import theme
 from game.play.context import Context
 from game.play.input import Event, pressed
-from game.play.names import chapter_name, chapter_tip, level_name
+from game.names import chapter_name, chapter_tip, level_name
 from game.play.routes import StartLevel, ToLevelSelect
 from game.play.scenes.base import MenuScene, Next
 from game.play.widgets.layout import Layout, footer, panel, title_bar

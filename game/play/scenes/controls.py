@@ -13,12 +13,12 @@ from typing import Optional
 
 import pygame
 
-from game.play import bindings
+from game import bindings
 from game.play import input as keys
 from game.play import theme
 from game.play.context import Context
 from game.play.input import Click, Event, KeyDown
-from game.play.names import solver_names, solver_short_label
+from game.names import solver_names, solver_short_label
 from game.play.routes import Back
 from game.play.scenes.base import ListScene, Next
 from game.play.widgets.layout import Layout, footer, title_bar

@@ -18,7 +18,7 @@ from game.maze.registry import KEYS, LOOPS, SIZE_STEPS, Option, Value
 from game.play import input as keys
 from game.play.context import Context
 from game.play.input import Event
-from game.play.names import (
+from game.names import (
     custom_label,
     generator_label,
     generator_names,

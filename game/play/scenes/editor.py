@@ -49,7 +49,7 @@ from game.maze.grid import FLOOR, Pos
 from game.maze.registry import SIZE_STEPS
 from game.maze.tiles import COLOURS, has_locks
 from game.play import input as keys
-from game.play.bindings import KEY_CODES
+from game.bindings import KEY_CODES
 from game.play import theme
 from game.play.context import Context
 from game.play.input import (
@@ -62,7 +62,7 @@ from game.play.input import (
     Resized,
     Wheel,
 )
-from game.play.names import generator_label
+from game.names import generator_label
 from game.play.render.locks import colour_name, draw_door, draw_key
 from game.play.routes import Confirm, Edit, PlayDraft, QuitGame, ToMakeMaze, ToTitle
 from game.play.scenes.base import ListScene, Next, Scene

@@ -11,7 +11,7 @@ from game.play import input as keys
 from game.play import theme
 from game.play.context import Context
 from game.play.input import Event, KeyDown, KeyRepeat, Wheel
-from game.play.names import solver_names
+from game.names import solver_names
 from game.play.routes import Back
 from game.play.scenes.base import MenuScene, Next
 from game.play.widgets.layout import Layout, footer, panel, title_bar

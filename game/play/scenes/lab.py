@@ -33,7 +33,7 @@ from game.play import input as keys
 from game.play import theme
 from game.play.context import Context
 from game.play.input import Event, KeyDown, KeyRepeat
-from game.play.names import generator_label, solver_names, solver_short_label
+from game.names import generator_label, solver_names, solver_short_label
 from game.play.routes import ToTitle
 from game.play.scenes.base import Next, Scene
 from game.play.widgets.layout import Layout

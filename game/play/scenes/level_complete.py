@@ -25,7 +25,7 @@ from game.play import input as keys
 from game.play import theme
 from game.play.context import Context
 from game.play.input import Event, pressed
-from game.play.names import custom_label, format_time, level_title, solver_short_label
+from game.names import custom_label, format_time, level_title, solver_short_label
 from game.play.routes import BuildMaze, ChapterDone, OpenReview, Play, StartLevel, ToTitle
 from game.play.scenes.base import ListScene, Next
 from game.play.widgets.layout import Layout, footer, panel, title_bar

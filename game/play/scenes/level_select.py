@@ -13,7 +13,7 @@ from game.play import input as keys
 from game.play import theme
 from game.play.context import Context
 from game.play.input import Event, KeyDown, KeyRepeat, PointerMove, Wheel
-from game.play.names import algorithm_name, chapter_name, format_time, level_label
+from game.names import algorithm_name, chapter_name, format_time, level_label
 from game.play.routes import StartLevel, ToTitle
 from game.play.scenes.base import MenuScene, Next
 from game.play.widgets.layout import Layout, footer, title_bar

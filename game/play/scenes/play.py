@@ -33,10 +33,10 @@ from game.play import theme
 from game.play.camera import Camera
 from game.play.clipboard import copy_text
 from game.play.context import Context
-from game.play.bindings import solver_slot
+from game.bindings import solver_slot
 from game.play.hint import HintLayer, caption
 from game.play.input import Event, FocusLost, KeyDown, KeyUp, Wheel, keymap, left_click
-from game.play.names import (chapter_name, chapter_tip, generator_label, level_title, solver_names,
+from game.names import (chapter_name, chapter_tip, generator_label, level_title, solver_names,
                              solver_short_label)
 from game.play.render.fog import FogLayer, FogMap
 from game.play.render.images import draw_player, player_sprites, tile_images

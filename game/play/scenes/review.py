@@ -22,7 +22,7 @@ from game.play import input as keys
 from game.play import theme
 from game.play.context import Context
 from game.play.input import Event
-from game.play.names import format_time, level_title
+from game.names import format_time, level_title
 from game.play.render.locks import LockSpots
 from game.play.routes import Back, WatchReplay
 from game.play.scenes.base import ListScene, Next
