@@ -63,7 +63,7 @@ from game.play.input import (
     Wheel,
 )
 from game.names import generator_label
-from game.play.render.locks import colour_name, draw_door, draw_key
+from game.play.render.looks import draw_kind, flat_colours, mix, with_art
 from game.play.routes import Confirm, Edit, PlayDraft, QuitGame, ToMakeMaze, ToTitle
 from game.play.scenes.base import ListScene, Next, Scene
 from game.play.widgets import hud
@@ -93,8 +93,6 @@ END_ROOM = 7
 #: Below this tile size (px) the grid lines are left out, and keys and doors are plain colour.
 GRID_LINES_FROM = 10
 LOCK_ART_FROM = 6
-#: How much of its colour a key's tile takes on (over the floor), seen from afar.
-KEY_TINT = 0.4
 
 
 def mazes_folder(ctx: Context) -> Path:
@@ -578,11 +576,7 @@ class EditorScene(Scene):
             text = rect.inflate(-pad, 0)
             if tool.coloured and icon > 0:
                 art = pygame.Rect(rect.x + pad, rect.centery - icon // 2, icon, icon)
-                name = theme.KEY_COLOURS[colour]
-                if tool.name == "key":
-                    draw_key(surface, art, name)
-                else:
-                    draw_door(surface, art, name, opened=False)
+                draw_kind(surface, art, tool.kinds[colour % len(tool.kinds)])
                 text.left, text.width = art.right, rect.right - art.right - pad // 2
             draw_text(surface, ellipsize(labels[i], f, text.width), f,
                       ui.accent_dark if chosen else ui.text, text.center)
@@ -640,30 +634,12 @@ class EditorScene(Scene):
 
     @staticmethod
     def _colours(surface: pygame.Surface) -> np.ndarray:
-        """Return the pixel value of each tile kind, then of route floor (tinted with the path).
+        """Return the pixel value of each tile kind (its look's flat colour), then of route floor.
 
-        A door is its key colour; a key's tile the floor tinted with it (its art goes on top
-        up close).
+        Route floor is the floor tinted with the hint's path colour.
         """
         current = theme.current()
-        pal = current.classic
-
-        def mix(a: tuple[int, ...], b: tuple[int, ...], share: float) -> tuple[int, ...]:
-            """Return ``share`` of colour ``b`` over colour ``a``."""
-            return tuple(round(x + (y - x) * share) for x, y in zip(a, b))
-
-        looks: list[tuple[int, ...]] = []
-        for kind in kinds.KINDS:
-            if not kind["walkable"]:
-                looks.append(pal.wall)
-            elif kind["lock"]:
-                looks.append(theme.key_colour(current.keys, colour_name(int(kind["lock"]))))
-            elif kind["key"]:
-                key = theme.key_colour(current.keys, colour_name(int(kind["key"])))
-                looks.append(mix(pal.floor, key, KEY_TINT))
-            else:
-                looks.append(pal.floor)
-        looks.append(mix(pal.floor, current.hint.path[:3], 0.5))
+        looks = [*flat_colours(current), mix(current.classic.floor, current.hint.path[:3], 0.5)]
         return np.array([surface.map_rgb(c) for c in looks], dtype=np.uint32)
 
     def _looks(self, index: Optional[np.ndarray]) -> np.ndarray:
@@ -740,15 +716,11 @@ class EditorScene(Scene):
         """Draw the keys and doors of ``span`` (c0, r0, c1, r1) as the game draws them."""
         c0, r0, c1, r1 = span
         part = self.editor.maze.tiles[r0:r1, c0:c1]
-        key, lock = kinds.KINDS["key"][part], kinds.KINDS["lock"][part]
         size = math.ceil(self.tile)
-        for r, c in zip(*np.nonzero(key | lock)):
+        for r, c in zip(*np.nonzero(with_art()[part])):
             rect = pygame.Rect(0, 0, size, size)
             rect.center = self.tile_centre((r0 + int(r), c0 + int(c)))
-            if key[r, c]:
-                draw_key(surface, rect, colour_name(int(key[r, c])))
-            else:
-                draw_door(surface, rect, colour_name(int(lock[r, c])), opened=False)
+            draw_kind(surface, rect, int(part[r, c]))
 
     def _draw_end(self, surface: pygame.Surface, tile: Pos, colour: tuple[int, int, int]) -> None:
         """Draw the start or the exit as a ringed disc, big enough to find at any zoom."""
