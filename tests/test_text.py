@@ -48,7 +48,7 @@ def registry_labels() -> dict[str, str]:
 
     generator.<name>, solver.<name> and solver.<name>.short; for each option the Custom
     maze menu shows: option.<name>, option.<name>.value and, when it may be unset,
-    option.<name>.unset.
+    option.<name>.unset; lab.code.<name>.<n> for each line of an algorithm's pseudo-code.
     """
     labels = {f"generator.{name}": info.label for name, info in GENERATORS.items()}
     for name, solver in SOLVERS.items():
@@ -58,6 +58,10 @@ def registry_labels() -> dict[str, str]:
                        f"option.{option.name}.value": option.shown})
         if None in option.steps:
             labels[f"option.{option.name}.unset"] = option.unset
+    for name, info in [*GENERATORS.items(), *SOLVERS.items()]:
+        if info.code is not None:
+            labels.update({f"lab.code.{name}.{n}": line
+                           for n, line in enumerate(info.code.lines, start=1)})
     return labels
 
 

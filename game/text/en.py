@@ -474,7 +474,7 @@ STRINGS: dict[str, str] = {
     "editor.test_label": "Test play",
     "editor.test_done": "Exit reached in {moves} moves (shortest {optimal}).",
     # -- the algorithm lab (game/play/scenes/lab.py; lab.code.<name>.<n>: its pseudo-code's
-    # lines, as game/lab/code.py lists and lights them)
+    # lines, whose English its registry entry carries; game/lab/code.py lights them)
     "lab.title": "Algorithm lab",
     "lab.state": "{state} · {rate} events/s",
     "lab.playing": "Playing",

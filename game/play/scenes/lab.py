@@ -17,7 +17,7 @@ from typing import Optional
 import numpy as np
 import pygame
 
-from game.lab.code import LINES, running_line
+from game.lab.code import code_lines, running_line
 from game.lab.model import (
     NONE_LEFT,
     S_BACKTRACKED,
@@ -454,8 +454,8 @@ class LabScene(Scene):
     def _code(name: str, kind: Optional[int], first: bool) -> list[tuple[str, str]]:
         """Return ``name``'s pseudo-code lines, the one ``kind`` runs lit."""
         lit = running_line(name, kind, first)
-        return [("lit" if n == lit else "code", t(key))
-                for n, key in enumerate(LINES.get(name, ()), start=1)]
+        return [("lit" if n == lit else "code", line)
+                for n, line in enumerate(code_lines(name), start=1)]
 
     def _draw_panel(self, surface: pygame.Surface, box: pygame.Rect, lay: Layout) -> None:
         """Draw the side panel: the lines, the heat-map's legend, the keys."""
