@@ -58,10 +58,12 @@ def registry_labels() -> dict[str, str]:
                        f"option.{option.name}.value": option.shown})
         if None in option.steps:
             labels[f"option.{option.name}.unset"] = option.unset
-    for name, info in [*GENERATORS.items(), *SOLVERS.items()]:
-        if info.code is not None:
+    codes = [(name, info.code) for name, info in GENERATORS.items()]
+    codes += [(name, solver.code) for name, solver in SOLVERS.items()]
+    for name, code in codes:
+        if code is not None:
             labels.update({f"lab.code.{name}.{n}": line
-                           for n, line in enumerate(info.code.lines, start=1)})
+                           for n, line in enumerate(code.lines, start=1)})
     return labels
 
 
