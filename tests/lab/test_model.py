@@ -73,7 +73,7 @@ def test_generation_then_solving_ends_with_the_maze_and_the_solution(algorithm: 
 def test_stepping_back_n_events_restores_the_picture_of_n_events_before(
     algorithm: str, seed: int, data: st.DataObject
 ) -> None:
-    solvers = data.draw(st.sampled_from([["bfs"], ["dfs"], ["stack"], ["bfs", "dfs", "stack"]]))
+    solvers = data.draw(st.sampled_from([[name] for name in SOLVERS] + [list(SOLVERS)]))
     lab = lab_of(algorithm, 13, seed, solvers)
     pictures = [lab.picture()]
     while lab.forward():
