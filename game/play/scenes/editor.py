@@ -68,7 +68,7 @@ from game.play.routes import Confirm, Edit, PlayDraft, QuitGame, ToMakeMaze, ToT
 from game.play.scenes.base import ListScene, Next, Scene
 from game.play.widgets import hud
 from game.play.widgets.field import ACCEPT, CANCEL, TextField
-from game.play.widgets.layout import Layout, footer, title_bar
+from game.play.widgets.layout import Layout
 from game.play.widgets.menu import MenuItem
 from game.play.widgets.text import draw_text, ellipsize, font
 from game.run.level import Level
@@ -227,10 +227,7 @@ class MakeMazeScene(ListScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the choices (and the path field over them when asked)."""
-        lay = Layout.of(surface)
-        self.draw_background(surface)
-        top = title_bar(surface, t("make.title"), lay)
-        bottom = footer(surface, t("make.footer"), lay)
+        lay, top, bottom = self.draw_frame(surface, t("make.title"), t("make.footer"))
         self.menu_box(surface, lay, self.menu, top, bottom, width=820, font_size=38)
         if self.field is not None:
             self.field.draw(surface)
