@@ -33,7 +33,7 @@ from game.play import theme
 from game.play.camera import Camera
 from game.play.clipboard import copy_text
 from game.play.context import Context
-from game.bindings import solver_slot
+from game.bindings import WALKS, solver_slot
 from game.play.hint import HintLayer, caption
 from game.play.input import Event, FocusLost, KeyDown, KeyUp, Wheel, keymap, left_click
 from game.names import (chapter_name, chapter_tip, generator_label, level_title, solver_names,
@@ -49,10 +49,6 @@ from game.play.widgets import hud
 from game.play.widgets.shapes import draw_edge_pointer
 from game.play.widgets.text import draw_text, font, min_font
 from game.run.intents import (
-    DOWN,
-    LEFT,
-    RIGHT,
-    UP,
     AutoRun,
     ChangeSpeed,
     CycleSolver,
@@ -101,7 +97,7 @@ Intent = Union[RunIntent, Zoom, FitView, Pause, ToggleMap]
 
 #: What each action of the binding table (and the pad's "solver_previous") does in a maze.
 ACTION_INTENTS: dict[str, Intent] = {
-    "walk_up": UP, "walk_down": DOWN, "walk_left": LEFT, "walk_right": RIGHT,
+    **{action: Move(*step) for action, step in WALKS.items()},
     "hint": ToggleHint(),
     "solver_next": CycleSolver(), "solver_previous": CycleSolver(-1),
     "slower": ChangeSpeed(-1), "faster": ChangeSpeed(1),
