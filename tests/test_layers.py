@@ -13,6 +13,9 @@ need (palette names, key bindings, the names the player reads) lives on the floo
 from __future__ import annotations
 
 import ast
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -136,6 +139,17 @@ def test_a_chain_to_the_play_layer_is_found_through_another_module() -> None:
     assert chain_to_play("game.cli", top_level=False)[-1].startswith(PLAY)  # inside a function
     assert chain_to_play("game.play.app", top_level=True) == ["game.play.app"]
     assert "game.maze" in imports_of("game.maze.grid", top_level=True)  # its package runs first
+
+
+def test_importing_the_floor_and_the_command_line_loads_neither_pygame_nor_the_play_layer(
+) -> None:
+    names = FLOOR + ["game.cli", "game.selftest"]  # game.__main__ would run the game
+    code = (f"import sys\nfor name in {names!r}:\n    __import__(name)\n"
+            "print(sorted(m for m in sys.modules if m.startswith(('game.play', 'pygame'))))")
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                          timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "[]"
 
 
 def test_the_theme_builds_every_palette_the_save_may_name() -> None:
