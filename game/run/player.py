@@ -113,6 +113,45 @@ class Player:
         return self.moving or bool(self._held) or self.running is not None
 
     @property
+    def idle(self) -> bool:
+        """Return True when updates change nothing but the clock until the next press.
+
+        Standing still, no auto-run, no press queued, and every held key past its repeat
+        delay and blocked: each update then tries the same walls and fails the same way.
+        """
+        if self.moving or self.running is not None or self._queued:
+            return False
+        r, c = self.pos
+        return all(self.clock - pressed >= self.repeat_delay
+                   and not self.is_floor((r + d[0], c + d[1]))
+                   for d, pressed in self._held.items())
+
+    def wait(self, dt: float, times: int) -> None:
+        """Do ``times`` updates of ``dt`` seconds while idle: only the clock moves."""
+        self.events, self.stepped = [], []
+        clock = self.clock
+        for _ in range(times):  # added one by one: the same float as ``times`` updates
+            clock += dt
+        self.clock = clock
+
+    def glide(self, dt: float, most: int) -> int:
+        """Do up to ``most`` updates of ``dt`` seconds that only slide on; return how many.
+
+        Stops before the update that would arrive: that one, which may start the next step,
+        is left to ``update``.  Each update is done as ``update`` does it, so the floats agree.
+        """
+        fraction, clock, speed = self.fraction, self.clock, self.speed
+        done = 0
+        while done < most and fraction < 1.0 and dt < (1.0 - fraction) / speed:
+            clock += dt
+            fraction += dt * speed
+            done += 1
+        if done:
+            self.fraction, self.clock = fraction, clock
+            self.events, self.stepped = [], []
+        return done
+
+    @property
     def render_pos(self) -> tuple[float, float]:
         """Return the interpolated (row, col) for drawing."""
         f = self.fraction
