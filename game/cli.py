@@ -55,6 +55,7 @@ def _joined_negatives(argv: Sequence[str]) -> list[str]:
     from game.maze.generators import generator_options
 
     numeric = {"--start", "--goal", "--seed", "--size", "-s", "--race-speed", LOOPS.flag,
+               "--max-tiles", "--max-ticks", "--taps-per-second",
                KEYS.flag, *(option.flag for option, _ in generator_options())}
     out: list[str] = []
     args = iter(argv)
@@ -127,7 +128,13 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("file", help="replay file (see: migong replays)")
     rep.add_argument("--verify", action="store_true",
                      help="re-run it headless and print one JSON line; exit 0 when it "
-                     "reaches the exit, 1 when not, 2 for a bad file")
+                     "reaches the exit, 1 when not, 2 for a bad file or one over the budget")
+    rep.add_argument("--max-tiles", metavar="N",
+                     help="--verify's budget: the largest maze it re-runs, in tiles (rows "
+                     "times columns; default 4004001, a 2001x2001 maze; at most 4001x4001)")
+    rep.add_argument("--max-ticks", metavar="N",
+                     help="--verify's budget: the longest run it re-runs, in ticks of 1/120 s "
+                     "(default and most 864000, two hours)")
 
     edit = sub.add_parser("edit", help="make a maze, or edit a maze file, in the editor")
     edit.add_argument("file", nargs="?", help="maze text file to edit")

@@ -23,11 +23,10 @@ from game.errors import EXIT_NO_PATH, EXIT_OK, UsageError, shown
 from game.levels import MAX_SEED, LevelSpec
 from game.maze.grid import MAX_SIDE, MIN_SIZE, Pos
 from game.maze.registry import KEYS, LOOPS, Option, Value
-from game.run.clock import TICK_RATE
 
 if TYPE_CHECKING:  # the solvers are imported only by the commands that solve
     from game.maze.solvers import Solution
-    from game.run.replay import Replay
+    from game.run.replay import Replay, VerifyBudget
 
 # ASCII only: Python's \d and int() also take other scripts' digits (١١, ११), which no
 # option accepts.
@@ -512,24 +511,32 @@ def cmd_replays(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def verify_budget(args: argparse.Namespace) -> "VerifyBudget":
+    """Return the budget ``--max-tiles`` and ``--max-ticks`` set (the defaults without them)."""
+    from game.run.replay import MAX_TICKS, VerifyBudget
+
+    default = VerifyBudget()
+    tiles = _int_option("--max-tiles", args.max_tiles, minimum=MIN_SIZE * MIN_SIZE,
+                        maximum=MAX_SIDE * MAX_SIDE)
+    ticks = _int_option("--max-ticks", args.max_ticks, minimum=0, maximum=MAX_TICKS)
+    return VerifyBudget(default.max_tiles if tiles is None else tiles,
+                        default.max_ticks if ticks is None else ticks)
+
+
 def cmd_verify_replay(args: argparse.Namespace) -> int:
     """Re-run a replay headless; print one JSON line; exit 0 at the exit, 1 short of it."""
     from game.replays import ReplayFileError, read_replay
-    from game.run.replay import ReplayFormatError, rebuild, simulate
+    from game.run.replay import ReplayFormatError, ReplayOverBudget, verify
 
+    budget = verify_budget(args)
     try:
-        rep = read_replay(args.file)
-        level = rebuild(rep.level)
+        verdict = verify(read_replay(args.file), budget)
     except ReplayFileError as exc:
         raise UsageError(str(exc)) from None
+    except ReplayOverBudget as exc:
+        raise UsageError(f"{args.file}: not verified: {exc} (see --max-tiles and --max-ticks)"
+                         ) from None
     except ReplayFormatError as exc:
         raise UsageError(f"{args.file}: not a usable replay: {exc}") from None
-    run = simulate(rep, level.maze)
-    ticks = run.ticks_played
-    _emit([json.dumps({
-        "finished": run.finished, "moves": run.moves, "time": round(ticks / TICK_RATE, 3),
-        "ticks": ticks, "level": rep.level.name,
-        "recorded": {"finished": rep.finished, "moves": rep.moves, "ticks": rep.time_ticks},
-        "matches": (run.finished, run.moves, ticks) == (rep.finished, rep.moves, rep.time_ticks),
-    }), "\n"])
-    return EXIT_OK if run.finished else EXIT_NO_PATH
+    _emit([json.dumps(verdict.to_json()), "\n"])
+    return EXIT_OK if verdict.finished else EXIT_NO_PATH

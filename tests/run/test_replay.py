@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 from typing import Sequence
 
@@ -41,6 +42,8 @@ from game.run.replay import (
     Playback,
     Replay,
     ReplayFormatError,
+    ReplayOverBudget,
+    VerifyBudget,
     dumps,
     maze_digest,
     parse_replay,
@@ -48,6 +51,7 @@ from game.run.replay import (
     record,
     simulate,
     to_json,
+    verify,
 )
 
 SPEC = CAMPAIGN[0]
@@ -387,3 +391,16 @@ def test_a_run_too_long_to_read_back_is_not_kept(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="could not be read back: 'result.ticks'"):
         ReplayStore(tmp_path).keep(too_long)
     assert not list(tmp_path.rglob("*.json"))
+
+
+def test_verify_takes_its_budget_as_a_parameter_for_a_server_to_set() -> None:
+    level = campaign_level()
+    rep = parse_replay(dumps(record(played(level), level, game="x", date=DATE)).encode())
+    verdict = verify(rep)
+    assert verdict.matches and verdict.finished and verdict.hints == rep.hints == 1
+    for budget, fragment in [(VerifyBudget(max_tiles=120), "its maze is 11x11 (121 tiles)"),
+                             (VerifyBudget(max_ticks=rep.ticks - 1), f"{rep.ticks} ticks long"),
+                             (VerifyBudget(max_intents=len(rep.log) - 1), "intents, over the")]:
+        with pytest.raises(ReplayOverBudget, match=re.escape(fragment)):
+            verify(rep, budget)
+    assert verify(rep, VerifyBudget(121, rep.ticks, len(rep.log))).matches

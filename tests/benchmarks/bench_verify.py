@@ -1,0 +1,85 @@
+"""Benchmark ``replay --verify``: seconds and peak memory for the budget's worst cases.
+
+Run it as a script (it is not a timed test)::
+
+    python tests/benchmarks/bench_verify.py [CASE ...]
+
+Each case runs in a fresh process (so the peak memory is its own): it writes a replay, then
+times reading and verifying it as ``replay FILE --verify`` does, with a budget wide enough
+to take it.  The cases: the largest replay the game keeps on level 1 (100k intents over
+two hours of walking), a key held against a wall for two hours, and 100k intents on the
+largest mazes, plain and keyed.  Works on older versions too (before ``verify``, it
+rebuilds and simulates as the command then did), to quote a before and after.
+"""
+
+from __future__ import annotations
+
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from game.replays import read_replay  # noqa: E402
+from game.run import replay as replays  # noqa: E402
+from game.run.model import Logged  # noqa: E402
+from game.run.player import Move  # noqa: E402
+from game.run.replay import MAX_INTENTS, MAX_TICKS, LevelRef, Replay, dumps  # noqa: E402
+
+CASES = {
+    "level 1, 100k intents, 2 h walking": ("B11x11-UL", "walk"),
+    "level 1, a key held 2 h on a wall": ("B11x11-UL", "hold"),
+    "P2001x2001-1-Y4, 100k intents": ("P2001x2001-1-Y4", "walk"),
+    "P4001x4001-1, 100k intents": ("P4001x4001-1", "walk"),
+    "P4001x4001-1-Y4, 100k intents": ("P4001x4001-1-Y4", "walk"),
+}
+
+
+def make(code: str, kind: str) -> Replay:
+    """Return a replay of ``code``: 100k alternating presses, or one key held up."""
+    from game.levels import build_level, parse_level_code
+
+    digest = replays.maze_digest(build_level(parse_level_code(code)))
+    if kind == "hold":
+        log: tuple[Logged, ...] = (Logged(0, Move(-1, 0)),)
+    else:
+        step = MAX_TICKS // MAX_INTENTS
+        moves = (Move(0, 1), Move(1, 0), Move(0, -1), Move(-1, 0))
+        log = tuple(Logged(i * step, moves[i % 4]) for i in range(MAX_INTENTS))
+    return Replay(LevelRef(code, None, digest), log, MAX_TICKS, MAX_TICKS, False, 0)
+
+
+def run_case(name: str) -> None:
+    """Write the case's replay, verify it, print seconds and peak memory."""
+    code, kind = CASES[name]
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "run.json"
+        path.write_text(dumps(make(code, kind)))
+        start = time.perf_counter()
+        rep = read_replay(path)
+        if hasattr(replays, "verify"):
+            verdict = replays.verify(rep, replays.VerifyBudget(max_tiles=4001 * 4001))
+            moves = verdict.moves
+        else:  # before the budget: as the command did then
+            maze = replays.rebuild(rep.level).maze
+            moves = replays.simulate(rep, maze).moves
+        seconds = time.perf_counter() - start
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"{name:36} {seconds:9.2f} {peak:8.0f} {moves:8}", flush=True)
+
+
+def main(names: list[str]) -> None:
+    """Run each case in its own process."""
+    print(f"{'case':36} {'verify s':>9} {'peak MB':>8} {'moves':>8}", flush=True)
+    for name in names or list(CASES):
+        subprocess.run([sys.executable, __file__, "--case", name], timeout=900, check=False)
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] == ["--case"]:
+        run_case(sys.argv[2])
+    else:
+        main(sys.argv[1:])
