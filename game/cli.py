@@ -136,6 +136,25 @@ def build_parser() -> argparse.ArgumentParser:
                      help="--verify's budget: the longest run it re-runs, in ticks of 1/120 s "
                      "(default and most 864000, two hours)")
 
+    sim = sub.add_parser("simulate", help="tap moves on a maze with the game's rules and "
+                         "print the run as one JSON line (for bots and tests)")
+    sim.add_argument("file", nargs="?", help="maze text file, or - for standard input")
+    sim.add_argument("--code", help="the maze of this level code")
+    sim.add_argument("--level", metavar="N", help="campaign level N (as migong levels numbers "
+                     "them, from 1)")
+    sim.add_argument("--moves", required=True, metavar="MOVES",
+                     help="the taps, one letter each: U, D, L, R (either case; spaces skipped), "
+                     "at most 50000")
+    sim.add_argument("--taps-per-second", metavar="N",
+                     help="the pace of the taps, above 0 and at most 120 (default 8: the "
+                     "game's walking speed)")
+    sim.add_argument("--save-replay", metavar="FILE",
+                     help="write the run as the game keeps a replay (replay FILE --verify "
+                     "re-runs it)")
+    sim.add_argument("--json", action="store_true",
+                     help="print one JSON line: finished, caught, moves, time, ticks, keys, "
+                     "hints, optimal, at, taps, level")
+
     edit = sub.add_parser("edit", help="make a maze, or edit a maze file, in the editor")
     edit.add_argument("file", nargs="?", help="maze text file to edit")
 
@@ -191,6 +210,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from game.commands import cmd_replays
 
             return cmd_replays(args)
+        if args.command == "simulate":
+            from game.commands import cmd_simulate
+
+            return cmd_simulate(args)
         if args.command == "replay" and args.verify:
             from game.commands import cmd_verify_replay
 

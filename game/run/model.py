@@ -219,6 +219,20 @@ class Run:
         if self._search_optimal:
             self._advance_optimal(OPTIMAL_EVENTS_PER_TICK * rest)
 
+    def advance_to(self, tick: int) -> None:
+        """Step on to ``tick`` (or to the exit), with no intent on the way.
+
+        A stretch in which the run stands idle (nothing held walks it anywhere) is passed
+        in one ``wait``, and the ticks of a slide between two tiles in one ``glide``: the
+        same run as stepping each tick, much sooner.
+        """
+        while self.tick < tick and not self.finished:
+            self.step()
+            if self.idle:
+                self.wait(tick - self.tick)
+            else:
+                self.glide(tick - self.tick)
+
     def glide(self, ticks: int) -> None:
         """Advance up to ``ticks`` ticks in which the player only slides on (none arrives).
 
@@ -296,12 +310,7 @@ class Run:
 def replay(maze: Maze, log: Sequence[Logged], *, ticks: int, solver: str = "bfs",
            speed: float = 1.0, fog: bool = False, rooms: bool = False,
            search_optimal: bool = True) -> Run:
-    """Return the run ``log`` makes on ``maze`` after ``ticks`` ticks (or at the exit).
-
-    A stretch in which the run stands idle (nothing held walks it anywhere) is passed in
-    one ``wait`` up to the next intent, and the ticks of a slide between two tiles in one
-    ``glide``: the same run as stepping each tick, much sooner.
-    """
+    """Return the run ``log`` makes on ``maze`` after ``ticks`` ticks (or at the exit)."""
     run = Run(maze, solver=solver, speed=speed, fog=fog, rooms=rooms,
               search_optimal=search_optimal)
     i, count = 0, len(log)
@@ -311,9 +320,4 @@ def replay(maze: Maze, log: Sequence[Logged], *, ticks: int, solver: str = "bfs"
             i += 1
         if run.tick >= ticks or run.finished:
             return run
-        run.step()
-        until = min(ticks, log[i].tick) if i < count else ticks
-        if run.idle:
-            run.wait(until - run.tick)
-        else:
-            run.glide(until - run.tick)
+        run.advance_to(min(ticks, log[i].tick) if i < count else ticks)

@@ -38,6 +38,8 @@ STEP = "step"
 BUMP = "bump"
 ARRIVE = "arrive"
 
+#: The walking speed of a held key, in tiles per second.
+WALKING_SPEED = 8.0
 #: Upper bound on steps per update, so a huge ``dt`` (a stalled frame) cannot teleport.
 MAX_STEPS_PER_UPDATE = 8
 #: The four directions, in the order neighbours are looked at.
@@ -70,7 +72,7 @@ class Player:
         is_floor: Callable[[Pos], bool],
         start: Pos,
         *,
-        speed: float = 8.0,
+        speed: float = WALKING_SPEED,
         repeat_delay: float = 0.2,
         buffer_time: float = 0.25,
         stop_on: Callable[[Pos], bool] = _never,
@@ -97,7 +99,8 @@ class Player:
         self._run_first = False  # the run's first step (its own direction) is still to come
 
     @classmethod
-    def on_maze(cls, maze: Maze, *, speed: float = 8.0, repeat_delay: float = 0.2) -> "Player":
+    def on_maze(cls, maze: Maze, *, speed: float = WALKING_SPEED,
+                repeat_delay: float = 0.2) -> "Player":
         """Return a player standing on the maze's start tile, its runs stopping at the goal."""
         return cls(maze.walkable, maze.start, speed=speed, repeat_delay=repeat_delay,
                    stop_on=lambda pos: pos == maze.goal)
