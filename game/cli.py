@@ -131,7 +131,7 @@ def build_parser() -> argparse.ArgumentParser:
                      "reaches the exit, 1 when not, 2 for a bad file or one over the budget")
     rep.add_argument("--max-tiles", metavar="N",
                      help="--verify's budget: the largest maze it re-runs, in tiles (rows "
-                     "times columns; default 4004001, a 2001x2001 maze; at most 4001x4001)")
+                     "times columns; default 1002001, a 1001x1001 maze; at most 4001x4001)")
     rep.add_argument("--max-ticks", metavar="N",
                      help="--verify's budget: the longest run it re-runs, in ticks of 1/120 s "
                      "(default and most 864000, two hours)")

@@ -194,7 +194,7 @@ def test_a_replay_over_the_budget_is_refused_up_front_in_one_line(
     code, out, err = verify_in_process(big, capsys)
     assert (code, out) == (2, "")
     assert err == (f"migong: error: {big}: not verified: its maze is 4001x4001 (16008001 "
-                   "tiles), over the 4004001 tiles a verification takes on (see --max-tiles "
+                   "tiles), over the 1002001 tiles a verification takes on (see --max-tiles "
                    "and --max-ticks)\n")
 
     doc["level"]["code"] = "B11x11-UL"
@@ -227,7 +227,7 @@ def test_the_help_states_the_budget_the_verifier_applies() -> None:
     parser = build_parser()
     sub = next(a for a in parser._actions if a.dest == "command").choices["replay"]  # type: ignore[attr-defined]
     text = " ".join(sub.format_help().split())
-    assert f"default {VerifyBudget().max_tiles}, a 2001x2001 maze" in text
-    assert VerifyBudget().max_tiles == 2001 * 2001
+    assert f"default {VerifyBudget().max_tiles}, a 1001x1001 maze" in text
+    assert VerifyBudget().max_tiles == 1001 * 1001
     assert f"(default and most {MAX_TICKS}, two hours)" in text
     assert VerifyBudget().max_ticks == MAX_TICKS == 2 * 3600 * 120

@@ -202,12 +202,12 @@ class VerifyBudget:
     """The most one verification takes on, checked before anything is built or run.
 
     ``max_tiles``: the largest maze (rows x cols); ``max_ticks``: the longest run;
-    ``max_intents``: the most intents.  The defaults are the command line's (a 2001x2001
+    ``max_intents``: the most intents.  The defaults are the command line's (a 1001x1001
     maze, two hours, the format's intents); a server re-running strangers' replays sets
     smaller ones.
     """
 
-    max_tiles: int = 2001 * 2001
+    max_tiles: int = 1001 * 1001
     max_ticks: int = MAX_TICKS
     max_intents: int = MAX_INTENTS
 

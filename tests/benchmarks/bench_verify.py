@@ -7,8 +7,8 @@ Run it as a script (it is not a timed test)::
 Each case runs in a fresh process (so the peak memory is its own): it writes a replay, then
 times reading and verifying it as ``replay FILE --verify`` does, with a budget wide enough
 to take it.  The cases: the largest replay the game keeps on level 1 (100k intents over
-two hours of walking), a key held against a wall for two hours, and 100k intents on the
-largest mazes, plain and keyed.  Works on older versions too (before ``verify``, it
+two hours of walking), a key held against a wall for two hours, and 100k intents on
+keyed mazes at the command line's default budget (1001x1001) and on larger mazes.  Works on older versions too (before ``verify``, it
 rebuilds and simulates as the command then did), to quote a before and after.
 """
 
@@ -32,6 +32,8 @@ from game.run.replay import MAX_INTENTS, MAX_TICKS, LevelRef, Replay, dumps  # n
 CASES = {
     "level 1, 100k intents, 2 h walking": ("B11x11-UL", "walk"),
     "level 1, a key held 2 h on a wall": ("B11x11-UL", "hold"),
+    "P1001x1001-1-Y4, 100k intents": ("P1001x1001-1-Y4", "walk"),
+    "G1001x1001-1-Y4, 100k intents": ("G1001x1001-1-Y4", "walk"),
     "P2001x2001-1-Y4, 100k intents": ("P2001x2001-1-Y4", "walk"),
     "P4001x4001-1, 100k intents": ("P4001x4001-1", "walk"),
     "P4001x4001-1-Y4, 100k intents": ("P4001x4001-1-Y4", "walk"),
