@@ -218,7 +218,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     if args.trace:
         found: list[Solution] = []
-        _emit(trace_lines(SOLVERS[solver].explore(maze, maze.start, maze.goal), found))
+        if not _emit(trace_lines(SOLVERS[solver].explore(maze, maze.start, maze.goal), found)):
+            return EXIT_OK  # the reader closed the pipe (``| head``): quiet, as generate is
         return EXIT_OK if found and found[0].found else EXIT_NO_PATH
     try:
         solution = solve(maze, solver)
@@ -445,8 +446,12 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
-def _emit(*pieces: Iterable[str]) -> None:
-    """Write text to standard output; a closed pipe (``| head``) is not an error, a full disk is."""
+def _emit(*pieces: Iterable[str]) -> bool:
+    """Write text to standard output; return False when the reader closed the pipe.
+
+    A closed pipe (``| head``) is not an error: the rest is not made or written, and the
+    command exits quietly with 0.  A full disk is an error.
+    """
     if sys.stdout is None:  # started with standard output closed (``>&-``)
         raise UsageError("cannot write to standard output: it is closed")
     try:
@@ -455,9 +460,11 @@ def _emit(*pieces: Iterable[str]) -> None:
         sys.stdout.flush()
     except BrokenPipeError:
         _discard_stdout()
+        return False
     except OSError as exc:
         _discard_stdout()
         raise UsageError(f"cannot write to standard output: {exc.strerror or exc}") from None
+    return True
 
 
 def _discard_stdout() -> None:

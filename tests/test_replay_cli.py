@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -10,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from game.levels import build_level, parse_level_code
 from game.replays import ReplayStore, replay_dir
 from game.run.model import Run
 from game.run.player import Move
@@ -231,3 +233,52 @@ def test_the_help_states_the_budget_the_verifier_applies() -> None:
     assert VerifyBudget().max_tiles == 1001 * 1001
     assert f"(default and most {MAX_TICKS}, two hours)" in text
     assert VerifyBudget().max_ticks == MAX_TICKS == 2 * 3600 * 120
+
+
+# -- a closed pipe ------------------------------------------------------------------------------
+
+
+class ClosedAfter:
+    """A standard output whose reader goes away after ``lines`` lines (``| head -n LINES``)."""
+
+    def __init__(self, lines: int) -> None:
+        self.lines = lines
+        self.text = ""
+
+    def write(self, text: str) -> int:
+        """Take ``text`` while the reader is there; raise BrokenPipeError after."""
+        if self.text.count("\n") >= self.lines:
+            raise BrokenPipeError(32, "Broken pipe")
+        self.text += text
+        return len(text)
+
+    def flush(self) -> None:
+        """Flush nothing."""
+
+    def fileno(self) -> int:
+        """Have no file descriptor, as a test's capture has none."""
+        raise io.UnsupportedOperation("fileno")
+
+
+def test_solve_trace_into_a_closed_pipe_is_no_no_path(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from game.cli import main
+    from game.maze.formats import format_maze
+
+    maze = tmp_path / "big.txt"
+    maze.write_text(format_maze(build_level(parse_level_code("B301x301-1"))))
+    monkeypatch.setattr("sys.stdout", ClosedAfter(1))
+    code = main(["solve", str(maze), "--trace"])
+    assert code == 0  # as generate | head: quiet, not 1 ("no path")
+    assert capsys.readouterr().err == ""
+
+
+def test_solve_trace_still_says_no_path_when_there_is_none(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from game.cli import main
+
+    maze = tmp_path / "walled.txt"
+    maze.write_text("#####\nS.#.E\n#####\n")
+    assert main(["solve", str(maze), "--trace"]) == 1
+    assert json.loads(capsys.readouterr().out.splitlines()[-1])["found"] is False
