@@ -367,6 +367,32 @@ def test_only_the_newest_runs_are_kept(tmp_path: Path, monkeypatch: pytest.Monke
     assert len(list((tmp_path / "best").glob("*.json"))) == 1
 
 
+def test_temp_files_a_killed_write_left_are_removed(tmp_path: Path) -> None:
+    from game.play.context import Context
+    from game.save import Progress
+
+    level = campaign_level()
+    folder = tmp_path / "replays"
+    # a kill (SIGKILL) between the temp file and its rename leaves the temp file
+    left = [folder / ".2026-12-01T08-30-00Z_B11x11-UL.json.k2j4_x9a.tmp",
+            folder / "best" / ".B11x11-UL.json.abcd1234.tmp"]
+    for path in left:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("{half a replay")
+    kept = [folder / ".hidden.txt", folder / "notes.tmp", folder / ".x.json.tmp"]
+    for path in kept:
+        path.write_text("not ours")
+    game = Context(Progress(), save_path=tmp_path / "save.json")
+    assert game.replays is not None and game.replays.directory == folder  # its first use
+    assert not any(path.exists() for path in left)
+    assert all(path.exists() for path in kept)
+    left[0].write_text("{half a replay")
+    path = ReplayStore(folder).keep(record(played(level), level, game="x", date=DATE))
+    assert not left[0].exists() and path.is_file()
+    assert sorted(p.name for p in folder.iterdir() if p.name.endswith(".tmp")) == \
+        [".x.json.tmp", "notes.tmp"]
+
+
 def test_a_listing_reports_a_bad_file_and_goes_on(tmp_path: Path) -> None:
     level = campaign_level()
     store = ReplayStore(tmp_path)
