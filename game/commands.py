@@ -614,7 +614,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.json:
         _emit([json.dumps(facts), "\n"])
     else:
-        done = "reached the exit" if facts["finished"] else "stopped at ({}, {})".format(*facts["at"])
+        row, col = facts["at"]
+        done = "reached the exit" if facts["finished"] else f"stopped at ({row}, {col})"
         _emit([f"{done}: {_count(facts['moves'], 'move')} in {facts['time']:.3f} s "
                f"(the fewest: {facts['optimal']})\n"])
     return EXIT_OK if tapped.run.finished else EXIT_NO_PATH

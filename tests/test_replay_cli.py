@@ -227,7 +227,8 @@ def test_the_help_states_the_budget_the_verifier_applies() -> None:
     from game.run.replay import MAX_TICKS, VerifyBudget
 
     parser = build_parser()
-    sub = next(a for a in parser._actions if a.dest == "command").choices["replay"]  # type: ignore[attr-defined]
+    commands = next(a for a in parser._actions if a.dest == "command")
+    sub = commands.choices["replay"]  # type: ignore[index]
     text = " ".join(sub.format_help().split())
     assert f"default {VerifyBudget().max_tiles}, a 1001x1001 maze" in text
     assert VerifyBudget().max_tiles == 1001 * 1001
