@@ -171,3 +171,26 @@ def test_the_pure_model_plays_the_taps_a_bot_sends() -> None:
     assert tapped.run.finished and tapped.taps == 19 and tapped.run.moves == 18
     with pytest.raises(ValueError, match="not a move"):
         parse_moves("R-D")
+
+
+def test_simulate_and_verify_never_load_the_play_layer(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[1]
+    script = (
+        "import sys\n"
+        "from game.cli import main\n"
+        f"assert main(['simulate', '--level', '1', '--moves', {route(LEVEL_1)!r}, '--json',\n"
+        f"             '--save-replay', {str(tmp_path / 'run.json')!r}]) == 0\n"
+        f"assert main(['replay', {str(tmp_path / 'run.json')!r}, '--verify']) == 0\n"
+        # game.save still reads the key bindings' and palettes' names from game.play (pure
+        # data); nothing that draws or plays is loaded
+        "loaded = sorted(m for m in sys.modules if m == 'pygame' or m.startswith(\n"
+        "    ('game.play.app', 'game.play.launch', 'game.play.scenes', 'game.play.session')))\n"
+        "assert not loaded, loaded\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          cwd=root, timeout=120, env={"PYTHONPATH": str(root)})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("\n") == 2

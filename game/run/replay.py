@@ -4,7 +4,8 @@ A replay holds what was played (a level code, or for a maze from a file the maze
 itself), a digest of that maze, the intents with the ticks they arrived at, the result
 (reached the exit, moves, ticks), the hint's starting solver and speed and the game
 version.  The run model advances in fixed ticks, so :func:`simulate` gives the same
-moves and time on any machine.  Pure: no pygame, no files (:mod:`game.replays` keeps
+moves and time on any machine; :func:`verify` re-runs a replay within a budget (the
+largest maze, the longest run, the most intents) checked before anything is built.  Pure: no pygame, no files (:mod:`game.replays` keeps
 them on disk).
 
 The document, version 1::
@@ -52,7 +53,8 @@ REPLAY_VERSION = 1
 #: MAX_INTENTS intents fit).
 MAX_REPLAY_BYTES = 4 * 1024 * 1024
 #: Longest run a replay holds: two hours of ticks (a longer one is not kept).  With
-#: MAX_INTENTS it bounds what a hostile file can ask of ``replay --verify``: seconds.
+#: MAX_INTENTS it bounds the run a hostile file can ask :func:`verify` for (seconds);
+#: the maze it names is bounded by the verify budget (:class:`VerifyBudget`).
 MAX_TICKS = 2 * 3600 * TICK_RATE
 #: Most intents a replay holds (over an hour of tapping ten times a second).
 MAX_INTENTS = 100_000
