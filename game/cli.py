@@ -137,7 +137,10 @@ def build_parser() -> argparse.ArgumentParser:
                      "(default and most 864000, two hours)")
 
     sim = sub.add_parser("simulate", help="tap moves on a maze with the game's rules and "
-                         "print the run as one JSON line (for bots and tests)")
+                         "print the run as one JSON line (for bots and tests)",
+                         description="Tap MOVES on one maze (--code, --level or FILE) with "
+                         "the game's run model; exit 0 when the exit is reached, 1 when not, "
+                         "2 for bad input.")
     sim.add_argument("file", nargs="?", help="maze text file, or - for standard input")
     sim.add_argument("--code", help="the maze of this level code")
     sim.add_argument("--level", metavar="N", help="campaign level N (as migong levels numbers "
