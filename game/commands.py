@@ -585,9 +585,8 @@ def simulated_level(args: argparse.Namespace) -> "Level":
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Tap ``--moves`` on a maze with the run model; print one JSON line; exit 0 at the exit."""
-    from game.run.player import WALKING_SPEED
     from game.run.replay import level_ref
-    from game.simulate import parse_moves, result_json, tap
+    from game.simulate import WALKING_SPEED, parse_moves, result_json, tap
 
     try:
         moves = parse_moves(args.moves)

@@ -76,7 +76,7 @@ def check_pace(count: int, taps_per_second: float, speed: float) -> None:
                          f"the {hours:g} hours a run can keep")
 
 
-def tap(maze: Maze, moves: list[Move], taps_per_second: float) -> Tapped:
+def tap(maze: Maze, moves: list[Move], taps_per_second: float = WALKING_SPEED) -> Tapped:
     """Play ``moves`` as taps at ``taps_per_second`` from the entrance; return the run.
 
     Raise ValueError for a pace out of range or a run longer than a replay keeps.
