@@ -55,6 +55,7 @@ def _joined_negatives(argv: Sequence[str]) -> list[str]:
     from game.maze.generators import generator_options
 
     numeric = {"--start", "--goal", "--seed", "--size", "-s", "--race-speed", LOOPS.flag,
+               "--max-tiles", "--max-ticks", "--taps-per-second",
                KEYS.flag, *(option.flag for option, _ in generator_options())}
     out: list[str] = []
     args = iter(argv)
@@ -127,7 +128,35 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("file", help="replay file (see: migong replays)")
     rep.add_argument("--verify", action="store_true",
                      help="re-run it headless and print one JSON line; exit 0 when it "
-                     "reaches the exit, 1 when not, 2 for a bad file")
+                     "reaches the exit, 1 when not, 2 for a bad file or one over the budget")
+    rep.add_argument("--max-tiles", metavar="N",
+                     help="--verify's budget: the largest maze it re-runs, in tiles (rows "
+                     "times columns; default 1002001, a 1001x1001 maze; at most 4001x4001)")
+    rep.add_argument("--max-ticks", metavar="N",
+                     help="--verify's budget: the longest run it re-runs, in ticks of 1/120 s "
+                     "(default and most 864000, two hours)")
+
+    sim = sub.add_parser("simulate", help="tap moves on a maze with the game's rules and "
+                         "print the run as one JSON line (for bots and tests)",
+                         description="Tap MOVES on one maze (--code, --level or FILE) with "
+                         "the game's run model; exit 0 when the exit is reached, 1 when not, "
+                         "2 for bad input.")
+    sim.add_argument("file", nargs="?", help="maze text file, or - for standard input")
+    sim.add_argument("--code", help="the maze of this level code")
+    sim.add_argument("--level", metavar="N", help="campaign level N (as migong levels numbers "
+                     "them, from 1)")
+    sim.add_argument("--moves", required=True, metavar="MOVES",
+                     help="the taps, one letter each: U, D, L, R (either case; spaces skipped), "
+                     "at most 50000")
+    sim.add_argument("--taps-per-second", metavar="N",
+                     help="the pace of the taps, above 0 and at most 120 (default 8: the "
+                     "game's walking speed)")
+    sim.add_argument("--save-replay", metavar="FILE",
+                     help="write the run as the game keeps a replay (replay FILE --verify "
+                     "re-runs it)")
+    sim.add_argument("--json", action="store_true",
+                     help="print one JSON line: finished, caught, moves, time, ticks, keys, "
+                     "hints, optimal, at, taps, level")
 
     edit = sub.add_parser("edit", help="make a maze, or edit a maze file, in the editor")
     edit.add_argument("file", nargs="?", help="maze text file to edit")
@@ -184,6 +213,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from game.commands import cmd_replays
 
             return cmd_replays(args)
+        if args.command == "simulate":
+            from game.commands import cmd_simulate
+
+            return cmd_simulate(args)
         if args.command == "replay" and args.verify:
             from game.commands import cmd_verify_replay
 

@@ -1,5 +1,5 @@
-"""The sub-commands behind ``python -m game``: generate, solve, levels, daily, play, replays
-and replay.
+"""The sub-commands behind ``python -m game``: generate, solve, levels, daily, play, replays,
+replay and simulate.
 
 Each takes the parsed ``argparse`` namespace from :mod:`game.cli` and returns the exit
 code.  Bad input raises :class:`game.errors.UsageError` with a one-line message saying
@@ -17,6 +17,7 @@ import random
 import re
 import sys
 from datetime import date
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Optional, Union
 
 from game.errors import EXIT_NO_PATH, EXIT_OK, UsageError, shown
@@ -27,7 +28,9 @@ from game.run.clock import TICK_RATE
 
 if TYPE_CHECKING:  # the solvers are imported only by the commands that solve
     from game.maze.solvers import Solution
-    from game.run.replay import Replay
+    from game.run.level import Level
+    from game.run.model import Run
+    from game.run.replay import Replay, VerifyBudget
 
 # ASCII only: Python's \d and int() also take other scripts' digits (١١, ११), which no
 # option accepts.
@@ -215,7 +218,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     if args.trace:
         found: list[Solution] = []
-        _emit(trace_lines(SOLVERS[solver].explore(maze, maze.start, maze.goal), found))
+        if not _emit(trace_lines(SOLVERS[solver].explore(maze, maze.start, maze.goal), found)):
+            return EXIT_OK  # the reader closed the pipe (``| head``): quiet, as generate is
         return EXIT_OK if found and found[0].found else EXIT_NO_PATH
     try:
         solution = solve(maze, solver)
@@ -442,8 +446,12 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
-def _emit(*pieces: Iterable[str]) -> None:
-    """Write text to standard output; a closed pipe (``| head``) is not an error, a full disk is."""
+def _emit(*pieces: Iterable[str]) -> bool:
+    """Write text to standard output; return False when the reader closed the pipe.
+
+    A closed pipe (``| head``) is not an error: the rest is not made or written, and the
+    command exits quietly with 0.  A full disk is an error.
+    """
     if sys.stdout is None:  # started with standard output closed (``>&-``)
         raise UsageError("cannot write to standard output: it is closed")
     try:
@@ -452,9 +460,11 @@ def _emit(*pieces: Iterable[str]) -> None:
         sys.stdout.flush()
     except BrokenPipeError:
         _discard_stdout()
+        return False
     except OSError as exc:
         _discard_stdout()
         raise UsageError(f"cannot write to standard output: {exc.strerror or exc}") from None
+    return True
 
 
 def _discard_stdout() -> None:
@@ -512,24 +522,117 @@ def cmd_replays(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def verify_budget(args: argparse.Namespace) -> "VerifyBudget":
+    """Return the budget ``--max-tiles`` and ``--max-ticks`` set (the defaults without them)."""
+    from game.run.replay import MAX_TICKS, VerifyBudget
+
+    default = VerifyBudget()
+    tiles = _int_option("--max-tiles", args.max_tiles, minimum=MIN_SIZE * MIN_SIZE,
+                        maximum=MAX_SIDE * MAX_SIDE)
+    ticks = _int_option("--max-ticks", args.max_ticks, minimum=0, maximum=MAX_TICKS)
+    return VerifyBudget(default.max_tiles if tiles is None else tiles,
+                        default.max_ticks if ticks is None else ticks)
+
+
 def cmd_verify_replay(args: argparse.Namespace) -> int:
     """Re-run a replay headless; print one JSON line; exit 0 at the exit, 1 short of it."""
     from game.replays import ReplayFileError, read_replay
-    from game.run.replay import ReplayFormatError, rebuild, simulate
+    from game.run.replay import ReplayFormatError, ReplayOverBudget, verify
 
+    budget = verify_budget(args)
     try:
-        rep = read_replay(args.file)
-        level = rebuild(rep.level)
+        verdict = verify(read_replay(args.file), budget)
     except ReplayFileError as exc:
         raise UsageError(str(exc)) from None
+    except ReplayOverBudget as exc:
+        raise UsageError(f"{args.file}: not verified: {exc} (see --max-tiles and --max-ticks)"
+                         ) from None
     except ReplayFormatError as exc:
         raise UsageError(f"{args.file}: not a usable replay: {exc}") from None
-    run = simulate(rep, level.maze)
-    ticks = run.ticks_played
-    _emit([json.dumps({
-        "finished": run.finished, "moves": run.moves, "time": round(ticks / TICK_RATE, 3),
-        "ticks": ticks, "level": rep.level.name,
-        "recorded": {"finished": rep.finished, "moves": rep.moves, "ticks": rep.time_ticks},
-        "matches": (run.finished, run.moves, ticks) == (rep.finished, rep.moves, rep.time_ticks),
-    }), "\n"])
-    return EXIT_OK if run.finished else EXIT_NO_PATH
+    _emit([json.dumps(verdict.to_json()), "\n"])
+    return EXIT_OK if verdict.finished else EXIT_NO_PATH
+
+
+# --- simulate ------------------------------------------------------------------------------
+
+
+def simulated_level(args: argparse.Namespace) -> "Level":
+    """Return the level ``simulate`` plays: ``--code``, ``--level N`` or a maze FILE (- stdin)."""
+    from game.levels import CAMPAIGN, build_level, campaign_index
+    from game.maze.formats import MazeFormatError, load_maze, load_stdin
+    from game.run.level import Level
+
+    given = [name for name, value in (("--code", args.code), ("--level", args.level),
+                                      ("a maze FILE", args.file)) if value is not None]
+    if len(given) != 1:
+        got = f"got {' and '.join(given)}" if given else "got none"
+        raise UsageError(f"simulate needs one maze: --code CODE, --level N or a maze FILE ({got})")
+    if args.file is not None:
+        source = "<stdin>" if args.file == "-" else args.file
+        try:
+            maze = load_stdin(source) if args.file == "-" else load_maze(args.file)
+        except MazeFormatError as exc:
+            raise UsageError(str(exc)) from None
+        return Level(maze, label=os.path.basename(source))
+    if args.level is not None:
+        number = _int_option("--level", args.level, minimum=1, maximum=len(CAMPAIGN))
+        assert number is not None
+        spec = CAMPAIGN[number - 1]
+    else:
+        spec = code_spec(args.code)
+    return Level(build_level(spec), spec, campaign_index(spec), spec.name or args.code)
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """Tap ``--moves`` on a maze with the run model; print one JSON line; exit 0 at the exit."""
+    from game.run.replay import level_ref
+    from game.simulate import WALKING_SPEED, parse_moves, result_json, tap
+
+    try:
+        moves = parse_moves(args.moves)
+    except ValueError as exc:
+        raise UsageError(f"--moves: {exc}") from None
+    pace = WALKING_SPEED
+    if args.taps_per_second is not None:
+        text = args.taps_per_second.strip()
+        try:
+            pace = float(text) if text.isascii() and "_" not in text else math.nan
+        except ValueError:
+            pace = math.nan
+        if not (math.isfinite(pace) and 0 < pace <= TICK_RATE):
+            raise UsageError(f"--taps-per-second must be a number above 0 and at most "
+                             f"{TICK_RATE} (one tap a tick), got {shown(args.taps_per_second)}")
+    level = simulated_level(args)
+    try:
+        tapped = tap(level.maze, moves, pace)
+    except ValueError as exc:
+        raise UsageError(f"--moves: {exc}") from None
+    if args.save_replay is not None:
+        _save_replay(args.save_replay, tapped.run, level)
+    facts = result_json(tapped, level_ref(level).name)
+    if args.json:
+        _emit([json.dumps(facts), "\n"])
+    else:
+        row, col = facts["at"]
+        done = "reached the exit" if facts["finished"] else f"stopped at ({row}, {col})"
+        _emit([f"{done}: {_count(facts['moves'], 'move')} in {facts['time']:.3f} s "
+               f"(the fewest: {facts['optimal']})\n"])
+    return EXIT_OK if tapped.run.finished else EXIT_NO_PATH
+
+
+def _save_replay(path: str, run: "Run", level: "Level") -> None:
+    """Write ``run`` as the game keeps a replay (atomically), or raise UsageError saying why."""
+    from game.replays import utc_now
+    from game.run.replay import ReplayFormatError, dumps, parse_replay, record
+    from game.save import write_atomically
+    from game.version import package_version
+
+    text = dumps(record(run, level, game=package_version(), date=utc_now()))
+    try:
+        parse_replay(text.encode("utf-8"))  # never write what could not be read back
+    except ReplayFormatError as exc:
+        raise UsageError(f"--save-replay {path}: the run cannot be kept: {exc}") from None
+    try:
+        write_atomically(Path(path), text)
+    except OSError as exc:
+        raise UsageError(f"cannot write --save-replay {path}: {exc.strerror or exc}") from None

@@ -4,7 +4,8 @@ The replays live in ``replays/`` beside the save file (``MIGONG_SAVE_PATH`` move
 too): one file per run, named by its UTC date and level so that names sort oldest
 first, and ``replays/best/<level>.json`` holding the best run of each level (finished,
 then fastest, then fewest moves).  Files are written like the save (temp file, fsync,
-``os.replace``) and read like it (regular files only, size-capped), so a crash, a
+``os.replace``; the temp files a kill left are removed when the store is first used and
+before each write) and read like it (regular files only, size-capped), so a crash, a
 FIFO or a huge file never loses a run or hangs the game.  The newest MAX_RUNS runs and
 MAX_BESTS best runs are kept; older ones are pruned as new ones come.
 """
@@ -36,6 +37,8 @@ MAX_RUNS = 100
 MAX_BESTS = 200
 BEST_DIR = "best"
 _UNSAFE = re.compile(r"[^0-9A-Za-z.-]+")
+#: The temp file of a replay write (``.NAME.json.RANDOM.tmp``, as write_atomically names it).
+_TEMP = re.compile(r"\..+\.json\.\w+\.tmp")
 
 
 class ReplayFileError(ValueError):
@@ -96,6 +99,7 @@ class ReplayStore:
         Raise OSError or ValueError when it cannot be written (disk full, or a run too
         long or too large to read back).
         """
+        self.remove_temp_files()
         text = dumps(rep)
         try:
             parse_replay(text.encode("utf-8"))  # never keep what could not be read back
@@ -111,6 +115,21 @@ class ReplayStore:
         self._prune(self.directory, MAX_RUNS, newest_by_name=True)
         self._prune(self.best_dir, MAX_BESTS, newest_by_name=False)
         return path
+
+    def remove_temp_files(self) -> None:
+        """Remove the temp files of replay writes that a kill interrupted, as the save does."""
+        for folder in (self.directory, self.best_dir):
+            try:
+                entries = list(os.scandir(folder))
+            except OSError:
+                continue
+            for entry in entries:
+                if _TEMP.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
+                    try:
+                        os.unlink(entry.path)
+                    except OSError as exc:
+                        log.warning("cannot remove the leftover temp file %s: %s",
+                                    entry.path, exc)
 
     @staticmethod
     def key(level: LevelRef) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -10,10 +11,11 @@ from pathlib import Path
 
 import pytest
 
+from game.levels import build_level, parse_level_code
 from game.replays import ReplayStore, replay_dir
 from game.run.model import Run
 from game.run.player import Move
-from game.run.replay import record
+from game.run.replay import dumps, record
 from tests.run.test_replay import campaign_level, played
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -122,3 +124,162 @@ def test_watching_without_a_display_is_one_error_line(save: Path, tmp_path: Path
     assert done.returncode == 2
     assert done.stderr.startswith("migong: error: no display found")
 
+
+
+# -- verify in-process: hints, the budget, a level that names no maze --------------------------
+
+
+def verify_in_process(path: Path, capsys: pytest.CaptureFixture[str],
+                      *options: str) -> tuple[int, str, str]:
+    """Run ``replay PATH --verify`` in this process; return the exit code, stdout, stderr."""
+    from game.cli import main
+
+    code = main(["replay", str(path), "--verify", *options])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def finished_doc() -> dict:
+    """Return the document of a finished run of level 1 that showed the hint once."""
+    level = campaign_level()
+    return json.loads(dumps(record(played(level), level, game="0.1.0", date="2026-12-01")))
+
+
+def test_verify_compares_and_reports_the_hints(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    doc = finished_doc()
+    assert doc["result"]["hints"] == 1
+    honest, hidden = tmp_path / "honest.json", tmp_path / "hidden.json"
+    honest.write_text(json.dumps(doc))
+    doc["result"]["hints"] = 0  # a run that used the hint claims it did not
+    hidden.write_text(json.dumps(doc))
+
+    code, out, _ = verify_in_process(honest, capsys)
+    verdict = json.loads(out)
+    assert code == 0 and verdict["matches"] is True
+    assert verdict["hints"] == 1 and verdict["recorded"]["hints"] == 1
+
+    code, out, _ = verify_in_process(hidden, capsys)
+    verdict = json.loads(out)
+    assert code == 0 and verdict["finished"] is True
+    assert verdict["hints"] == 1 and verdict["recorded"]["hints"] == 0
+    assert verdict["matches"] is False
+
+
+def test_a_level_with_neither_code_nor_maze_is_told_so(tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    doc = finished_doc()
+    del doc["level"]["code"]
+    bad = tmp_path / "nolevel.json"
+    bad.write_text(json.dumps(doc))
+    code, out, err = verify_in_process(bad, capsys)
+    assert (code, out) == (2, "")
+    assert err == (f"migong: error: {bad}: not a usable replay: 'level' has neither a 'code' "
+                   "nor a 'maze': it needs one\n")
+
+
+def test_a_replay_over_the_budget_is_refused_up_front_in_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import game.levels
+
+    def never(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a maze over the budget was built")
+
+    monkeypatch.setattr(game.levels, "build_level", never)
+    doc = finished_doc()
+    doc["level"]["code"] = "P4001x4001-1-Y4"  # 16 million tiles with keys: over a minute
+    doc["intents"] = [[0, "move", 0, 1]] * 100_000
+    doc["result"].update(ticks=500_000, time_ticks=500_000)
+    big = tmp_path / "big.json"
+    big.write_text(json.dumps(doc))
+    code, out, err = verify_in_process(big, capsys)
+    assert (code, out) == (2, "")
+    assert err == (f"migong: error: {big}: not verified: its maze is 4001x4001 (16008001 "
+                   "tiles), over the 1002001 tiles a verification takes on (see --max-tiles "
+                   "and --max-ticks)\n")
+
+    doc["level"]["code"] = "B11x11-UL"
+    big.write_text(json.dumps(doc))
+    code, out, err = verify_in_process(big, capsys, "--max-ticks", "7200")
+    assert (code, out) == (2, "")
+    assert "its run is 500000 ticks long, over the 7200 ticks" in err
+    assert len(err.splitlines()) == 1
+
+
+def test_the_budget_options_refuse_what_they_cannot_mean(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(finished_doc()))
+    code, out, err = verify_in_process(good, capsys, "--max-tiles", "100")  # level 1: 11x11
+    assert (code, out) == (2, "")
+    assert "its maze is 11x11 (121 tiles), over the 100 tiles" in err
+    code, _, err = verify_in_process(good, capsys, "--max-tiles", "lots")
+    assert code == 2 and err.startswith("migong: error: --max-tiles must be an integer from 9")
+    code, _, err = verify_in_process(good, capsys, "--max-ticks", "-1")
+    assert code == 2 and err.startswith("migong: error: --max-ticks must be an integer from 0")
+    code, out, _ = verify_in_process(good, capsys, "--max-tiles", "121", "--max-ticks", "864000")
+    assert code == 0 and json.loads(out)["matches"] is True
+
+
+def test_the_help_states_the_budget_the_verifier_applies() -> None:
+    from game.cli import build_parser
+    from game.run.replay import MAX_TICKS, VerifyBudget
+
+    parser = build_parser()
+    commands = next(a for a in parser._actions if a.dest == "command")
+    sub = commands.choices["replay"]  # type: ignore[index]
+    text = " ".join(sub.format_help().split())
+    assert f"default {VerifyBudget().max_tiles}, a 1001x1001 maze" in text
+    assert VerifyBudget().max_tiles == 1001 * 1001
+    assert f"(default and most {MAX_TICKS}, two hours)" in text
+    assert VerifyBudget().max_ticks == MAX_TICKS == 2 * 3600 * 120
+
+
+# -- a closed pipe ------------------------------------------------------------------------------
+
+
+class ClosedAfter:
+    """A standard output whose reader goes away after ``lines`` lines (``| head -n LINES``)."""
+
+    def __init__(self, lines: int) -> None:
+        self.lines = lines
+        self.text = ""
+
+    def write(self, text: str) -> int:
+        """Take ``text`` while the reader is there; raise BrokenPipeError after."""
+        if self.text.count("\n") >= self.lines:
+            raise BrokenPipeError(32, "Broken pipe")
+        self.text += text
+        return len(text)
+
+    def flush(self) -> None:
+        """Flush nothing."""
+
+    def fileno(self) -> int:
+        """Have no file descriptor, as a test's capture has none."""
+        raise io.UnsupportedOperation("fileno")
+
+
+def test_solve_trace_into_a_closed_pipe_is_no_no_path(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from game.cli import main
+    from game.maze.formats import format_maze
+
+    maze = tmp_path / "big.txt"
+    maze.write_text(format_maze(build_level(parse_level_code("B301x301-1"))))
+    monkeypatch.setattr("sys.stdout", ClosedAfter(1))
+    code = main(["solve", str(maze), "--trace"])
+    assert code == 0  # as generate | head: quiet, not 1 ("no path")
+    assert capsys.readouterr().err == ""
+
+
+def test_solve_trace_still_says_no_path_when_there_is_none(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from game.cli import main
+
+    maze = tmp_path / "walled.txt"
+    maze.write_text("#####\nS.#.E\n#####\n")
+    assert main(["solve", str(maze), "--trace"]) == 1
+    assert json.loads(capsys.readouterr().out.splitlines()[-1])["found"] is False

@@ -124,6 +124,7 @@ class Context:
             from game.replays import ReplayStore, replay_dir
 
             self._replays = ReplayStore(replay_dir(self.save_path))
+            self._replays.remove_temp_files()  # a kill mid-write left them; as the save's
         return self._replays
 
     @property

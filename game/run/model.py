@@ -65,8 +65,12 @@ class Run:
     """One play-through of ``maze`` from its entrance."""
 
     def __init__(self, maze: Maze, *, solver: str = "bfs", speed: float = 1.0,
-                 fog: bool = False, rooms: bool = False) -> None:
-        """Start at the entrance; ``fog``: see only near the player (``rooms``: lit whole)."""
+                 fog: bool = False, rooms: bool = False, search_optimal: bool = True) -> None:
+        """Start at the entrance; ``fog``: see only near the player (``rooms``: lit whole).
+
+        ``search_optimal``: spread the search for the shortest route over the ticks (False:
+        search only when ``optimal`` is read, as a verifier that never reads it wants).
+        """
         from game.maze.solvers import SOLVERS
 
         self.maze = maze
@@ -98,6 +102,7 @@ class Run:
         self.events: list[str] = []  # player events not yet taken (step, bump, arrive)
         self._optimal: Optional[int] = None
         self._optimal_run: Optional[Iterator[object]] = None
+        self._search_optimal = search_optimal
 
     # -- reading ------------------------------------------------------------------------
     @property
@@ -195,7 +200,50 @@ class Run:
         self._note(self.player.update(TICK))
         if not self.player.moving and self.player.pos == self.maze.goal:
             self.finished_at = self.tick
-        self._advance_optimal(OPTIMAL_EVENTS_PER_TICK)
+        if self._search_optimal:
+            self._advance_optimal(OPTIMAL_EVENTS_PER_TICK)
+
+    @property
+    def idle(self) -> bool:
+        """Return True when ticks change nothing but the time until the next intent."""
+        return self.finished or self.player.idle
+
+    def wait(self, ticks: int) -> None:
+        """Advance ``ticks`` ticks while ``idle``: the same run as ``ticks`` calls of step."""
+        if self.finished or ticks <= 0:
+            return
+        self.step()  # the held keys are tried once (an auto-run ending skips them): facing settles
+        rest = ticks - 1
+        self.tick += rest
+        self.player.wait(TICK, rest)
+        if self._search_optimal:
+            self._advance_optimal(OPTIMAL_EVENTS_PER_TICK * rest)
+
+    def advance_to(self, tick: int) -> None:
+        """Step on to ``tick`` (or to the exit), with no intent on the way.
+
+        A stretch in which the run stands idle (nothing held walks it anywhere) is passed
+        in one ``wait``, and the ticks of a slide between two tiles in one ``glide``: the
+        same run as stepping each tick, much sooner.
+        """
+        while self.tick < tick and not self.finished:
+            self.step()
+            if self.idle:
+                self.wait(tick - self.tick)
+            else:
+                self.glide(tick - self.tick)
+
+    def glide(self, ticks: int) -> None:
+        """Advance up to ``ticks`` ticks in which the player only slides on (none arrives).
+
+        The same run as as many calls of step: a tick that arrives is left to ``step``.
+        """
+        if self.finished or ticks <= 0:
+            return
+        done = self.player.glide(TICK, ticks)
+        self.tick += done
+        if self._search_optimal and done:
+            self._advance_optimal(OPTIMAL_EVENTS_PER_TICK * done)
 
     def _door_bumps(self, events: list[str], d: tuple[int, int]) -> list[str]:
         """Return ``events`` with a bump into a locked door told as LOCKED (its colour noted)."""
@@ -260,13 +308,16 @@ class Run:
 
 
 def replay(maze: Maze, log: Sequence[Logged], *, ticks: int, solver: str = "bfs",
-           speed: float = 1.0, fog: bool = False, rooms: bool = False) -> Run:
+           speed: float = 1.0, fog: bool = False, rooms: bool = False,
+           search_optimal: bool = True) -> Run:
     """Return the run ``log`` makes on ``maze`` after ``ticks`` ticks (or at the exit)."""
-    run = Run(maze, solver=solver, speed=speed, fog=fog, rooms=rooms)
-    pending = deque(log)
+    run = Run(maze, solver=solver, speed=speed, fog=fog, rooms=rooms,
+              search_optimal=search_optimal)
+    i, count = 0, len(log)
     while True:
-        while pending and pending[0].tick <= run.tick:
-            run.apply(pending.popleft().intent)
+        while i < count and log[i].tick <= run.tick:
+            run.apply(log[i].intent)
+            i += 1
         if run.tick >= ticks or run.finished:
             return run
-        run.step()
+        run.advance_to(min(ticks, log[i].tick) if i < count else ticks)

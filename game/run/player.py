@@ -38,6 +38,8 @@ STEP = "step"
 BUMP = "bump"
 ARRIVE = "arrive"
 
+#: The walking speed of a held key, in tiles per second.
+WALKING_SPEED = 8.0
 #: Upper bound on steps per update, so a huge ``dt`` (a stalled frame) cannot teleport.
 MAX_STEPS_PER_UPDATE = 8
 #: The four directions, in the order neighbours are looked at.
@@ -72,7 +74,7 @@ class Player:
         is_floor: Callable[[Pos], bool],
         start: Pos,
         *,
-        speed: float = 8.0,
+        speed: float = WALKING_SPEED,
         repeat_delay: float = 0.2,
         buffer_time: float = 0.25,
         stop_on: Callable[[Pos], bool] = _never,
@@ -99,7 +101,8 @@ class Player:
         self._run_first = False  # the run's first step (its own direction) is still to come
 
     @classmethod
-    def on_maze(cls, maze: Maze, *, speed: float = 8.0, repeat_delay: float = 0.2) -> "Player":
+    def on_maze(cls, maze: Maze, *, speed: float = WALKING_SPEED,
+                repeat_delay: float = 0.2) -> "Player":
         """Return a player standing on the maze's start tile, its runs stopping at the goal."""
         return cls(maze.walkable, maze.start, speed=speed, repeat_delay=repeat_delay,
                    stop_on=lambda pos: pos == maze.goal)
@@ -113,6 +116,45 @@ class Player:
     def walking(self) -> bool:
         """Return True while sliding, running or while a direction key is held."""
         return self.moving or bool(self._held) or self.running is not None
+
+    @property
+    def idle(self) -> bool:
+        """Return True when updates change nothing but the clock until the next press.
+
+        Standing still, no auto-run, no press queued, and every held key past its repeat
+        delay and blocked: each update then tries the same walls and fails the same way.
+        """
+        if self.moving or self.running is not None or self._queued:
+            return False
+        r, c = self.pos
+        return all(self.clock - pressed >= self.repeat_delay
+                   and not self.is_floor((r + d[0], c + d[1]))
+                   for d, pressed in self._held.items())
+
+    def wait(self, dt: float, times: int) -> None:
+        """Do ``times`` updates of ``dt`` seconds while idle: only the clock moves."""
+        self.events, self.stepped = [], []
+        clock = self.clock
+        for _ in range(times):  # added one by one: the same float as ``times`` updates
+            clock += dt
+        self.clock = clock
+
+    def glide(self, dt: float, most: int) -> int:
+        """Do up to ``most`` updates of ``dt`` seconds that only slide on; return how many.
+
+        Stops before the update that would arrive: that one, which may start the next step,
+        is left to ``update``.  Each update is done as ``update`` does it, so the floats agree.
+        """
+        fraction, clock, speed = self.fraction, self.clock, self.speed
+        done = 0
+        while done < most and fraction < 1.0 and dt < (1.0 - fraction) / speed:
+            clock += dt
+            fraction += dt * speed
+            done += 1
+        if done:
+            self.fraction, self.clock = fraction, clock
+            self.events, self.stepped = [], []
+        return done
 
     @property
     def render_pos(self) -> tuple[float, float]:

@@ -4,7 +4,8 @@ A replay holds what was played (a level code, or for a maze from a file the maze
 itself), a digest of that maze, the intents with the ticks they arrived at, the result
 (reached the exit, moves, ticks), the hint's starting solver and speed and the game
 version.  The run model advances in fixed ticks, so :func:`simulate` gives the same
-moves and time on any machine.  Pure: no pygame, no files (:mod:`game.replays` keeps
+moves and time on any machine; :func:`verify` re-runs a replay within a budget (the
+largest maze, the longest run, the most intents) checked before anything is built.  Pure: no pygame, no files (:mod:`game.replays` keeps
 them on disk).
 
 The document, version 1::
@@ -41,7 +42,8 @@ REPLAY_VERSION = 1
 #: MAX_INTENTS intents fit).
 MAX_REPLAY_BYTES = 4 * 1024 * 1024
 #: Longest run a replay holds: two hours of ticks (a longer one is not kept).  With
-#: MAX_INTENTS it bounds what a hostile file can ask of ``replay --verify``: seconds.
+#: MAX_INTENTS it bounds the run a hostile file can ask :func:`verify` for (seconds);
+#: the maze it names is bounded by the verify budget (:class:`VerifyBudget`).
 MAX_TICKS = 2 * 3600 * TICK_RATE
 #: Most intents a replay holds (over an hour of tapping ten times a second).
 MAX_INTENTS = 100_000
@@ -175,7 +177,99 @@ def rebuild(ref: LevelRef) -> Level:
 
 def simulate(rep: Replay, maze: Maze) -> Run:
     """Re-run ``rep`` on ``maze`` from its entrance in fixed ticks; return the run."""
-    return replay(maze, rep.log, ticks=rep.ticks, solver=rep.solver, speed=rep.speed)
+    return replay(maze, rep.log, ticks=rep.ticks, solver=rep.solver, speed=rep.speed,
+                  search_optimal=False)
+
+
+class ReplayOverBudget(ValueError):
+    """A replay asks more of a verification than its budget allows; the message says what."""
+
+
+@dataclass(frozen=True)
+class VerifyBudget:
+    """The most one verification takes on, checked before anything is built or run.
+
+    ``max_tiles``: the largest maze (rows x cols); ``max_ticks``: the longest run;
+    ``max_intents``: the most intents.  The defaults are the command line's (a 1001x1001
+    maze, two hours, the format's intents); a server re-running strangers' replays sets
+    smaller ones.
+    """
+
+    max_tiles: int = 1001 * 1001
+    max_ticks: int = MAX_TICKS
+    max_intents: int = MAX_INTENTS
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A replay re-run: how the run went, beside what the file says of it."""
+
+    replay: Replay
+    finished: bool
+    moves: int
+    ticks: int  # the run's time in ticks (from the first move)
+    hints: int
+
+    @property
+    def matches(self) -> bool:
+        """Return True when the re-run agrees with the recorded result, hints included."""
+        rep = self.replay
+        return ((self.finished, self.moves, self.ticks, self.hints)
+                == (rep.finished, rep.moves, rep.time_ticks, rep.hints))
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the verdict as ``replay --verify`` prints it."""
+        rep = self.replay
+        return {
+            "finished": self.finished, "moves": self.moves,
+            "time": round(self.ticks / TICK_RATE, 3), "ticks": self.ticks, "hints": self.hints,
+            "level": rep.level.name,
+            "recorded": {"finished": rep.finished, "moves": rep.moves, "ticks": rep.time_ticks,
+                         "hints": rep.hints},
+            "matches": self.matches,
+        }
+
+
+def maze_size(ref: LevelRef) -> tuple[int, int]:
+    """Return the rows and columns of the maze ``ref`` names, without building it."""
+    if ref.code is not None:
+        from game.levels import parse_level_code
+
+        try:
+            spec = parse_level_code(ref.code)
+        except ValueError as exc:
+            raise ReplayFormatError(f"level: {exc}") from None
+        return spec.rows, spec.cols
+    assert ref.maze is not None
+    lines = ref.maze.splitlines()
+    return len(lines), max((len(line) for line in lines), default=0)
+
+
+def check_budget(rep: Replay, budget: VerifyBudget) -> None:
+    """Raise ReplayOverBudget when ``rep`` asks more than ``budget`` allows."""
+    rows, cols = maze_size(rep.level)
+    if rows * cols > budget.max_tiles:
+        raise ReplayOverBudget(f"its maze is {rows}x{cols} ({rows * cols} tiles), over the "
+                               f"{budget.max_tiles} tiles a verification takes on")
+    if rep.ticks > budget.max_ticks:
+        raise ReplayOverBudget(f"its run is {rep.ticks} ticks long, over the "
+                               f"{budget.max_ticks} ticks a verification takes on")
+    if len(rep.log) > budget.max_intents:
+        raise ReplayOverBudget(f"it holds {len(rep.log)} intents, over the "
+                               f"{budget.max_intents} a verification takes on")
+
+
+def verify(rep: Replay, budget: VerifyBudget = VerifyBudget()) -> Verdict:
+    """Re-run ``rep`` on the maze it names, within ``budget``; return the verdict.
+
+    Raise ReplayOverBudget (checked first, before the maze is built) or ReplayFormatError
+    when the level cannot be rebuilt as it was.
+    """
+    check_budget(rep, budget)
+    maze = rebuild(rep.level).maze
+    run = replay(maze, rep.log, ticks=rep.ticks, solver=rep.solver, speed=rep.speed,
+                 search_optimal=False)
+    return Verdict(rep, run.finished, run.moves, run.ticks_played, run.hints_used)
 
 
 class Playback:
@@ -315,7 +409,7 @@ def _rebuilt_digest(level: dict[str, Any]) -> str:
             return maze_digest(parse_maze(text, "the replay's maze"))
     except ValueError as exc:
         raise ReplayFormatError(f"level: {exc}") from None
-    raise ReplayFormatError("level: needs a 'code' or a 'maze'")
+    raise ReplayFormatError("'level' has neither a 'code' nor a 'maze': it needs one")
 
 
 #: Migrations from an older replay version to the next one.
@@ -361,8 +455,11 @@ def from_json(doc: Any) -> Replay:
 def _level(doc: dict[str, Any]) -> LevelRef:
     """Return the level part of a replay, checked."""
     code, maze = doc.get("code"), doc.get("maze")
-    if (code is None) == (maze is None):
-        raise ReplayFormatError("'level' needs either a 'code' or a 'maze', not both")
+    if code is None and maze is None:
+        raise ReplayFormatError("'level' has neither a 'code' nor a 'maze': it needs one")
+    if code is not None and maze is not None:
+        raise ReplayFormatError("'level' has both a 'code' and a 'maze': it needs one, "
+                                "not both")
     if code is not None and not (isinstance(code, str) and 0 < len(code) <= 80):
         raise ReplayFormatError(f"'level.code' must be a level code, got {_shown(code)}")
     if maze is not None and not isinstance(maze, str):

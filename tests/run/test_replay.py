@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 from typing import Sequence
 
@@ -14,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game import replays as store_module
-from game.levels import CAMPAIGN, build_level, level_code
+from game.levels import CAMPAIGN, build_level, level_code, parse_level_code
 from game.maze.formats import format_maze
 from game.maze.generators import generate
 from game.maze.solvers import solve
@@ -32,7 +33,8 @@ from game.run.intents import (
     ToggleHint,
 )
 from game.run.level import Level
-from game.run.model import Logged, Run
+from game.maze.grid import Maze
+from game.run.model import Logged, Run, replay
 from game.run.player import Move
 from game.run.replay import (
     MAX_TICKS,
@@ -40,6 +42,8 @@ from game.run.replay import (
     Playback,
     Replay,
     ReplayFormatError,
+    ReplayOverBudget,
+    VerifyBudget,
     dumps,
     maze_digest,
     parse_replay,
@@ -47,6 +51,7 @@ from game.run.replay import (
     record,
     simulate,
     to_json,
+    verify,
 )
 
 SPEC = CAMPAIGN[0]
@@ -164,6 +169,65 @@ def test_random_intent_logs_replay_identically_twice(gaps: list[tuple[int, objec
         assert (rerun.moves, rerun.ticks_played, rerun.finished, rerun.player.pos) == \
             (live.moves, live.ticks_played, live.finished, live.player.pos)
         assert rerun.trail == live.trail and rerun.log == live.log
+
+
+def stepped_tick_by_tick(maze: Maze, log: Sequence[Logged], ticks: int) -> Run:
+    """Return the run ``log`` makes in ``ticks`` ticks, stepped one tick at a time."""
+    run = Run(maze)
+    pending = list(log)
+    while True:
+        while pending and pending[0].tick <= run.tick:
+            run.apply(pending.pop(0).intent)
+        if run.tick >= ticks or run.finished:
+            return run
+        run.step()
+
+
+def state(run: Run) -> tuple[object, ...]:
+    """Return everything a run is, to compare two runs exactly."""
+    p = run.player
+    return (run.tick, run.started_at, run.finished_at, run.moves, run.held, run.hints_used,
+            run.trail, run.visits.tolist(), p.pos, p.prev, p.fraction, p.facing, p.clock,
+            p.running, p.idle)
+
+
+WALKING = st.sampled_from([Move(-1, 0), Move(1, 0), Move(0, -1), Move(0, 1), Release(-1, 0),
+                           Release(1, 0), Release(0, -1), Release(0, 1), AutoRun(0, 1),
+                           AutoRun(1, 0), ReleaseAll()])
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from([0, 0, 1, 2, 5, 14, 15, 16, 24, 25, 30, 90]),
+                          WALKING), max_size=50), st.integers(0, 99))
+def test_idle_stretches_passed_in_one_wait_leave_the_very_same_run(
+        gaps: list[tuple[int, object]], seed: int) -> None:
+    maze = build_level(parse_level_code(f"P11x11-{seed}-Y1"))
+    tick, log = 0, []
+    for gap, intent in gaps:
+        tick += gap
+        log.append(Logged(tick, intent))  # type: ignore[arg-type]
+    fast = replay(maze, log, ticks=tick + 60)
+    slow = stepped_tick_by_tick(maze, log, tick + 60)
+    assert state(fast) == state(slow)
+
+
+def test_a_key_held_against_a_wall_for_an_hour_is_waited_out_not_stepped() -> None:
+    level = campaign_level()
+    hour = 3600 * TICK_RATE
+    steps = 0
+    real_step = Run.step
+
+    def counted(run: Run) -> None:
+        nonlocal steps
+        steps += 1
+        real_step(run)
+
+    log = (Logged(0, Move(-1, 0)),)  # up, from the entrance on the left edge: a wall
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Run, "step", counted)
+        run = replay(level.maze, log, ticks=hour)
+    assert run.tick == hour and run.moves == 0
+    assert steps < 100
 
 
 def test_playback_in_any_slices_and_seeking_back_reaches_the_same_run() -> None:
@@ -303,6 +367,32 @@ def test_only_the_newest_runs_are_kept(tmp_path: Path, monkeypatch: pytest.Monke
     assert len(list((tmp_path / "best").glob("*.json"))) == 1
 
 
+def test_temp_files_a_killed_write_left_are_removed(tmp_path: Path) -> None:
+    from game.play.context import Context
+    from game.save import Progress
+
+    level = campaign_level()
+    folder = tmp_path / "replays"
+    # a kill (SIGKILL) between the temp file and its rename leaves the temp file
+    left = [folder / ".2026-12-01T08-30-00Z_B11x11-UL.json.k2j4_x9a.tmp",
+            folder / "best" / ".B11x11-UL.json.abcd1234.tmp"]
+    for path in left:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("{half a replay")
+    kept = [folder / ".hidden.txt", folder / "notes.tmp", folder / ".x.json.tmp"]
+    for path in kept:
+        path.write_text("not ours")
+    game = Context(Progress(), save_path=tmp_path / "save.json")
+    assert game.replays is not None and game.replays.directory == folder  # its first use
+    assert not any(path.exists() for path in left)
+    assert all(path.exists() for path in kept)
+    left[0].write_text("{half a replay")
+    path = ReplayStore(folder).keep(record(played(level), level, game="x", date=DATE))
+    assert not left[0].exists() and path.is_file()
+    assert sorted(p.name for p in folder.iterdir() if p.name.endswith(".tmp")) == \
+        [".x.json.tmp", "notes.tmp"]
+
+
 def test_a_listing_reports_a_bad_file_and_goes_on(tmp_path: Path) -> None:
     level = campaign_level()
     store = ReplayStore(tmp_path)
@@ -327,3 +417,16 @@ def test_a_run_too_long_to_read_back_is_not_kept(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="could not be read back: 'result.ticks'"):
         ReplayStore(tmp_path).keep(too_long)
     assert not list(tmp_path.rglob("*.json"))
+
+
+def test_verify_takes_its_budget_as_a_parameter_for_a_server_to_set() -> None:
+    level = campaign_level()
+    rep = parse_replay(dumps(record(played(level), level, game="x", date=DATE)).encode())
+    verdict = verify(rep)
+    assert verdict.matches and verdict.finished and verdict.hints == rep.hints == 1
+    for budget, fragment in [(VerifyBudget(max_tiles=120), "its maze is 11x11 (121 tiles)"),
+                             (VerifyBudget(max_ticks=rep.ticks - 1), f"{rep.ticks} ticks long"),
+                             (VerifyBudget(max_intents=len(rep.log) - 1), "intents, over the")]:
+        with pytest.raises(ReplayOverBudget, match=re.escape(fragment)):
+            verify(rep, budget)
+    assert verify(rep, VerifyBudget(121, rep.ticks, len(rep.log))).matches
