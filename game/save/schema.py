@@ -1,18 +1,8 @@
-"""Progress and settings, persisted as one versioned JSON file in the user's data dir.
+"""The save's JSON schema: a Progress to a document and back, every field checked.
 
-:class:`SaveStore` is the game's way in: ``load()`` once at start, ``write()`` after
-each change; both hand back a sentence for the player (or None), each problem told once.
-
-The file is written atomically (temp file in the same directory, flush, fsync,
-``os.replace``), so a crash mid-write leaves the previous save intact; temp files a kill
-left behind are removed at the next start.  A save reached through a symbolic link
-updates the file the link points to.  Loading never crashes the game, whatever the file
-holds: a missing file starts fresh; an empty, corrupt, mistyped, oversized, too deeply
-nested or newer-version file is moved aside to ``save.json.corrupt`` (the older copies
-shift to ``.corrupt.1`` ... ``.corrupt.4``; the newest five are kept) and the player gets
-a one-line notice; an older version is migrated.  A save path that is not a regular file
-(a directory, a named pipe, a device) is never read, renamed or replaced: that session
-plays without saving, and says so.
+Reading never trusts the file: size, nesting and number lengths are bounded before
+``json.loads``; a mistyped field of progress raises :class:`SaveFormatError`, a mistyped
+preference falls back to its default; older schema versions are migrated.
 """
 
 from __future__ import annotations
@@ -20,32 +10,25 @@ from __future__ import annotations
 import json
 import logging
 import math
-import os
-import re
-import stat
-import tempfile
-from dataclasses import asdict, dataclass, field
-from datetime import date, timedelta
-from pathlib import Path
+from dataclasses import asdict
 from typing import Any, Callable, Optional
 
 import numpy as np
-from platformdirs import user_data_dir
 
 from game.daily import parse_date
 from game.levels import CAMPAIGN, MAX_SEED, level_code
 from game.maze import generators, solvers
-from game.maze.registry import KEYS, Option, Value
+from game.maze.registry import KEYS
 from game.play.bindings import MAX_KEYS, by_name, canonical, clashes, resolve
 from game.play.theme import PALETTES, TEXT_SIZES
-from game.run.ghost import DEFAULT_RACE_SPEED, RACE_SPEEDS
+from game.run.ghost import RACE_SPEEDS
 from game.run.speeds import HINT_SPEEDS, nearest_speed
-from game.text import CATALOGUES, t
+from game.save.model import CustomMaze, DailyBest, Progress, Race, Settings, Streak, menu_options
+from game.text import CATALOGUES
 
 log = logging.getLogger(__name__)
 
 SCHEMA_VERSION = 3
-SAVE_PATH_ENV = "MIGONG_SAVE_PATH"
 #: The hint speeds a save keeps: the game's own list, end to end.
 ANIM_SPEED_RANGE = (HINT_SPEEDS[0], HINT_SPEEDS[-1])
 #: Largest save file read or written: a save is kilobytes, this is thousands of mazes.
@@ -54,109 +37,6 @@ MAX_SAVE_BYTES = 1024 * 1024
 MAX_NESTING = 16
 #: Most digits of an integer read (a seed has at most 19).
 MAX_INT_DIGITS = 20
-#: How many bad saves are kept aside (save.json.corrupt, then .corrupt.1 ... the oldest).
-KEPT_CORRUPT = 5
-
-#: Everything the player reads about the save, as whole sentences with named placeholders.
-
-
-@dataclass
-class CustomMaze:
-    """The last choices on the Custom maze screen.
-
-    ``options``: the value of each generator option the menu offers (:func:`menu_options`),
-    by name, None when not given; each is a key of its own in the file.
-    """
-
-    algorithm: str = generators.DEFAULT
-    rows: int = 31
-    cols: int = 31
-    seed: int = 1
-    loops: float = 0.0
-    options: dict[str, Optional[Value]] = field(default_factory=dict)
-    keys: int = 0
-
-
-def menu_options() -> list[Option]:
-    """Return the generator options the Custom maze menu offers (those with steps)."""
-    return [option for option, _ in generators.generator_options() if option.steps]
-
-
-@dataclass(frozen=True)
-class Race:
-    """The solver ghost raced on every level ("Race a solver"): ``solver`` None is off."""
-
-    solver: Optional[str] = None
-    speed: int = DEFAULT_RACE_SPEED  # tiles per second, one of RACE_SPEEDS
-
-
-@dataclass
-class Settings:
-    """The player's preferences (``custom``: None until a custom maze was set up)."""
-
-    volume: float = 0.7
-    muted: bool = False
-    fullscreen: bool = False
-    anim_speed: float = 1.0
-    default_solver: str = solvers.DEFAULT
-    custom: Optional[CustomMaze] = None
-    # -- accessibility: colours, text size, motion, the keys (each dropped to its
-    # default when the file holds something unusable, never failing the save)
-    palette: str = "default"
-    text_size: int = 100
-    reduced_motion: bool = False
-    #: The actions whose keys the player changed: action -> key names (game.play.bindings).
-    bindings: dict[str, list[str]] = field(default_factory=dict)
-    #: "en" or "zh"; None (absent from the file): follow the system's language.
-    language: Optional[str] = None
-    #: Replay the best run of a level as a ghost while playing it again.
-    ghost: bool = False
-    #: Play every maze in the fog of war; show the explored map in a corner.
-    fog: bool = False
-    minimap: bool = False
-    race: Race = field(default_factory=Race)
-
-
-@dataclass
-class DailyBest:
-    """The best time and the fewest moves of one date's daily maze (maybe of two runs)."""
-
-    time: float
-    moves: int
-
-
-@dataclass
-class Streak:
-    """Days in a row the daily maze was finished on its own (UTC) date."""
-
-    count: int = 0
-    best: int = 0
-    last: Optional[str] = None  # the last such date, YYYY-MM-DD
-
-
-@dataclass
-class Progress:
-    """Campaign progress and records, keyed by level code, plus the settings.
-
-    ``daily``: the daily mazes finished, by date (YYYY-MM-DD); ``streak``: their streak.
-    """
-
-    unlocked: int = 1  # number of campaign levels playable
-    best_times: dict[str, float] = field(default_factory=dict)
-    best_moves: dict[str, int] = field(default_factory=dict)
-    stars: dict[str, int] = field(default_factory=dict)
-    settings: Settings = field(default_factory=Settings)
-    daily: dict[str, DailyBest] = field(default_factory=dict)
-    streak: Streak = field(default_factory=Streak)
-
-
-@dataclass(frozen=True)
-class Record:
-    """What a finished run changed, for the level-complete screen."""
-
-    new_best_time: bool
-    new_best_moves: bool
-    unlocked_next: bool
 
 
 class SaveFormatError(ValueError):
@@ -165,169 +45,6 @@ class SaveFormatError(ValueError):
     def __init__(self, message: str, *, newer: bool = False) -> None:
         super().__init__(message)
         self.newer = newer
-
-
-def default_save_path() -> Path:
-    """Return the save file path: $MIGONG_SAVE_PATH, else the user's data directory."""
-    override = os.environ.get(SAVE_PATH_ENV)
-    if override:
-        return Path(override)
-    return Path(user_data_dir("migong", appauthor=False)) / "save.json"
-
-
-def record_result(
-    progress: Progress,
-    code: str,
-    time: float,
-    moves: int,
-    stars: int,
-    level_index: Optional[int],
-) -> Record:
-    """Record a finished run: keep the best time/moves/stars, unlock the next level."""
-    old_time = progress.best_times.get(code)
-    old_moves = progress.best_moves.get(code)
-    new_time = old_time is None or time < old_time
-    new_moves = old_moves is None or moves < old_moves
-    if new_time:
-        progress.best_times[code] = float(time)
-    if new_moves:
-        progress.best_moves[code] = int(moves)
-    progress.stars[code] = max(int(stars), progress.stars.get(code, 0))
-    unlocked_next = False
-    if level_index is not None:
-        wanted = min(level_index + 2, len(CAMPAIGN))
-        if wanted > progress.unlocked:
-            progress.unlocked = wanted
-            unlocked_next = True
-    return Record(new_time, new_moves, unlocked_next)
-
-
-@dataclass(frozen=True)
-class DailyRecord:
-    """What a finished daily maze changed: new bests of its date, and the streak now."""
-
-    new_best_time: bool
-    new_best_moves: bool
-    streak: int
-
-
-def record_daily(progress: Progress, day: date, time: float, moves: int, *,
-                 today: date) -> DailyRecord:
-    """Record a finished daily maze of ``day``; on ``today``'s own maze, extend the streak."""
-    key = day.isoformat()
-    old = progress.daily.get(key)
-    new_time = old is None or time < old.time
-    new_moves = old is None or moves < old.moves
-    if old is None:
-        progress.daily[key] = DailyBest(float(time), int(moves))
-    else:
-        old.time, old.moves = min(old.time, float(time)), min(old.moves, int(moves))
-    streak = progress.streak
-    if day == today and streak.last != key:
-        yesterday = (today - timedelta(days=1)).isoformat()
-        streak.count = streak.count + 1 if streak.last == yesterday else 1
-        streak.last = key
-        streak.best = max(streak.best, streak.count)
-    return DailyRecord(new_time, new_moves, current_streak(progress, today))
-
-
-def current_streak(progress: Progress, today: date) -> int:
-    """Return the streak as of ``today``: kept while yesterday's or today's maze was finished."""
-    streak = progress.streak
-    alive = (today.isoformat(), (today - timedelta(days=1)).isoformat())
-    return streak.count if streak.last in alive else 0
-
-
-def has_progress(progress: Progress) -> bool:
-    """Return True once anything was unlocked or finished."""
-    return progress.unlocked > 1 or bool(progress.best_times or progress.best_moves or progress.stars)
-
-
-def reset_progress(progress: Progress) -> None:
-    """Forget unlocked levels, best times and moves, stars and daily mazes; keep the settings."""
-    progress.unlocked = Progress().unlocked
-    progress.best_times.clear()
-    progress.best_moves.clear()
-    progress.stars.clear()
-    progress.daily.clear()
-    progress.streak = Streak()
-
-
-# -- the store ---------------------------------------------------------------------
-
-
-class SaveStore:
-    """The save file at one path: ``load`` at start, ``write`` after each change.
-
-    Both return a notice for the player, or None; a failing write is told the first time
-    (and again only after a write has worked since).
-    """
-
-    def __init__(self, path: Path) -> None:
-        self.path = Path(path)
-        self.writable = True  # False: this session plays without saving
-        self._failing = False  # the last write failed and the player was told
-
-    def load(self) -> tuple[Progress, Optional[str]]:
-        """Return the saved progress (or a fresh one) and a notice for the player or None."""
-        target = _resolve(self.path)
-        _remove_temp_files(target)
-        try:
-            raw = read_regular_file(target, MAX_SAVE_BYTES)
-        except (FileNotFoundError, NotADirectoryError):  # no save yet (or no place for one)
-            return Progress(), None
-        except NotARegularFile as exc:
-            return self._without_saving(f"it is {exc}", t("save.not_a_file", file=self.path))
-        except OSError as exc:
-            return self._without_saving(f"cannot read it: {exc}", t("save.unreadable", file=self.path))
-        try:
-            return parse_save(raw), None
-        except SaveFormatError as exc:
-            kept = _keep_aside(target)
-            if kept is None:
-                return self._without_saving(f"it is unusable ({exc})", t("save.not_kept", file=self.path))
-            # The technical reason is for whoever reads stderr; the player gets plain words.
-            log.warning("save %s is unusable: %s; kept as %s", self.path, exc, kept)
-            if exc.newer:
-                return Progress(), t("save.newer", kept=kept.name)
-            return Progress(), t("save.corrupt", kept=kept.name)
-
-    def write(self, progress: Progress) -> Optional[str]:
-        """Save ``progress``; return a notice the first time saving fails, else None."""
-        if not self.writable:
-            return None
-        try:
-            save_progress(progress, self.path)
-        except (OSError, ValueError) as exc:
-            log.warning("cannot save progress to %s: %s", self.path, exc)
-            if self._failing:
-                return None
-            self._failing = True
-            reason = getattr(exc, "strerror", None) or str(exc)
-            return t("save.cannot_write", file=self.path, reason=reason)
-        self._failing = False
-        return None
-
-    def _without_saving(self, reason: str, notice: str) -> tuple[Progress, str]:
-        """Turn saving off for this session; return a fresh progress and the notice."""
-        log.warning("save %s: %s; playing without saving", self.path, reason)
-        self.writable = False
-        return Progress(), notice
-
-
-def load_progress(path: Path) -> tuple[Progress, Optional[str]]:
-    """Load the save at ``path``; return (progress, a one-line notice for the player or None)."""
-    return SaveStore(path).load()
-
-
-class NotARegularFile(OSError):
-    """The save path is a directory, a named pipe, a device or a socket."""
-
-    def __init__(self, kind: str) -> None:
-        super().__init__(f"{kind}, not a regular file")
-
-
-# -- writing -----------------------------------------------------------------------
 
 
 def to_json(progress: Progress) -> dict[str, Any]:
@@ -340,132 +57,6 @@ def to_json(progress: Progress) -> dict[str, Any]:
         options = custom.pop("options")
         custom.update({option.name: options.get(option.name) for option in menu_options()})
     return {"version": SCHEMA_VERSION, **doc}
-
-
-def save_progress(progress: Progress, path: Path) -> None:
-    """Write the save atomically: temp file beside it, fsync, then os.replace.
-
-    Through a symbolic link, the file it points to is replaced (the link stays).  Raise
-    OSError if the path is not a regular file or cannot be written, ValueError if the
-    save would be larger than MAX_SAVE_BYTES.
-    """
-    text = json.dumps(to_json(progress), indent=2, sort_keys=True, allow_nan=False) + "\n"
-    if len(text) > MAX_SAVE_BYTES:
-        raise ValueError(f"the save would be {len(text)} bytes, over {MAX_SAVE_BYTES}")
-    write_atomically(Path(path), text)
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` (UTF-8) atomically: temp file beside it, fsync, then os.replace.
-
-    Through a symbolic link, the file it points to is replaced (the link stays); missing
-    directories are made.  Raise OSError if the path is not a regular file or cannot be
-    written.
-    """
-    target = _resolve(path)
-    try:
-        mode = os.stat(target).st_mode
-    except FileNotFoundError:
-        target.parent.mkdir(parents=True, exist_ok=True)
-    else:
-        _check_regular(mode)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    _fsync_dir(target.parent)
-
-
-def _fsync_dir(directory: Path) -> None:
-    """Flush the directory entry of a rename to disk where the platform allows it."""
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:  # Windows cannot open directories
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
-def _resolve(path: Path) -> Path:
-    """Return the file a save path stands for: a symbolic link's target, not the link."""
-    return Path(os.path.realpath(path))
-
-
-def _remove_temp_files(target: Path) -> None:
-    """Remove the temp files of writes that a kill interrupted (``.NAME.*.tmp``)."""
-    pattern = re.compile(re.escape(f".{target.name}.") + r"\w+\.tmp")
-    try:
-        entries = list(os.scandir(target.parent))
-    except OSError:
-        return
-    for entry in entries:
-        if pattern.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
-            try:
-                os.unlink(entry.path)
-            except OSError as exc:
-                log.warning("cannot remove the leftover temp file %s: %s", entry.path, exc)
-
-
-# -- reading -----------------------------------------------------------------------
-
-#: Flags to open a save: never block on a named pipe (it is refused after fstat).
-_READ_FLAGS = (
-    os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-    | getattr(os, "O_CLOEXEC", 0)
-)
-
-
-def read_regular_file(path: Path, limit: int) -> bytes:
-    """Return the first ``limit + 1`` bytes at most of the regular file at ``path``.
-
-    Raise NotARegularFile for anything else (nothing of it is read), OSError if it
-    cannot be opened or read.
-    """
-    _check_regular(os.stat(path).st_mode)  # a socket cannot even be opened
-    fd = os.open(path, _READ_FLAGS)
-    try:
-        _check_regular(os.fstat(fd).st_mode)  # the same file, now that it is open
-        chunks: list[bytes] = []
-        size = 0
-        while size <= limit:
-            chunk = os.read(fd, limit + 1 - size)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-        return b"".join(chunks)
-    finally:
-        os.close(fd)
-
-
-def _check_regular(mode: int) -> None:
-    """Raise NotARegularFile unless ``mode`` is a regular file's."""
-    if not stat.S_ISREG(mode):
-        raise NotARegularFile(_kind(mode))
-
-
-def _kind(mode: int) -> str:
-    """Say what kind of file system entry ``mode`` describes, for a log line."""
-    if stat.S_ISDIR(mode):
-        return "a directory"
-    if stat.S_ISFIFO(mode):
-        return "a named pipe (FIFO)"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a special file"
 
 
 def parse_save(raw: bytes) -> Progress:
@@ -513,37 +104,6 @@ def _parse_int(digits: str) -> int:
     if len(digits.lstrip("-")) > MAX_INT_DIGITS:
         raise SaveFormatError(f"a number of {len(digits.lstrip('-'))} digits")
     return int(digits)
-
-
-def _keep_aside(path: Path) -> Optional[Path]:
-    """Rename a bad save to ``NAME.corrupt``, the older copies one number up; return it.
-
-    The newest KEPT_CORRUPT copies are kept (making room is best effort); return None
-    if the save itself cannot be moved.
-    """
-    copies = [path.with_name(f"{path.name}.corrupt")]
-    copies += [path.with_name(f"{path.name}.corrupt.{n}") for n in range(1, KEPT_CORRUPT)]
-    numbered = re.compile(re.escape(f"{path.name}.corrupt.") + r"([0-9]+)")
-    try:
-        entries = list(os.scandir(path.parent))
-    except OSError:
-        entries = []
-    try:
-        for entry in entries:  # the oldest copy kept, and any beyond what is kept
-            m = numbered.fullmatch(entry.name)
-            if m and int(m.group(1)) >= KEPT_CORRUPT - 1:
-                os.unlink(entry.path)
-        for older, newer in reversed(list(zip(copies, copies[1:]))):
-            if os.path.lexists(older):
-                os.replace(older, newer)
-    except OSError as exc:  # the bad save is still kept below, over the newest copy
-        log.warning("cannot make room beside %s for its bad save: %s", path, exc)
-    try:
-        os.replace(path, copies[0])
-    except OSError as exc:
-        log.warning("cannot move the bad save %s aside: %s", path, exc)
-        return None
-    return copies[0]
 
 
 def _migrate_0_to_1(doc: dict[str, Any]) -> dict[str, Any]:
