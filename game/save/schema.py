@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import logging
 import math
+import re
 from dataclasses import asdict
 from typing import Any, Callable, Optional
 
@@ -47,6 +48,34 @@ class SaveFormatError(ValueError):
         self.newer = newer
 
 
+class NotASave(SaveFormatError):
+    """The file is not recognisably a Migong save at all: it is someone else's, leave it be."""
+
+
+#: Top-level keys only a Migong save has had (any schema version); "version" counts too
+#: when it holds an integer.  A file with none of them is not ours, whatever else it is.
+OWN_KEYS = ("unlocked", "best_times", "best_moves", "stars", "daily", "streak",
+            "default_solver", "anim_speed")
+_OWN_KEY = re.compile(rb'"(?:' + rb"|".join(k.encode() for k in OWN_KEYS)
+                      + rb')"\s*:|"version"\s*:\s*-?[0-9]')
+_LEADING = b"\xef\xbb\xbf \t\r\n"  # a byte order mark and JSON whitespace
+
+
+def looks_like_a_save(raw: bytes) -> bool:
+    """Return True if ``raw`` could be a Migong save, even a damaged one: an object with our keys.
+
+    A JSON object (maybe cut short) in which a key of ours appears; anything else (an
+    empty file, a list, plain text, binary, an object with none of our keys) is not.
+    """
+    return raw.lstrip(_LEADING).startswith(b"{") and _OWN_KEY.search(raw) is not None
+
+
+def _is_our_document(doc: Any) -> bool:
+    """Return True if a parsed document is an object with a top-level key of ours."""
+    return isinstance(doc, dict) and (any(key in doc for key in OWN_KEYS)
+                                      or _is_int(doc.get("version")))
+
+
 def to_json(progress: Progress) -> dict[str, Any]:
     """Return the JSON document of a save, schema version included."""
     doc = asdict(progress)
@@ -64,7 +93,10 @@ def parse_save(raw: bytes) -> Progress:
 
     Size, nesting and number lengths are bounded before ``json.loads`` could fail on
     them in its own ways (ValueError past 4,300 digits, RecursionError when deep).
+    Raise NotASave (before any other fault) when the file is not recognisably a save.
     """
+    if not looks_like_a_save(raw):
+        raise NotASave("it is not a Migong save (no JSON object with a key of ours)")
     if len(raw) > MAX_SAVE_BYTES:
         raise SaveFormatError(f"the file is larger than {MAX_SAVE_BYTES} bytes")
     if not raw.strip():
@@ -80,6 +112,8 @@ def parse_save(raw: bytes) -> Progress:
         doc = json.loads(text, parse_int=_parse_int)
     except json.JSONDecodeError as exc:
         raise SaveFormatError(f"not valid JSON ({exc})") from None
+    if not _is_our_document(doc):  # a key of ours nested in someone else's object
+        raise NotASave("it is not a Migong save (none of its top-level keys are ours)")
     return from_json(doc)
 
 

@@ -14,7 +14,7 @@ from game.save.files import (
     NotARegularFile, keep_aside, read_regular_file, remove_temp_files, resolve, write_atomically,
 )
 from game.save.model import Progress
-from game.save.schema import MAX_SAVE_BYTES, SaveFormatError, parse_save, to_json
+from game.save.schema import MAX_SAVE_BYTES, NotASave, SaveFormatError, parse_save, to_json
 from game.text import t
 
 log = logging.getLogger(__name__)
@@ -56,6 +56,8 @@ class SaveStore:
             return self._without_saving(f"cannot read it: {exc}", t("save.unreadable", file=self.path))
         try:
             return parse_save(raw), None
+        except NotASave as exc:  # someone else's file: never moved, replaced or written
+            return self._without_saving(str(exc), t("save.not_ours", file=self.path))
         except SaveFormatError as exc:
             kept = keep_aside(target)
             if kept is None:

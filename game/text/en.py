@@ -20,6 +20,8 @@ STRINGS: dict[str, str] = {
                        "fresh and will not be saved. The file {file} was left as it is.",
     "save.not_a_file": "The save location {file} is not a regular file, so this session will "
                        "not be saved.",
+    "save.not_ours": "The save location {file} holds a file that is not a Migong save, so it "
+                     "was left as it is and this session will not be saved.",
     "save.cannot_write": "Your progress could not be saved to {file} ({reason}). The game goes "
                          "on, and tries again at the next change.",
     "save.failed_toast": "Progress not saved: see the title screen",

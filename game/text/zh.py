@@ -40,6 +40,7 @@ STRINGS: dict[str, str] = {
                      "文件 {file} 保持原样。",
     "save.unreadable": "无法打开存档，因此本次游戏从头开始且不会保存。文件 {file} 保持原样。",
     "save.not_a_file": "存档位置 {file} 不是普通文件，因此本次游戏不会保存。",
+    "save.not_ours": "存档位置 {file} 上的文件不是迷宫的存档，因此保持原样，本次游戏不会保存。",
     "save.cannot_write": "无法将进度保存到 {file}（{reason}）。游戏继续进行，下次有变动时会再试。",
     "save.failed_toast": "进度未保存：详见主菜单",
     # -- generators, solvers and levels
