@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Optional, Union
@@ -65,6 +65,40 @@ def read_replay(path: Union[str, Path]) -> Replay:
         raise ReplayFileError(f"{path}: cannot read it: {exc.strerror or exc}") from None
     try:
         return parse_replay(raw)
+    except ReplayFormatError as exc:
+        raise ReplayFileError(f"{path}: not a usable replay: {exc}") from None
+
+
+#: The most of a replay file the listing reads: every file the game writes holds the
+#: level, date and result before its intents, within this for any campaign level.
+HEAD_BYTES = 64 * 1024
+#: Where the intents begin in a file the game writes (a raw newline is never in a string).
+_INTENTS = b',\n "intents": ['
+
+
+def read_summary(path: Union[str, Path]) -> Replay:
+    """Return the replay at ``path`` without its intents, reading only its head if it can.
+
+    The level, date and result come before the intents in the files the game writes, so
+    a listing need not read (nor hold) the intents; a file laid out otherwise, or whose
+    head is longer than HEAD_BYTES, is read whole (up to MAX_REPLAY_BYTES).  Raise
+    ReplayFileError naming the file and its fault.
+    """
+    try:
+        head = read_regular_file(Path(path), HEAD_BYTES)
+    except NotARegularFile as exc:
+        raise ReplayFileError(f"{path}: it is {exc}") from None
+    except FileNotFoundError:
+        raise ReplayFileError(f"{path}: no such file") from None
+    except OSError as exc:
+        raise ReplayFileError(f"{path}: cannot read it: {exc.strerror or exc}") from None
+    cut = head.find(_INTENTS)
+    if cut < 0 and len(head) > HEAD_BYTES:  # not our layout, or a huge maze: read it all
+        return replace(read_replay(path), log=())
+    if cut >= 0:
+        head = head[:cut] + b', "intents": []}'
+    try:
+        return parse_replay(head)
     except ReplayFormatError as exc:
         raise ReplayFileError(f"{path}: not a usable replay: {exc}") from None
 
@@ -134,12 +168,16 @@ class ReplayStore:
         return found if found.level.digest == level.digest else None
 
     def listing(self) -> list[Listed]:
-        """Return every replay file, newest first (by date, then file name)."""
+        """Return every replay file, newest first (by date, then file name).
+
+        Each replay comes without its intents (see :func:`read_summary`): a big folder is
+        listed in time and memory that grow with its number of files, not their sizes.
+        """
         found: list[Listed] = []
         for folder, best in ((self.directory, False), (self.best_dir, True)):
             for path in _json_files(folder):
                 try:
-                    found.append(Listed(path, read_replay(path), best=best))
+                    found.append(Listed(path, read_summary(path), best=best))
                 except ReplayFileError as exc:
                     found.append(Listed(path, None, str(exc), best=best))
         found.sort(key=lambda e: (e.replay.date if e.replay else "", not e.best, e.path.name),
