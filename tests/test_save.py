@@ -516,6 +516,23 @@ def test_a_key_bound_to_two_actions_puts_every_action_back_to_its_defaults(
     assert notice is None and loaded.settings.bindings == {}
 
 
+def test_twenty_thousand_unknown_actions_are_told_in_one_line(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    path = tmp_path / "save.json"
+    unknown = {f"action {n}": ["J"] for n in range(20_000)}
+    days = {f"day {n}": {"time": 1.0, "moves": 1} for n in range(2_000)}
+    path.write_text(json.dumps({"version": SCHEMA_VERSION, "unlocked": 4, "daily": days,
+                                "settings": {"bindings": {**unknown, "fit": ["V"]}}}))
+    with caplog.at_level("WARNING", logger="game.save"):
+        loaded, notice = load_progress(path)
+    assert notice is None and loaded.settings.bindings == {"fit": ["V"]} and not loaded.daily
+    lines = [r.getMessage() for r in caplog.records]
+    assert len(lines) == 2 and all(len(line) < 400 for line in lines), lines
+    bindings, daily = sorted(lines, key=lambda line: "daily" in line)
+    assert "20000 unusable key bindings ('action 0': ['J']; " in bindings
+    assert "and 19997 more" in bindings and "2000 unusable daily records" in daily
+
+
 def test_bindings_that_are_not_a_table_are_dropped(tmp_path: Path) -> None:
     for bad in ("J", [["hint", "J"]], 5, None):
         path = tmp_path / "save.json"

@@ -259,6 +259,7 @@ def _daily(doc: Any) -> dict[str, DailyBest]:
     if not isinstance(doc, dict):
         return {}
     found = {}
+    dropped: list[tuple[Any, Any]] = []
     for day, best in doc.items():
         entry: dict[str, Any] = best if isinstance(best, dict) else {}
         time: Any = entry.get("time")
@@ -266,8 +267,30 @@ def _daily(doc: Any) -> dict[str, DailyBest]:
         if _iso_date(day) and _is_time(time) and _is_int(moves) and moves >= 1:
             found[day] = DailyBest(float(time), moves)
         else:
-            log.warning("save: daily record %r: %r is unusable; dropped", day, best)
+            dropped.append((day, best))
+    _tell_dropped("daily record", dropped, "dropped")
     return found
+
+
+#: How many dropped entries a log line shows, and how much of each.
+SHOWN_ENTRIES = 3
+SHOWN_CHARS = 60
+
+
+def _tell_dropped(what: str, dropped: list[tuple[Any, Any]], outcome: str) -> None:
+    """Log the unusable entries of one part of the save in one line, the first few shown."""
+    if not dropped:
+        return
+    shown = "; ".join(f"{_short(key)}: {_short(value)}" for key, value in dropped[:SHOWN_ENTRIES])
+    more = f" and {len(dropped) - SHOWN_ENTRIES} more" if len(dropped) > SHOWN_ENTRIES else ""
+    noun = what if len(dropped) == 1 else f"{what}s"
+    log.warning("save: %d unusable %s (%s%s); %s", len(dropped), noun, shown, more, outcome)
+
+
+def _short(value: Any) -> str:
+    """Return the repr of ``value``, cut to SHOWN_CHARS characters."""
+    text = repr(value)
+    return text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS - 3] + "..."
 
 
 def _streak(doc: Any) -> Streak:
@@ -354,16 +377,17 @@ def _bindings(doc: Any) -> dict[str, list[str]]:
     if not isinstance(doc, dict):
         return {}
     found: dict[str, list[str]] = {}
+    dropped: list[tuple[Any, Any]] = []
     actions = by_name()
     for action, names in doc.items():
         keys = ([canonical(n) if isinstance(n, str) else None for n in names]
                 if isinstance(names, list) and 1 <= len(names) <= MAX_KEYS else [None])
         if action not in actions or None in keys or len(set(keys)) != len(keys):
-            log.warning("save: key binding %r: %r is unusable; its default keys apply",
-                        action, names)
+            dropped.append((action, names))
             continue
         if tuple(keys) != actions[action].defaults:
             found[action] = [k for k in keys if k is not None]
+    _tell_dropped("key binding", dropped, "their actions keep their default keys")
     if clashes(resolve(found)):
         log.warning("save: a key is bound to two actions; every action has its default keys")
         return {}
