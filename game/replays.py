@@ -42,6 +42,34 @@ class ReplayFileError(ValueError):
     """A replay file cannot be used; the message names the file and what is wrong."""
 
 
+class BestNotKept(OSError):
+    """The run was kept, but not as its level's best run (``kept``: where the run is)."""
+
+    def __init__(self, kept: Path, reason: str) -> None:
+        super().__init__(f"the best-run copy was not written: {reason}")
+        self.kept = kept
+
+
+#: How much of a file is read to tell whether it is a replay at all.
+SIGN_BYTES = 4096
+_LEVEL = re.compile(rb'"level"\s*:')
+_REPLAY_KEY = re.compile(rb'"(?:digest|intents|log)"\s*:')
+
+
+def looks_like_a_replay(path: Path) -> bool:
+    """Return True if ``path`` is a regular file that is recognisably a replay, even damaged.
+
+    A JSON object with a level and its digest or intents near its start; only such a
+    file is ever replaced or removed in the replays folder, anything else is left alone.
+    """
+    try:
+        head = read_regular_file(path, SIGN_BYTES)
+    except OSError:
+        return False
+    return (head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{")
+            and _LEVEL.search(head) is not None and _REPLAY_KEY.search(head) is not None)
+
+
 def replay_dir(save_path: Optional[Path] = None) -> Path:
     """Return the replays directory: ``replays/`` beside the save file."""
     save = default_save_path() if save_path is None else Path(save_path)
@@ -128,7 +156,9 @@ class ReplayStore:
         """Write ``rep`` as a new run (and as its level's best if it is); return its path.
 
         Raise OSError or ValueError when it cannot be written (disk full, or a run too
-        long or too large to read back).
+        long or too large to read back), BestNotKept when the run was written but its
+        best-run copy was not (a full disk, or a file there that is not a replay, which
+        is never replaced).
         """
         text = dumps(rep)
         try:
@@ -140,10 +170,18 @@ class ReplayStore:
         write_atomically(path, text)
         best = self.best_path(rep.level)
         old = self.best_of(rep.level)
-        if old is None or rep.beats(old):
-            write_atomically(best, text)
+        problem = ""
+        if old is None and os.path.lexists(best) and not looks_like_a_replay(best):
+            problem = f"{best} is not a replay, so it was left alone"
+        elif old is None or rep.beats(old):
+            try:
+                write_atomically(best, text)
+            except OSError as exc:
+                problem = f"{best}: {exc.strerror or exc}"
         self._prune(self.directory, MAX_RUNS, newest_by_name=True)
         self._prune(self.best_dir, MAX_BESTS, newest_by_name=False)
+        if problem:
+            raise BestNotKept(path, problem)
         return path
 
     @staticmethod
@@ -163,7 +201,8 @@ class ReplayStore:
         try:
             found = read_replay(path)
         except ReplayFileError as exc:
-            log.warning("%s; it will be replaced", exc)
+            fate = "it will be replaced" if looks_like_a_replay(path) else "it is left alone"
+            log.warning("%s; %s", exc, fate)
             return None
         return found if found.level.digest == level.digest else None
 
@@ -195,8 +234,14 @@ class ReplayStore:
 
     @staticmethod
     def _prune(folder: Path, keep: int, *, newest_by_name: bool) -> None:
-        """Remove all but the newest ``keep`` replay files of ``folder`` (best effort)."""
+        """Remove all but the newest ``keep`` replay files of ``folder`` (best effort).
+
+        Only files that are recognisably replays count, and only they are removed.
+        """
         files = _json_files(folder)
+        if len(files) <= keep:
+            return
+        files = [path for path in files if looks_like_a_replay(path)]
         if len(files) <= keep:
             return
         if newest_by_name:

@@ -393,6 +393,7 @@ STRINGS: dict[str, str] = {
     "complete.review": "Review",
     # -- replays and the review of a run
     "replay.not_kept": "The replay of this run could not be saved",
+    "replay.best_not_kept": "The replay of this run was saved, but not as this level's best run",
     "review.title": "Review · {label}",
     "review.moves": "Your moves",
     "review.fewest": "Fewest moves",

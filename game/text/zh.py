@@ -404,6 +404,7 @@ STRINGS: dict[str, str] = {
     "complete.review": "回顾",
     # -- 回放与本局回顾
     "replay.not_kept": "无法保存本局的回放",
+    "replay.best_not_kept": "已保存本局的回放，但未能保存为本关的最佳回放",
     "review.title": "回顾 · {label}",
     "review.moves": "你的步数",
     "review.fewest": "最少步数",
