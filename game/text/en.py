@@ -465,6 +465,7 @@ STRINGS: dict[str, str] = {
     "editor.saved": "Saved {path}",
     "editor.save_failed": "Could not save: {reason}",
     "editor.replace_question": "{path} exists already: Enter again replaces it.",
+    "editor.not_a_maze": "{path} is not a maze file, so it was left as it is: choose another name.",
     "editor.is_folder": "{path} is a folder: type a file name (inside it: folder/name).",
     "editor.no_folder": "There is no folder {path}: make it first, or type another path.",
     "editor.bad_name": "Type a file name (at most {most} characters).",

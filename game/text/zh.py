@@ -474,6 +474,7 @@ STRINGS: dict[str, str] = {
     "editor.saved": "已保存 {path}",
     "editor.save_failed": "无法保存：{reason}",
     "editor.replace_question": "{path} 已存在：再按 Enter 将其替换。",
+    "editor.not_a_maze": "{path} 不是迷宫文件，因此保持原样：请换一个名称。",
     "editor.is_folder": "{path} 是一个文件夹：请输入文件名（放进该文件夹：文件夹/名称）。",
     "editor.no_folder": "文件夹 {path} 不存在：请先创建它，或输入别的路径。",
     "editor.bad_name": "请输入文件名（最多 {most} 个字符）。",
