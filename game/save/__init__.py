@@ -7,12 +7,13 @@ The file is written atomically (temp file in the same directory, flush, fsync,
 ``os.replace``), so a crash mid-write leaves the previous save intact; temp files a kill
 left behind are removed at the next start.  A save reached through a symbolic link
 updates the file the link points to.  Loading never crashes the game, whatever the file
-holds: a missing file starts fresh; an empty, corrupt, mistyped, oversized, too deeply
-nested or newer-version file is moved aside to ``save.json.corrupt`` (the older copies
-shift to ``.corrupt.1`` ... ``.corrupt.4``; the newest five are kept) and the player gets
-a one-line notice; an older version is migrated.  A save path that is not a regular file
-(a directory, a named pipe, a device) is never read, renamed or replaced: that session
-plays without saving, and says so.
+holds: a missing file starts fresh; a corrupt, mistyped, oversized, too deeply nested or
+newer-version save is moved aside to ``save.json.corrupt`` (the older copies shift to
+``.corrupt.1`` ... ``.corrupt.4``; the newest five are kept) and the player gets a
+one-line notice; an older version is migrated.  A save path that is not a regular file
+(a directory, a named pipe, a device), or a file that is not recognisably a save (not a
+JSON object with a key of ours: empty, text, a list, another program's JSON), is never
+read further, renamed or replaced: that session plays without saving, and says so.
 
 The package, along its seams:
 
