@@ -496,8 +496,34 @@ def replay_summary(path: str, rep: "Replay") -> dict[str, Any]:
             "finished": rep.finished, "game": rep.game}
 
 
+def _stdout_encoding() -> str:
+    """Return the encoding standard output writes in (UTF-8 when it does not say)."""
+    return getattr(sys.stdout, "encoding", None) or "utf-8"
+
+
+def _json_out(value: Any) -> str:
+    """Return ``value`` as JSON that standard output can carry, whatever its text holds.
+
+    Non-ASCII text stays as it is when the output can encode it; otherwise (a lone
+    surrogate from a ``\\ud800`` escape or an undecodable file name, or a narrow
+    encoding) every such character is written as a JSON ``\\u`` escape instead.
+    """
+    text = json.dumps(value, ensure_ascii=False)
+    try:
+        text.encode(_stdout_encoding())
+    except UnicodeEncodeError:
+        return json.dumps(value)
+    return text
+
+
+def _text_out(text: str) -> str:
+    """Return ``text`` with what standard output cannot encode written as backslash escapes."""
+    encoding = _stdout_encoding()
+    return text.encode(encoding, "backslashreplace").decode(encoding)
+
+
 def cmd_replays(args: argparse.Namespace) -> int:
-    """List the saved replays, newest first (one JSON list with ``--json``)."""
+    """List the saved replays, newest first (one JSON list with ``--json``), streamed."""
     from game.replays import ReplayStore, replay_dir
 
     found = ReplayStore(replay_dir()).listing()
@@ -506,18 +532,19 @@ def cmd_replays(args: argparse.Namespace) -> int:
             print(f"migong: warning: {entry.problem}", file=sys.stderr)
     good = [(e, e.replay) for e in found if e.replay is not None]
     if args.json:
-        _emit([json.dumps([{**replay_summary(str(e.path), rep), "best": e.best}
-                           for e, rep in good], ensure_ascii=False), "\n"])
+        items = (_json_out({**replay_summary(str(e.path), rep), "best": e.best})
+                 for e, rep in good)
+        _emit(["["], _joined(items, ", "), ["]\n"])
         return EXIT_OK
     if not good:
-        _emit([f"no replays yet in {replay_dir()}\n"])
+        _emit([_text_out(f"no replays yet in {replay_dir()}\n")])
         return EXIT_OK
     lines = []
     for e, rep in good:
         state = "exit" if rep.finished else "left"
         best = " best" if e.best else ""
-        lines.append(f"{rep.date or '?':20}  {rep.level.name:24}  {rep.moves:6} moves  "
-                     f"{rep.time:9.2f} s  {state}{best}  {e.path}\n")
+        lines.append(_text_out(f"{rep.date or '?':20}  {rep.level.name:24}  {rep.moves:6} moves  "
+                               f"{rep.time:9.2f} s  {state}{best}  {e.path}\n"))
     _emit(lines)
     return EXIT_OK
 
@@ -532,6 +559,12 @@ def verify_budget(args: argparse.Namespace) -> "VerifyBudget":
     ticks = _int_option("--max-ticks", args.max_ticks, minimum=0, maximum=MAX_TICKS)
     return VerifyBudget(default.max_tiles if tiles is None else tiles,
                         default.max_ticks if ticks is None else ticks)
+
+
+def _joined(items: Iterable[str], separator: str) -> Iterator[str]:
+    """Yield ``items`` with ``separator`` between each two."""
+    for i, item in enumerate(items):
+        yield separator + item if i else item
 
 
 def cmd_verify_replay(args: argparse.Namespace) -> int:

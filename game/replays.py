@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Optional, Union
@@ -45,6 +45,34 @@ class ReplayFileError(ValueError):
     """A replay file cannot be used; the message names the file and what is wrong."""
 
 
+class BestNotKept(OSError):
+    """The run was kept, but not as its level's best run (``kept``: where the run is)."""
+
+    def __init__(self, kept: Path, reason: str) -> None:
+        super().__init__(f"the best-run copy was not written: {reason}")
+        self.kept = kept
+
+
+#: How much of a file is read to tell whether it is a replay at all.
+SIGN_BYTES = 4096
+_LEVEL = re.compile(rb'"level"\s*:')
+_REPLAY_KEY = re.compile(rb'"(?:digest|intents|log)"\s*:')
+
+
+def looks_like_a_replay(path: Path) -> bool:
+    """Return True if ``path`` is a regular file that is recognisably a replay, even damaged.
+
+    A JSON object with a level and its digest or intents near its start; only such a
+    file is ever replaced or removed in the replays folder, anything else is left alone.
+    """
+    try:
+        head = read_regular_file(path, SIGN_BYTES)
+    except OSError:
+        return False
+    return (head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{")
+            and _LEVEL.search(head) is not None and _REPLAY_KEY.search(head) is not None)
+
+
 def replay_dir(save_path: Optional[Path] = None) -> Path:
     """Return the replays directory: ``replays/`` beside the save file."""
     save = default_save_path() if save_path is None else Path(save_path)
@@ -68,6 +96,40 @@ def read_replay(path: Union[str, Path]) -> Replay:
         raise ReplayFileError(f"{path}: cannot read it: {exc.strerror or exc}") from None
     try:
         return parse_replay(raw)
+    except ReplayFormatError as exc:
+        raise ReplayFileError(f"{path}: not a usable replay: {exc}") from None
+
+
+#: The most of a replay file the listing reads: every file the game writes holds the
+#: level, date and result before its intents, within this for any campaign level.
+HEAD_BYTES = 64 * 1024
+#: Where the intents begin in a file the game writes (a raw newline is never in a string).
+_INTENTS = b',\n "intents": ['
+
+
+def read_summary(path: Union[str, Path]) -> Replay:
+    """Return the replay at ``path`` without its intents, reading only its head if it can.
+
+    The level, date and result come before the intents in the files the game writes, so
+    a listing need not read (nor hold) the intents; a file laid out otherwise, or whose
+    head is longer than HEAD_BYTES, is read whole (up to MAX_REPLAY_BYTES).  Raise
+    ReplayFileError naming the file and its fault.
+    """
+    try:
+        head = read_regular_file(Path(path), HEAD_BYTES)
+    except NotARegularFile as exc:
+        raise ReplayFileError(f"{path}: it is {exc}") from None
+    except FileNotFoundError:
+        raise ReplayFileError(f"{path}: no such file") from None
+    except OSError as exc:
+        raise ReplayFileError(f"{path}: cannot read it: {exc.strerror or exc}") from None
+    cut = head.find(_INTENTS)
+    if cut < 0 and len(head) > HEAD_BYTES:  # not our layout, or a huge maze: read it all
+        return replace(read_replay(path), log=())
+    if cut >= 0:
+        head = head[:cut] + b', "intents": []}'
+    try:
+        return parse_replay(head)
     except ReplayFormatError as exc:
         raise ReplayFileError(f"{path}: not a usable replay: {exc}") from None
 
@@ -97,7 +159,9 @@ class ReplayStore:
         """Write ``rep`` as a new run (and as its level's best if it is); return its path.
 
         Raise OSError or ValueError when it cannot be written (disk full, or a run too
-        long or too large to read back).
+        long or too large to read back), BestNotKept when the run was written but its
+        best-run copy was not (a full disk, or a file there that is not a replay, which
+        is never replaced).
         """
         self.remove_temp_files()
         text = dumps(rep)
@@ -110,10 +174,18 @@ class ReplayStore:
         write_atomically(path, text)
         best = self.best_path(rep.level)
         old = self.best_of(rep.level)
-        if old is None or rep.beats(old):
-            write_atomically(best, text)
+        problem = ""
+        if old is None and os.path.lexists(best) and not looks_like_a_replay(best):
+            problem = f"{best} is not a replay, so it was left alone"
+        elif old is None or rep.beats(old):
+            try:
+                write_atomically(best, text)
+            except OSError as exc:
+                problem = f"{best}: {exc.strerror or exc}"
         self._prune(self.directory, MAX_RUNS, newest_by_name=True)
         self._prune(self.best_dir, MAX_BESTS, newest_by_name=False)
+        if problem:
+            raise BestNotKept(path, problem)
         return path
 
     def remove_temp_files(self) -> None:
@@ -148,17 +220,22 @@ class ReplayStore:
         try:
             found = read_replay(path)
         except ReplayFileError as exc:
-            log.warning("%s; it will be replaced", exc)
+            fate = "it will be replaced" if looks_like_a_replay(path) else "it is left alone"
+            log.warning("%s; %s", exc, fate)
             return None
         return found if found.level.digest == level.digest else None
 
     def listing(self) -> list[Listed]:
-        """Return every replay file, newest first (by date, then file name)."""
+        """Return every replay file, newest first (by date, then file name).
+
+        Each replay comes without its intents (see :func:`read_summary`): a big folder is
+        listed in time and memory that grow with its number of files, not their sizes.
+        """
         found: list[Listed] = []
         for folder, best in ((self.directory, False), (self.best_dir, True)):
             for path in _json_files(folder):
                 try:
-                    found.append(Listed(path, read_replay(path), best=best))
+                    found.append(Listed(path, read_summary(path), best=best))
                 except ReplayFileError as exc:
                     found.append(Listed(path, None, str(exc), best=best))
         found.sort(key=lambda e: (e.replay.date if e.replay else "", not e.best, e.path.name),
@@ -176,8 +253,14 @@ class ReplayStore:
 
     @staticmethod
     def _prune(folder: Path, keep: int, *, newest_by_name: bool) -> None:
-        """Remove all but the newest ``keep`` replay files of ``folder`` (best effort)."""
+        """Remove all but the newest ``keep`` replay files of ``folder`` (best effort).
+
+        Only files that are recognisably replays count, and only they are removed.
+        """
         files = _json_files(folder)
+        if len(files) <= keep:
+            return
+        files = [path for path in files if looks_like_a_replay(path)]
         if len(files) <= keep:
             return
         if newest_by_name:

@@ -107,6 +107,59 @@ def test_verify_of_a_bad_file_is_one_error_line_and_exit_2(tmp_path: Path) -> No
                            "64 hex digits, got \"00\"\n")
 
 
+def _with_odd_text(save: Path) -> Path:
+    """Give a kept run a label with a lone surrogate and a name that is not UTF-8."""
+    folder = save.parent / "replays"
+    run = min(folder.glob("*.json"))
+    text = run.read_text(encoding="utf-8")
+    assert '"label": "First Steps"' in text
+    run.write_text(text.replace('"label": "First Steps"', '"label": "\\ud800 Steps"'),
+                   encoding="utf-8")
+    odd = os.path.join(os.fsencode(folder), b"\xff-odd.json")
+    with open(odd, "wb") as out:
+        out.write(run.read_bytes())
+    return run
+
+
+def test_replays_json_escapes_what_cannot_be_encoded(save: Path) -> None:
+    run = _with_odd_text(save)
+    done = migong("replays", "--json", save=save)
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    listed = json.loads(done.stdout)  # valid JSON, the odd text as escapes
+    assert "\\ud800 Steps" in done.stdout and "\\udcff-odd.json" in done.stdout
+    labels = {Path(e["path"]).name: e["label"] for e in listed}
+    assert labels[run.name] == "\ud800 Steps" and labels["\udcff-odd.json"] == "\ud800 Steps"
+    assert len(listed) == 4
+
+
+def test_replays_as_text_escapes_what_cannot_be_encoded(save: Path) -> None:
+    _with_odd_text(save)
+    done = migong("replays", save=save)
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    assert len(done.stdout.splitlines()) == 4 and "\\udcff-odd.json" in done.stdout
+
+
+def test_the_listing_reads_only_the_head_of_each_replay(save: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    import game.replays as replays
+
+    limits: list[int] = []
+    real = replays.read_regular_file
+
+    def spy(path: Path, limit: int) -> bytes:
+        limits.append(limit)
+        return real(path, limit)
+
+    monkeypatch.setattr(replays, "read_regular_file", spy)
+    folder = save.parent / "replays"
+    run = min(folder.glob("*.json"))  # its intents spoilt: a listing never reads them
+    run.write_bytes(run.read_bytes().replace(b'"intents": [', b'"intents": [["x"], '))
+    listed = ReplayStore(folder).listing()
+    assert len(listed) == 3 and all(e.replay is not None for e in listed)
+    assert all(e.replay.log == () for e in listed if e.replay)
+    assert limits and max(limits) == replays.HEAD_BYTES < replays.MAX_REPLAY_BYTES
+
+
 def test_replays_with_none_saved_says_so(tmp_path: Path) -> None:
     done = migong("replays", "--json", save=tmp_path / "save.json")
     assert (done.returncode, done.stdout) == (0, "[]\n")

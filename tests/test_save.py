@@ -15,10 +15,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import game.save as save
+import game.save.schema as schema
 from game.bindings import KEY_CODES, MAX_KEYS, actions, clashes, resolve
 from game.levels import CAMPAIGN, level_code
 from game.run.ghost import DEFAULT_RACE_SPEED
 from game.run.speeds import HINT_SPEEDS
+from game.text import t
 from game.save import (
     SCHEMA_VERSION,
     Progress,
@@ -91,7 +93,7 @@ def test_crash_mid_write_keeps_the_old_save(
     def crash(*args: object) -> None:
         raise OSError("power cut")
 
-    monkeypatch.setattr(save.os, where, crash)
+    monkeypatch.setattr(os, where, crash)
     newer = _sample()
     newer.unlocked = 9
     with pytest.raises(OSError, match="power cut"):
@@ -124,7 +126,7 @@ def test_crash_while_serialising_keeps_the_old_save(
             self.f.write(text[: len(text) // 2])
             raise KeyboardInterrupt
 
-    monkeypatch.setattr(save.os, "fdopen", HalfWriter)
+    monkeypatch.setattr(os, "fdopen", HalfWriter)
     with pytest.raises(KeyboardInterrupt):
         save_progress(Progress(unlocked=7), path)
     monkeypatch.undo()
@@ -133,13 +135,11 @@ def test_crash_while_serialising_keeps_the_old_save(
 
 
 BAD_FILES = {
-    "empty": b"",
-    "blank": b"  \n ",
     "truncated": b'{"version": 2, "unlocked": 3, "best_ti',
-    "binary": b"\xff\xfe\x00garbage",
-    "a list": b"[1, 2, 3]",
+    "binary after our key": b'{"unlocked": \xff\xfe\x00garbage',
+    "a list in our key": b'{"stars": [1, 2, 3]}',
     "newer version": json.dumps({"version": SCHEMA_VERSION + 1, "unlocked": 5}).encode(),
-    "string version": b'{"version": "one"}',
+    "string version": b'{"version": "one", "unlocked": 2}',
     "unlocked as text": json.dumps({"version": 2, "unlocked": "three"}).encode(),
     "unlocked as bool": json.dumps({"version": 2, "unlocked": True}).encode(),
     "times as list": json.dumps({"version": 2, "best_times": [1, 2]}).encode(),
@@ -165,6 +165,50 @@ def test_bad_file_starts_fresh_and_is_kept_aside(tmp_path: Path, content: bytes)
     assert load_progress(path) == (Progress(), None)
 
 
+#: Files at the save path that are not recognisably a Migong save: someone else's.
+NOT_A_SAVE = {
+    "a system's user list": b"root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1::/usr/sbin:/bin/sh\n",
+    "empty": b"",
+    "blank": b"  \n ",
+    "binary": b"\xff\xfe\x00garbage",
+    "a list": b"[1, 2, 3]",
+    "an empty object": b"{}",
+    "another program's settings": json.dumps({"name": "app", "version": "1.0.2",
+                                              "settings": {"volume": 3}}).encode(),
+    "our key only nested": json.dumps({"repo": {"stars": 5, "unlocked": True}}).encode(),
+    "arrays 100,000 deep": b"[" * 100_000 + b"]" * 100_000,
+    "objects 100,000 deep": b'{"a": ' * 100_000 + b"1" + b"}" * 100_000,
+    "a big log": b"INFO started\n" * 200_000,
+}
+
+
+@pytest.mark.parametrize("content", NOT_A_SAVE.values(), ids=NOT_A_SAVE.keys())
+def test_a_file_that_is_not_a_save_is_never_moved_or_written(tmp_path: Path,
+                                                             content: bytes) -> None:
+    path = tmp_path / "passwd"
+    path.write_bytes(content)
+    store = SaveStore(path)
+    loaded, notice = store.load()
+    assert loaded == Progress() and not store.writable
+    assert notice == t("save.not_ours", file=path) and "\n" not in notice
+    assert store.write(_sample()) is None  # plays on without saving
+    assert path.read_bytes() == content and _files(tmp_path) == ["passwd"]
+
+
+def test_the_game_leaves_a_file_that_is_not_a_save_alone(tmp_path: Path) -> None:
+    path = tmp_path / "passwd"
+    path.write_bytes(NOT_A_SAVE["a system's user list"])
+    run = subprocess.run(
+        [sys.executable, "-m", "game"], cwd=ROOT, capture_output=True, text=True, timeout=60,
+        env={**os.environ, "MIGONG_SAVE_PATH": str(path), "SDL_VIDEODRIVER": "dummy",
+             "SDL_AUDIODRIVER": "dummy", "MIGONG_EXIT_AFTER_FIRST_FRAME": "1",
+             "PYTHONPATH": str(ROOT)},
+    )  # fmt: skip
+    assert run.returncode == 0 and "Traceback" not in run.stderr, run.stderr
+    assert path.read_bytes() == NOT_A_SAVE["a system's user list"]
+    assert _files(tmp_path) == ["passwd"]
+
+
 def test_newer_version_notice_says_so(tmp_path: Path) -> None:
     path = tmp_path / "save.json"
     path.write_text(json.dumps({"version": 99}))
@@ -174,21 +218,21 @@ def test_newer_version_notice_says_so(tmp_path: Path) -> None:
 
 def test_each_bad_save_is_kept_aside_newest_first(tmp_path: Path) -> None:
     path = tmp_path / "save.json"
-    for content in (b"first", b"second", b"third"):
+    for content in (b'{"unlocked": first', b'{"unlocked": second', b'{"unlocked": third'):
         path.write_bytes(content)
         _, notice = load_progress(path)
         assert notice is not None and notice.endswith("kept as save.json.corrupt.")
-    assert (tmp_path / "save.json.corrupt").read_bytes() == b"third"
-    assert (tmp_path / "save.json.corrupt.1").read_bytes() == b"second"
-    assert (tmp_path / "save.json.corrupt.2").read_bytes() == b"first"
+    assert (tmp_path / "save.json.corrupt").read_bytes() == b'{"unlocked": third'
+    assert (tmp_path / "save.json.corrupt.1").read_bytes() == b'{"unlocked": second'
+    assert (tmp_path / "save.json.corrupt.2").read_bytes() == b'{"unlocked": first'
 
 
 def test_only_the_newest_five_bad_saves_are_kept(tmp_path: Path) -> None:
     path = tmp_path / "save.json"
     for n in range(7):
-        path.write_bytes(b"bad %d" % n)
+        path.write_bytes(b'{"unlocked": bad %d' % n)
         load_progress(path)
-    kept = {name: (tmp_path / name).read_bytes() for name in _files(tmp_path)}
+    kept = {name: (tmp_path / name).read_bytes()[13:] for name in _files(tmp_path)}
     assert kept == {"save.json.corrupt": b"bad 6", "save.json.corrupt.1": b"bad 5",
                     "save.json.corrupt.2": b"bad 4", "save.json.corrupt.3": b"bad 3",
                     "save.json.corrupt.4": b"bad 2"}
@@ -200,10 +244,10 @@ def test_a_bad_save_is_kept_aside_even_beside_a_thousand_old_copies(tmp_path: Pa
     for n in range(1, 1000):
         (tmp_path / f"save.json.corrupt.{n}").write_bytes(b"old %d" % n)
     (tmp_path / "save.json.corrupt.notes").write_bytes(b"not ours to remove")
-    path.write_bytes(b"{ broken")
+    path.write_bytes(b'{"unlocked": broken')
     loaded, notice = load_progress(path)
     assert loaded == Progress() and notice is not None and "save.json.corrupt" in notice
-    assert (tmp_path / "save.json.corrupt").read_bytes() == b"{ broken"
+    assert (tmp_path / "save.json.corrupt").read_bytes() == b'{"unlocked": broken'
     assert (tmp_path / "save.json.corrupt.1").read_bytes() == b"old"
     assert _files(tmp_path) == ["save.json.corrupt", "save.json.corrupt.1",
                                 "save.json.corrupt.2", "save.json.corrupt.3",
@@ -341,7 +385,7 @@ def test_a_corrupt_save_tells_the_player_in_plain_words(tmp_path: Path,
         _, notice = load_progress(path)
     assert notice == FRIENDLY_NOTICE
     # The parser's reason is kept for whoever reads the log, once.
-    reasons = [r.getMessage() for r in caplog.records if r.name == "game.save"]
+    reasons = [r.getMessage() for r in caplog.records if r.name.startswith("game.save")]
     assert len(reasons) == 1 and "not valid JSON" in reasons[0] and "char" in reasons[0]
 
 
@@ -472,6 +516,23 @@ def test_a_key_bound_to_two_actions_puts_every_action_back_to_its_defaults(
     assert notice is None and loaded.settings.bindings == {}
 
 
+def test_twenty_thousand_unknown_actions_are_told_in_one_line(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    path = tmp_path / "save.json"
+    unknown = {f"action {n}": ["J"] for n in range(20_000)}
+    days = {f"day {n}": {"time": 1.0, "moves": 1} for n in range(2_000)}
+    path.write_text(json.dumps({"version": SCHEMA_VERSION, "unlocked": 4, "daily": days,
+                                "settings": {"bindings": {**unknown, "fit": ["V"]}}}))
+    with caplog.at_level("WARNING", logger="game.save"):
+        loaded, notice = load_progress(path)
+    assert notice is None and loaded.settings.bindings == {"fit": ["V"]} and not loaded.daily
+    lines = [r.getMessage() for r in caplog.records]
+    assert len(lines) == 2 and all(len(line) < 400 for line in lines), lines
+    bindings, daily = sorted(lines, key=lambda line: "daily" in line)
+    assert "20000 unusable key bindings ('action 0': ['J']; " in bindings
+    assert "and 19997 more" in bindings and "2000 unusable daily records" in daily
+
+
 def test_bindings_that_are_not_a_table_are_dropped(tmp_path: Path) -> None:
     for bad in ("J", [["hint", "J"]], 5, None):
         path = tmp_path / "save.json"
@@ -490,7 +551,7 @@ JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | KE
 @given(JSON)
 @settings(max_examples=300, deadline=None)
 def test_whatever_the_bindings_hold_the_table_loaded_is_whole_and_clash_free(doc: object) -> None:
-    table = resolve(save._bindings(doc))
+    table = resolve(schema._bindings(doc))
     assert not clashes(table)
     assert all(1 <= len(ks) <= MAX_KEYS and set(ks) <= set(KEY_CODES) for ks in table.values())
 
@@ -511,8 +572,8 @@ DAMAGED = {
         f'{{"version": 2, "settings": {{"custom": {{"algorithm": "prim", "rows": 5, '
         f'"cols": 5, "loops": {OVERFLOWING}}}}}}}'
     ),
-    "arrays 100,000 deep": "[" * 100_000 + "]" * 100_000,
-    "objects 100,000 deep": '{"a": ' * 100_000 + "1" + "}" * 100_000,
+    "arrays 100,000 deep": '{"unlocked": ' + "[" * 100_000 + "]" * 100_000 + "}",
+    "objects 100,000 deep": '{"unlocked": ' + '{"a": ' * 100_000 + "1" + "}" * 100_001,
     "unclosed arrays 100,000 deep": '{"version": 2, "unlocked": ' + "[" * 100_000,
     "an old save with settings as text": '{"unlocked": 3, "settings": "loud"}',
     "an old save with settings as a list": '{"unlocked": 3, "settings": [["volume", 1]]}',
@@ -579,7 +640,7 @@ def test_a_save_through_a_symbolic_link_updates_the_file_it_points_to(tmp_path: 
 def test_a_bad_save_behind_a_link_is_kept_aside_where_it_is(tmp_path: Path) -> None:
     real = tmp_path / "data" / "real.json"
     real.parent.mkdir()
-    real.write_text("{ broken")
+    real.write_text('{"stars": broken')
     link = tmp_path / "save.json"
     link.symlink_to(real)
     store = SaveStore(link)

@@ -27,6 +27,7 @@ alike.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterator, Optional, Sequence
@@ -34,12 +35,14 @@ from typing import Iterator, Optional, Sequence
 import numpy as np
 
 from game.maze import tiles as kinds
-from game.maze.formats import format_maze, load_maze
+from game.maze.formats import (
+    GOAL_CHAR, MAX_FILE_BYTES, PATH_CHAR, START_CHAR, MazeFormatError, format_maze, load_maze,
+)
 from game.maze.grid import FLOOR, MAX_SIDE, MIN_SIZE, WALL, Maze, Pos, open_border
 from game.maze.tiles import COLOURS, has_locks, kind_of, walkable
 from game.maze.solvers import SOLVERS, solve
 from game.maze.solvers.base import flatten
-from game.save import write_atomically
+from game.save import read_regular_file, write_atomically
 
 #: The ends a tool can place.
 START, GOAL = "start", "goal"
@@ -191,6 +194,41 @@ class NoFolder(ValueError):
     def __init__(self, path: Path) -> None:
         super().__init__(f"{path}: no such folder")
         self.path = path
+
+
+class NotAMaze(OSError):
+    """A save would replace a file that is not a maze: someone else's, never replaced."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(f"{path} is not a maze file, so it was left as it is")
+        self.path = path
+
+
+#: Every character of a maze in our own text format (each tile kind's, the ends, a path).
+OUR_MAZE_CHARS = frozenset("".join(kinds.KINDS["char"]) + START_CHAR + GOAL_CHAR + PATH_CHAR
+                           + "\r\n")
+
+
+def looks_like_a_maze(path: Path) -> bool:
+    """Return True if ``path`` is a maze the game reads, or text in our maze characters only.
+
+    The second kind is a damaged maze of ours (rows cut short, an end missing); anything
+    else (a link to nowhere, a folder, a program's settings, a user list) is not.
+    """
+    try:
+        load_maze(path)
+        return True
+    except MazeFormatError:
+        pass
+    try:
+        raw = read_regular_file(path, MAX_FILE_BYTES)
+    except OSError:
+        return False
+    try:
+        text = raw.decode("ascii")
+    except UnicodeDecodeError:
+        return False
+    return bool(text.strip()) and len(raw) <= MAX_FILE_BYTES and set(text) <= OUR_MAZE_CHARS
 
 
 def save_path(name: str, folder: Path) -> Path:
@@ -585,8 +623,13 @@ class Editor:
         return format_maze(self.maze)
 
     def save(self, path: str | Path) -> None:
-        """Write the maze to ``path`` atomically (OSError if it cannot); it is clean now."""
+        """Write the maze to ``path`` atomically (OSError if it cannot); it is clean now.
+
+        A file already there is replaced only if it is a maze (NotAMaze if it is not).
+        """
         self.release()
+        if os.path.lexists(path) and not looks_like_a_maze(Path(path)):
+            raise NotAMaze(Path(path))
         write_atomically(Path(path), self.text())
         self.path = Path(path)
         self._saved = self.state

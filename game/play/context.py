@@ -157,12 +157,21 @@ class Context:
             self.toast(t("save.failed_toast"))
 
     def keep_replay(self, replay: Replay) -> None:
-        """Keep a finished run's replay (a failing disk is told in a toast, never fatal)."""
+        """Keep a finished run's replay (a failing disk is told in a toast, never fatal).
+
+        A session that plays without saving (its save path is a device, a folder or
+        someone else's file) writes no replays beside it either.
+        """
+        from game.replays import BestNotKept
+
         replays = self.replays
-        if replays is None:
+        if replays is None or (self.store is not None and not self.store.writable):
             return
         try:
             replays.keep(replay)
+        except BestNotKept as exc:  # the run itself was kept
+            log.warning("kept the replay as %s, but %s", exc.kept, exc)
+            self.toast(t("replay.best_not_kept"))
         except (OSError, ValueError) as exc:
             log.warning("cannot keep the replay in %s: %s", replays.directory, exc)
             self.toast(t("replay.not_kept"))

@@ -20,6 +20,8 @@ STRINGS: dict[str, str] = {
                        "fresh and will not be saved. The file {file} was left as it is.",
     "save.not_a_file": "The save location {file} is not a regular file, so this session will "
                        "not be saved.",
+    "save.not_ours": "The save location {file} holds a file that is not a Migong save, so it "
+                     "was left as it is and this session will not be saved.",
     "save.cannot_write": "Your progress could not be saved to {file} ({reason}). The game goes "
                          "on, and tries again at the next change.",
     "save.failed_toast": "Progress not saved: see the title screen",
@@ -391,6 +393,7 @@ STRINGS: dict[str, str] = {
     "complete.review": "Review",
     # -- replays and the review of a run
     "replay.not_kept": "The replay of this run could not be saved",
+    "replay.best_not_kept": "The replay of this run was saved, but not as this level's best run",
     "review.title": "Review · {label}",
     "review.moves": "Your moves",
     "review.fewest": "Fewest moves",
@@ -462,6 +465,7 @@ STRINGS: dict[str, str] = {
     "editor.saved": "Saved {path}",
     "editor.save_failed": "Could not save: {reason}",
     "editor.replace_question": "{path} exists already: Enter again replaces it.",
+    "editor.not_a_maze": "{path} is not a maze file, so it was left as it is: choose another name.",
     "editor.is_folder": "{path} is a folder: type a file name (inside it: folder/name).",
     "editor.no_folder": "There is no folder {path}: make it first, or type another path.",
     "editor.bad_name": "Type a file name (at most {most} characters).",

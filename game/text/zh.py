@@ -40,6 +40,7 @@ STRINGS: dict[str, str] = {
                      "文件 {file} 保持原样。",
     "save.unreadable": "无法打开存档，因此本次游戏从头开始且不会保存。文件 {file} 保持原样。",
     "save.not_a_file": "存档位置 {file} 不是普通文件，因此本次游戏不会保存。",
+    "save.not_ours": "存档位置 {file} 上的文件不是迷宫的存档，因此保持原样，本次游戏不会保存。",
     "save.cannot_write": "无法将进度保存到 {file}（{reason}）。游戏继续进行，下次有变动时会再试。",
     "save.failed_toast": "进度未保存：详见主菜单",
     # -- generators, solvers and levels
@@ -403,6 +404,7 @@ STRINGS: dict[str, str] = {
     "complete.review": "回顾",
     # -- 回放与本局回顾
     "replay.not_kept": "无法保存本局的回放",
+    "replay.best_not_kept": "已保存本局的回放，但未能保存为本关的最佳回放",
     "review.title": "回顾 · {label}",
     "review.moves": "你的步数",
     "review.fewest": "最少步数",
@@ -472,6 +474,7 @@ STRINGS: dict[str, str] = {
     "editor.saved": "已保存 {path}",
     "editor.save_failed": "无法保存：{reason}",
     "editor.replace_question": "{path} 已存在：再按 Enter 将其替换。",
+    "editor.not_a_maze": "{path} 不是迷宫文件，因此保持原样：请换一个名称。",
     "editor.is_folder": "{path} 是一个文件夹：请输入文件名（放进该文件夹：文件夹/名称）。",
     "editor.no_folder": "文件夹 {path} 不存在：请先创建它，或输入别的路径。",
     "editor.bad_name": "请输入文件名（最多 {most} 个字符）。",

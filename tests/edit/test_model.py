@@ -23,6 +23,7 @@ from game.edit.model import (
     Editor,
     IsAFolder,
     NoFolder,
+    NotAMaze,
     blank_maze,
     line,
     save_path,
@@ -290,11 +291,43 @@ def test_a_saved_maze_reloads_identically(tmp_path: Path) -> None:
 
 def test_saving_replaces_the_file_whole_and_leaves_no_temp_file(tmp_path: Path) -> None:
     path = tmp_path / "m.txt"
-    path.write_text("old and much longer than the new maze\n" * 50, encoding="utf-8")
+    Editor(blank_maze(rows=41, cols=41)).save(path)  # an old maze, much longer than the new
     editor = Editor(blank_maze(rows=5, cols=5))
     editor.save(path)
     assert load_maze(path) == editor.maze
     assert os.listdir(tmp_path) == ["m.txt"]
+
+
+@pytest.mark.parametrize("content", [
+    b"root:x:0:0:root:/root:/bin/bash\n", b"", b'{"volume": 3}', b"\xff\xfe\x00#####",
+    b"old and much longer than the new maze\n" * 50,
+])
+def test_a_file_that_is_not_a_maze_is_never_replaced(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "passwd"
+    path.write_bytes(content)
+    editor = Editor(blank_maze(rows=5, cols=5))
+    with pytest.raises(NotAMaze, match="not a maze file"):
+        editor.save(path)
+    assert path.read_bytes() == content and os.listdir(tmp_path) == ["passwd"]
+    assert editor.path is None
+
+
+def test_a_link_to_a_file_that_is_not_a_maze_is_never_followed(tmp_path: Path) -> None:
+    outside = tmp_path / "passwd"
+    outside.write_bytes(b"root:x:0:0:root:/root:/bin/bash\n")
+    link = tmp_path / "m.txt"
+    link.symlink_to(outside)
+    with pytest.raises(NotAMaze):
+        Editor(blank_maze(rows=5, cols=5)).save(link)
+    assert outside.read_bytes() == b"root:x:0:0:root:/root:/bin/bash\n"
+
+
+def test_a_damaged_maze_of_ours_may_be_replaced(tmp_path: Path) -> None:
+    path = tmp_path / "m.txt"
+    path.write_text("#####\n#S..#\n###\n", encoding="utf-8")  # a row cut short
+    editor = Editor(blank_maze(rows=5, cols=5))
+    editor.save(path)
+    assert load_maze(path) == editor.maze
 
 
 def test_a_save_that_cannot_be_written_raises_and_the_changes_stay_unsaved(

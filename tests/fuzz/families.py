@@ -265,6 +265,12 @@ def judge_save(data: bytes, directory: Path) -> str:
     check_progress(progress)
     if notice is None:
         outcome = "loaded"
+    elif not store.writable:  # not recognisably a save: never moved, replaced or written
+        assert "\n" not in notice and progress == Progress()
+        assert store.write(progress) is None and path.read_bytes() == data, notice
+        assert [p.name for p in directory.iterdir()] == ["save.json"]
+        path.unlink()
+        return "left alone"
     else:
         assert "\n" not in notice
         kept = directory / "save.json.corrupt"

@@ -56,9 +56,10 @@ def test_line_endings_never_change_the_maze() -> None:
 def test_every_damaged_save_still_starts_the_game(family: str, tmp_path: Path) -> None:
     rng = random.Random(f"save {family}")
     outcomes = Counter(judge_save(SAVE_FAMILIES[family](rng), tmp_path) for _ in range(25))
-    assert set(outcomes) <= {"loaded", "kept aside"}
-    if family in ("truncated", "random bytes"):
-        assert outcomes == {"kept aside": 25}
+    if family in ("truncated", "random bytes"):  # ours and damaged, or not ours at all
+        assert set(outcomes) == {"kept aside", "left alone"}, outcomes
+    else:
+        assert set(outcomes) <= {"loaded", "kept aside"}
 
 
 @pytest.mark.parametrize("kind", ODD_SAVE_PATHS)

@@ -34,13 +34,14 @@ def functions(path: Path) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
 
 
 #: Game modules outside the maze core that are pure too: the campaign, the save file, the
-#: run model (game/run), the editor's model (game/edit), the lab's model (game/lab) and the
-#: text catalogue (game/text).
+#: run model (game/run), the editor's model (game/edit), the lab's model (game/lab), the
+#: text catalogue (game/text) and the save (game/save).
 PURE_SOURCES = sorted([*(ROOT / "game" / "run").rglob("*.py"),
                        *(ROOT / "game" / "edit").rglob("*.py"),
                        *(ROOT / "game" / "lab").rglob("*.py"),
-                       *(ROOT / "game" / "text").rglob("*.py")])
-PURE_GAME_MODULES = ["game.levels", "game.save"] + [
+                       *(ROOT / "game" / "text").rglob("*.py"),
+                       *(ROOT / "game" / "save").rglob("*.py")])
+PURE_GAME_MODULES = ["game.levels"] + [
     ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
     for path in PURE_SOURCES
 ]
@@ -63,7 +64,7 @@ def pygame_loaded_by(code: str) -> str:
 
 def test_importing_the_whole_maze_core_loads_no_pygame() -> None:
     assert "game.maze.solvers.stack" in MODULES and "game.maze.generators" in MODULES
-    assert "game.edit.model" in PURE_GAME_MODULES
+    assert "game.edit.model" in PURE_GAME_MODULES and "game.save.store" in PURE_GAME_MODULES
     assert "game.run.model" in PURE_GAME_MODULES and "game.text.en" in PURE_GAME_MODULES
     code = f"import importlib\nfor name in {MODULES + PURE_GAME_MODULES!r}:\n"
     assert pygame_loaded_by(code + "    importlib.import_module(name)") == "[]"
@@ -82,7 +83,7 @@ def test_generate_and_solve_on_the_command_line_never_load_pygame(tmp_path: Path
 
 #: The game modules beside the maze core held to the same style.
 STYLED = SOURCES + PURE_SOURCES + sorted((ROOT / "game" / "play").rglob("*.py")) + [
-    ROOT / "game" / f"{name}.py" for name in ("commands", "levels", "save", "resources")
+    ROOT / "game" / f"{name}.py" for name in ("commands", "levels", "resources")
 ]
 
 

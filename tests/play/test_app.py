@@ -221,7 +221,7 @@ def test_resizing_relays_out_the_scene(app: App) -> None:
 
 
 def test_a_corrupt_save_is_reported_once_on_the_title(save_path: Path) -> None:
-    save_path.write_text("{ not json", encoding="utf-8")
+    save_path.write_text('{"unlocked": not json', encoding="utf-8")
     app = App.open()
     try:
         assert app.ctx.notice is not None

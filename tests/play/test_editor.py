@@ -294,7 +294,7 @@ def test_a_save_that_fails_says_why_in_the_field_and_keeps_the_changes(app: App,
     typed(app, str(pipe))
     press(app, pygame.K_RETURN)
     press(app, pygame.K_RETURN)  # the same name again: replace it
-    assert scene.field is not None and scene.field.error.startswith("Could not save:")
+    assert scene.field is not None and scene.field.error == t("editor.not_a_maze", path=str(pipe))
     assert pipe.exists() and not pipe.is_file()
     assert scene.editor.dirty
     app.frame(1 / 60)

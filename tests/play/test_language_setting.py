@@ -184,7 +184,7 @@ def test_the_window_title_follows_the_language_setting(
 def test_a_save_too_broken_to_read_is_reported_in_the_system_s_language(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     save = tmp_path / "save.json"
-    save.write_text("{ not json", encoding="utf-8")
+    save.write_text('{"unlocked": not json', encoding="utf-8")
     for app in opened(save, monkeypatch, LANG="zh_CN.UTF-8"):
         assert language() == "zh"
         assert app.ctx.notice == "无法读取存档，已开始新的存档。旧文件已保留为 save.json.corrupt。"

@@ -36,6 +36,7 @@ from game.edit.model import (
     Editor,
     IsAFolder,
     NoFolder,
+    NotAMaze,
     Search,
     Verdict,
     blank_maze,
@@ -489,6 +490,9 @@ class EditorScene(Scene):
             return False
         try:
             self.editor.save(path)
+        except NotAMaze as exc:
+            self._refuse(t("editor.not_a_maze", path=str(exc.path)))
+            return False
         except OSError as exc:
             self._refuse(t("editor.save_failed", reason=exc.strerror or str(exc)))
             return False
