@@ -62,9 +62,9 @@ def test_the_thinking_solver_ghosts_label_stays_whole_at_the_entrance_on_the_edg
     size = (960, 640)
     with_ghost, without = pygame.Surface(size), pygame.Surface(size)
     scene.draw(with_ghost)
-    racer, scene.racer = scene.racer, None
+    racer, scene.session.racer = scene.session.racer, None
     scene.draw(without)
-    scene.racer = racer
+    scene.session.racer = racer
     label = t("play.race_thinking", solver="BFS", percent=0)
     box = changed_box(with_ghost, without)
     assert box.width >= font(min_font()).size(label)[0] + 8  # the chip is not cut off

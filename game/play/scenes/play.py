@@ -21,14 +21,12 @@ In fog it shows only where the player can see it.  The result screen says who wo
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass
 from typing import Optional, Union
 
 import pygame
 
-from game.levels import CHAPTERS, chapter_of, level_code
-from game.maze import tiles as kinds
+from game.levels import CHAPTERS, chapter_of
 from game.play import theme
 from game.play.camera import Camera
 from game.play.clipboard import copy_text
@@ -64,13 +62,15 @@ from game.run.intents import (
     SetSpeed,
     ToggleHint,
 )
-from game.run.hint import NOTHING, HintSearch
-from game.run.level import Level, RunResult
+from game.run.hint import HintSearch
+from game.run.level import Level
 from game.run.clock import TickClock
-from game.run.ghost import Ghost, race_result
-from game.run.model import KEY, LOCKED, Run
+from game.run.ghost import Ghost
+from game.run.model import Run
 from game.run.replay import Playback
-from game.run.player import BUMP, STEP, Move
+from game.run.player import Move
+from game.run.session import (BUMP, HINT_SHOWN, KEY, LOCKED, RACER_HOME, SOLVER_CHANGED,
+                              SPEED_CHANGED, STEP, PlaySession)
 from game.text import language, t
 
 
@@ -142,20 +142,10 @@ MARKER_RADIUS = 9
 #: Room (px) left around a maze shown whole, so the rings on the entrance and the exit
 #: (up to MARKER_RADIUS + 1 past the tile's centre) are never cut by the HUD or the window.
 RING_ROOM = 16
-#: While walking with the hint shown, start its search over at most this often (ticks).
-HINT_RESTART_TICKS = 36
 #: Sparks flying out of the exit tile when it is reached.
 CELEBRATION_SPARKS = 12
 #: A chapter's tip shows on its first level until the player has made this many moves.
 TIP_MOVES = 12
-#: Events of the hint's search taken per frame at most, so no frame stalls.
-HINT_EVENTS_PER_FRAME = 6_000
-#: While the hint finishes unseen (Space, a re-route): time per frame spent on it (s), in
-#: slices of events.  Longer than a frame: it is over sooner, and the window still answers.
-HINT_FINISH_BUDGET = 0.1
-HINT_FINISH_SLICE = 20_000
-#: In fog, the hint's explored tiles are revealed at most this often (ticks), and when done.
-HINT_REVEAL_TICKS = 12
 #: The corner map: its side as a share of the view's shorter side, its margin (px), and
 #: how often it is made again while the player walks (s).
 MINIMAP_SHARE = 0.28
@@ -166,11 +156,6 @@ MINIMAP_REFRESH = 0.2
 MINIMAP_MIN_VIEW = 300
 #: Room round the full-window map (px).
 MAP_MARGIN = 24
-#: A solver ghost's search is got ready ahead of it (its arrival, a bfs ghost's thinking)
-#: for at most this long a frame (s), in slices of events: a huge maze never stalls a
-#: frame, and the ghost itself needs only a dozen steps a second.
-RACE_BUDGET = 0.002
-RACE_SLICE = 500
 #: The toast of a locked door, by its colour letter.
 NEEDS_KEY = {"r": "play.needs_key.r", "g": "play.needs_key.g", "b": "play.needs_key.b",
              "y": "play.needs_key.y"}
@@ -185,12 +170,12 @@ class PlayScene(Scene):
         self.maze = level.maze
         spec = level.spec
         settings = ctx.settings
-        self.run = Run(self.maze, solver=settings.default_solver, speed=settings.anim_speed,
-                       fog=level.fogged or settings.fog,
-                       rooms=spec is not None and spec.is_room_map)
-        self.ghost = self._ghost()
-        self.racer = self._racer()
-        self._racer_home = False  # the solver ghost's arrival was told (a toast, once)
+        race = ctx.race
+        self.session = PlaySession(
+            level, solver=settings.default_solver, speed=settings.anim_speed,
+            fog=level.fogged or settings.fog,
+            best=ctx.best_replay(level) if settings.ghost else None,
+            race=None if race.solver is None else (race.solver, race.speed))
         self._chips: dict[str, pygame.Surface] = {}  # the solver ghost's labels, drawn once
         self._chips_theme: Optional[theme.Theme] = None  # the theme they were drawn in
         # the defaults this run started from: a change in Settings (pause -> Settings) is
@@ -201,7 +186,7 @@ class PlayScene(Scene):
         self.renderer = MazeRenderer(self.maze, self.style,
                                      images=tile_images(ctx.images) if self.style == RPG else None)
         self.locks = LockSpots(self.maze)
-        self.key_total = len(kinds.key_colours(self.maze.tiles))  # the HUD's keys x/N
+        self.key_total = self.session.key_total
         self.sprites = player_sprites(ctx.images) if self.style == RPG else None
         fog = self.run.fog
         self.fog_layer = FogLayer(fog) if fog is not None else None
@@ -209,18 +194,14 @@ class PlayScene(Scene):
         self._map = FogMap(self.renderer.base, self.fog_layer)
         self._minimap = FogMap(self.renderer.base, self.fog_layer, refresh=MINIMAP_REFRESH)
         self._fog_told = False  # the fog's toast, once, when the level first shows
-        self._hint_revealed: Optional[tuple[int, int]] = None  # (search id, tiles) revealed
-        self._reveal_age = 0
         # room maps are pictures: start close enough to see the tiles and the hero
         self.camera = Camera(self.maze.rows, self.maze.cols, 1280, 720,
                              comfortable_tile=RPG_COMFORTABLE_TILE if self.style == RPG else 18,
                              margin=RING_ROOM)
         self.camera.follow(*self.maze.start, 0.0, snap=True)
         self._snap_camera = True
-        self.hint: Optional[HintSearch] = None
         self.hint_layer: Optional[HintLayer] = None  # kept between hints: its surface is big
         self._relabel()
-        self._hint_age = 0  # ticks since the hint last started over
         self._time = 0.0  # scene time, for animations that run before the first move
         self._bar = hud.BarCache()
         self._caption_spot = "bottom"  # the hint caption moves when it would hide something
@@ -240,23 +221,25 @@ class PlayScene(Scene):
         return (t("levels.chapter", number=number + 1, name=chapter_name(chapter)),
                 chapter_tip(chapter))
 
-    def _ghost(self) -> Optional[Playback]:
-        """Return the level's best run to race, held at its first move (None: setting off, none)."""
-        if not self.ctx.settings.ghost:
-            return None
-        best = self.ctx.best_replay(self.level)
-        if best is None or not best.finished:
-            return None
-        ghost = Playback(best, self.maze)
-        ghost.seek(best.ticks - best.time_ticks)  # it sets off with your first move
-        return ghost
+    @property
+    def run(self) -> Run:
+        """Return the session's run."""
+        return self.session.run
 
-    def _racer(self) -> Optional[Ghost]:
-        """Return the solver's ghost to race (None: "Race a solver" off)."""
-        race = self.ctx.race
-        if race.solver is None:
-            return None
-        return Ghost(self.maze, race.solver, speed=race.speed)
+    @property
+    def hint(self) -> Optional[HintSearch]:
+        """Return the session's hint search (None: hidden)."""
+        return self.session.hint
+
+    @property
+    def ghost(self) -> Optional[Playback]:
+        """Return the best run's ghost of the session (None: not raced)."""
+        return self.session.ghost
+
+    @property
+    def racer(self) -> Optional[Ghost]:
+        """Return the solver's ghost of the session (None: no race)."""
+        return self.session.racer
 
     def _relabel(self) -> None:
         """Word the HUD's fixed texts in the language the game speaks now."""
@@ -287,12 +270,7 @@ class PlayScene(Scene):
 
     def share_code(self) -> Optional[str]:
         """Return the level code of this maze (None: from a file, or a seed no code holds)."""
-        if self.level.spec is None:
-            return None
-        try:
-            return level_code(self.level.spec)
-        except ValueError:  # a custom spec the code scheme cannot express
-            return None
+        return self.session.share_code()
 
     def copy_code(self) -> None:
         """Put the level code on the clipboard; say so (or why not) in a toast."""
@@ -307,7 +285,7 @@ class PlayScene(Scene):
     @property
     def fps(self) -> int:
         """Return the frame cap: full rate while anything moves, half while standing idle."""
-        if self.run.player.walking or (self.hint is not None and not self.hint.done):
+        if self.session.busy:
             return BUSY_FPS
         return IDLE_FPS
 
@@ -377,33 +355,11 @@ class PlayScene(Scene):
         return None
 
     def _apply_to_run(self, intent: RunIntent, *, quiet: bool = False) -> None:
-        """Give ``intent`` to the run, then show what it changed (sounds, hint, toasts)."""
-        run = self.run
-        run.apply(intent)
-        self._sounds(run.take_events())
-        if isinstance(intent, ToggleHint):
-            if run.hint_shown:
-                self.hint = HintSearch(self.maze, run.player.pos, run.solver, keys=run.keys)
-                if self.hint_layer is None:
-                    self.hint_layer = HintLayer(self.hint)
-                else:
-                    self.hint_layer.show(self.hint)
-                self.ctx.audio.play("hint")
-            else:
-                self.hint = None
-        elif isinstance(intent, FinishHint) and self.hint is not None:
-            self.hint.finish()
-        elif isinstance(intent, (CycleSolver, SelectSolver)):
-            if self.hint is not None:
-                self.hint.restart(run.player.pos, run.solver, keys=run.keys)
-            if not quiet:
-                self.ctx.toast(t("play.solver_toast", solver=solver_short_label(run.solver)))
-        elif isinstance(intent, (ChangeSpeed, SetSpeed)):
-            if not quiet:  # this level only: the default is the Settings screen's
-                self.ctx.toast(t("play.speed_toast", speed=run.speed))
+        """Give ``intent`` to the session, then show what it changed (sounds, hint, toasts)."""
+        self._effects(self.session.apply(intent), quiet=quiet)
 
-    def _sounds(self, events: list[str]) -> None:
-        """Play the sounds of player events."""
+    def _effects(self, events: list[str], *, quiet: bool = False) -> None:
+        """Turn the session's events into sounds and toasts (``quiet``: no toasts of choices)."""
         if STEP in events:
             self.ctx.audio.play("step")
         if BUMP in events:
@@ -414,83 +370,33 @@ class PlayScene(Scene):
             self.ctx.audio.play("locked")
             if self.run.locked_by is not None:
                 self.ctx.toast(t(NEEDS_KEY[self.run.locked_by]))
+        if HINT_SHOWN in events and self.hint is not None:
+            if self.hint_layer is None:
+                self.hint_layer = HintLayer(self.hint)
+            else:
+                self.hint_layer.show(self.hint)
+            self.ctx.audio.play("hint")
+        if SOLVER_CHANGED in events and not quiet:
+            self.ctx.toast(t("play.solver_toast", solver=solver_short_label(self.run.solver)))
+        if SPEED_CHANGED in events and not quiet:  # this level only: the default is Settings'
+            self.ctx.toast(t("play.speed_toast", speed=self.run.speed))
+        if RACER_HOME in events and self.racer is not None:
+            self.ctx.toast(t("play.race_ghost_home", solver=solver_short_label(self.racer.solver)))
 
     # -- simulation ------------------------------------------------------------------------
     def update(self, dt: float) -> Optional[Next]:
-        """Run the ticks ``dt`` seconds make; animate the hint and the camera."""
+        """Advance the session by the ticks ``dt`` seconds make; animate the camera."""
         ticks = self.clock.advance(dt)
         self._time += dt
+        reduced = theme.current().motion.reduced
+        self._effects(self.session.advance(ticks, instant_hint=reduced))
         run = self.run
-        for _ in range(ticks):
-            run.step()
-            if run.finished:
-                break
-        self._sounds(run.take_events())
-        if self.ghost is not None and run.started_at is not None:
-            best = self.ghost.replay
-            self.ghost.advance(best.ticks - best.time_ticks + run.ticks_played - self.ghost.run.tick)
-        self._race()
-        self._follow_with_hint(ticks)
         if run.finished:
             return self._celebrate(dt)
-        reduced = theme.current().motion.reduced
-        if self.hint is not None:
-            if reduced and not self.hint.done:
-                self.hint.finish()  # the result at once, as Space would show it
-            self._advance_hint(ticks)
-            self._reveal_hint(ticks)
         if not self.camera.fitted:
             self.camera.follow(*run.player.render_pos, dt, snap=self._snap_camera or reduced)
             self._snap_camera = False
         return None
-
-    def _race(self) -> None:
-        """Get the solver ghost's search ready ahead; say when it reaches the exit first."""
-        racer = self.racer
-        if racer is None:
-            return
-        deadline = time.perf_counter() + RACE_BUDGET
-        while not racer.prepare(RACE_SLICE) and time.perf_counter() < deadline:
-            pass
-        arrival = racer.arrival if racer.ready else None
-        if (arrival is not None and not self._racer_home and not self.run.finished
-                and self.run.elapsed >= arrival):
-            self._racer_home = True
-            self.ctx.toast(t("play.race_ghost_home", solver=solver_short_label(racer.solver)))
-
-    def _advance_hint(self, ticks: int) -> None:
-        """Animate the hint by ``ticks``; one finishing runs on for up to a time box instead."""
-        hint = self.hint
-        assert hint is not None
-        if not hint.finishing:
-            hint.advance(ticks, speed=self.run.speed, limit=HINT_EVENTS_PER_FRAME)
-            return
-        deadline = time.perf_counter() + HINT_FINISH_BUDGET
-        while not hint.complete(HINT_FINISH_SLICE) and time.perf_counter() < deadline:
-            pass
-
-    def _reveal_hint(self, ticks: int) -> None:
-        """In fog, let the player keep what the hint explored (every so often, and at its end)."""
-        fog, hint = self.run.fog, self.hint
-        if fog is None or hint is None or hint.painted is None:
-            return
-        self._reveal_age += ticks
-        stamp = (id(hint), hint.visited + hint.path_shown)
-        if stamp == self._hint_revealed or (self._reveal_age < HINT_REVEAL_TICKS and not hint.done):
-            return
-        self._hint_revealed, self._reveal_age = stamp, 0
-        x0, y0, x1, y1 = hint.painted
-        fog.reveal(hint.state[y0 : y1 + 1, x0 : x1 + 1] != NOTHING, (y0, x0, y1 + 1, x1 + 1))
-
-    def _follow_with_hint(self, ticks: int) -> None:
-        """Keep the hint about the player's tile (restarts at most every so often)."""
-        self._hint_age += ticks
-        player, keys = self.run.player, self.run.keys
-        if self.hint is None or (self.hint.start == player.pos and self.hint.keys == keys):
-            return
-        may_restart = not player.moving or self._hint_age >= HINT_RESTART_TICKS
-        if self.hint.follow(player.pos, restart=may_restart, keys=keys) and may_restart:
-            self._hint_age = 0
 
     def _celebrate(self, dt: float) -> Optional[Next]:
         """Play the burst on the exit tile (none under reduced motion), then finish the run."""
@@ -506,10 +412,7 @@ class PlayScene(Scene):
 
     def _complete(self) -> Next:
         """Hand the finished run over to the level-complete screen."""
-        run = self.run
-        race = None if self.racer is None else race_result(run.elapsed, self.racer)
-        return Complete(RunResult(self.level, run.elapsed, run.moves, run.optimal, run.hints_used,
-                                  run, race))
+        return Complete(self.session.result())
 
     # -- drawing -----------------------------------------------------------------------------
     def _view(self, surface: pygame.Surface) -> pygame.Rect:
@@ -686,8 +589,7 @@ class PlayScene(Scene):
     @property
     def exit_known(self) -> bool:
         """Return True when the player may know where the exit is (in fog: once seen)."""
-        fog = self.run.fog
-        return fog is None or bool(fog.seen[self.maze.goal])
+        return self.session.exit_known
 
     def _tile_centre(self, view: pygame.Rect, pos: tuple[float, float]) -> tuple[float, float]:
         """Return the screen point at the centre of the tile ``pos``."""
