@@ -15,7 +15,8 @@ from game.play import theme
 from game.play.input import Click, Event, KeyDown, KeyUp, Wheel
 from game.play.routes import Complete, OpenPause, Play
 from game.play.scenes.base import Next
-from game.play.scenes.play import MARKER_BELOW_TILE, MARKER_FROM_TILE, PlayScene
+from game.play.panels.stage import MARKER_BELOW_TILE, MARKER_FROM_TILE
+from game.play.scenes.play import PlayScene
 from game.play.theme import DEFAULT
 from game.run.level import Level, RunResult
 from game.run.speeds import HINT_SPEEDS

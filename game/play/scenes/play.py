@@ -20,7 +20,6 @@ In fog it shows only where the player can see it.  The result screen says who wo
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Optional, Union
 
@@ -36,16 +35,13 @@ from game.play.hint import HintLayer, caption
 from game.play.input import Event, FocusLost, KeyDown, KeyUp, Wheel, keymap, left_click
 from game.play.names import (chapter_name, chapter_tip, generator_label, level_title, solver_names,
                              solver_short_label)
+from game.play.panels.ghosts import Ghosts
+from game.play.panels.stage import MARKER_RADIUS, Stage
 from game.play.render.fog import FogLayer, FogMap
-from game.play.render.images import draw_player, player_sprites, tile_images
-from game.play.render.locks import LockSpots
-from game.play.render.renderer import MazeRenderer
 from game.play.render.tiles import RPG, style_for
 from game.play.routes import Complete, OpenPause
 from game.play.scenes.base import Next, Scene
 from game.play.widgets import hud
-from game.play.widgets.shapes import draw_edge_pointer
-from game.play.widgets.text import draw_text, font, min_font
 from game.run.intents import (
     DOWN,
     LEFT,
@@ -134,16 +130,9 @@ RPG_COMFORTABLE_TILE = 28
 #: still only the exit pulses, and 120 fps of that kept a CPU core 80% busy.
 BUSY_FPS = 120
 IDLE_FPS = 60
-#: Below this tile size (px) the player is ringed so it can be found on the map.
-#: Under 4 px draw_player rings the player itself (same colours), so start there.
-MARKER_BELOW_TILE = 8
-MARKER_FROM_TILE = 4
-MARKER_RADIUS = 9
 #: Room (px) left around a maze shown whole, so the rings on the entrance and the exit
 #: (up to MARKER_RADIUS + 1 past the tile's centre) are never cut by the HUD or the window.
 RING_ROOM = 16
-#: Sparks flying out of the exit tile when it is reached.
-CELEBRATION_SPARKS = 12
 #: A chapter's tip shows on its first level until the player has made this many moves.
 TIP_MOVES = 12
 #: The corner map: its side as a share of the view's shorter side, its margin (px), and
@@ -176,23 +165,12 @@ class PlayScene(Scene):
             fog=level.fogged or settings.fog,
             best=ctx.best_replay(level) if settings.ghost else None,
             race=None if race.solver is None else (race.solver, race.speed))
-        self._chips: dict[str, pygame.Surface] = {}  # the solver ghost's labels, drawn once
-        self._chips_theme: Optional[theme.Theme] = None  # the theme they were drawn in
         # the defaults this run started from: a change in Settings (pause -> Settings) is
         # taken up on return; the level's own [ ] and Tab choices are not undone
         self._defaults = (settings.anim_speed, settings.default_solver)
         self.clock = TickClock()
         self.style = style_for(spec)
-        self.renderer = MazeRenderer(self.maze, self.style,
-                                     images=tile_images(ctx.images) if self.style == RPG else None)
-        self.locks = LockSpots(self.maze)
-        self.key_total = self.session.key_total
-        self.sprites = player_sprites(ctx.images) if self.style == RPG else None
-        fog = self.run.fog
-        self.fog_layer = FogLayer(fog) if fog is not None else None
         self.map_shown = False
-        self._map = FogMap(self.renderer.base, self.fog_layer)
-        self._minimap = FogMap(self.renderer.base, self.fog_layer, refresh=MINIMAP_REFRESH)
         self._fog_told = False  # the fog's toast, once, when the level first shows
         # room maps are pictures: start close enough to see the tiles and the hero
         self.camera = Camera(self.maze.rows, self.maze.cols, 1280, 720,
@@ -200,7 +178,11 @@ class PlayScene(Scene):
                              margin=RING_ROOM)
         self.camera.follow(*self.maze.start, 0.0, snap=True)
         self._snap_camera = True
-        self.hint_layer: Optional[HintLayer] = None  # kept between hints: its surface is big
+        self.stage = Stage(self.session, self.camera, self.style, ctx.images)
+        self.ghosts = Ghosts(self.session, self.camera)
+        self._map = FogMap(self.stage.renderer.base, self.stage.fog_layer)
+        self._minimap = FogMap(self.stage.renderer.base, self.stage.fog_layer,
+                               refresh=MINIMAP_REFRESH)
         self._relabel()
         self._time = 0.0  # scene time, for animations that run before the first move
         self._bar = hud.BarCache()
@@ -220,6 +202,11 @@ class PlayScene(Scene):
         chapter = CHAPTERS[number]
         return (t("levels.chapter", number=number + 1, name=chapter_name(chapter)),
                 chapter_tip(chapter))
+
+    @property
+    def fog_layer(self) -> Optional[FogLayer]:
+        """Return the stage's fog veil (None: no fog)."""
+        return self.stage.fog_layer
 
     @property
     def run(self) -> Run:
@@ -371,10 +358,7 @@ class PlayScene(Scene):
             if self.run.locked_by is not None:
                 self.ctx.toast(t(NEEDS_KEY[self.run.locked_by]))
         if HINT_SHOWN in events and self.hint is not None:
-            if self.hint_layer is None:
-                self.hint_layer = HintLayer(self.hint)
-            else:
-                self.hint_layer.show(self.hint)
+            self.stage.show_hint(self.hint)
             self.ctx.audio.play("hint")
         if SOLVER_CHANGED in events and not quiet:
             self.ctx.toast(t("play.solver_toast", solver=solver_short_label(self.run.solver)))
@@ -457,32 +441,24 @@ class PlayScene(Scene):
                 self.camera.resize(view.width, view.height)
                 if not self.camera.fitted:
                     self.camera.follow(*run.player.render_pos, 0.0, snap=True)
-            self.renderer.draw(surface, view, self.camera, run.walked)
-            clip = surface.get_clip()
-            surface.set_clip(view)
-            self.locks.draw(surface, view, self.camera, run.held)  # under the fog's veil
-            surface.set_clip(clip)
-            if self.fog_layer is not None:
-                self.fog_layer.draw(surface, view, self.camera)
+            self.stage.draw_ground(surface, view)
             shown: Optional[tuple[str, str]] = None
-            if self.hint is not None and self.hint_layer is not None:
+            if self.hint is not None and self.stage.hint_layer is not None:
                 label = caption(self.hint)
                 self._caption_spot, sub = self._place_caption(view, label, self.hint_keys())
                 shown = (label, sub)
-                self.hint_layer.draw(surface, view, self.camera, pointer_area=self._free_area(view))
+                self.stage.draw_hint(surface, view, self._free_area(view))
             clip = surface.get_clip()
             surface.set_clip(view)
             if self.exit_known:
-                self._draw_exit(surface, view)
-            self._draw_ghost(surface, view)
-            self._draw_racer(surface, view)
+                self.stage.draw_exit(surface, view, self._time)
+            self.ghosts.draw(surface, view, self._time)
             if self._celebrated is not None:
-                self._draw_celebration(surface, view)
-            draw_player(surface, view, self.camera, run.player.render_pos, run.player.facing,
-                        self.style, self.sprites)
-            self._draw_player_marker(surface, view)
+                self.stage.draw_celebration(surface, view, self._celebrated)
+            self.stage.draw_player(surface, view, self._time)
             if self.exit_known:
-                self._draw_exit_pointer(surface, view)
+                self.stage.draw_exit_pointer(
+                    surface, view, self._free_area(view) if self.hint is not None else view)
             surface.set_clip(clip)
             if shown is not None:
                 hud.draw_caption(surface, view, *shown, spot=self._caption_spot)
@@ -499,7 +475,7 @@ class PlayScene(Scene):
                             self.help_line())
         self._bar.draw(surface, hud.HudInfo(self.label, self.info["algorithm"], self.info["size"],
                                             run.elapsed, run.moves, run.hints_used,
-                                            self.info["code"], run.keys, self.key_total,
+                                            self.info["code"], run.keys, self.session.key_total,
                                             run.fog is not None))
 
     def _top_box(self, view: pygame.Rect) -> Optional[pygame.Rect]:
@@ -566,51 +542,16 @@ class PlayScene(Scene):
         assert best is not None
         return best[1], best[2]
 
-    def _pulse(self, rate: float) -> float:
-        """Return a ring's pulse now, 0.5..1 at ``rate`` pulses a second (still: 1)."""
-        if theme.current().motion.reduced:
-            return 1.0
-        return 0.5 + 0.5 * abs(((self._time * rate) % 2.0) - 1.0)
-
-    def _draw_player_marker(self, surface: pygame.Surface, view: pygame.Rect) -> None:
-        """Ring the player when tiles are too small to see them (a fitted big maze)."""
-        t = self.camera.tile
-        if not MARKER_FROM_TILE <= t < MARKER_BELOW_TILE:
-            return
-        th = theme.current()
-        row, col = self.run.player.render_pos
-        x, y = self.camera.to_screen(row, col)
-        centre = (round(view.x + x + t / 2), round(view.y + y + t / 2))
-        pulse = self._pulse(th.motion.marker_pulse)
-        radius = round(MARKER_RADIUS * (0.8 + 0.3 * pulse))
-        pygame.draw.circle(surface, th.actors.marker_edge, centre, radius + 1, 1)
-        pygame.draw.circle(surface, th.actors.player, centre, radius, 3)
-
     @property
     def exit_known(self) -> bool:
         """Return True when the player may know where the exit is (in fog: once seen)."""
         return self.session.exit_known
 
-    def _tile_centre(self, view: pygame.Rect, pos: tuple[float, float]) -> tuple[float, float]:
-        """Return the screen point at the centre of the tile ``pos``."""
-        t = self.camera.tile
-        x, y = self.camera.to_screen(*pos)
-        return view.x + x + t / 2, view.y + y + t / 2
-
-    def _draw_exit_pointer(self, surface: pygame.Surface, view: pygame.Rect) -> None:
-        """Point at the exit from the edge of the view when it lies off screen."""
-        centre = self._tile_centre(view, self.maze.goal)
-        if view.collidepoint(centre):
-            return
-        area = self._free_area(view) if self.hint is not None else view
-        f = theme.current().fog
-        draw_edge_pointer(surface, area, centre, f.arrow, f.arrow_bg)
-
     def _map_marks(self, surface: pygame.Surface, rect: pygame.Rect, dot: int) -> None:
         """Mark the keys and doors seen, the exit once known and the player on a map in ``rect``."""
         th = theme.current()
         fog = self.run.fog
-        self.locks.draw_on_map(surface, rect, held=self.run.held,
+        self.stage.locks.draw_on_map(surface, rect, held=self.run.held,
                                seen=None if fog is None else fog.seen, least=3 * dot + 4)
         sx, sy = rect.width / self.maze.cols, rect.height / self.maze.rows
 
@@ -664,7 +605,7 @@ class PlayScene(Scene):
         side = round(min(view.width, view.height) * MINIMAP_SHARE)
         box = pygame.Rect(0, 0, side, side)
         rect = self._minimap.fit(box)
-        player = self._tile_centre(view, self.run.player.render_pos)
+        player = self.stage.tile_centre(view, self.run.player.render_pos)
         m = MINIMAP_MARGIN
         for corner, at in (("topright", (view.right - m, view.top + m)),
                            ("bottomright", (view.right - m, view.bottom - m)),
@@ -679,119 +620,3 @@ class PlayScene(Scene):
         self._minimap.draw(surface, rect, self._time)
         pygame.draw.rect(surface, f.map_edge, rect.inflate(6, 6), 2)
         self._map_marks(surface, rect, 2)
-
-    def _draw_ghost(self, surface: pygame.Surface, view: pygame.Rect) -> None:
-        """Draw the best run's ghost where it is now: a see-through orb (gone at the exit).
-
-        In fog only on a tile in sight: your best run knows the way, and the dark must not
-        show it.
-        """
-        if self.ghost is None or self.ghost.done:
-            return
-        fog = self.run.fog
-        if fog is not None and not fog.in_sight(self.ghost.run.player.pos):
-            return
-        th = theme.current()
-        t = self.camera.tile
-        x, y = self.camera.to_screen(*self.ghost.run.player.render_pos)
-        r = max(3, round(t * 0.36))
-        orb = pygame.Surface((2 * r + 2, 2 * r + 2), pygame.SRCALPHA)
-        pygame.draw.circle(orb, (*th.actors.player_light, 110), (r + 1, r + 1), r)
-        pygame.draw.circle(orb, (*th.actors.marker_edge, 170), (r + 1, r + 1), r, max(1, r // 4))
-        surface.blit(orb, (round(view.x + x + t / 2) - r - 1, round(view.y + y + t / 2) - r - 1))
-
-    def _draw_racer(self, surface: pygame.Surface, view: pygame.Rect) -> None:
-        """Draw the solver ghost: a cyan orb with its solver's name, or thinking on the entrance.
-
-        In fog only on a tile in sight; gone once it stands on the exit.
-        """
-        racer = self.racer
-        if racer is None:
-            return
-        seconds = self.run.elapsed
-        thought = racer.thought(seconds)
-        pos = self.maze.start if thought < 1.0 else racer.glide(seconds)
-        tile = (round(pos[0]), round(pos[1]))
-        fog = self.run.fog
-        if fog is not None and not fog.in_sight(tile):
-            return
-        if thought >= 1.0 and tile == self.maze.goal:  # home: gone, like the best run's ghost
-            return
-        th = theme.current()
-        tile_px = self.camera.tile
-        cx, cy = self._tile_centre(view, pos)
-        name = solver_short_label(racer.solver)
-        if thought < 1.0:
-            reach = max(6, round(tile_px * (0.45 + 0.1 * self._pulse(th.motion.marker_pulse))))
-            box = pygame.Rect(0, 0, 2 * reach, 2 * reach)
-            box.center = (round(cx), round(cy))
-            width = max(2, round(tile_px / 8))
-            pygame.draw.circle(surface, th.hint.pointer_bg, box.center, reach, width)
-            if thought > 0:
-                pygame.draw.arc(surface, th.hint.frontier[:3], box, math.pi / 2,
-                                math.pi / 2 + 2 * math.pi * thought, width)
-            label = t("play.race_thinking", solver=name, percent=int(100 * thought))
-            self._draw_chip(surface, view, label, (cx, cy), reach + 2)
-            return
-        r = max(3, round(tile_px * 0.36))
-        orb = pygame.Surface((2 * r + 2, 2 * r + 2), pygame.SRCALPHA)
-        pygame.draw.circle(orb, (*th.hint.frontier[:3], 170), (r + 1, r + 1), r)
-        pygame.draw.circle(orb, (*th.hint.pointer_bg, 220), (r + 1, r + 1), r, max(1, r // 4))
-        surface.blit(orb, (round(cx) - r - 1, round(cy) - r - 1))
-        self._draw_chip(surface, view, name, (cx, cy), r + 2)
-
-    def _draw_chip(self, surface: pygame.Surface, view: pygame.Rect, text: str,
-                   centre: tuple[float, float], reach: float) -> None:
-        """Draw ``text`` on a small dark chip ``reach`` px above ``centre`` (or below it)."""
-        th = theme.current()
-        if self._chips_theme is not th:  # colours or text size changed in Settings
-            self._chips_theme = th
-            self._chips.clear()
-        chip = self._chips.get(text)
-        if chip is None:
-            f = font(min_font())
-            w, h = f.size(text)
-            chip = pygame.Surface((w + 8, h + 2), pygame.SRCALPHA)
-            pygame.draw.rect(chip, (*th.hint.pointer_bg, 200), chip.get_rect(), border_radius=4)
-            draw_text(chip, text, f, th.hint.frontier[:3], chip.get_rect().center)
-            if len(self._chips) > 64:  # the thinking label changes every percent
-                self._chips.clear()
-            self._chips[text] = chip
-        x, y = round(centre[0]), round(centre[1])
-        box = chip.get_rect(midbottom=(x, round(y - reach)))
-        if box.top < view.top:
-            box.midtop = (x, round(y + reach))
-        surface.blit(chip, box.clamp(view))
-
-    def _draw_celebration(self, surface: pygame.Surface, view: pygame.Rect) -> None:
-        """Draw the exit's burst: a ring growing out of the tile and sparks flying from it."""
-        th = theme.current()
-        if th.motion.reduced or self._celebrated is None:
-            return
-        done = min(1.0, self._celebrated / th.motion.celebration_seconds)
-        t = self.camera.tile
-        x, y = self.camera.to_screen(*self.maze.goal)
-        cx, cy = view.x + x + t / 2, view.y + y + t / 2
-        reach = max(24.0, t * 2.5) * (0.3 + 0.7 * done)
-        fade = 1.0 - done
-        colors = (th.ui.accent, th.ui.teal, th.actors.exit_ring)
-        pygame.draw.circle(surface, th.ui.accent, (round(cx), round(cy)), round(reach),
-                           max(1, round(3 * fade + 1)))
-        spark = max(2, round(max(3.0, t / 5) * (0.4 + fade)))
-        for i in range(CELEBRATION_SPARKS):
-            angle = 2 * math.pi * i / CELEBRATION_SPARKS + done
-            far = reach * (0.6 + 0.2 * (i % 3))  # three rings of sparks
-            pygame.draw.circle(surface, colors[i % len(colors)],
-                               (round(cx + far * math.cos(angle)),
-                                round(cy + far * math.sin(angle))), spark)
-
-    def _draw_exit(self, surface: pygame.Surface, view: pygame.Rect) -> None:
-        """Draw a soft pulsing ring on the exit so it reads at any zoom."""
-        th = theme.current()
-        t = self.camera.tile
-        x, y = self.camera.to_screen(*self.maze.goal)
-        cx, cy = view.x + x + t / 2, view.y + y + t / 2
-        pulse = self._pulse(th.motion.exit_pulse)
-        radius = max(7, round(t * (0.55 + 0.25 * pulse)))  # findable on a fitted map
-        pygame.draw.circle(surface, th.actors.exit_ring, (round(cx), round(cy)), radius,
-                           max(2, round(t / 10)))
