@@ -140,7 +140,7 @@ def test_the_map_shows_only_what_was_seen(ctx: Context) -> None:
     scene = scene_of(ctx, CLASSIC)
     surface = pygame.Surface(SIZE)
     area = pygame.Rect(0, 0, 310, 310)  # 10 px per tile
-    rect = scene._map.draw(surface, area)
+    rect = scene.maps.full.draw(surface, area)
     px = pygame.surfarray.pixels3d(surface)
     unseen = np.array(theme.current().fog.unseen[:3])
     seen = scene.run.fog.seen if scene.run.fog is not None else None

@@ -36,8 +36,9 @@ from game.play.input import Event, FocusLost, KeyDown, KeyUp, Wheel, keymap, lef
 from game.play.names import (chapter_name, chapter_tip, generator_label, level_title, solver_names,
                              solver_short_label)
 from game.play.panels.ghosts import Ghosts
+from game.play.panels.maps import Maps
 from game.play.panels.stage import MARKER_RADIUS, Stage
-from game.play.render.fog import FogLayer, FogMap
+from game.play.render.fog import FogLayer
 from game.play.render.tiles import RPG, style_for
 from game.play.routes import Complete, OpenPause
 from game.play.scenes.base import Next, Scene
@@ -135,16 +136,6 @@ IDLE_FPS = 60
 RING_ROOM = 16
 #: A chapter's tip shows on its first level until the player has made this many moves.
 TIP_MOVES = 12
-#: The corner map: its side as a share of the view's shorter side, its margin (px), and
-#: how often it is made again while the player walks (s).
-MINIMAP_SHARE = 0.28
-MINIMAP_MARGIN = 10
-MINIMAP_REFRESH = 0.2
-#: A view whose shorter side is below this (px) has no corner map: it would hide too much
-#: of the maze and show too little (the map key still opens the full map).
-MINIMAP_MIN_VIEW = 300
-#: Room round the full-window map (px).
-MAP_MARGIN = 24
 #: The toast of a locked door, by its colour letter.
 NEEDS_KEY = {"r": "play.needs_key.r", "g": "play.needs_key.g", "b": "play.needs_key.b",
              "y": "play.needs_key.y"}
@@ -180,9 +171,7 @@ class PlayScene(Scene):
         self._snap_camera = True
         self.stage = Stage(self.session, self.camera, self.style, ctx.images)
         self.ghosts = Ghosts(self.session, self.camera)
-        self._map = FogMap(self.stage.renderer.base, self.stage.fog_layer)
-        self._minimap = FogMap(self.stage.renderer.base, self.stage.fog_layer,
-                               refresh=MINIMAP_REFRESH)
+        self.maps = Maps(self.session, self.stage)
         self._relabel()
         self._time = 0.0  # scene time, for animations that run before the first move
         self._bar = hud.BarCache()
@@ -467,9 +456,9 @@ class PlayScene(Scene):
                 if tip is not None:
                     hud.draw_caption(surface, view, *tip, spot="bottom")
             if self.map_shown:
-                self._draw_map(surface, view)
+                self.maps.draw_full(surface, view, self._time)
             elif self.ctx.settings.minimap:
-                self._draw_minimap(surface, view)
+                self.maps.draw_corner(surface, view, self._time)
         w, h = surface.get_size()
         hud.draw_help_strip(surface, pygame.Rect(0, view.bottom, w, h - view.bottom),
                             self.help_line())
@@ -500,7 +489,7 @@ class PlayScene(Scene):
         """Return the view below the full-window map's title, or a caption moved to the top."""
         view = self._view(surface)
         if self.map_shown:
-            top = hud.caption_rect(view, *self._map_caption(), spot="top")
+            top = hud.caption_rect(view, *self.maps.caption(), spot="top")
         else:
             top = self._top_box(view)
         if top is not None:
@@ -547,76 +536,6 @@ class PlayScene(Scene):
         """Return True when the player may know where the exit is (in fog: once seen)."""
         return self.session.exit_known
 
-    def _map_marks(self, surface: pygame.Surface, rect: pygame.Rect, dot: int) -> None:
-        """Mark the keys and doors seen, the exit once known and the player on a map in ``rect``."""
-        th = theme.current()
-        fog = self.run.fog
-        self.stage.locks.draw_on_map(surface, rect, held=self.run.held,
-                               seen=None if fog is None else fog.seen, least=3 * dot + 4)
-        sx, sy = rect.width / self.maze.cols, rect.height / self.maze.rows
-
-        def at(pos: tuple[float, float]) -> tuple[int, int]:
-            """Return the map point at the centre of tile ``pos``."""
-            return round(rect.x + (pos[1] + 0.5) * sx), round(rect.y + (pos[0] + 0.5) * sy)
-
-        if self.exit_known:
-            pygame.draw.circle(surface, th.actors.exit_ring, at(self.maze.goal), dot + 2,
-                               max(1, dot // 2))
-        pygame.draw.circle(surface, th.actors.marker_edge, at(self.run.player.render_pos), dot + 1)
-        pygame.draw.circle(surface, th.actors.player, at(self.run.player.render_pos), dot)
-
-    def _map_caption(self) -> tuple[str, str]:
-        """Return the full-window map's title and key line."""
-        return t("play.map_title"), t("play.map_footer", map=keymap().label("map", 1))
-
-    def _map_area(self, view: pygame.Rect) -> Optional[pygame.Rect]:
-        """Return the room the full-window map is fitted into, under its title (None: none)."""
-        cap = hud.caption_rect(view, *self._map_caption(), spot="top")
-        area = view.inflate(-2 * MAP_MARGIN, -2 * MAP_MARGIN)
-        if cap is not None:
-            top = cap.bottom + MAP_MARGIN // 2
-            area.height, area.top = area.bottom - top, top
-        if area.width <= 8 or area.height <= 8:
-            return None
-        return area
-
     def map_rect(self, view: pygame.Rect) -> Optional[pygame.Rect]:
         """Return where the full-window map lies in ``view`` (None: no room for it)."""
-        area = self._map_area(view)
-        return None if area is None else self._map.fit(area)
-
-    def _draw_map(self, surface: pygame.Surface, view: pygame.Rect) -> None:
-        """Draw the explored map over the whole view, with its title and keys at the top."""
-        f = theme.current().fog
-        veil = pygame.Surface(view.size, pygame.SRCALPHA)
-        veil.fill(f.map_bg)
-        surface.blit(veil, view)
-        area = self._map_area(view)
-        if area is not None:
-            rect = self._map.draw(surface, area, self._time)
-            pygame.draw.rect(surface, f.map_edge, rect.inflate(4, 4), 2)
-            self._map_marks(surface, rect, max(3, min(rect.width, rect.height) // 90))
-        hud.draw_caption(surface, view, *self._map_caption(), spot="top")
-
-    def _draw_minimap(self, surface: pygame.Surface, view: pygame.Rect) -> None:
-        """Draw the explored map small in a corner of the view clear of the player, if any."""
-        if min(view.width, view.height) < MINIMAP_MIN_VIEW:
-            return
-        side = round(min(view.width, view.height) * MINIMAP_SHARE)
-        box = pygame.Rect(0, 0, side, side)
-        rect = self._minimap.fit(box)
-        player = self.stage.tile_centre(view, self.run.player.render_pos)
-        m = MINIMAP_MARGIN
-        for corner, at in (("topright", (view.right - m, view.top + m)),
-                           ("bottomright", (view.right - m, view.bottom - m)),
-                           ("topleft", (view.left + m, view.top + m))):
-            setattr(rect, corner, at)
-            if not rect.inflate(2 * m, 2 * m).collidepoint(player):
-                break  # never over the player: the next corner if it would be
-        else:
-            return
-        f = theme.current().fog
-        pygame.draw.rect(surface, f.map_bg[:3], rect.inflate(6, 6))
-        self._minimap.draw(surface, rect, self._time)
-        pygame.draw.rect(surface, f.map_edge, rect.inflate(6, 6), 2)
-        self._map_marks(surface, rect, 2)
+        return self.maps.rect(view)
