@@ -542,7 +542,7 @@ def hud_facts(scene: PlayScene) -> list[str]:
     from game.play.widgets import hud
 
     drawn: list[hud.HudInfo] = []
-    scene._bar.draw = lambda _surface, info: drawn.append(info) or pygame.Rect(0, 0, 0, 0)  # type: ignore[method-assign]
+    scene.bar.cache.draw = lambda _surface, info: drawn.append(info) or pygame.Rect(0, 0, 0, 0)  # type: ignore[method-assign]
     scene.draw(pygame.Surface((640, 400)))
     return [text for text, _, _ in hud.bar_facts(drawn[-1])]
 

@@ -841,10 +841,10 @@ def test_the_chapter_screen_sums_up_and_starts_the_next_chapter(
 
 def test_a_chapters_first_level_shows_its_tip_until_a_few_moves(ctx: Context) -> None:
     first, second = small_play(ctx, len(CHAPTERS[0].levels)), small_play(ctx, 1)
-    assert first._chapter_tip() == ("Chapter 2 · Straight walls",
+    assert first.captions.chapter_tip() == ("Chapter 2 · Straight walls",
                                     t("chapter.straight_walls.tip"))
-    assert second._chapter_tip() is None
-    assert small_play(ctx, 0)._chapter_tip() is not None
+    assert second.captions.chapter_tip() is None
+    assert small_play(ctx, 0).captions.chapter_tip() is not None
 
 
 def finished(ctx: Context, level: Level) -> LevelCompleteScene:

@@ -25,19 +25,18 @@ from typing import Optional, Union
 
 import pygame
 
-from game.levels import CHAPTERS, chapter_of
 from game.play import theme
 from game.play.camera import Camera
 from game.play.clipboard import copy_text
 from game.play.context import Context
 from game.play.bindings import solver_slot
-from game.play.hint import HintLayer, caption
 from game.play.input import Event, FocusLost, KeyDown, KeyUp, Wheel, keymap, left_click
-from game.play.names import (chapter_name, chapter_tip, generator_label, level_title, solver_names,
-                             solver_short_label)
+from game.play.names import solver_names, solver_short_label
+from game.play.panels.bar import Bar
+from game.play.panels.captions import Captions
 from game.play.panels.ghosts import Ghosts
 from game.play.panels.maps import Maps
-from game.play.panels.stage import MARKER_RADIUS, Stage
+from game.play.panels.stage import Stage
 from game.play.render.fog import FogLayer
 from game.play.render.tiles import RPG, style_for
 from game.play.routes import Complete, OpenPause
@@ -68,7 +67,7 @@ from game.run.replay import Playback
 from game.run.player import Move
 from game.run.session import (BUMP, HINT_SHOWN, KEY, LOCKED, RACER_HOME, SOLVER_CHANGED,
                               SPEED_CHANGED, STEP, PlaySession)
-from game.text import language, t
+from game.text import t
 
 
 # -- the view's own intents ---------------------------------------------------------------
@@ -132,10 +131,8 @@ RPG_COMFORTABLE_TILE = 28
 BUSY_FPS = 120
 IDLE_FPS = 60
 #: Room (px) left around a maze shown whole, so the rings on the entrance and the exit
-#: (up to MARKER_RADIUS + 1 past the tile's centre) are never cut by the HUD or the window.
+#: (up to stage.MARKER_RADIUS + 1 past the tile's centre) are never cut by the HUD or the window.
 RING_ROOM = 16
-#: A chapter's tip shows on its first level until the player has made this many moves.
-TIP_MOVES = 12
 #: The toast of a locked door, by its colour letter.
 NEEDS_KEY = {"r": "play.needs_key.r", "g": "play.needs_key.g", "b": "play.needs_key.b",
              "y": "play.needs_key.y"}
@@ -172,25 +169,10 @@ class PlayScene(Scene):
         self.stage = Stage(self.session, self.camera, self.style, ctx.images)
         self.ghosts = Ghosts(self.session, self.camera)
         self.maps = Maps(self.session, self.stage)
-        self._relabel()
+        self.bar = Bar(self.session)
+        self.captions = Captions(self.session, self.camera, self.bar.hint_keys)
         self._time = 0.0  # scene time, for animations that run before the first move
-        self._bar = hud.BarCache()
-        self._caption_spot = "bottom"  # the hint caption moves when it would hide something
-        self._lines_stamp: Optional[tuple[object, ...]] = None
-        self._lines = ("", "")
         self._celebrated: Optional[float] = None  # seconds since the exit was reached
-
-    def _chapter_tip(self) -> Optional[tuple[str, str]]:
-        """Return (chapter heading, tip) on the first level of a chapter, else None."""
-        index = self.level.index
-        if index is None or self.level.spec is None:
-            return None
-        number, span = chapter_of(index)
-        if index != span.start:
-            return None
-        chapter = CHAPTERS[number]
-        return (t("levels.chapter", number=number + 1, name=chapter_name(chapter)),
-                chapter_tip(chapter))
 
     @property
     def fog_layer(self) -> Optional[FogLayer]:
@@ -217,32 +199,15 @@ class PlayScene(Scene):
         """Return the solver's ghost of the session (None: no race)."""
         return self.session.racer
 
-    def _relabel(self) -> None:
-        """Word the HUD's fixed texts in the language the game speaks now."""
-        self.spoken = language()
-        self.label = level_title(self.level) or t("level.custom_untitled")
-        self.info = self._static_info()
+    @property
+    def label(self) -> str:
+        """Return the level's title on the HUD."""
+        return self.bar.label
 
-    def _static_info(self) -> dict[str, str]:
-        """Return the HUD facts that never change during a run."""
-        spec = self.level.spec
-        size = f"{self.maze.rows}x{self.maze.cols}"
-        if spec is None:
-            return {"algorithm": self.level.source or t("hud.from_file"), "size": size, "code": ""}
-        loops = round(spec.loops * 100)
-        name = generator_label(spec.algorithm)
-        if spec.room_size and loops:
-            algorithm = t("hud.algorithm_rooms_loops", algorithm=name, rooms=spec.room_size,
-                          loops=loops)
-        elif spec.room_size:
-            algorithm = t("hud.algorithm_rooms", algorithm=name, rooms=spec.room_size)
-        elif loops:
-            algorithm = t("hud.algorithm_loops", algorithm=name, loops=loops)
-        else:
-            algorithm = name
-        code = self.share_code()
-        shown = t("hud.seed", seed=spec.seed) if code is None else t("hud.code", code=code)
-        return {"algorithm": algorithm, "size": size, "code": shown}
+    @property
+    def info(self) -> dict[str, str]:
+        """Return the HUD's facts of the level: algorithm, size, code."""
+        return self.bar.info
 
     def share_code(self) -> Optional[str]:
         """Return the level code of this maze (None: from a file, or a seed no code holds)."""
@@ -395,34 +360,17 @@ class PlayScene(Scene):
         strip = hud.help_strip_height((w, h))
         return pygame.Rect(0, bar, w, max(0, h - bar - strip))
 
-    def _key_lines(self) -> tuple[str, str]:
-        """Return the key strip and the hint caption's key line, with the keys as bound."""
-        km = keymap()
-        stamp = (km, self.run.speed, language())  # made again only when one of these changes
-        if stamp != self._lines_stamp:
-            self._lines_stamp = stamp
-            self._lines = (
-                t("play.help_line", walk=km.walk_label(), hint=km.label("hint", 1),
-                  zoom_in=km.label("zoom_in", 1), zoom_out=km.label("zoom_out", 1),
-                  fit=km.label("fit", 1), pause=km.label("pause", 1)),
-                t("play.hint_keys", cycle=km.label("solver_next", 1), digits=km.solvers_label(),
-                  slower=km.label("slower", 1), faster=km.label("faster", 1),
-                  finish=km.label("finish_hint", 1), hint=km.label("hint", 1),
-                  speed=self.run.speed))
-        return self._lines
-
     def hint_keys(self) -> str:
         """Return the hint caption's key line."""
-        return self._key_lines()[1]
+        return self.bar.hint_keys()
 
     def help_line(self) -> str:
         """Return the key reminder under the maze."""
-        return self._key_lines()[0]
+        return self.bar.help_line()
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the maze, the hint, the player and the HUD, laid out for ``surface``."""
-        if self.spoken != language():  # the language changed in Settings (from the pause)
-            self._relabel()
+        self.bar.relabel_if_needed()  # the language may have changed in Settings (from the pause)
         view = self._view(surface)
         run = self.run
         if view.width > 0 and view.height > 0:
@@ -433,10 +381,8 @@ class PlayScene(Scene):
             self.stage.draw_ground(surface, view)
             shown: Optional[tuple[str, str]] = None
             if self.hint is not None and self.stage.hint_layer is not None:
-                label = caption(self.hint)
-                self._caption_spot, sub = self._place_caption(view, label, self.hint_keys())
-                shown = (label, sub)
-                self.stage.draw_hint(surface, view, self._free_area(view))
+                shown = self.captions.place(view)
+                self.stage.draw_hint(surface, view, self.captions.free_area(view))
             clip = surface.get_clip()
             surface.set_clip(view)
             if self.exit_known:
@@ -447,43 +393,14 @@ class PlayScene(Scene):
             self.stage.draw_player(surface, view, self._time)
             if self.exit_known:
                 self.stage.draw_exit_pointer(
-                    surface, view, self._free_area(view) if self.hint is not None else view)
+                    surface, view, self.captions.free_area(view) if self.hint is not None else view)
             surface.set_clip(clip)
-            if shown is not None:
-                hud.draw_caption(surface, view, *shown, spot=self._caption_spot)
-            elif run.moves < TIP_MOVES:
-                tip = self._chapter_tip()
-                if tip is not None:
-                    hud.draw_caption(surface, view, *tip, spot="bottom")
+            self.captions.draw(surface, view, shown)
             if self.map_shown:
                 self.maps.draw_full(surface, view, self._time)
             elif self.ctx.settings.minimap:
                 self.maps.draw_corner(surface, view, self._time)
-        w, h = surface.get_size()
-        hud.draw_help_strip(surface, pygame.Rect(0, view.bottom, w, h - view.bottom),
-                            self.help_line())
-        self._bar.draw(surface, hud.HudInfo(self.label, self.info["algorithm"], self.info["size"],
-                                            run.elapsed, run.moves, run.hints_used,
-                                            self.info["code"], run.keys, self.session.key_total,
-                                            run.fog is not None))
-
-    def _top_box(self, view: pygame.Rect) -> Optional[pygame.Rect]:
-        """Return the hint caption when it sits at the top of the view."""
-        if self.hint is None or not self._caption_spot.startswith("top"):
-            return None
-        return hud.caption_rect(view, caption(self.hint), self.hint_keys(), spot=self._caption_spot)
-
-    def _free_area(self, view: pygame.Rect) -> pygame.Rect:
-        """Return the part of the view the hint caption leaves free."""
-        assert self.hint is not None
-        free = view.copy()
-        cap = hud.caption_rect(view, caption(self.hint), self.hint_keys(), spot=self._caption_spot)
-        if cap is not None and self._caption_spot.startswith("top"):
-            free.top = min(cap.bottom, view.bottom - 1)
-            free.height = view.bottom - free.top
-        elif cap is not None:
-            free.height = max(1, cap.top - view.top)
-        return free
+        self.bar.draw(surface, view)
 
     def toast_area(self, surface: pygame.Surface) -> pygame.Rect:
         """Return the view below the full-window map's title, or a caption moved to the top."""
@@ -491,45 +408,12 @@ class PlayScene(Scene):
         if self.map_shown:
             top = hud.caption_rect(view, *self.maps.caption(), spot="top")
         else:
-            top = self._top_box(view)
+            top = self.captions.top_box(view)
         if top is not None:
             bottom = view.bottom
             view.top = min(top.bottom, bottom - 1)
             view.height = bottom - view.top
         return view
-
-    def _keep_visible(self, view: pygame.Rect) -> list[tuple[int, pygame.Rect]]:
-        """Return (weight, screen rect) of what captions must not hide: player, exit."""
-        t = self.camera.tile
-        keep: list[tuple[int, pygame.Rect]] = []
-        for weight, (row, col), reach in (
-                (2, self.run.player.render_pos, max(t / 2, MARKER_RADIUS + 2)),
-                (1, self.maze.goal, max(7.0, t * 0.8) + 2)):
-            x, y = self.camera.to_screen(row, col)
-            rect = pygame.Rect(0, 0, round(2 * reach), round(2 * reach))
-            rect.center = (round(view.x + x + t / 2), round(view.y + y + t / 2))
-            if rect.colliderect(view):
-                keep.append((weight, rect))
-        return keep
-
-    def _place_caption(self, view: pygame.Rect, label: str, sub: str) -> tuple[str, str]:
-        """Return (spot, key line) for a hint caption that hides neither player nor exit."""
-        # Stay put while that works, else move to another edge or corner; only if no
-        # spot is free, drop the key line to shrink (the player counts more than the exit).
-        keep = self._keep_visible(view)
-        here = self._caption_spot
-        spots = [here] + [s for s in hud.CAPTION_SPOTS if s != here]
-        best: Optional[tuple[int, str, str]] = None
-        for line in (sub, ""):
-            for spot in spots:
-                rect = hud.caption_rect(view, label, line, spot=spot)
-                cost = sum(w for w, k in keep if rect is not None and rect.colliderect(k))
-                if best is None or cost < best[0]:
-                    best = (cost, spot, line)
-                if cost == 0:
-                    return spot, line
-        assert best is not None
-        return best[1], best[2]
 
     @property
     def exit_known(self) -> bool:
