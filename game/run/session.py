@@ -161,7 +161,8 @@ class PlaySession:
         events = run.take_events()
         if self.ghost is not None and run.started_at is not None:
             best = self.ghost.replay
-            self.ghost.advance(best.ticks - best.time_ticks + run.ticks_played - self.ghost.run.tick)
+            due = best.ticks - best.time_ticks + run.ticks_played
+            self.ghost.advance(due - self.ghost.run.tick)
         if self._race():
             events.append(RACER_HOME)
         self._follow_with_hint(ticks)

@@ -42,6 +42,7 @@ from game.run.session import (
     PlaySession,
 )
 from tests.run.test_player import CORRIDOR, TURN
+from tests.test_import_graph import import_graph
 
 #: Ticks enough for any one step to end.
 SETTLE = 30
@@ -185,3 +186,11 @@ def test_the_sessions_log_replays_to_the_same_run() -> None:
     again = replay(TURN, run.log, ticks=run.tick, solver="dfs")
     assert (again.player.pos, again.moves, again.tick, again.hints_used, again.finished) == (
         run.player.pos, run.moves, run.tick, run.hints_used, run.finished)
+
+
+def test_the_session_and_all_of_the_run_package_never_import_the_play_layer() -> None:
+    graph = import_graph()
+    assert "game.run.session" in graph
+    below = {name: deps for name, deps in graph.items() if name.startswith("game.run")}
+    assert {name: sorted(d for d in deps if d.startswith("game.play"))
+            for name, deps in below.items() if any(d.startswith("game.play") for d in deps)} == {}

@@ -36,7 +36,7 @@ CELEBRATION_SPARKS = 12
 
 
 def pulse(now: float, rate: float) -> float:
-    """Return a ring's pulse at scene time ``now``, 0.5..1 at ``rate`` pulses a second (still: 1)."""
+    """Return a ring's pulse at time ``now`` (s): 0.5..1 at ``rate`` a second (still: 1)."""
     if theme.current().motion.reduced:
         return 1.0
     return 0.5 + 0.5 * abs(((now * rate) % 2.0) - 1.0)
@@ -50,7 +50,8 @@ class Stage:
         self.camera = camera
         self.style = style
         maze = session.maze
-        self.renderer = MazeRenderer(maze, style, images=tile_images(images) if style == RPG else None)
+        self.renderer = MazeRenderer(maze, style,
+                                     images=tile_images(images) if style == RPG else None)
         self.locks = LockSpots(maze)
         self.sprites = player_sprites(images) if style == RPG else None
         fog = session.run.fog

@@ -1,9 +1,12 @@
 """The play scene: walk the maze, ask for the animated hint, reach the exit.
 
-A view of the run model: keys do actions through the binding table (``keymap()``), and
-actions become intents (data) given to the :class:`Run`, which advances in whole fixed
-ticks; the scene draws what the run says (maze, trail, player, HUD) and animates the
-hint.  Shift with a walking key is auto-run.  In the fog of war (the level's flag, ``play
+A thin view of a :class:`PlaySession` (:mod:`game.run.session`, pure): keys do actions
+through the binding table (``keymap()``), actions become intents (data) given to the
+session, which advances in whole fixed ticks; the events it returns (a step, a bump, a
+key, a locked door, the hint shown...) become sounds and toasts here, and the panels
+(:mod:`game.play.panels`: stage, ghosts, captions, maps, HUD bar) draw what it holds.
+The scene keeps only what is the view's: the camera, the map shown, the celebration.
+Shift with a walking key is auto-run.  In the fog of war (the level's flag, ``play
 --fog`` or the Fog setting) a veil hides what the player has not seen and dims what is out
 of sight; the map key shows the explored map over the view, and a corner map may show it
 all the time.  An arrow at the edge of the view points to an off-screen exit (in fog, once
@@ -131,7 +134,8 @@ RPG_COMFORTABLE_TILE = 28
 BUSY_FPS = 120
 IDLE_FPS = 60
 #: Room (px) left around a maze shown whole, so the rings on the entrance and the exit
-#: (up to stage.MARKER_RADIUS + 1 past the tile's centre) are never cut by the HUD or the window.
+#: (up to stage.MARKER_RADIUS + 1 past the tile's centre) are never cut by the HUD or the
+#: window.
 RING_ROOM = 16
 #: The toast of a locked door, by its colour letter.
 NEEDS_KEY = {"r": "play.needs_key.r", "g": "play.needs_key.g", "b": "play.needs_key.b",
@@ -370,7 +374,7 @@ class PlayScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the maze, the hint, the player and the HUD, laid out for ``surface``."""
-        self.bar.relabel_if_needed()  # the language may have changed in Settings (from the pause)
+        self.bar.relabel_if_needed()  # the language may have changed in Settings (pause)
         view = self._view(surface)
         run = self.run
         if view.width > 0 and view.height > 0:
