@@ -59,7 +59,7 @@ from game.play.scenes.base import Enter, Next, Scene
 from game.play.scenes.chapter_complete import ChapterCompleteScene
 from game.play.scenes.confirm import ConfirmScene
 from game.play.scenes.custom_maze import CustomMazeScene
-from game.play.scenes.editor import MakeMazeScene
+from game.play.scenes.make_maze import MakeMazeScene
 from game.play.scenes.enter_code import EnterCodeScene
 from game.play.scenes.help import HelpScene
 from game.play.scenes.lab import LabScene
