@@ -34,6 +34,7 @@ from game.run.level import Level, RunResult
 from game.run.model import KEY, LOCKED, Run
 from game.run.player import BUMP, STEP
 from game.run.replay import Playback, Replay
+from game.run.review import Review, review
 
 #: The session's own events, besides the run's (STEP, BUMP, KEY, LOCKED).
 HINT_SHOWN = "hint_shown"
@@ -116,6 +117,10 @@ class PlaySession:
             return level_code(self.level.spec)
         except ValueError:  # a custom spec the code scheme cannot express
             return None
+
+    def review(self) -> Review:
+        """Return the review of the run so far: its walk against the shortest route."""
+        return review(self.maze, self.run)
 
     def result(self) -> RunResult:
         """Return how the run went, for the level-complete screen."""

@@ -85,6 +85,7 @@ def test_the_exit_is_finished_once_and_the_result_tells_the_run() -> None:
     result = session.result()
     assert result.moves == result.optimal == 8 and result.run is session.run
     assert result.race is None and result.time == session.run.elapsed
+    assert session.review().efficiency == 100 and session.review().revisited == 0
 
 
 def test_showing_the_hint_starts_a_search_from_the_player_that_follows_them() -> None:

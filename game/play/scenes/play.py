@@ -68,8 +68,8 @@ from game.run.ghost import Ghost
 from game.run.model import Run
 from game.run.replay import Playback
 from game.run.player import Move
-from game.run.session import (BUMP, HINT_SHOWN, KEY, LOCKED, RACER_HOME, SOLVER_CHANGED,
-                              SPEED_CHANGED, STEP, PlaySession)
+from game.run.session import (BUMP, FINISHED, HINT_SHOWN, KEY, LOCKED, RACER_HOME,
+                              SOLVER_CHANGED, SPEED_CHANGED, STEP, PlaySession)
 from game.text import t
 
 
@@ -324,6 +324,9 @@ class PlayScene(Scene):
             self.ctx.toast(t("play.speed_toast", speed=self.run.speed))
         if RACER_HOME in events and self.racer is not None:
             self.ctx.toast(t("play.race_ghost_home", solver=solver_short_label(self.racer.solver)))
+        if FINISHED in events:  # the celebration starts
+            self.ctx.audio.play("complete")
+            self._celebrated = 0.0
 
     # -- simulation ------------------------------------------------------------------------
     def update(self, dt: float) -> Optional[Next]:
@@ -331,10 +334,11 @@ class PlayScene(Scene):
         ticks = self.clock.advance(dt)
         self._time += dt
         reduced = theme.current().motion.reduced
-        self._effects(self.session.advance(ticks, instant_hint=reduced))
+        events = self.session.advance(ticks, instant_hint=reduced)
+        self._effects(events)
         run = self.run
         if run.finished:
-            return self._celebrate(dt)
+            return self._celebrate(0.0 if FINISHED in events else dt)
         if not self.camera.fitted:
             self.camera.follow(*run.player.render_pos, dt, snap=self._snap_camera or reduced)
             self._snap_camera = False
@@ -343,11 +347,7 @@ class PlayScene(Scene):
     def _celebrate(self, dt: float) -> Optional[Next]:
         """Play the burst on the exit tile (none under reduced motion), then finish the run."""
         motion = theme.current().motion
-        if self._celebrated is None:
-            self.ctx.audio.play("complete")
-            self._celebrated = 0.0
-        else:
-            self._celebrated += max(0.0, dt)
+        self._celebrated = (self._celebrated or 0.0) + max(0.0, dt)
         if motion.reduced or self._celebrated >= motion.celebration_seconds:
             return self._complete()
         return None
