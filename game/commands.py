@@ -236,7 +236,7 @@ def campaign_facts() -> list[dict[str, Any]]:
     """
     from game.levels import CAMPAIGN, CHAPTERS, build_level, chapter_of, level_code
     from game.maze.solvers import solve
-    from game.play.names import chapter_name
+    from game.names import chapter_name
 
     facts = []
     for index, spec in enumerate(CAMPAIGN):

@@ -36,8 +36,8 @@ from game.daily import parse_date
 from game.levels import CAMPAIGN, MAX_SEED, level_code
 from game.maze import generators, solvers
 from game.maze.registry import KEYS, Option, Value
-from game.play.bindings import MAX_KEYS, by_name, canonical, clashes, resolve
-from game.play.theme import PALETTES, TEXT_SIZES
+from game.bindings import MAX_KEYS, by_name, canonical, clashes, resolve
+from game.palettes import PALETTE_NAMES, TEXT_SIZES
 from game.run.ghost import DEFAULT_RACE_SPEED, RACE_SPEEDS
 from game.run.speeds import HINT_SPEEDS, nearest_speed
 from game.text import CATALOGUES, t
@@ -105,7 +105,7 @@ class Settings:
     palette: str = "default"
     text_size: int = 100
     reduced_motion: bool = False
-    #: The actions whose keys the player changed: action -> key names (game.play.bindings).
+    #: The actions whose keys the player changed: action -> key names (game.bindings).
     bindings: dict[str, list[str]] = field(default_factory=dict)
     #: "en" or "zh"; None (absent from the file): follow the system's language.
     language: Optional[str] = None
@@ -742,7 +742,7 @@ def _access(doc: dict[str, Any]) -> dict[str, Any]:
     d = Settings()
     palette, size, reduced = doc.get("palette"), doc.get("text_size"), doc.get("reduced_motion")
     return {
-        "palette": palette if isinstance(palette, str) and palette in PALETTES else d.palette,
+        "palette": palette if isinstance(palette, str) and palette in PALETTE_NAMES else d.palette,
         "text_size": size if _is_int(size) and size in TEXT_SIZES else d.text_size,
         "reduced_motion": reduced if isinstance(reduced, bool) else d.reduced_motion,
         "bindings": _bindings(doc.get("bindings")),

@@ -12,7 +12,9 @@ from typing import Optional
 import pytest
 
 from game.maze.formats import parse_maze
+from game.maze.generators import GENERATORS
 from game.maze.grid import FLOOR
+from game.maze.solvers import SOLVERS
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -76,7 +78,7 @@ def small_file(tmp_path: Path) -> Path:
 # --- generate ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("algorithm", ["backtracker", "prim", "division", "dig"])
+@pytest.mark.parametrize("algorithm", list(GENERATORS))
 def test_generate_prints_a_maze_in_our_format(algorithm: str) -> None:
     proc = migong("generate", "--algorithm", algorithm, "--size", "11x21", "--seed", "4")
     assert proc.returncode == 0, proc.stderr
@@ -118,7 +120,7 @@ def test_generate_writes_to_a_file(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     "args,fragments",
     [
-        (["-a", "maze-o-matic"], ["unknown --algorithm 'maze-o-matic'", "backtracker", "prim"]),
+        (["-a", "maze-o-matic"], ["unknown --algorithm 'maze-o-matic'", *GENERATORS]),
         (["-a", "prim", "-s", "20x21"], ["--size 20x21", "odd numbers from 3"]),
         (["-a", "prim", "-s", "1x5"], ["--size 1x5", "odd numbers from 3"]),
         (["-a", "prim", "-s", "5x4003"], ["--size 5x4003", "odd numbers from 3 to 4001"]),
@@ -188,7 +190,7 @@ S....GE
 """
 
 
-@pytest.mark.parametrize("solver", ["bfs", "dfs", "stack"])
+@pytest.mark.parametrize("solver", list(SOLVERS))
 def test_solve_json_lists_the_keys_in_the_order_the_walk_picks_them_up(solver: str) -> None:
     proc = migong("solve", "-", "--solver", solver, "--json", stdin=KEYED)
     answer = json.loads(proc.stdout)
@@ -214,7 +216,7 @@ def test_a_maze_whose_exit_needs_an_unreachable_key_has_no_path_exit_1() -> None
     assert proc.returncode == 1 and answer["found"] is False and answer["keys"] == []
 
 
-@pytest.mark.parametrize("solver", ["bfs", "dfs", "stack"])
+@pytest.mark.parametrize("solver", list(SOLVERS))
 def test_no_path_is_an_answer_with_exit_1_for_every_solver(solver: str) -> None:
     proc = migong("solve", "-", "--solver", solver, "--json", stdin=WALLED_OFF)
     assert proc.returncode == 1 and proc.stderr == ""
@@ -242,7 +244,7 @@ def test_solve_takes_start_and_goal(small_file: Path) -> None:
 
 def test_generate_pipes_into_solve() -> None:
     maze = migong("generate", "-a", "dig", "-s", "21x21", "--seed", "9", "--rank", "2")
-    for solver in ("bfs", "dfs", "stack"):
+    for solver in SOLVERS:
         proc = migong("solve", "-", "--solver", solver, "--json", stdin=maze.stdout)
         answer = json.loads(proc.stdout)
         assert proc.returncode == 0 and answer["found"] and answer["solver"] == solver
@@ -476,7 +478,7 @@ def test_levels_refuses_stray_arguments_in_one_line() -> None:
 # --- traces -----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("solver", ["bfs", "dfs", "stack"])
+@pytest.mark.parametrize("solver", list(SOLVERS))
 def test_solve_trace_prints_each_event_then_the_json_object(small_file: Path, solver: str) -> None:
     traced = migong("solve", str(small_file), "--trace", "--solver", solver)
     plain = migong("solve", str(small_file), "--json", "--solver", solver)
@@ -498,7 +500,7 @@ def test_solve_trace_of_a_maze_without_path_exits_1() -> None:
     assert "found" not in {event["event"] for event in events}
 
 
-@pytest.mark.parametrize("algorithm", ["backtracker", "prim", "division", "dig"])
+@pytest.mark.parametrize("algorithm", list(GENERATORS))
 def test_generate_trace_prints_events_that_rebuild_the_maze(algorithm: str) -> None:
     traced = migong("generate", "-a", algorithm, "-s", "9x11", "--seed", "4", "--loops", "0.2",
                     "--trace")

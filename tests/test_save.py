@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import game.save as save
-from game.play.bindings import KEY_CODES, MAX_KEYS, actions, clashes, resolve
+from game.bindings import KEY_CODES, MAX_KEYS, actions, clashes, resolve
 from game.levels import CAMPAIGN, level_code
 from game.run.ghost import DEFAULT_RACE_SPEED
 from game.run.speeds import HINT_SPEEDS

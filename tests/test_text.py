@@ -15,7 +15,7 @@ from game.levels import ALL_CHAPTERS, CAMPAIGN, CHAPTERS
 from game.maze.generators import GENERATORS, generator_options
 from game.maze.registry import KEYS, LOOPS
 from game.maze.solvers import SOLVERS
-from game.play import names
+from game import names
 from game.text import (
     CATALOGUES,
     DEFAULT_LANGUAGE,
@@ -48,7 +48,7 @@ def registry_labels() -> dict[str, str]:
 
     generator.<name>, solver.<name> and solver.<name>.short; for each option the Custom
     maze menu shows: option.<name>, option.<name>.value and, when it may be unset,
-    option.<name>.unset.
+    option.<name>.unset; lab.code.<name>.<n> for each line of an algorithm's pseudo-code.
     """
     labels = {f"generator.{name}": info.label for name, info in GENERATORS.items()}
     for name, solver in SOLVERS.items():
@@ -58,6 +58,12 @@ def registry_labels() -> dict[str, str]:
                        f"option.{option.name}.value": option.shown})
         if None in option.steps:
             labels[f"option.{option.name}.unset"] = option.unset
+    codes = [(name, info.code) for name, info in GENERATORS.items()]
+    codes += [(name, solver.code) for name, solver in SOLVERS.items()]
+    for name, code in codes:
+        if code is not None:
+            labels.update({f"lab.code.{name}.{n}": line
+                           for n, line in enumerate(code.lines, start=1)})
     return labels
 
 

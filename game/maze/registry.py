@@ -9,14 +9,14 @@ parameter lists.  Adding an algorithm is one module and one line in that tuple.
 
 Player-visible labels live in the text catalogue under keys named by convention
 (``generator.<name>``, ``solver.<name>``, ``solver.<name>.short``, ``option.<name>``,
-``option.<name>.value``, ``option.<name>.unset``); each entry carries the English text
-the game falls back to when the catalogue lacks the key.  Pure: no pygame.
+``option.<name>.value``, ``option.<name>.unset``, ``lab.code.<name>.<n>``); each entry
+carries the English text the game falls back to when the catalogue lacks the key.  Pure: no pygame.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Literal, Mapping, Optional, Union
 
 if TYPE_CHECKING:  # typing only: the solver modules import this one
@@ -75,6 +75,23 @@ class Option:
 
 
 @dataclass(frozen=True)
+class Pseudocode:
+    """What the lab shows of an algorithm: its pseudo-code, and the line each event lights.
+
+    ``lines`` holds the English of each line (catalogue key ``lab.code.<name>.<n>``, ``n``
+    from 1); ``runs`` maps an event kind to the line (from 1) it runs.  A stream's first
+    event (marking the start, opening the first cell) runs line 1.
+    """
+
+    lines: tuple[str, ...]
+    runs: Mapping[int, int] = field(compare=False)
+
+    def running_line(self, kind: int, first: bool) -> Optional[int]:
+        """Return the line (from 1) an event of ``kind`` runs; ``first``: the stream's first."""
+        return 1 if first else self.runs.get(kind)
+
+
+@dataclass(frozen=True)
 class GeneratorInfo:
     """A generator: its name, level-code letter, label, function and own options."""
 
@@ -89,6 +106,8 @@ class GeneratorInfo:
     #: The same generator told step by step: trace(*, rows, cols, rng=None, loops=0.0,
     #: **options) yields events, then the same Maze (see game.maze.generators.events).
     trace: Optional[Tracer] = None
+    #: Its pseudo-code in the lab (None: the lab shows none).
+    code: Optional[Pseudocode] = None
 
     def room_size(self, options: Mapping[str, Optional[Value]]) -> Optional[Value]:
         """Return the room size of a maze made with ``options``; None for a maze without rooms."""
@@ -109,6 +128,8 @@ class SolverInfo:
     #: It abandons tiles (BACKTRACK events): when it stops, every tile it marked that is
     #: not on its path was backtracked; without, every marked tile stays explored.
     backtracks: bool = False
+    #: Its pseudo-code in the lab (None: the lab shows none).
+    code: Optional[Pseudocode] = None
 
 
 #: The option every generator takes: extra openings, 0 (a perfect maze) to 1 (no dead end).

@@ -16,7 +16,7 @@ import pygame
 
 from game.play import theme
 from game.play.camera import Camera
-from game.play.names import solver_short_label
+from game.names import solver_short_label
 from game.play.render.layers import Patch, ScaledLayer
 from game.play.widgets.shapes import draw_edge_pointer
 from game.run.hint import (

@@ -5,7 +5,7 @@ reads) with :func:`normalise`; scenes and widgets take only these, so a handler 
 probes an event for attributes.  Bad or partial pygame events become None, never an
 exception.  :class:`KeyRepeat` repeats the action of a held key in menus.
 
-Keys do actions through the binding table (:mod:`game.play.bindings`) as key codes, a
+Keys do actions through the binding table (:mod:`game.bindings`) as key codes, a
 :class:`KeyMap`; ``keymap()`` is the one in use (the Context installs the player's).
 Game controllers are keys too: :class:`Gamepads` opens them as they are plugged in and
 turns their buttons, d-pad and left stick (with a dead zone and hysteresis) into
@@ -20,7 +20,8 @@ from typing import Callable, Optional, Protocol, Union
 
 import pygame
 
-from game.play import bindings, theme
+from game import bindings
+from game.play import theme
 from game.text import t
 
 Point = tuple[int, int]
@@ -289,11 +290,13 @@ def key_label(code: int) -> str:
 # -- keys in menus: fixed ones, and the walking keys as they are bound -----------------------
 CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, PAD_A)
 BACK_KEYS = (pygame.K_ESCAPE, pygame.K_BACKSPACE, PAD_B)
+#: The arrow keys walk in a menu whatever the walking keys are bound to.
+ARROW_WALKS = {pygame.K_UP: "walk_up", pygame.K_DOWN: "walk_down", pygame.K_LEFT: "walk_left",
+               pygame.K_RIGHT: "walk_right"}
 #: Menus always move with the arrow keys and the pad, and with the walking keys as bound.
-MENU_DIRECTIONS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1),
-                   pygame.K_RIGHT: (0, 1), PAD_UP: (-1, 0), PAD_DOWN: (1, 0), PAD_LEFT: (0, -1),
-                   PAD_RIGHT: (0, 1), STICK_UP: (-1, 0), STICK_DOWN: (1, 0),
-                   STICK_LEFT: (0, -1), STICK_RIGHT: (0, 1)}
+MENU_DIRECTIONS = {key: bindings.WALKS[action]
+                   for key, action in {**ARROW_WALKS, **PAD_ACTIONS}.items()
+                   if action in bindings.WALKS}
 DIGIT_KEYS = {**{pygame.K_0 + d: d for d in range(10)},
               **{k: d for d, k in enumerate((pygame.K_KP0, pygame.K_KP1, pygame.K_KP2,
                                              pygame.K_KP3, pygame.K_KP4, pygame.K_KP5,

@@ -101,7 +101,7 @@ def play_from_args(args: Any) -> int:
         return _error(problem)
 
     from game.play.app import App
-    from game.play.names import custom_label
+    from game.names import custom_label
     from game.play.routes import BuildMaze, Play, ToTitle, play_code
     from game.run.level import Level
     from game.save import Race

@@ -21,7 +21,7 @@ import pygame
 
 from game.levels import CAMPAIGN
 from game.play.context import Context
-from game.play.names import level_label
+from game.names import level_label
 from game.play.routes import (
     OVERLAYS,
     Back,

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Optional, Union
 
 from game.levels import LevelSpec, campaign_index
 from game.maze.grid import Maze
-from game.play.names import custom_label
+from game.names import custom_label
 from game.run.level import Level, RunResult
 
 if TYPE_CHECKING:  # typing only: the editor and replays stay out of the start-up

@@ -19,6 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import NamedTuple, Optional
 
+from game.palettes import TEXT_SIZES as TEXT_SIZES  # the play layer's settings read it here
+
 Color = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
 
@@ -300,10 +302,8 @@ HIGH_CONTRAST = Theme(
                     yellow=(255, 228, 41), edge=(0, 0, 0)),
 )
 
-#: The palettes on offer, by the name the save keeps (the Colours setting's order).
+#: The palettes on offer, by the name the save keeps (game.palettes lists the names).
 PALETTES: dict[str, Theme] = {th.name: th for th in (DEFAULT, COLOUR_BLIND, HIGH_CONTRAST)}
-#: The text sizes on offer, in per cent (the Text size setting).
-TEXT_SIZES = (100, 125, 150)
 
 _built: dict[tuple[str, int, bool], Theme] = {}
 

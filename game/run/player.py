@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from typing import Callable, Optional
+from typing import Callable, ClassVar, Optional
 
 from game.maze.grid import Maze, Pos
 
@@ -52,6 +52,8 @@ def _never(pos: Pos) -> bool:
 @dataclass(frozen=True)
 class Move:
     """Intent: walk one tile in direction ``(dr, dc)``."""
+
+    NAME: ClassVar[str] = "move"  # in a replay (game.run.intents lists every intent)
 
     dr: int
     dc: int

@@ -27,22 +27,11 @@ import hashlib
 import json
 import math
 from dataclasses import dataclass, fields
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, get_args
 
 from game.maze.grid import Maze
 from game.run.clock import TICK_RATE
-from game.run.intents import (
-    AutoRun,
-    ChangeSpeed,
-    CycleSolver,
-    FinishHint,
-    Release,
-    ReleaseAll,
-    RunIntent,
-    SelectSolver,
-    SetSpeed,
-    ToggleHint,
-)
+from game.run.intents import AutoRun, Release, RunIntent
 from game.run.level import Level
 from game.run.model import Logged, Run, replay
 from game.run.player import Move
@@ -61,12 +50,9 @@ MAX_INT_DIGITS = 20
 #: Longest text field (a label, the game version, the date).
 MAX_TEXT = 200
 
-#: Each intent's name in a replay; its fields follow the name, in declaration order.
-INTENT_NAMES: dict[type, str] = {
-    Move: "move", Release: "release", ReleaseAll: "release_all", AutoRun: "run",
-    ToggleHint: "hint", FinishHint: "finish_hint", CycleSolver: "cycle_solver",
-    SelectSolver: "solver", ChangeSpeed: "change_speed", SetSpeed: "speed",
-}
+#: Each intent's name in a replay (its own ``NAME``); its fields follow the name, in
+#: declaration order.
+INTENT_NAMES: dict[type, str] = {cls: cls.NAME for cls in get_args(RunIntent)}
 INTENT_TYPES: dict[str, type] = {name: cls for cls, name in INTENT_NAMES.items()}
 #: Each intent's fields, in order: (name, type), the type as its annotation spells it.
 INTENT_FIELDS: dict[type, tuple[tuple[str, str], ...]] = {

@@ -42,7 +42,7 @@ STRINGS: dict[str, str] = {
     "level.custom_untitled": "Custom maze",
     "level.daily": "Daily maze · {date}",
     "level.untitled": "Maze",
-    # -- the campaign's level names (game.play.names.LEVEL_NAMES maps game.levels' names here)
+    # -- the campaign's level names (game.names.LEVEL_NAMES maps game.levels' names here)
     "level_name.first_steps": "First Steps",
     "level_name.garden_gate": "Garden Gate",
     "level_name.the_cellar": "The Cellar",
@@ -474,7 +474,7 @@ STRINGS: dict[str, str] = {
     "editor.test_label": "Test play",
     "editor.test_done": "Exit reached in {moves} moves (shortest {optimal}).",
     # -- the algorithm lab (game/play/scenes/lab.py; lab.code.<name>.<n>: its pseudo-code's
-    # lines, as game/lab/code.py lists and lights them)
+    # lines, whose English its registry entry carries; game/lab/code.py lights them)
     "lab.title": "Algorithm lab",
     "lab.state": "{state} · {rate} events/s",
     "lab.playing": "Playing",

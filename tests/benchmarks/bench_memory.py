@@ -30,7 +30,7 @@ import pygame  # noqa: E402
 
 from game.levels import CAMPAIGN, LevelSpec, build_level  # noqa: E402
 from game.play.app import App, freeze_start_up  # noqa: E402
-from game.play.names import level_label  # noqa: E402
+from game.names import level_label  # noqa: E402
 from game.play.routes import Complete, Play, ToTitle  # noqa: E402
 from game.play.scenes.play import PlayScene  # noqa: E402
 from game.run.level import Level, RunResult  # noqa: E402

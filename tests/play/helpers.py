@@ -21,7 +21,7 @@ from game.play.input import (
     QuitRequest,
     normalise,
 )
-from game.play.names import level_label
+from game.names import level_label
 from game.play.navigator import Navigator
 from game.play.routes import Play
 from game.play.scenes.base import Enter, Next, Scene

@@ -9,10 +9,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.play import bindings
+from game import bindings
 from game.play import input as keys
 from game.play.app import App
-from game.play.bindings import KEY_CODES, actions, clashes, rebind, resolve
+from game.bindings import KEY_CODES, actions, clashes, rebind, resolve
 from game.play.context import Context
 from game.play.routes import Back, OpenControls, ToTitle
 from game.play.scenes.controls import ControlsScene

@@ -10,6 +10,8 @@ import pytest
 
 from game.levels import LevelSpec
 from game.maze.formats import parse_maze
+from game.maze.generators import GENERATORS
+from game.maze.solvers import SOLVERS
 from game.play.context import Context
 from game.play.input import KeyDown
 from game.play.routes import OpenLab, ToTitle
@@ -119,7 +121,7 @@ def test_tab_and_digits_pick_the_solver_and_r_races_them(ctx: Context) -> None:
     assert [track.solver for track in scene.lab.tracks] == ["stack"]
     press(scene, pygame.K_r)
     scene.lab.run(10**6)
-    assert [track.solver for track in scene.lab.tracks] == ["bfs", "dfs", "stack"]
+    assert [track.solver for track in scene.lab.tracks] == list(SOLVERS)
     board = [text for _, text in scene.panel_lines()]
     assert any(line.startswith("1. ") for line in board)
 
@@ -148,8 +150,8 @@ def test_a_maze_file_is_solved_without_a_generation_phase(ctx: Context) -> None:
     assert scene.lab.tracks[0].marked == 1
 
 
-@pytest.mark.parametrize("algorithm", ["backtracker", "dig", "division", "prim"])
-@pytest.mark.parametrize("solver", ["bfs", "dfs", "stack"])
+@pytest.mark.parametrize("algorithm", list(GENERATORS))
+@pytest.mark.parametrize("solver", list(SOLVERS))
 def test_every_phase_draws_in_both_languages(
     ctx: Context, screen: pygame.Surface, chinese: None, algorithm: str, solver: str
 ) -> None:

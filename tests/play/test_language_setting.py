@@ -13,9 +13,10 @@ import pygame
 import pytest
 
 from game.levels import LevelSpec, build_level
+from game.maze.generators import GENERATORS
 from game.play.app import App
 from game.play.context import Context
-from game.play.names import custom_label
+from game.names import custom_label
 from game.play.routes import OpenSettings, Play, ToTitle
 from game.play.scenes.level_select import level_kind
 from game.play.scenes.pause import PauseScene
@@ -189,7 +190,7 @@ def test_a_save_too_broken_to_read_is_reported_in_the_system_s_language(
         assert app.ctx.notice == "无法读取存档，已开始新的存档。旧文件已保留为 save.json.corrupt。"
 
 
-@pytest.mark.parametrize("algorithm", ["backtracker", "prim", "division", "dig"])
+@pytest.mark.parametrize("algorithm", list(GENERATORS))
 def test_in_chinese_every_place_names_the_generator_in_chinese(ctx: Context,
                                                                algorithm: str) -> None:
     set_language("zh")

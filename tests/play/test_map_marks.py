@@ -13,7 +13,7 @@ from game.maze import tiles as kinds
 from game.play import theme
 from game.play.context import Context
 from game.play.input import KeyDown
-from game.play.render.locks import colour_name
+from game.play.render.looks import colour_name
 from game.play.scenes.play import PlayScene
 from game.play.scenes.review import ReviewScene
 from game.run.level import Level

@@ -9,7 +9,7 @@ from game.maze.generators import GENERATORS
 from game.maze.generators.division import ROOM_SIZE
 from game.maze.registry import LOOPS
 from game.maze.solvers import SOLVERS
-from game.play import names
+from game import names
 from game.play.scenes.help import help_sections
 from game.play.scenes.play import key_intent
 from game.run.intents import SelectSolver

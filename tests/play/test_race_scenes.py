@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 from game.maze.formats import parse_maze
+from game.maze.solvers import SOLVERS
 from game.play.context import Context
 from game.play.routes import Complete, Play
 from game.play.scenes.level_complete import LevelCompleteScene, race_text
@@ -178,10 +179,10 @@ def test_settings_step_through_off_and_the_solvers_and_the_speeds(ctx: Context) 
                    for label in ("Race a solver", "Solver ghost speed"))
     assert race.value() == "off" and not speed.enabled()
     seen = []
-    for _ in range(4):
+    for _ in range(len(SOLVERS) + 1):
         race.adjust(1)
         seen.append(ctx.settings.race.solver)
-    assert seen == ["bfs", "dfs", "stack", None]
+    assert seen == [*SOLVERS, None]
     race.adjust(-1)
     assert speed.enabled()
     for _ in range(6):

@@ -17,7 +17,7 @@ from game.daily import daily_spec, utc_today
 from game.levels import CAMPAIGN, build_level, level_code, parse_level_code
 from game.play import clipboard
 from game.play.context import Context
-from game.play.names import custom_label, level_label
+from game.names import custom_label, level_label
 from game.play.routes import BuildMaze, Complete, Play, ToEnterCode, ToTitle
 from game.play.scenes import enter_code, play
 from game.play.scenes.base import Enter, Scene

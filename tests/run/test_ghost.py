@@ -14,7 +14,7 @@ from game.maze.formats import parse_maze
 from game.maze.generators import GENERATORS
 from game.maze.grid import Maze
 from game.maze.locks import place_keys
-from game.maze.solvers import solve
+from game.maze.solvers import SOLVERS, solve
 from game.run.ghost import Ghost, race_result
 
 T_JUNCTION = """\
@@ -91,7 +91,7 @@ S..R..E
 """
 
 
-@pytest.mark.parametrize("solver", ["bfs", "dfs", "stack"])
+@pytest.mark.parametrize("solver", list(SOLVERS))
 def test_on_a_maze_with_keys_every_ghost_fetches_the_key_before_the_door(solver: str) -> None:
     maze = parse_maze(KEY_UP_A_SIDE_PASSAGE)
     ghost = Ghost(maze, solver, speed=1.0)
@@ -100,7 +100,7 @@ def test_on_a_maze_with_keys_every_ghost_fetches_the_key_before_the_door(solver:
     assert (1, 1) in walk_of(ghost)
 
 
-@pytest.mark.parametrize("solver", ["bfs", "dfs", "stack"])
+@pytest.mark.parametrize("solver", list(SOLVERS))
 def test_on_generated_mazes_with_keys_every_walk_is_legal(solver: str) -> None:
     for seed in range(4):
         maze = place_keys(GENERATORS["backtracker"].generate(rows=41, cols=41, rng=seed), 2,

@@ -32,9 +32,9 @@ from game.maze.generators._common import (
     finish_maze,
     tiles_from_moves,
 )
-from game.maze.generators.events import POP, PUSH, Trace, apply, finish_traced
+from game.maze.generators.events import OPEN, POP, PUSH, Trace, apply, finish_traced
 from game.maze.grid import Maze
-from game.maze.registry import GeneratorInfo
+from game.maze.registry import GeneratorInfo, Pseudocode
 
 NAME = "backtracker"
 
@@ -146,4 +146,11 @@ def trace(*, rows: int, cols: int, rng: RngLike = None, loops: float = 0.0) -> T
     yield from finish_traced(before, finish_maze(tiles, loops, gen))
 
 
-INFO = GeneratorInfo(NAME, "B", "Backtracker", generate, trace=trace)
+#: Its pseudo-code in the lab, and the line each event runs.
+CODE = Pseudocode((
+    "start at the first cell, push it",
+    "random unvisited neighbour: knock the wall, push",
+    "none: pop back to the cell before",
+    "open the entrance, the exit and loops",
+), {PUSH: 2, POP: 3, OPEN: 4})
+INFO = GeneratorInfo(NAME, "B", "Backtracker", generate, trace=trace, code=CODE)

@@ -35,9 +35,9 @@ from typing import Any, Iterator, Optional
 import numpy as np
 
 from game.maze.generators._common import RngLike, check_common, check_positive
-from game.maze.generators.events import BACK, DIG, Trace, changes
+from game.maze.generators.events import BACK, CLOSE, DIG, OPEN, Trace, changes
 from game.maze.grid import FLOOR, MAX_SIDE, WALL, Maze, open_border
-from game.maze.registry import GeneratorInfo, Option
+from game.maze.registry import GeneratorInfo, Option, Pseudocode
 
 NAME = "dig"
 
@@ -492,4 +492,11 @@ RANK = Option(
     help=f"dig length knob 1..{MAX_SIDE}, bigger is simpler",
     label="Rank",
 )
-INFO = GeneratorInfo(NAME, "G", "Tile digger", generate, (RANK,), trace=trace)
+#: Its pseudo-code in the lab, and the line each event runs.
+CODE = Pseudocode((
+    "start on the entrance tile",
+    "dig a tile that touches no other floor",
+    "blocked: back up to the last open choice",
+    "join the exit, open loops",
+), {DIG: 2, BACK: 3, OPEN: 4, CLOSE: 4})
+INFO = GeneratorInfo(NAME, "G", "Tile digger", generate, (RANK,), trace=trace, code=CODE)

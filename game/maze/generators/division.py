@@ -38,6 +38,7 @@ from game.maze.generators.events import (
     CHAMBER,
     CLOSE,
     DOOR,
+    OPEN,
     ROOM,
     SPLIT,
     Trace,
@@ -45,7 +46,7 @@ from game.maze.generators.events import (
     finish_traced,
 )
 from game.maze.grid import FLOOR, MAX_SIDE, Maze
-from game.maze.registry import GeneratorInfo, Option
+from game.maze.registry import GeneratorInfo, Option, Pseudocode
 
 NAME = "division"
 
@@ -347,5 +348,13 @@ ROOM_SIZE = Option(
     shown="{value} (RPG rooms)",
     unset="off (classic)",
 )
+#: Its pseudo-code in the lab, and the line each event runs.
+CODE = Pseudocode((
+    "the whole grid is one open chamber",
+    "pop a chamber, draw a cross of walls",
+    "open a door in three of the four arms",
+    "push the sub-chambers big enough to split",
+    "open the entrance, the exit and loops",
+), {ROOM: 1, SPLIT: 2, DOOR: 3, CHAMBER: 4, OPEN: 5})
 INFO = GeneratorInfo(NAME, "D", "Recursive division", generate, (ROOM_SIZE,), rooms="room_size",
-                     trace=trace)
+                     trace=trace, code=CODE)

@@ -33,9 +33,9 @@ from game.maze.generators._common import (
     finish_maze,
     tiles_from_moves,
 )
-from game.maze.generators.events import CARVE, DROP, FRONTIER, Trace, apply, finish_traced
+from game.maze.generators.events import CARVE, DROP, FRONTIER, OPEN, Trace, apply, finish_traced
 from game.maze.grid import Maze
-from game.maze.registry import GeneratorInfo
+from game.maze.registry import GeneratorInfo, Pseudocode
 
 NAME = "prim"
 
@@ -141,4 +141,12 @@ def trace(*, rows: int, cols: int, rng: RngLike = None, loops: float = 0.0) -> T
     yield from finish_traced(before, finish_maze(tiles, loops, gen))
 
 
-INFO = GeneratorInfo(NAME, "P", "Prim", generate, trace=trace)
+#: Its pseudo-code in the lab, and the line each event runs.
+CODE = Pseudocode((
+    "pick a cell, list the walls around it",
+    "take a random wall; new cell behind: carve",
+    "  add the new cell's walls to the list",
+    "  cell behind already carved: drop the wall",
+    "open the entrance, the exit and loops",
+), {CARVE: 2, FRONTIER: 3, DROP: 4, OPEN: 5})
+INFO = GeneratorInfo(NAME, "P", "Prim", generate, trace=trace, code=CODE)

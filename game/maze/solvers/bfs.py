@@ -18,8 +18,8 @@ from array import array
 from typing import Iterator, Optional, Sequence, Union
 
 from game.maze.grid import Maze, Pos
-from game.maze.registry import SolverInfo
-from game.maze.solvers.base import EXPAND, VISIT, Event, FlatGrid, Solution, finish, flatten
+from game.maze.registry import Pseudocode, SolverInfo
+from game.maze.solvers.base import EXPAND, FOUND, VISIT, Event, FlatGrid, Solution, finish, flatten
 from game.maze.solvers.keyed import breadth_first, has_keys
 
 NAME = "bfs"
@@ -142,4 +142,13 @@ def _trail(grid: Sequence[int], w: int, s: int, g: int) -> list[int]:
     return trail
 
 
-INFO = SolverInfo(NAME, "Breadth-first (bfs)", "BFS", explore, shortest=True, run=run)
+#: Its pseudo-code in the lab, and the line each event runs.
+CODE = Pseudocode((
+    "mark the start, put it in the queue",
+    "while the queue is not empty:",
+    "  take the oldest tile (expand)",
+    "  probe down, right, up, left:",
+    "    free: mark it, put it in the queue",
+    "    the goal: stop, walk back the path",
+), {VISIT: 5, EXPAND: 3, FOUND: 6})
+INFO = SolverInfo(NAME, "Breadth-first (bfs)", "BFS", explore, shortest=True, run=run, code=CODE)

@@ -21,10 +21,11 @@ from array import array
 from typing import Iterator, Optional, Sequence, Union
 
 from game.maze.grid import Maze, Pos
-from game.maze.registry import SolverInfo
+from game.maze.registry import Pseudocode, SolverInfo
 from game.maze.solvers.base import (
     BACKTRACK,
     EXPAND,
+    FOUND,
     VISIT,
     Event,
     FlatGrid,
@@ -117,5 +118,14 @@ def run(flat: FlatGrid) -> tuple[Optional[Sequence[int]], int]:
     return depth_first(flat, (w, 1, -w, -1))  # down, right, up, left
 
 
+#: Its pseudo-code in the lab, and the line each event runs.
+CODE = Pseudocode((
+    "enter the start, mark it",
+    "probe down, right, up, left",
+    "  free: enter it, mark it, go on from it",
+    "  none left: abandon the tile (backtrack)",
+    "  go on from the tile before",
+    "the goal entered: the open tiles are the path",
+), {VISIT: 3, BACKTRACK: 4, EXPAND: 5, FOUND: 6})
 INFO = SolverInfo(NAME, "Depth-first (dfs)", "DFS", explore, shortest=False, run=run,
-                  backtracks=True)
+                  backtracks=True, code=CODE)

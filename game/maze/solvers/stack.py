@@ -21,10 +21,11 @@ from array import array
 from typing import Iterator, Optional, Sequence, Union
 
 from game.maze.grid import Maze, Pos
-from game.maze.registry import SolverInfo
+from game.maze.registry import Pseudocode, SolverInfo
 from game.maze.solvers.base import (
     BACKTRACK,
     EXPAND,
+    FOUND,
     VISIT,
     Event,
     FlatGrid,
@@ -131,5 +132,14 @@ def run(flat: FlatGrid) -> tuple[Optional[Sequence[int]], int]:
     return depth_first(flat, (-w, 1, w, -1))  # up, right, down, left
 
 
+#: Its pseudo-code in the lab, and the line each event runs.
+CODE = Pseudocode((
+    "push a box (start, up), mark the start",
+    "look at the top box",
+    "  next direction free: push a box, mark",
+    "  no direction left: pop it (dead end)",
+    "  look on from the box below",
+    "the top box is the goal: the boxes are the path",
+), {VISIT: 3, BACKTRACK: 4, EXPAND: 5, FOUND: 6})
 INFO = SolverInfo(NAME, "Explicit stack", "STACK", explore, shortest=False, run=run,
-                  backtracks=True)
+                  backtracks=True, code=CODE)

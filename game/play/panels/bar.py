@@ -13,7 +13,7 @@ from typing import Optional
 import pygame
 
 from game.play.input import keymap
-from game.play.names import generator_label, level_title
+from game.names import generator_label, level_title
 from game.play.widgets import hud
 from game.run.session import PlaySession
 from game.text import language, t

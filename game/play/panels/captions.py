@@ -15,7 +15,7 @@ import pygame
 from game.levels import CHAPTERS, chapter_of
 from game.play.camera import Camera
 from game.play.hint import caption
-from game.play.names import chapter_name, chapter_tip
+from game.names import chapter_name, chapter_tip
 from game.play.panels.stage import MARKER_RADIUS
 from game.play.widgets import hud
 from game.run.session import PlaySession

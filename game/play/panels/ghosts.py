@@ -15,7 +15,7 @@ import pygame
 
 from game.play import theme
 from game.play.camera import Camera
-from game.play.names import solver_short_label
+from game.names import solver_short_label
 from game.play.panels.stage import pulse
 from game.play.widgets.text import draw_text, font, min_font
 from game.run.session import PlaySession

@@ -20,7 +20,7 @@ from game.play.input import Event, Resized
 from game.play.routes import Route
 from game.play.widgets import hud
 from game.play.widgets.backdrop import MazeBackdrop
-from game.play.widgets.layout import Layout, dim, panel
+from game.play.widgets.layout import Layout, dim, footer, panel, title_bar
 from game.play.widgets.menu import Menu, MenuItem
 from game.text import language
 
@@ -134,6 +134,17 @@ class MenuScene(Scene):
     def draw_background(self, surface: pygame.Surface) -> None:
         """Fill the surface with the backdrop, dimmed for readability."""
         self.backdrop.draw(surface, self.backdrop_dim)  # it covers the whole surface
+
+    def draw_frame(self, surface: pygame.Surface, title: str,
+                   hint: str) -> tuple[Layout, int, int]:
+        """Draw the frame of a menu screen: the backdrop, ``title`` on top, ``hint`` below.
+
+        Return the layout and the top and bottom of the room left between them.
+        """
+        lay = Layout.of(surface)
+        self.draw_background(surface)
+        top = title_bar(surface, title, lay)
+        return lay, top, footer(surface, hint, lay)
 
     def menu_box(self, surface: pygame.Surface, lay: Layout, menu: Menu[Next], top: int,
                  bottom: int, *, width: float, font_size: int) -> None:

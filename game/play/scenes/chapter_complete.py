@@ -11,10 +11,10 @@ from game.play import input as keys
 from game.play import theme
 from game.play.context import Context
 from game.play.input import Event, pressed
-from game.play.names import chapter_name, chapter_tip, level_name
+from game.names import chapter_name, chapter_tip, level_name
 from game.play.routes import StartLevel, ToLevelSelect
 from game.play.scenes.base import MenuScene, Next
-from game.play.widgets.layout import Layout, footer, panel, title_bar
+from game.play.widgets.layout import panel
 from game.play.widgets.shapes import draw_stars
 from game.play.widgets.text import draw_text, fit_font, font, min_font, unscaled, wrap
 from game.text import t
@@ -43,11 +43,9 @@ class ChapterCompleteScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the chapter's levels with their stars, then what comes next."""
         pal = theme.current().ui
-        lay = Layout.of(surface)
-        self.draw_background(surface)
-        top = title_bar(surface, t("chapter_done.title"), lay)
-        bottom = footer(surface, t("chapter_done.footer_next" if self.next is not None
-                                   else "chapter_done.footer_last"), lay)
+        lay, top, bottom = self.draw_frame(
+            surface, t("chapter_done.title"),
+            t("chapter_done.footer_next" if self.next is not None else "chapter_done.footer_last"))
         box = lay.column(top, bottom, width=760)
         panel(surface, box, radius=lay.px(18, lo=4))
         pad = lay.px(18, lo=4)

@@ -13,15 +13,14 @@ from typing import Optional
 
 import pygame
 
-from game.play import bindings
+from game import bindings
 from game.play import input as keys
 from game.play import theme
 from game.play.context import Context
 from game.play.input import Click, Event, KeyDown
-from game.play.names import solver_names, solver_short_label
+from game.names import solver_names, solver_short_label
 from game.play.routes import Back
 from game.play.scenes.base import ListScene, Next
-from game.play.widgets.layout import Layout, footer, title_bar
 from game.play.widgets.menu import MenuItem
 from game.play.widgets.text import draw_text, fit_font
 from game.text import t
@@ -112,10 +111,7 @@ class ControlsScene(ListScene):
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the actions and their keys, and what the last key press did."""
         ui = theme.current().ui
-        lay = Layout.of(surface)
-        self.draw_background(surface)
-        top = title_bar(surface, t("controls.title"), lay)
-        bottom = footer(surface, t("controls.footer"), lay)
+        lay, top, bottom = self.draw_frame(surface, t("controls.title"), t("controls.footer"))
         if self.message:
             width = lay.width - 2 * lay.margin
             f = fit_font(self.message, lay.font_size(28), width, min_size=12)

@@ -18,7 +18,7 @@ from game.maze.registry import KEYS, LOOPS, SIZE_STEPS, Option, Value
 from game.play import input as keys
 from game.play.context import Context
 from game.play.input import Event
-from game.play.names import (
+from game.names import (
     custom_label,
     generator_label,
     generator_names,
@@ -27,7 +27,6 @@ from game.play.names import (
 )
 from game.play.routes import BuildMaze, ToTitle
 from game.play.scenes.base import ListScene, Next
-from game.play.widgets.layout import Layout, footer, title_bar
 from game.play.widgets.menu import MenuItem
 from game.save import CustomMaze, menu_options
 from game.text import t
@@ -223,9 +222,7 @@ class CustomMazeScene(ListScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the options list."""
-        lay = Layout.of(surface)
-        self.draw_background(surface)
-        top = title_bar(surface, t("custom.title"), lay)
         on_seed = self.menu.selected == SEED_ROW
-        bottom = footer(surface, t("custom.footer_seed") if on_seed else t("custom.footer"), lay)
+        lay, top, bottom = self.draw_frame(
+            surface, t("custom.title"), t("custom.footer_seed") if on_seed else t("custom.footer"))
         self.menu_box(surface, lay, self.menu, top, bottom, width=820, font_size=38)

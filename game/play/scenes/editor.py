@@ -41,7 +41,7 @@ from game.maze import tiles as kinds
 from game.maze.grid import FLOOR, Pos
 from game.maze.tiles import COLOURS, has_locks
 from game.play import input as keys
-from game.play.bindings import KEY_CODES
+from game.bindings import KEY_CODES
 from game.play import theme
 from game.play.context import Context
 from game.play.input import (
@@ -54,7 +54,7 @@ from game.play.input import (
     Resized,
     Wheel,
 )
-from game.play.render.locks import colour_name, draw_door, draw_key
+from game.play.render.looks import draw_kind, flat_colours, mix, with_art
 from game.play.routes import Confirm, PlayDraft, QuitGame, ToMakeMaze
 from game.play.scenes.base import Next, Scene
 from game.play.widgets import hud
@@ -80,8 +80,6 @@ END_ROOM = 7
 #: Below this tile size (px) the grid lines are left out, and keys and doors are plain colour.
 GRID_LINES_FROM = 10
 LOCK_ART_FROM = 6
-#: How much of its colour a key's tile takes on (over the floor), seen from afar.
-KEY_TINT = 0.4
 
 
 def mazes_folder(ctx: Context) -> Path:
@@ -467,30 +465,12 @@ class EditorScene(Scene):
 
     @staticmethod
     def _colours(surface: pygame.Surface) -> np.ndarray:
-        """Return the pixel value of each tile kind, then of route floor (tinted with the path).
+        """Return the pixel value of each tile kind (its look's flat colour), then of route floor.
 
-        A door is its key colour; a key's tile the floor tinted with it (its art goes on top
-        up close).
+        Route floor is the floor tinted with the hint's path colour.
         """
         current = theme.current()
-        pal = current.classic
-
-        def mix(a: tuple[int, ...], b: tuple[int, ...], share: float) -> tuple[int, ...]:
-            """Return ``share`` of colour ``b`` over colour ``a``."""
-            return tuple(round(x + (y - x) * share) for x, y in zip(a, b))
-
-        looks: list[tuple[int, ...]] = []
-        for kind in kinds.KINDS:
-            if not kind["walkable"]:
-                looks.append(pal.wall)
-            elif kind["lock"]:
-                looks.append(theme.key_colour(current.keys, colour_name(int(kind["lock"]))))
-            elif kind["key"]:
-                key = theme.key_colour(current.keys, colour_name(int(kind["key"])))
-                looks.append(mix(pal.floor, key, KEY_TINT))
-            else:
-                looks.append(pal.floor)
-        looks.append(mix(pal.floor, current.hint.path[:3], 0.5))
+        looks = [*flat_colours(current), mix(current.classic.floor, current.hint.path[:3], 0.5)]
         return np.array([surface.map_rgb(c) for c in looks], dtype=np.uint32)
 
     def _looks(self, index: Optional[np.ndarray]) -> np.ndarray:
@@ -567,15 +547,11 @@ class EditorScene(Scene):
         """Draw the keys and doors of ``span`` (c0, r0, c1, r1) as the game draws them."""
         c0, r0, c1, r1 = span
         part = self.editor.maze.tiles[r0:r1, c0:c1]
-        key, lock = kinds.KINDS["key"][part], kinds.KINDS["lock"][part]
         size = math.ceil(self.tile)
-        for r, c in zip(*np.nonzero(key | lock)):
+        for r, c in zip(*np.nonzero(with_art()[part])):
             rect = pygame.Rect(0, 0, size, size)
             rect.center = self.tile_centre((r0 + int(r), c0 + int(c)))
-            if key[r, c]:
-                draw_key(surface, rect, colour_name(int(key[r, c])))
-            else:
-                draw_door(surface, rect, colour_name(int(lock[r, c])), opened=False)
+            draw_kind(surface, rect, int(part[r, c]))
 
     def _draw_end(self, surface: pygame.Surface, tile: Pos, colour: tuple[int, int, int]) -> None:
         """Draw the start or the exit as a ringed disc, big enough to find at any zoom."""

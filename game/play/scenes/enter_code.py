@@ -19,7 +19,7 @@ from game.play.context import Context
 from game.play.input import Event, KeyDown
 from game.play.routes import ToTitle, play_code
 from game.play.scenes.base import ListScene, Next
-from game.play.widgets.layout import Layout, footer, panel, title_bar
+from game.play.widgets.layout import panel
 from game.play.widgets.menu import MenuItem
 from game.play.widgets.text import draw_text, fit_font, font, wrap
 from game.text import t
@@ -113,10 +113,7 @@ class EnterCodeScene(ListScene):
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the prompt, the code field, what is wrong, the buttons and the keys."""
         ui = theme.current().ui
-        lay = Layout.of(surface)
-        self.draw_background(surface)
-        top = title_bar(surface, t("code.title"), lay)
-        bottom = footer(surface, t("code.footer"), lay)
+        lay, top, bottom = self.draw_frame(surface, t("code.title"), t("code.footer"))
         width = min(lay.width - 2 * lay.margin, lay.px(900))
         left = (lay.width - width) // 2
         prompt = font(lay.font_size(28))

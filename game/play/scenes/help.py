@@ -11,10 +11,10 @@ from game.play import input as keys
 from game.play import theme
 from game.play.context import Context
 from game.play.input import Event, KeyDown, KeyRepeat, Wheel
-from game.play.names import solver_names
+from game.names import solver_names
 from game.play.routes import Back
 from game.play.scenes.base import MenuScene, Next
-from game.play.widgets.layout import Layout, footer, panel, title_bar
+from game.play.widgets.layout import panel
 from game.play.widgets.shapes import draw_scroll_marks
 from game.play.widgets.text import draw_text, fit_size, font, min_font, text_scale, unscaled
 from game.text import t
@@ -119,10 +119,7 @@ class HelpScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the key table in one or two columns, scrolled if needed."""
         pal = theme.current().ui
-        lay = Layout.of(surface)
-        self.draw_background(surface)
-        top = title_bar(surface, t("help.title"), lay)
-        bottom = footer(surface, t("help.footer"), lay)
+        lay, top, bottom = self.draw_frame(surface, t("help.title"), t("help.footer"))
         box = lay.column(top, bottom, width=1120)
         pad = lay.px(20, lo=4)
         panel(surface, box, radius=lay.px(16, lo=4))

@@ -17,7 +17,7 @@ from typing import Optional
 import numpy as np
 import pygame
 
-from game.lab.code import LINES, running_line
+from game.lab.code import code_lines, running_line
 from game.lab.model import (
     NONE_LEFT,
     S_BACKTRACKED,
@@ -33,7 +33,7 @@ from game.play import input as keys
 from game.play import theme
 from game.play.context import Context
 from game.play.input import Event, KeyDown, KeyRepeat
-from game.play.names import generator_label, solver_names, solver_short_label
+from game.names import generator_label, solver_names, solver_short_label
 from game.play.routes import ToTitle
 from game.play.scenes.base import Next, Scene
 from game.play.widgets.layout import Layout
@@ -454,8 +454,8 @@ class LabScene(Scene):
     def _code(name: str, kind: Optional[int], first: bool) -> list[tuple[str, str]]:
         """Return ``name``'s pseudo-code lines, the one ``kind`` runs lit."""
         lit = running_line(name, kind, first)
-        return [("lit" if n == lit else "code", t(key))
-                for n, key in enumerate(LINES.get(name, ()), start=1)]
+        return [("lit" if n == lit else "code", line)
+                for n, line in enumerate(code_lines(name), start=1)]
 
     def _draw_panel(self, surface: pygame.Surface, box: pygame.Rect, lay: Layout) -> None:
         """Draw the side panel: the lines, the heat-map's legend, the keys."""

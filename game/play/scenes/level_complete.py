@@ -25,10 +25,10 @@ from game.play import input as keys
 from game.play import theme
 from game.play.context import Context
 from game.play.input import Event, pressed
-from game.play.names import custom_label, format_time, level_title, solver_short_label
+from game.names import custom_label, format_time, level_title, solver_short_label
 from game.play.routes import BuildMaze, ChapterDone, OpenReview, Play, StartLevel, ToTitle
 from game.play.scenes.base import ListScene, Next
-from game.play.widgets.layout import Layout, footer, panel, title_bar
+from game.play.widgets.layout import Layout, panel
 from game.play.widgets.menu import MenuItem
 from game.play.widgets.shapes import star_points
 from game.play.widgets.text import draw_text, fit_font, font, min_font, text_scale, unscaled
@@ -214,12 +214,10 @@ class LevelCompleteScene(ListScene):
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the stars, the figures and the buttons."""
         pal = theme.current().ui
-        lay = Layout.of(surface)
-        self.draw_background(surface)
         r = self.result
         last = r.level.index is not None and not self.has_next
-        top = title_bar(surface, t("complete.title_last") if last else t("complete.title"), lay)
-        bottom = footer(surface, self.footer, lay)
+        lay, top, bottom = self.draw_frame(
+            surface, t("complete.title_last") if last else t("complete.title"), self.footer)
         box = lay.column(top, bottom, width=760)
         panel(surface, box, radius=lay.px(18, lo=4))
         pad = lay.px(18, lo=4)

@@ -13,10 +13,10 @@ from game.play import input as keys
 from game.play import theme
 from game.play.context import Context
 from game.play.input import Event, KeyDown, KeyRepeat, PointerMove, Wheel
-from game.play.names import algorithm_name, chapter_name, format_time, level_label
+from game.names import algorithm_name, chapter_name, format_time, level_label
 from game.play.routes import StartLevel, ToTitle
 from game.play.scenes.base import MenuScene, Next
-from game.play.widgets.layout import Layout, footer, title_bar
+from game.play.widgets.layout import Layout
 from game.play.widgets.shapes import draw_lock, draw_scroll_marks, draw_stars
 from game.play.widgets.text import draw_text, fit_font, font, min_font, text_scale, unscaled
 from game.text import t
@@ -186,10 +186,7 @@ class LevelSelectScene(MenuScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the chapters and their levels (scrolled to the selection), and the details."""
-        lay = Layout.of(surface)
-        self.draw_background(surface)
-        top = title_bar(surface, t("levels.title"), lay)
-        bottom = footer(surface, t("levels.footer"), lay)
+        lay, top, bottom = self.draw_frame(surface, t("levels.title"), t("levels.footer"))
         detail_f = font(lay.font_size(28))
         detail_h = detail_f.get_linesize() * 2 + lay.px(12, lo=4)
         grid_bottom = bottom - detail_h

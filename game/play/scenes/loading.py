@@ -22,7 +22,7 @@ from game.play import input as keys
 from game.play import theme
 from game.play.context import Context
 from game.play.input import Event
-from game.play.names import algorithm_name
+from game.names import algorithm_name
 from game.play.routes import ToTitle
 from game.play.scenes.base import Enter, MenuScene, Next, Scene
 from game.play.widgets.layout import Layout, footer

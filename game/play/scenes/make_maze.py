@@ -21,11 +21,10 @@ from game.maze.registry import SIZE_STEPS
 from game.play import input as keys
 from game.play.context import Context
 from game.play.input import Event
-from game.play.names import generator_label
+from game.names import generator_label
 from game.play.routes import Edit, ToTitle
 from game.play.scenes.base import ListScene, Next
 from game.play.widgets.field import ACCEPT, CANCEL, TextField
-from game.play.widgets.layout import Layout, footer, title_bar
 from game.play.widgets.menu import MenuItem
 from game.text import t
 
@@ -126,10 +125,7 @@ class MakeMazeScene(ListScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the choices (and the path field over them when asked)."""
-        lay = Layout.of(surface)
-        self.draw_background(surface)
-        top = title_bar(surface, t("make.title"), lay)
-        bottom = footer(surface, t("make.footer"), lay)
+        lay, top, bottom = self.draw_frame(surface, t("make.title"), t("make.footer"))
         self.menu_box(surface, lay, self.menu, top, bottom, width=820, font_size=38)
         if self.field is not None:
             self.field.draw(surface)

@@ -31,10 +31,10 @@ import pygame
 from game.play import theme
 from game.play.camera import Camera
 from game.play.clipboard import copy_text
+from game.names import solver_names, solver_short_label
 from game.play.context import Context
-from game.play.bindings import solver_slot
+from game.bindings import WALKS, solver_slot
 from game.play.input import Event, FocusLost, KeyDown, KeyUp, Wheel, keymap, left_click
-from game.play.names import solver_names, solver_short_label
 from game.play.panels.bar import Bar
 from game.play.panels.captions import Captions
 from game.play.panels.ghosts import Ghosts
@@ -46,10 +46,6 @@ from game.play.routes import Complete, OpenPause
 from game.play.scenes.base import Next, Scene
 from game.play.widgets import hud
 from game.run.intents import (
-    DOWN,
-    LEFT,
-    RIGHT,
-    UP,
     AutoRun,
     ChangeSpeed,
     CycleSolver,
@@ -100,7 +96,7 @@ Intent = Union[RunIntent, Zoom, FitView, Pause, ToggleMap]
 
 #: What each action of the binding table (and the pad's "solver_previous") does in a maze.
 ACTION_INTENTS: dict[str, Intent] = {
-    "walk_up": UP, "walk_down": DOWN, "walk_left": LEFT, "walk_right": RIGHT,
+    **{action: Move(*step) for action, step in WALKS.items()},
     "hint": ToggleHint(),
     "solver_next": CycleSolver(), "solver_previous": CycleSolver(-1),
     "slower": ChangeSpeed(-1), "faster": ChangeSpeed(1),

@@ -22,11 +22,11 @@ from game.play import input as keys
 from game.play import theme
 from game.play.context import Context
 from game.play.input import Event
-from game.play.names import format_time, level_title
+from game.names import format_time, level_title
 from game.play.render.locks import LockSpots
 from game.play.routes import Back, WatchReplay
 from game.play.scenes.base import ListScene, Next
-from game.play.widgets.layout import Layout, footer, panel, title_bar
+from game.play.widgets.layout import panel
 from game.play.widgets.menu import MenuItem
 from game.play.widgets.text import draw_text, fit_font
 from game.run.level import Level
@@ -74,12 +74,10 @@ class ReviewScene(ListScene):
     # -- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the map with the walk, the route and the heat; the figures and buttons."""
-        lay = Layout.of(surface)
         pal = theme.current().ui
-        self.draw_background(surface)
         label = level_title(self.level) or self.replay.level.name
-        top = title_bar(surface, t("review.title", label=label), lay)
-        bottom = footer(surface, t("review.footer"), lay)
+        lay, top, bottom = self.draw_frame(surface, t("review.title", label=label),
+                                           t("review.footer"))
         margin = lay.margin
         side_w = max(lay.px(330), min(lay.px(420), lay.width // 3))
         area = pygame.Rect(margin, top, max(1, lay.width - 3 * margin - side_w),

@@ -19,10 +19,9 @@ from game.play import input as keys
 from game.play import theme
 from game.play.context import Context
 from game.play.input import Event
-from game.play.names import solver_label, solver_names, solver_short_label
+from game.names import solver_label, solver_names, solver_short_label
 from game.play.routes import Back, Confirm, OpenControls, ResetProgress
 from game.play.scenes.base import ListScene, Next
-from game.play.widgets.layout import Layout, footer, title_bar
 from game.play.widgets.menu import MenuItem
 from game.run.ghost import RACE_SPEEDS
 from game.run.speeds import step_speed
@@ -156,8 +155,5 @@ class SettingsScene(ListScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the settings list."""
-        lay = Layout.of(surface)
-        self.draw_background(surface)
-        top = title_bar(surface, t("settings.title"), lay)
-        bottom = footer(surface, t("settings.footer"), lay)
+        lay, top, bottom = self.draw_frame(surface, t("settings.title"), t("settings.footer"))
         self.menu_box(surface, lay, self.menu, top, bottom, width=820, font_size=34)

@@ -17,7 +17,7 @@ from game.play import theme
 from game.play.camera import Camera
 from game.play.context import Context
 from game.play.input import Event, pressed
-from game.play.names import format_time, level_title
+from game.names import format_time, level_title
 from game.play.render.images import draw_player, player_sprites, tile_images
 from game.play.render.renderer import MazeRenderer
 from game.play.render.tiles import RPG, style_for

@@ -11,7 +11,7 @@ from typing import NamedTuple, Optional
 import pygame
 
 from game.play import theme
-from game.play.names import format_time
+from game.names import format_time
 from game.play.widgets.shapes import draw_key_symbol
 from game.play.widgets.text import draw_text, ellipsize, font, text_scale, unscaled
 from game.text import language, t

@@ -10,7 +10,7 @@ import pygame
 
 from game.edit.model import TOOLS, Editor
 from game.play import theme
-from game.play.render.locks import draw_door, draw_key
+from game.play.render.looks import draw_kind
 from game.play.widgets.layout import Layout
 from game.play.widgets.text import draw_text, ellipsize, font
 from game.text import t
@@ -52,11 +52,7 @@ def draw_tool_bar(surface: pygame.Surface, lay: Layout,
         text = rect.inflate(-pad, 0)
         if tool.coloured and icon > 0:
             art = pygame.Rect(rect.x + pad, rect.centery - icon // 2, icon, icon)
-            name = theme.KEY_COLOURS[colour]
-            if tool.name == "key":
-                draw_key(surface, art, name)
-            else:
-                draw_door(surface, art, name, opened=False)
+            draw_kind(surface, art, tool.kinds[colour % len(tool.kinds)])
             text.left, text.width = art.right, rect.right - art.right - pad // 2
         draw_text(surface, ellipsize(labels[i], f, text.width), f,
                   ui.accent_dark if chosen else ui.text, text.center)

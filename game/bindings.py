@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, Optional
 
+from game.maze import grid
 from game.maze.solvers import SOLVERS
 
 
@@ -75,9 +76,9 @@ def actions() -> tuple[Action, ...]:
 def by_name() -> dict[str, Action]:
     """Return every remappable action by its name."""
     return {a.name: a for a in actions()}
-#: The walking actions and their directions (row, column).
-WALKS: dict[str, tuple[int, int]] = {"walk_up": (-1, 0), "walk_down": (1, 0),
-                                     "walk_left": (0, -1), "walk_right": (0, 1)}
+#: The walking actions and their directions (row, column): in a maze, and in the menus.
+WALKS: dict[str, tuple[int, int]] = {"walk_up": grid.UP, "walk_down": grid.DOWN,
+                                     "walk_left": grid.LEFT, "walk_right": grid.RIGHT}
 #: Most keys one action may have.
 MAX_KEYS = 4
 
