@@ -167,7 +167,7 @@ class Navigator:
 
             return CustomMazeScene(ctx)
         if isinstance(route, ToMakeMaze):
-            from game.play.scenes.editor import MakeMazeScene
+            from game.play.scenes.make_maze import MakeMazeScene
 
             return MakeMazeScene(ctx)
         if isinstance(route, Edit):

@@ -5,7 +5,7 @@ Run it as a script (it is not a timed test)::
     python tests/benchmarks/bench_race.py
 
 For mazes of 101x101 to 2001x2001 and each solver it prints the time to run the ghost's
-whole search (what the play scene spreads over frames, RACE_BUDGET a frame), the frames
+whole search (what the play session spreads over frames, RACE_BUDGET a frame), the frames
 that takes at 120 fps, the steps of its walk and the memory the walk holds.  Then, on a
 1001x1001 maze, the play scene's update per frame side by side: no race, and racing each
 solver (the first second, while the search is got ready, and later).
@@ -30,7 +30,8 @@ from game.maze.generators import GENERATORS  # noqa: E402
 from game.maze.solvers import SOLVERS  # noqa: E402
 from game.play.context import Context  # noqa: E402
 from game.play.input import KeyDown  # noqa: E402
-from game.play.scenes.play import RACE_BUDGET, PlayScene  # noqa: E402
+from game.play.scenes.play import PlayScene  # noqa: E402
+from game.run.session import RACE_BUDGET  # noqa: E402
 from game.run.ghost import Ghost  # noqa: E402
 from game.run.level import Level  # noqa: E402
 from game.save import Progress, Race  # noqa: E402

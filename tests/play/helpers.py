@@ -144,7 +144,7 @@ def scene_event(event: pygame.event.Event) -> Optional[Event]:
 
 
 def shows(play: PlayScene, part: str, size: tuple[int, int] = (640, 480)) -> bool:
-    """Return True when the scene's ``part`` (an attribute, e.g. a ghost) changes its picture."""
+    """Return True when the session's ``part`` (an attribute, e.g. a ghost) changes the picture."""
 
     def picture() -> bytes:
         surface = pygame.Surface(size)
@@ -152,10 +152,10 @@ def shows(play: PlayScene, part: str, size: tuple[int, int] = (640, 480)) -> boo
         return pygame.image.tobytes(surface, "RGB")
 
     with_part = picture()
-    kept = getattr(play, part)
-    setattr(play, part, None)
+    kept = getattr(play.session, part)
+    setattr(play.session, part, None)
     try:
         without = picture()
     finally:
-        setattr(play, part, kept)
+        setattr(play.session, part, kept)
     return with_part != without

@@ -23,10 +23,12 @@ from game.play.routes import Complete, Edit, ToMakeMaze, ToTitle
 from game.play.scenes.confirm import ConfirmScene
 from game.play import theme
 from game.play.scenes import editor as editor_scene
-from game.play.scenes.editor import EditorScene, MakeMazeScene, verdict_text
+from game.play.scenes.editor import EditorScene, verdict_text
+from game.play.scenes.make_maze import MakeMazeScene
 from game.play.scenes.pause import PauseScene
 from game.play.scenes.play import PlayScene
 from game.play.scenes.title import TitleScene
+from game.play.widgets.tool_bar import tool_labels
 from game.run.intents import Move, Release
 from game.run.level import RunResult
 from game.text import t
@@ -155,7 +157,7 @@ def test_the_key_and_door_colour_turns_with_their_key_their_button_or_c(app: App
     assert editor.colour == 0 and not editor.dirty
     surface = pygame.Surface((640, 480))
     scene.draw(surface)
-    assert scene._tool_labels(pygame.font.Font(None, 20), 4, 20, 10_000)[0][4:] == [
+    assert tool_labels(scene.editor, pygame.font.Font(None, 20), 4, 20, 10_000)[0][4:] == [
         "5 Red key (K)", "6 Red door (D)"]
 
 

@@ -117,7 +117,7 @@ def test_an_off_screen_exit_gets_an_arrow_at_the_view_edge(ctx: Context) -> None
     surface = pygame.Surface(SIZE)
     scene.draw(surface)
     view = scene._view(surface)
-    assert not view.collidepoint(scene._tile_centre(view, scene.maze.goal))
+    assert not view.collidepoint(scene.stage.tile_centre(view, scene.maze.goal))
     arrow = theme.current().fog.arrow
     px = pygame.surfarray.pixels3d(surface)[view.left:view.right, view.top:view.bottom]
     hits = np.argwhere((px == np.array(arrow)).all(axis=2))
@@ -140,7 +140,7 @@ def test_the_map_shows_only_what_was_seen(ctx: Context) -> None:
     scene = scene_of(ctx, CLASSIC)
     surface = pygame.Surface(SIZE)
     area = pygame.Rect(0, 0, 310, 310)  # 10 px per tile
-    rect = scene._map.draw(surface, area)
+    rect = scene.maps.full.draw(surface, area)
     px = pygame.surfarray.pixels3d(surface)
     unseen = np.array(theme.current().fog.unseen[:3])
     seen = scene.run.fog.seen if scene.run.fog is not None else None

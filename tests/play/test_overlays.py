@@ -10,7 +10,8 @@ import pytest
 from game.play import theme
 from game.play.context import Context
 from game.play.input import KeyDown
-from game.play.scenes.play import MARKER_RADIUS, PlayScene
+from game.play.panels.stage import MARKER_RADIUS
+from game.play.scenes.play import PlayScene
 from game.play.scenes.watch import WatchScene
 from game.play.widgets import hud
 from game.play.widgets.text import font, min_font
@@ -62,9 +63,9 @@ def test_the_thinking_solver_ghosts_label_stays_whole_at_the_entrance_on_the_edg
     size = (960, 640)
     with_ghost, without = pygame.Surface(size), pygame.Surface(size)
     scene.draw(with_ghost)
-    racer, scene.racer = scene.racer, None
+    racer, scene.session.racer = scene.session.racer, None
     scene.draw(without)
-    scene.racer = racer
+    scene.session.racer = racer
     label = t("play.race_thinking", solver="BFS", percent=0)
     box = changed_box(with_ghost, without)
     assert box.width >= font(min_font()).size(label)[0] + 8  # the chip is not cut off
@@ -94,7 +95,7 @@ def test_the_player_and_its_ring_are_whole_in_view_at_any_window_size(
     surface = pygame.Surface(size)
     scene.draw(surface)
     view = scene._view(surface)
-    x, y = scene._tile_centre(view, scene.run.player.render_pos)
+    x, y = scene.stage.tile_centre(view, scene.run.player.render_pos)
     reach = max(scene.camera.tile / 2, MARKER_RADIUS + 1)
     assert view.left + reach <= x <= view.right - reach
     assert view.top + reach <= y <= view.bottom - reach

@@ -15,7 +15,8 @@ from game.play import theme
 from game.play.input import Click, Event, KeyDown, KeyUp, Wheel
 from game.play.routes import Complete, OpenPause, Play
 from game.play.scenes.base import Next
-from game.play.scenes.play import MARKER_BELOW_TILE, MARKER_FROM_TILE, PlayScene
+from game.play.panels.stage import MARKER_BELOW_TILE, MARKER_FROM_TILE
+from game.play.scenes.play import PlayScene
 from game.play.theme import DEFAULT
 from game.run.level import Level, RunResult
 from game.run.speeds import HINT_SPEEDS
@@ -544,7 +545,7 @@ def hud_facts(scene: PlayScene) -> list[str]:
     from game.play.widgets import hud
 
     drawn: list[hud.HudInfo] = []
-    scene._bar.draw = lambda _surface, info: drawn.append(info) or pygame.Rect(0, 0, 0, 0)  # type: ignore[method-assign]
+    scene.bar.cache.draw = lambda _surface, info: drawn.append(info) or pygame.Rect(0, 0, 0, 0)  # type: ignore[method-assign]
     scene.draw(pygame.Surface((640, 400)))
     return [text for text, _, _ in hud.bar_facts(drawn[-1])]
 

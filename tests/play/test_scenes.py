@@ -59,7 +59,7 @@ from game.play.scenes.base import Enter, Next, Scene
 from game.play.scenes.chapter_complete import ChapterCompleteScene
 from game.play.scenes.confirm import ConfirmScene
 from game.play.scenes.custom_maze import CustomMazeScene
-from game.play.scenes.editor import MakeMazeScene
+from game.play.scenes.make_maze import MakeMazeScene
 from game.play.scenes.enter_code import EnterCodeScene
 from game.play.scenes.help import HelpScene
 from game.play.scenes.lab import LabScene
@@ -841,10 +841,10 @@ def test_the_chapter_screen_sums_up_and_starts_the_next_chapter(
 
 def test_a_chapters_first_level_shows_its_tip_until_a_few_moves(ctx: Context) -> None:
     first, second = small_play(ctx, len(CHAPTERS[0].levels)), small_play(ctx, 1)
-    assert first._chapter_tip() == ("Chapter 2 · Straight walls",
+    assert first.captions.chapter_tip() == ("Chapter 2 · Straight walls",
                                     t("chapter.straight_walls.tip"))
-    assert second._chapter_tip() is None
-    assert small_play(ctx, 0)._chapter_tip() is not None
+    assert second.captions.chapter_tip() is None
+    assert small_play(ctx, 0).captions.chapter_tip() is not None
 
 
 def finished(ctx: Context, level: Level) -> LevelCompleteScene:

@@ -12,7 +12,7 @@ from game.levels import LevelSpec, build_level
 from game.play.context import Context
 from game.play.scenes.lab import LabScene
 from game.play.scenes.level_complete import LevelCompleteScene, button_widths
-from game.play.scenes.editor import MakeMazeScene
+from game.play.scenes.make_maze import MakeMazeScene
 from game.play.scenes.settings import SettingsScene
 from game.play.widgets.layout import Layout
 from game.play.widgets.menu import Menu

@@ -12,7 +12,7 @@ import pytest
 
 from game.play.app import App
 from game.play.routes import ToTitle
-from game.play.scenes import custom_maze, editor
+from game.play.scenes import custom_maze, make_maze
 from game.play.scenes.base import Scene
 from game.text import language, set_language
 
@@ -38,7 +38,7 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     monkeypatch.setenv("MIGONG_SAVE_PATH", str(tmp_path / "save.json"))
     # The storm may press Start on the custom screen many times; keep those mazes small.
     monkeypatch.setattr(custom_maze, "SIZE_STEPS", [(11, 11), (15, 21), (21, 21)])
-    monkeypatch.setattr(editor, "SIZE_STEPS", [(11, 11), (15, 21), (21, 21)])
+    monkeypatch.setattr(make_maze, "SIZE_STEPS", [(11, 11), (15, 21), (21, 21)])
     spoken = language()
     a = App.open()
     yield a

@@ -1,8 +1,6 @@
-"""Make a maze: the editor's first screen, and the editor itself.
+"""The maze editor (its first screen, :mod:`game.play.scenes.make_maze`, starts a maze).
 
-:class:`MakeMazeScene` starts a maze blank (a size chosen), from a generated one (the
-custom maze screen's choices) or from a text file (a path typed).  :class:`EditorScene`
-is a view of the pure model :class:`game.edit.model.Editor`: the mouse draws strokes
+:class:`EditorScene` is a view of the pure model :class:`game.edit.model.Editor`: the mouse draws strokes
 (left: the tool in hand, right: floor), keys pick tools (1-6 or their letters; the key
 and door tools' colour turns with their key or button again, or C), Ctrl+Z
 undoes, Ctrl+Y or Ctrl+Shift+Z redoes, Ctrl+S saves under a typed name, T test-plays
@@ -14,7 +12,6 @@ Leaving or closing the window with unsaved changes asks first.
 from __future__ import annotations
 
 import math
-import random
 import threading
 from pathlib import Path
 from typing import Optional
@@ -39,15 +36,10 @@ from game.edit.model import (
     NotAMaze,
     Search,
     Verdict,
-    blank_maze,
     save_path,
 )
-from game.levels import LevelSpec, build_level
-from game.maze.formats import MazeFormatError
-from game.maze.generators import DEFAULT
 from game.maze import tiles as kinds
 from game.maze.grid import FLOOR, Pos
-from game.maze.registry import SIZE_STEPS
 from game.maze.tiles import COLOURS, has_locks
 from game.play import input as keys
 from game.bindings import KEY_CODES
@@ -63,23 +55,18 @@ from game.play.input import (
     Resized,
     Wheel,
 )
-from game.names import generator_label
 from game.play.render.looks import draw_kind, flat_colours, mix, with_art
-from game.play.routes import Confirm, Edit, PlayDraft, QuitGame, ToMakeMaze, ToTitle
-from game.play.scenes.base import ListScene, Next, Scene
+from game.play.routes import Confirm, PlayDraft, QuitGame, ToMakeMaze
+from game.play.scenes.base import Next, Scene
 from game.play.widgets import hud
 from game.play.widgets.field import ACCEPT, CANCEL, TextField
 from game.play.widgets.layout import Layout
-from game.play.widgets.menu import MenuItem
-from game.play.widgets.text import draw_text, ellipsize, font
+from game.play.widgets.text import draw_text, font
+from game.play.widgets.tool_bar import draw_tool_bar
 from game.run.level import Level
 from game.save import default_save_path
 from game.text import t
 
-#: The longest path typed to open a file.
-MAX_PATH = 1000
-#: The blank maze's size to begin with (an index of SIZE_STEPS).
-BLANK_SIZE = (21, 21)
 #: Tile sizes (px) the editor zooms between; a notch of the wheel multiplies by ZOOM_STEP.
 MAX_TILE = 64.0
 ZOOM_STEP = 1.25
@@ -135,103 +122,6 @@ def verdict_text(verdict: Verdict) -> str:
     else:
         return text
     return t("editor.with_note", verdict=text, note=note)
-
-
-class MakeMazeScene(ListScene):
-    """Start a maze: blank (choose a size), from the custom maze choices, or from a file."""
-
-    def __init__(self, ctx: Context) -> None:
-        self.size_i = SIZE_STEPS.index(BLANK_SIZE)
-        #: The maze "From the custom maze settings" makes before any were chosen.
-        self.first_spec = LevelSpec(DEFAULT, 31, 31, random.Random().randrange(1, 100_000))
-        self.field: Optional[TextField] = None
-        self.raw_keys = False
-        super().__init__(ctx, [
-            MenuItem(t("make.blank"), self._blank, value=self._size_value,
-                     adjust=self._adjust_size),
-            MenuItem(t("make.generated"), self._generated, value=self._generated_value),
-            MenuItem(t("make.open"), self._ask_file),
-            MenuItem(t("make.back"), lambda: ToTitle()),
-        ])
-
-    def _size_value(self) -> str:
-        """Return the blank maze's size as shown."""
-        rows, cols = SIZE_STEPS[self.size_i]
-        return t("custom.size_value", rows=rows, cols=cols)
-
-    def _adjust_size(self, delta: int) -> None:
-        """Step to the previous or next size (wrapping)."""
-        self.size_i = (self.size_i + delta) % len(SIZE_STEPS)
-
-    def _blank(self) -> Next:
-        """Edit a blank maze of the size chosen."""
-        rows, cols = SIZE_STEPS[self.size_i]
-        return Edit(Editor(blank_maze(rows=rows, cols=cols)))
-
-    def spec(self) -> LevelSpec:
-        """Return the maze the custom maze screen's choices describe (a default without any)."""
-        last = self.ctx.settings.custom
-        if last is None:
-            return self.first_spec
-        return LevelSpec(last.algorithm, last.rows, last.cols, last.seed, last.loops,
-                         last.options, "Custom")
-
-    def _generated_value(self) -> str:
-        """Return the generated maze's description: generator and size."""
-        spec = self.spec()
-        return t("make.generated_value", generator=generator_label(spec.algorithm),
-                 rows=spec.rows, cols=spec.cols)
-
-    def _generated(self) -> Next:
-        """Edit the maze the custom maze choices make."""
-        return Edit(Editor(build_level(self.spec())))
-
-    def _ask_file(self) -> None:
-        """Ask for the path of a maze file to open."""
-        self.field = TextField(t("make.open_prompt"), limit=MAX_PATH, hint=t("editor.field_help"))
-        self.raw_keys = True
-        pygame.key.start_text_input()
-
-    def _close_field(self) -> None:
-        """Close the path field."""
-        self.field = None
-        self.raw_keys = False
-
-    def handle_event(self, event: Event) -> Optional[Next]:
-        """Type a path while asked for one; else choose in the menu (Esc: the title)."""
-        if self.field is not None:
-            answer = self.field.handle_event(event)
-            if answer == CANCEL:
-                self._close_field()
-            elif answer == ACCEPT:
-                return self._open(self.field)
-            return None
-        if keys.is_back(event):
-            return ToTitle()
-        return super().handle_event(event)
-
-    def _open(self, field: TextField) -> Optional[Next]:
-        """Edit the maze file typed, or say in the field why it cannot be read."""
-        text = field.text.strip()
-        if not text:
-            return None
-        if text == "-":  # standard input is the command line's; the window has none
-            field.error = t("make.open_stdin")
-            return None
-        try:
-            editor = Editor.load(Path(text).expanduser())
-        except MazeFormatError as exc:  # it names file:line:col
-            field.error = t("make.open_failed", error=str(exc))
-            return None
-        self._close_field()
-        return Edit(editor)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """Draw the choices (and the path field over them when asked)."""
-        lay, top, bottom = self.draw_frame(surface, t("make.title"), t("make.footer"))
-        self.menu_box(surface, lay, self.menu, top, bottom, width=820, font_size=38)
-        if self.field is not None:
-            self.field.draw(surface)
 
 
 class EditorScene(Scene):
@@ -547,64 +437,8 @@ class EditorScene(Scene):
 
     def _draw_bar(self, surface: pygame.Surface, lay: Layout) -> int:
         """Draw the maze's name and the tool buttons across the top; return its bottom."""
-        ui = theme.current().ui
-        w = lay.width
-        f = font(lay.font_size(24))
-        pad = lay.px(6, lo=2)
-        row = f.get_linesize() + 2 * pad
-        bar = pygame.Rect(0, 0, w, 2 * row)
-        surface.fill(ui.panel, bar)
-        pygame.draw.line(surface, ui.panel_edge, (0, bar.bottom - 1), (w, bar.bottom - 1))
-        path = self.editor.path
-        name = path.name if path is not None else t("editor.untitled")
-        if self.editor.dirty:
-            name = t("editor.name_unsaved", name=name)
-        maze = self.editor.maze
-        title = t("editor.title_line", name=name, rows=maze.rows, cols=maze.cols)
-        draw_text(surface, title, f, ui.accent, (lay.margin // 2, row // 2), anchor="midleft",
-                  max_width=w - lay.margin)
-        self._tool_rects = []
-        x = lay.margin // 2
-        colour = self.editor.colour
-        icon = row - 2 * pad  # the key or the door a coloured tool's button shows
-        labels, widths = self._tool_labels(f, pad, pad + icon, w - lay.margin)
-        for i, tool in enumerate(TOOLS):
-            width = min(widths[i], max(1, w - x - pad))
-            rect = pygame.Rect(x, row + pad // 2, width, row - pad)
-            chosen = tool == self.editor.tool
-            pygame.draw.rect(surface, ui.accent if chosen else ui.tile_open, rect,
-                             border_radius=pad)
-            text = rect.inflate(-pad, 0)
-            if tool.coloured and icon > 0:
-                art = pygame.Rect(rect.x + pad, rect.centery - icon // 2, icon, icon)
-                draw_kind(surface, art, tool.kinds[colour % len(tool.kinds)])
-                text.left, text.width = art.right, rect.right - art.right - pad // 2
-            draw_text(surface, ellipsize(labels[i], f, text.width), f,
-                      ui.accent_dark if chosen else ui.text, text.center)
-            self._tool_rects.append((rect, i))
-            x = rect.right + pad
-        return bar.bottom
-
-    def _tool_labels(self, f: pygame.font.Font, pad: int, icon: int,
-                     room: int) -> tuple[list[str], list[int]]:
-        """Return the tool buttons' labels and widths: the longest that fit in ``room`` px.
-
-        In full ("5 Red key (K)"), else the names, else the digits; each button has ``pad``
-        px round its label and a gap after, a coloured tool's ``icon`` px more for its art.
-        """
-        colour = self.editor.colour
-        tiers = (
-            [t("editor.tool_key", digit=i + 1, tool=t(tool.label(colour)),
-               letter=tool.shortcut) for i, tool in enumerate(TOOLS)],
-            [t(tool.label(colour)) for tool in TOOLS],
-            [str(i + 1) for i in range(len(TOOLS))],
-        )
-        for labels in tiers:
-            widths = [f.size(label)[0] + 2 * pad + (icon if tool.coloured else 0)
-                      for label, tool in zip(labels, TOOLS)]
-            if sum(widths) + pad * len(widths) <= room:
-                break
-        return labels, widths
+        bottom, self._tool_rects = draw_tool_bar(surface, lay, self.editor)
+        return bottom
 
     def _paint_base(self) -> pygame.Surface:
         """Return the grid at one pixel a tile, repainting what changed since the last frame.

@@ -1,0 +1,117 @@
+"""The explored maps: the full-window map (the map key) and the small corner map.
+
+Reads a :class:`PlaySession`: in fog they show what has been seen; both mark the keys
+and doors seen, the exit once known and the player.  The corner map sits in a corner of
+the view clear of the player; a view too small for it has none.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import pygame
+
+from game.play import theme
+from game.play.input import keymap
+from game.play.panels.stage import Stage
+from game.play.render.fog import FogMap
+from game.play.widgets import hud
+from game.run.session import PlaySession
+from game.text import t
+
+#: The corner map: its side as a share of the view's shorter side, its margin (px), and
+#: how often it is made again while the player walks (s).
+MINIMAP_SHARE = 0.28
+MINIMAP_MARGIN = 10
+MINIMAP_REFRESH = 0.2
+#: A view whose shorter side is below this (px) has no corner map: it would hide too much
+#: of the maze and show too little (the map key still opens the full map).
+MINIMAP_MIN_VIEW = 300
+#: Room round the full-window map (px).
+MAP_MARGIN = 24
+
+
+class Maps:
+    """The full-window and the corner map of ``session``, made from the stage's maze picture."""
+
+    def __init__(self, session: PlaySession, stage: Stage) -> None:
+        self.session = session
+        self.stage = stage
+        self.full = FogMap(stage.renderer.base, stage.fog_layer)
+        self.corner = FogMap(stage.renderer.base, stage.fog_layer, refresh=MINIMAP_REFRESH)
+
+    def _marks(self, surface: pygame.Surface, rect: pygame.Rect, dot: int) -> None:
+        """Mark the keys and doors seen, the exit once known and the player on a map in ``rect``."""
+        th = theme.current()
+        session = self.session
+        run, maze = session.run, session.maze
+        fog = run.fog
+        self.stage.locks.draw_on_map(surface, rect, held=run.held,
+                                     seen=None if fog is None else fog.seen, least=3 * dot + 4)
+        sx, sy = rect.width / maze.cols, rect.height / maze.rows
+
+        def at(pos: tuple[float, float]) -> tuple[int, int]:
+            """Return the map point at the centre of tile ``pos``."""
+            return round(rect.x + (pos[1] + 0.5) * sx), round(rect.y + (pos[0] + 0.5) * sy)
+
+        if session.exit_known:
+            pygame.draw.circle(surface, th.actors.exit_ring, at(maze.goal), dot + 2,
+                               max(1, dot // 2))
+        pygame.draw.circle(surface, th.actors.marker_edge, at(run.player.render_pos), dot + 1)
+        pygame.draw.circle(surface, th.actors.player, at(run.player.render_pos), dot)
+
+    def caption(self) -> tuple[str, str]:
+        """Return the full-window map's title and key line."""
+        return t("play.map_title"), t("play.map_footer", map=keymap().label("map", 1))
+
+    def _area(self, view: pygame.Rect) -> Optional[pygame.Rect]:
+        """Return the room the full-window map is fitted into, under its title (None: none)."""
+        cap = hud.caption_rect(view, *self.caption(), spot="top")
+        area = view.inflate(-2 * MAP_MARGIN, -2 * MAP_MARGIN)
+        if cap is not None:
+            top = cap.bottom + MAP_MARGIN // 2
+            area.height, area.top = area.bottom - top, top
+        if area.width <= 8 or area.height <= 8:
+            return None
+        return area
+
+    def rect(self, view: pygame.Rect) -> Optional[pygame.Rect]:
+        """Return where the full-window map lies in ``view`` (None: no room for it)."""
+        area = self._area(view)
+        return None if area is None else self.full.fit(area)
+
+    def draw_full(self, surface: pygame.Surface, view: pygame.Rect, now: float) -> None:
+        """Draw the explored map over the whole view, with its title and keys at the top."""
+        f = theme.current().fog
+        veil = pygame.Surface(view.size, pygame.SRCALPHA)
+        veil.fill(f.map_bg)
+        surface.blit(veil, view)
+        area = self._area(view)
+        if area is not None:
+            rect = self.full.draw(surface, area, now)
+            pygame.draw.rect(surface, f.map_edge, rect.inflate(4, 4), 2)
+            self._marks(surface, rect, max(3, min(rect.width, rect.height) // 90))
+        hud.draw_caption(surface, view, *self.caption(), spot="top")
+
+    def draw_corner(self, surface: pygame.Surface, view: pygame.Rect, now: float) -> None:
+        """Draw the explored map small in a corner of the view clear of the player, if any."""
+        if min(view.width, view.height) < MINIMAP_MIN_VIEW:
+            return
+        side = round(min(view.width, view.height) * MINIMAP_SHARE)
+        box = pygame.Rect(0, 0, side, side)
+        rect = self.corner.fit(box)
+        player = self.stage.tile_centre(view, self.session.run.player.render_pos)
+        m = MINIMAP_MARGIN
+        for corner, at in (("topright", (view.right - m, view.top + m)),
+                           ("bottomright", (view.right - m, view.bottom - m)),
+                           ("topleft", (view.left + m, view.top + m))):
+            setattr(rect, corner, at)
+            if not rect.inflate(2 * m, 2 * m).collidepoint(player):
+                break  # never over the player: the next corner if it would be
+        else:
+            return
+        f = theme.current().fog
+        pygame.draw.rect(surface, f.map_bg[:3], rect.inflate(6, 6))
+        self.corner.draw(surface, rect, now)
+        pygame.draw.rect(surface, f.map_edge, rect.inflate(6, 6), 2)
+        self._marks(surface, rect, 2)

@@ -1,0 +1,232 @@
+"""The play session: one play-through of a level and all it carries, as pure state.
+
+A :class:`PlaySession` holds what a play-through is -- the :class:`Run` (player, time,
+visits and trail for the review, keys, fog, the intent log), the animated hint search
+(:class:`HintSearch`), the best run's ghost (a :class:`Playback` setting off with the
+first move) and the solver's ghost of a race (:class:`Ghost`) -- in one object that a
+test, a replay and every view (top-down, first-person) read.  A view gives it intents
+(:meth:`PlaySession.apply`) and whole ticks (:meth:`PlaySession.advance`); each call
+returns the events it caused (a step, a bump, a key taken, a walk into a locked door,
+the hint shown, a new solver or speed, the racer home, the exit reached), which the view
+turns into sounds and toasts.  Pure: no pygame, and nothing here imports ``game.play``.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Optional
+
+from game.levels import level_code
+from game.maze import tiles as kinds
+from game.maze.grid import Maze
+from game.run.ghost import Ghost, RaceResult, race_result
+from game.run.hint import NOTHING, HintSearch
+from game.run.intents import (
+    ChangeSpeed,
+    CycleSolver,
+    FinishHint,
+    RunIntent,
+    SelectSolver,
+    SetSpeed,
+    ToggleHint,
+)
+from game.run.level import Level, RunResult
+from game.run.model import KEY, LOCKED, Run
+from game.run.player import BUMP, STEP
+from game.run.replay import Playback, Replay
+from game.run.review import Review, review
+
+#: The session's own events, besides the run's (STEP, BUMP, KEY, LOCKED).
+HINT_SHOWN = "hint_shown"
+SOLVER_CHANGED = "solver_changed"
+SPEED_CHANGED = "speed_changed"
+RACER_HOME = "racer_home"
+FINISHED = "finished"
+__all__ = ["PlaySession", "STEP", "BUMP", "KEY", "LOCKED", "HINT_SHOWN", "SOLVER_CHANGED",
+           "SPEED_CHANGED", "RACER_HOME", "FINISHED"]
+
+#: While walking with the hint shown, start its search over at most this often (ticks).
+HINT_RESTART_TICKS = 36
+#: Events of the hint's search taken per advance at most, so no frame stalls.
+HINT_EVENTS_PER_FRAME = 6_000
+#: While the hint finishes unseen (Space, a re-route): time per advance spent on it (s), in
+#: slices of events.  Longer than a frame: it is over sooner, and the window still answers.
+HINT_FINISH_BUDGET = 0.1
+HINT_FINISH_SLICE = 20_000
+#: In fog, the hint's explored tiles are revealed at most this often (ticks), and when done.
+HINT_REVEAL_TICKS = 12
+#: A solver ghost's search is got ready ahead of it (its arrival, a bfs ghost's thinking)
+#: for at most this long an advance (s), in slices of events: a huge maze never stalls a
+#: frame, and the ghost itself needs only a dozen steps a second.
+RACE_BUDGET = 0.002
+RACE_SLICE = 500
+
+
+class PlaySession:
+    """One play-through of ``level``: the run, its hint, its ghosts, its fog."""
+
+    def __init__(self, level: Level, *, solver: str = "bfs", speed: float = 1.0,
+                 fog: bool = False, best: Optional[Replay] = None,
+                 race: Optional[tuple[str, float]] = None) -> None:
+        """Start at the entrance; ``best``: a finished run to race as a ghost; ``race``:
+        (solver, tiles per second) of a solver's ghost to race."""
+        self.level = level
+        self.maze: Maze = level.maze
+        spec = level.spec
+        self.run = Run(self.maze, solver=solver, speed=speed, fog=fog,
+                       rooms=spec is not None and spec.is_room_map)
+        self.ghost = self._ghost(best)
+        self.racer = None if race is None else Ghost(self.maze, race[0], speed=race[1])
+        self.racer_home = False  # the solver ghost reached the exit first (told once)
+        self.key_total = len(kinds.key_colours(self.maze.tiles))  # the HUD's keys x/N
+        self.hint: Optional[HintSearch] = None
+        self._hint_age = 0  # ticks since the hint last started over
+        self._hint_revealed: Optional[tuple[int, int]] = None  # (search id, tiles) revealed
+        self._reveal_age = 0
+
+    def _ghost(self, best: Optional[Replay]) -> Optional[Playback]:
+        """Return ``best`` to race, held at its first move (None: none, or never finished)."""
+        if best is None or not best.finished:
+            return None
+        ghost = Playback(best, self.maze)
+        ghost.seek(best.ticks - best.time_ticks)  # it sets off with your first move
+        return ghost
+
+    # -- reading --------------------------------------------------------------------------
+    @property
+    def finished(self) -> bool:
+        """Return True once the player stands on the exit."""
+        return self.run.finished
+
+    @property
+    def busy(self) -> bool:
+        """Return True while anything moves: the player walks or the hint searches."""
+        return self.run.player.walking or (self.hint is not None and not self.hint.done)
+
+    @property
+    def exit_known(self) -> bool:
+        """Return True when the player may know where the exit is (in fog: once seen)."""
+        fog = self.run.fog
+        return fog is None or bool(fog.seen[self.maze.goal])
+
+    def share_code(self) -> Optional[str]:
+        """Return the level code of this maze (None: from a file, or a seed no code holds)."""
+        if self.level.spec is None:
+            return None
+        try:
+            return level_code(self.level.spec)
+        except ValueError:  # a custom spec the code scheme cannot express
+            return None
+
+    def review(self) -> Review:
+        """Return the review of the run so far: its walk against the shortest route."""
+        return review(self.maze, self.run)
+
+    def result(self) -> RunResult:
+        """Return how the run went, for the level-complete screen."""
+        run = self.run
+        race: Optional[RaceResult] = (None if self.racer is None
+                                      else race_result(run.elapsed, self.racer))
+        return RunResult(self.level, run.elapsed, run.moves, run.optimal, run.hints_used, run,
+                         race)
+
+    # -- changing -------------------------------------------------------------------------
+    def apply(self, intent: RunIntent) -> list[str]:
+        """Give ``intent`` to the run, then follow it with the hint; return the events."""
+        run = self.run
+        run.apply(intent)
+        events = run.take_events()
+        if isinstance(intent, ToggleHint):
+            if run.hint_shown:
+                self.hint = HintSearch(self.maze, run.player.pos, run.solver, keys=run.keys)
+                events.append(HINT_SHOWN)
+            else:
+                self.hint = None
+        elif isinstance(intent, FinishHint) and self.hint is not None:
+            self.hint.finish()
+        elif isinstance(intent, (CycleSolver, SelectSolver)):
+            if self.hint is not None:
+                self.hint.restart(run.player.pos, run.solver, keys=run.keys)
+            events.append(SOLVER_CHANGED)
+        elif isinstance(intent, (ChangeSpeed, SetSpeed)):
+            events.append(SPEED_CHANGED)
+        return events
+
+    def advance(self, ticks: int, *, instant_hint: bool = False) -> list[str]:
+        """Play ``ticks`` ticks: the run, the ghosts, the hint; return the events.
+
+        ``instant_hint`` (reduced motion): a hint shows its finished search at once.
+        """
+        run = self.run
+        was_finished = run.finished
+        for _ in range(ticks):
+            run.step()
+            if run.finished:
+                break
+        events = run.take_events()
+        if self.ghost is not None and run.started_at is not None:
+            best = self.ghost.replay
+            due = best.ticks - best.time_ticks + run.ticks_played
+            self.ghost.advance(due - self.ghost.run.tick)
+        if self._race():
+            events.append(RACER_HOME)
+        self._follow_with_hint(ticks)
+        if run.finished:
+            if not was_finished:
+                events.append(FINISHED)
+            return events
+        if self.hint is not None:
+            if instant_hint and not self.hint.done:
+                self.hint.finish()  # the result at once, as Space would show it
+            self._advance_hint(ticks)
+            self._reveal_hint(ticks)
+        return events
+
+    def _race(self) -> bool:
+        """Get the solver ghost's search ready ahead; return True when it just got home first."""
+        racer = self.racer
+        if racer is None:
+            return False
+        deadline = time.perf_counter() + RACE_BUDGET
+        while not racer.prepare(RACE_SLICE) and time.perf_counter() < deadline:
+            pass
+        arrival = racer.arrival if racer.ready else None
+        if (arrival is not None and not self.racer_home and not self.run.finished
+                and self.run.elapsed >= arrival):
+            self.racer_home = True
+            return True
+        return False
+
+    def _advance_hint(self, ticks: int) -> None:
+        """Animate the hint by ``ticks``; one finishing runs on for up to a time box instead."""
+        hint = self.hint
+        assert hint is not None
+        if not hint.finishing:
+            hint.advance(ticks, speed=self.run.speed, limit=HINT_EVENTS_PER_FRAME)
+            return
+        deadline = time.perf_counter() + HINT_FINISH_BUDGET
+        while not hint.complete(HINT_FINISH_SLICE) and time.perf_counter() < deadline:
+            pass
+
+    def _reveal_hint(self, ticks: int) -> None:
+        """In fog, let the player keep what the hint explored (every so often, and at its end)."""
+        fog, hint = self.run.fog, self.hint
+        if fog is None or hint is None or hint.painted is None:
+            return
+        self._reveal_age += ticks
+        stamp = (id(hint), hint.visited + hint.path_shown)
+        if stamp == self._hint_revealed or (self._reveal_age < HINT_REVEAL_TICKS and not hint.done):
+            return
+        self._hint_revealed, self._reveal_age = stamp, 0
+        x0, y0, x1, y1 = hint.painted
+        fog.reveal(hint.state[y0 : y1 + 1, x0 : x1 + 1] != NOTHING, (y0, x0, y1 + 1, x1 + 1))
+
+    def _follow_with_hint(self, ticks: int) -> None:
+        """Keep the hint about the player's tile (restarts at most every so often)."""
+        self._hint_age += ticks
+        player, keys = self.run.player, self.run.keys
+        if self.hint is None or (self.hint.start == player.pos and self.hint.keys == keys):
+            return
+        may_restart = not player.moving or self._hint_age >= HINT_RESTART_TICKS
+        if self.hint.follow(player.pos, restart=may_restart, keys=keys) and may_restart:
+            self._hint_age = 0
