@@ -79,7 +79,8 @@ class Run:
         self.player = Player(lambda pos: self.tile_kind(pos) not in ("wall", "door"), maze.start,
                              stop_on=lambda pos: (self.tile_kind(pos) in RUN_STOPS_ON
                                                   or pos == self._fresh_key),
-                             stop_before=lambda pos: self.tile_kind(pos) in RUN_STOPS_BEFORE)
+                             stop_before=lambda pos: self.tile_kind(pos) in RUN_STOPS_BEFORE,
+                             halt_on=lambda pos: pos == maze.goal)
         self.tick = 0
         self.started_at: Optional[int] = None  # tick of the first move
         self.finished_at: Optional[int] = None  # tick the exit was reached

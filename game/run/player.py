@@ -19,6 +19,8 @@ Rules:
    branches, at a dead end, on a tile ``stop_on`` names (the exit, a key) or before one
    ``stop_before`` names (a locked door), or when back where it started (a ring).  Any
    press or ``release_all`` ends it.
+6. Arriving on a tile ``halt_on`` names (the exit) ends all walking there: no queued tap,
+   held key or auto-run carries the player past it.
 """
 
 from __future__ import annotations
@@ -79,10 +81,12 @@ class Player:
         buffer_time: float = 0.25,
         stop_on: Callable[[Pos], bool] = _never,
         stop_before: Callable[[Pos], bool] = _never,
+        halt_on: Callable[[Pos], bool] = _never,
     ) -> None:
         self.is_floor = is_floor
         self.stop_on = stop_on  # tiles an auto-run ends on
         self.stop_before = stop_before  # tiles an auto-run never steps onto
+        self.halt_on = halt_on  # tiles nothing walks on from (the exit ends the run there)
         self.pos: Pos = start  # the tile the player stands on, or is stepping onto
         self.prev: Pos = start  # the tile the current step started from
         self.fraction = 1.0  # progress of the current step, 1.0 = arrived
@@ -243,6 +247,10 @@ class Player:
                 budget -= need
                 self.fraction = 1.0
                 self.events.append(ARRIVE)
+                if self.halt_on(self.pos):  # no queued tap or held key walks off the exit
+                    self.running = None
+                    self._queued.clear()
+                    return self.events
             if not self._continue(arrival_time=self.clock - budget):
                 return self.events
             # the new step already used no time; keep spending what is left

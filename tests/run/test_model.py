@@ -122,6 +122,32 @@ def test_reaching_the_exit_finishes_the_run_and_freezes_it() -> None:
     assert (run.ticks_played, len(run.log), run.moves) == frozen
 
 
+PAST_THE_EXIT = maze_from(
+    """
+    #######
+    S..E..#
+    #######
+    """
+)
+
+
+def test_taps_queued_past_the_exit_end_on_it_and_finish_the_run() -> None:
+    run = Run(PAST_THE_EXIT)
+    right = Move(0, 1)
+    for _ in range(5):  # five quick taps: the last two were queued before the exit came
+        run.apply(right)
+        run.apply(Release(0, 1))
+    step(run, 200)
+    assert run.finished and run.player.pos == PAST_THE_EXIT.goal and run.moves == 3
+
+
+def test_a_key_held_through_the_exit_stops_on_it() -> None:
+    run = Run(PAST_THE_EXIT)
+    run.apply(Move(0, 1))
+    step(run, 200)
+    assert run.finished and run.player.pos == PAST_THE_EXIT.goal
+
+
 def scripted_play(seed: int) -> tuple[Run, int]:
     """Play level 7 by intents at an uneven frame rate: taps, holds, hints, focus lost."""
     maze = build_level(named_level("Bramble Patch"))
