@@ -3,18 +3,31 @@
     python tests/benchmarks/bench_startup.py                 # python -m game (+ dist/migong/migong if built)
     python tests/benchmarks/bench_startup.py --exe PATH      # a built executable elsewhere
     python tests/benchmarks/bench_startup.py --only exe --quiet   # just the executable's median (CI)
+    python tests/benchmarks/bench_startup.py --bytecode compile   # compile ``game`` on every start
 
 Each run is a fresh process started with MIGONG_EXIT_AFTER_FIRST_FRAME=1 under SDL's dummy
 video and audio drivers: the game opens its title screen, draws and flips the first frame,
 then exits 0.  The figure is the wall time from launch to that exit (median of --runs),
-so it also holds the interpreter's and pygame's shutdown (tens of ms): an upper bound.
-Then ``python -X importtime`` shows the heaviest imports of ``import game.cli`` and of a
-whole launch to the first frame.
+so it also holds the interpreter's and pygame's shutdown: an upper bound.
+
+The floor is pygame-ce alone in the same interpreter: import it, open a window, flip once,
+quit.  Floor and game launches alternate, so a busy machine slows both alike, and the
+ratio of their medians is the figure to hold (issue 18: at most 2.5).
+
+By default every child reads compiled bytecode from a cache of this run's own (warmed by
+one launch that is not counted), as an installed game does: pip compiles at install time,
+and a checkout writes ``__pycache__`` on its first run -- unless PYTHONDONTWRITEBYTECODE
+is set, as it is on some machines, which would time compiling all of ``game`` instead.
+
+Then the modules of a launch are counted when the first frame is on screen (``game``
+modules, and whether numpy is among them), and ``python -X importtime`` shows the
+heaviest imports of ``import game.cli`` and of a whole launch to the first frame.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import subprocess
@@ -26,11 +39,23 @@ from typing import Optional, Sequence
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_EXE = ROOT / "dist" / "migong" / ("migong.exe" if os.name == "nt" else "migong")
+#: pygame-ce alone: open a window as the game does, flip once, quit.
+FLOOR = ("import pygame; pygame.display.init(); "
+         "pygame.display.set_mode((1280, 720), pygame.RESIZABLE); "
+         "pygame.display.flip(); pygame.quit()")
+#: A launch to the first frame that then prints, as JSON, the modules it had imported.
+MODULES = ("import json, sys; from game.cli import main; code = main([]); "
+           "print(json.dumps({'code': code, 'modules': sorted(sys.modules)}))")
+#: Where the children keep their compiled bytecode (None: as the environment says).
+_pycache: Optional[Path] = None
 
 
 def headless_env(save_dir: Path) -> dict[str, str]:
     """Return the environment of one measured launch: dummy drivers, exit after frame one."""
     env = dict(os.environ)
+    if _pycache is not None:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = str(_pycache)
     env.update(
         SDL_VIDEODRIVER="dummy",
         SDL_AUDIODRIVER="dummy",
@@ -42,24 +67,63 @@ def headless_env(save_dir: Path) -> dict[str, str]:
     return env
 
 
-def time_first_frame(command: Sequence[str], runs: int, timeout: float = 60.0) -> list[float]:
-    """Launch ``command`` ``runs`` times; return each launch-to-first-frame time in seconds."""
-    times = []
+def time_launch(command: Sequence[str], env: dict[str, str], cwd: str,
+                timeout: float = 60.0) -> float:
+    """Launch ``command`` once; return its wall time in seconds (exit if it fails)."""
+    began = time.perf_counter()
+    done = subprocess.run(
+        list(command), env=env, cwd=cwd, capture_output=True, text=True, timeout=timeout
+    )
+    elapsed = time.perf_counter() - began
+    if done.returncode != 0:
+        raise SystemExit(
+            f"bench_startup: {' '.join(command)} exited {done.returncode}:\n"
+            f"{done.stdout}{done.stderr}"
+        )
+    return elapsed
+
+
+def time_first_frames(commands: Sequence[Sequence[str]], runs: int) -> list[list[float]]:
+    """Launch each command ``runs`` times, taking turns; return each one's times in seconds.
+
+    Each command is launched once first, uncounted: that warms the bytecode cache and the
+    operating system's file cache alike.
+    """
+    times: list[list[float]] = [[] for _ in commands]
     with tempfile.TemporaryDirectory(prefix="migong-bench-") as tmp:
         env = headless_env(Path(tmp))
+        for command in commands:
+            time_launch(command, env, tmp)
         for _ in range(runs):
-            began = time.perf_counter()
-            done = subprocess.run(
-                list(command), env=env, cwd=tmp, capture_output=True, text=True, timeout=timeout
-            )
-            elapsed = time.perf_counter() - began
-            if done.returncode != 0:
-                raise SystemExit(
-                    f"bench_startup: {' '.join(command)} exited {done.returncode}:\n"
-                    f"{done.stdout}{done.stderr}"
-                )
-            times.append(elapsed)
+            for command, out in zip(commands, times):
+                out.append(time_launch(command, env, tmp))
     return times
+
+
+def time_first_frame(command: Sequence[str], runs: int) -> list[float]:
+    """Launch ``command`` ``runs`` times; return each launch-to-first-frame time in seconds."""
+    return time_first_frames([command], runs)[0]
+
+
+def first_frame_modules() -> list[str]:
+    """Return the modules a launch of ``python -m game`` had imported at its first frame."""
+    with tempfile.TemporaryDirectory(prefix="migong-bench-") as tmp:
+        done = subprocess.run(
+            [sys.executable, "-c", MODULES], env=headless_env(Path(tmp)), cwd=tmp,
+            capture_output=True, text=True, check=True,
+        )
+    report = json.loads(done.stdout.splitlines()[-1])
+    modules: list[str] = report["modules"]
+    return modules
+
+
+def print_module_report() -> None:
+    """Print how many ``game`` modules the first frame needed, and whether numpy came too."""
+    modules = first_frame_modules()
+    game = [name for name in modules if name == "game" or name.startswith("game.")]
+    numpy = "numpy" in modules
+    print(f"modules at the first frame: {len(modules)} in all, {len(game)} of game; "
+          f"numpy {'IMPORTED' if numpy else 'not imported'}")
 
 
 def describe(times: list[float]) -> str:
@@ -104,14 +168,30 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--only", choices=("all", "python", "exe"), default="all")
     parser.add_argument("--top", type=int, default=12, help="imports listed per module")
     parser.add_argument("--quiet", action="store_true", help="print only the last median")
+    parser.add_argument("--bytecode", choices=("cached", "compile"), default="cached",
+                        help="read bytecode from a cache, as installed (default), or obey "
+                        "PYTHONDONTWRITEBYTECODE and compile on every start")
     args = parser.parse_args(argv)
 
+    with tempfile.TemporaryDirectory(prefix="migong-pycache-") as cache:
+        global _pycache
+        _pycache = Path(cache) if args.bytecode == "cached" else None
+        return _measure(args)
+
+
+def _measure(args: argparse.Namespace) -> int:
+    """Run the measurements ``args`` ask for and print them."""
     last = ""
     if args.only in ("all", "python"):
-        times = time_first_frame([sys.executable, "-m", "game"], args.runs)
+        floor, times = time_first_frames(
+            [[sys.executable, "-c", FLOOR], [sys.executable, "-m", "game"]], args.runs)
         last = describe(times)
         if not args.quiet:
+            ratio = statistics.median(times) / statistics.median(floor)
+            print(f"pygame-ce alone (window, one flip): {describe(floor)}")
             print(f"python -m game, launch to first frame: {last}")
+            print(f"ratio to pygame's floor: {ratio:.2f} (issue 18 asks at most 2.5)")
+            print_module_report()
     if args.only in ("all", "exe"):
         if args.exe.is_file():
             times = time_first_frame([str(args.exe.resolve())], args.runs)
