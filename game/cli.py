@@ -8,14 +8,49 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import NoReturn, Sequence
+from typing import Any, Callable, NoReturn, Optional, Sequence
 
 from game.errors import EXIT_BAD_INPUT, EXIT_OK, UsageError
 from game.maze.registry import KEYS, LOOPS
 
 
+#: The sub-commands that take the maze options (``--algorithm``, ``--size``, the generators').
+MAZE_COMMANDS = ("generate", "play", "lab")
+
+
 class _Parser(argparse.ArgumentParser):
-    """An argparse parser whose errors are one line (no usage dump), exit code 2."""
+    """An argparse parser whose errors are one line (no usage dump), exit code 2.
+
+    A sub-command's parser gets its arguments when it is first used (parses or prints its
+    help): the generators' and solvers' options come from their registries, which import
+    numpy (90 ms), and ``migong``, ``--version`` or ``levels`` need none of them.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        """Build the parser with no arguments pending."""
+        super().__init__(*args, **kwargs)
+        self._pending: list[Callable[[argparse.ArgumentParser], None]] = []
+
+    def add_later(self, fill: Callable[[argparse.ArgumentParser], None]) -> None:
+        """Have ``fill(self)`` add this parser's arguments when it is first used."""
+        self._pending.append(fill)
+
+    def _complete(self) -> None:
+        """Add the arguments still pending."""
+        while self._pending:
+            self._pending.pop(0)(self)
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Optional[Sequence[str]] = None, namespace: Optional[argparse.Namespace] = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        """Add the pending arguments, then parse as argparse does."""
+        self._complete()
+        return super().parse_known_args(args, namespace)
+
+    def format_help(self) -> str:
+        """Add the pending arguments, then format the help as argparse does."""
+        self._complete()
+        return super().format_help()
 
     def error(self, message: str) -> NoReturn:
         """Print ``message`` as one line naming the command; exit with code 2."""
@@ -52,10 +87,12 @@ def _joined_negatives(argv: Sequence[str]) -> list[str]:
     argparse takes a value such as ``-1,-1`` for an unknown option and says the option
     expected an argument; joined, the value reaches its own check and its own message.
     """
-    from game.maze.generators import generator_options
-
     numeric = {"--start", "--goal", "--seed", "--size", "-s", "--race-speed", LOOPS.flag,
-               KEYS.flag, *(option.flag for option, _ in generator_options())}
+               KEYS.flag}
+    if any(arg in MAZE_COMMANDS for arg in argv):  # the generators import numpy: only then
+        from game.maze.generators import generator_options
+
+        numeric.update(option.flag for option, _ in generator_options())
     out: list[str] = []
     args = iter(argv)
     for arg in args:
@@ -72,7 +109,7 @@ def _joined_negatives(argv: Sequence[str]) -> list[str]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """Return the argument parser with every sub-command."""
+    """Return the argument parser with every sub-command (each filled in when first used)."""
     parser = _Parser(
         prog="migong", description="Migong: a maze game built on the classic maze algorithms."
     )
@@ -81,8 +118,26 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="store_true", help="print the version and exit")
     sub = parser.add_subparsers(dest="command")
+    commands = (
+        ("generate", "generate a maze and print it as text", _fill_generate),
+        ("solve", "solve a text maze (FILE or - for standard input)", _fill_solve),
+        ("levels", "list the campaign's levels, chapter by chapter", _fill_levels),
+        ("play", "play a maze file or a custom generated maze", _fill_play),
+        ("daily", "print the level code of the daily maze", _add_date_option),
+        ("replays", "list the saved replays, newest first", _fill_replays),
+        ("replay", "watch a replay file (or check it with --verify)", _fill_replay),
+        ("edit", "make a maze, or edit a maze file, in the editor", _fill_edit),
+        ("lab", "watch a maze being generated and solved, step by step", _fill_lab),
+    )
+    for name, text, fill in commands:
+        command = sub.add_parser(name, help=text)
+        assert isinstance(command, _Parser)  # add_subparsers makes parsers of its own class
+        command.add_later(fill)
+    return parser
 
-    gen = sub.add_parser("generate", help="generate a maze and print it as text")
+
+def _fill_generate(gen: argparse.ArgumentParser) -> None:
+    """Add ``generate``'s arguments."""
     _add_maze_options(gen)
     gen.add_argument("--code", help="the level code of the maze (instead of the maze options)")
     gen.add_argument("--solve", help="draw the solution found by this solver")
@@ -90,7 +145,9 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--trace", action="store_true",
                      help="print every step as a JSON line, then the size and seed")
 
-    sol = sub.add_parser("solve", help="solve a text maze (FILE or - for standard input)")
+
+def _fill_solve(sol: argparse.ArgumentParser) -> None:
+    """Add ``solve``'s arguments."""
     sol.add_argument("file", help="maze text file, or - for standard input")
     _add_solver_option(sol)
     sol.add_argument("--start", help="R,C start tile (default: the maze's S)")
@@ -99,10 +156,14 @@ def build_parser() -> argparse.ArgumentParser:
     sol.add_argument("--trace", action="store_true",
                      help="print every event as a JSON line, then the --json object")
 
-    lev = sub.add_parser("levels", help="list the campaign's levels, chapter by chapter")
+
+def _fill_levels(lev: argparse.ArgumentParser) -> None:
+    """Add ``levels``' arguments."""
     lev.add_argument("--json", action="store_true", help="print one JSON list of objects")
 
-    play = sub.add_parser("play", help="play a maze file or a custom generated maze")
+
+def _fill_play(play: argparse.ArgumentParser) -> None:
+    """Add ``play``'s arguments."""
     play.add_argument("file", nargs="?", help="maze text file to play")
     _add_maze_options(play)
     play.add_argument("--fog", action="store_true",
@@ -117,26 +178,30 @@ def build_parser() -> argparse.ArgumentParser:
                       help="the ghost's speed in tiles per second: 2, 4, 6, 8 or 12 "
                       "(default: the one in Settings)")
 
-    daily = sub.add_parser("daily", help="print the level code of the daily maze")
-    _add_date_option(daily)
 
-    listing = sub.add_parser("replays", help="list the saved replays, newest first")
+def _fill_replays(listing: argparse.ArgumentParser) -> None:
+    """Add ``replays``' arguments."""
     listing.add_argument("--json", action="store_true", help="print one JSON list")
 
-    rep = sub.add_parser("replay", help="watch a replay file (or check it with --verify)")
+
+def _fill_replay(rep: argparse.ArgumentParser) -> None:
+    """Add ``replay``'s arguments."""
     rep.add_argument("file", help="replay file (see: migong replays)")
     rep.add_argument("--verify", action="store_true",
                      help="re-run it headless and print one JSON line; exit 0 when it "
                      "reaches the exit, 1 when not, 2 for a bad file")
 
-    edit = sub.add_parser("edit", help="make a maze, or edit a maze file, in the editor")
+
+def _fill_edit(edit: argparse.ArgumentParser) -> None:
+    """Add ``edit``'s arguments."""
     edit.add_argument("file", nargs="?", help="maze text file to edit")
 
-    lab = sub.add_parser("lab", help="watch a maze being generated and solved, step by step")
+
+def _fill_lab(lab: argparse.ArgumentParser) -> None:
+    """Add ``lab``'s arguments."""
     lab.add_argument("file", nargs="?", help="maze text file to solve (no generation)")
     _add_maze_options(lab)
     _add_solver_option(lab)
-    return parser
 
 
 def _add_date_option(p: argparse.ArgumentParser) -> None:
