@@ -217,6 +217,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     # .desktop file to it); SDL reads this when its video starts, so set it before any
     # display check does.
     os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "migong")
+    # numpy's OpenBLAS starts a spinning thread per core when numpy is imported (65 ms of
+    # CPU at start-up on two cores, taken from the game); the game does no linear algebra.
+    # It reads this when numpy is first imported, which is after this line.
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     parser = build_parser()
     args = parser.parse_args(_joined_negatives(sys.argv[1:] if argv is None else argv))
     try:
