@@ -21,9 +21,10 @@ MAZE_COMMANDS = ("generate", "play", "lab")
 class _Parser(argparse.ArgumentParser):
     """An argparse parser whose errors are one line (no usage dump), exit code 2.
 
-    A sub-command's parser gets its arguments when it is first used (parses or prints its
-    help): the generators' and solvers' options come from their registries, which import
-    numpy (90 ms), and ``migong``, ``--version`` or ``levels`` need none of them.
+    A sub-command's parser gets the generators' and the solvers' options when it is first
+    used (parses or prints its help), after its other options: they come from the
+    registries, which import every algorithm and numpy (90 ms), and ``migong``,
+    ``--version`` or ``levels`` need none of them.
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -59,8 +60,6 @@ class _Parser(argparse.ArgumentParser):
 
 def _add_maze_options(p: argparse.ArgumentParser) -> None:
     """Add the options that describe a generated maze: the generators' from their registry."""
-    from game.maze.generators import generator_options
-
     p.add_argument("--algorithm", "-a", help="generator name")
     p.add_argument(
         "--size", "-s", help="ROWSxCOLS in tiles, both odd and at least 3 (default 21x21)"
@@ -68,17 +67,37 @@ def _add_maze_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", help="integer seed (default: random)")
     p.add_argument(LOOPS.flag, help=LOOPS.help)
     p.add_argument(KEYS.flag, help=KEYS.help)
+    _later(p, _add_generator_options)
+
+
+def _add_generator_options(p: argparse.ArgumentParser) -> None:
+    """Add every generator's own options, from the registry."""
+    from game.maze.generators import generator_options
+
     for option, owner in generator_options():
         p.add_argument(option.flag, help=f"{owner.name} only: {option.help}")
 
 
 def _add_solver_option(p: argparse.ArgumentParser) -> None:
+    """Add ``--solver`` (when the parser is first used): one of the registry's solvers."""
+    _later(p, _add_solver_option_now)
+
+
+def _add_solver_option_now(p: argparse.ArgumentParser) -> None:
     """Add ``--solver``: one of the registry's solvers, its default the registry's."""
     from game.maze.solvers import DEFAULT, SOLVERS
 
     *most, last = SOLVERS
     names = f"{', '.join(most)} or {last}" if most else last
     p.add_argument("--solver", default=DEFAULT, help=f"{names} (default {DEFAULT})")
+
+
+def _later(p: argparse.ArgumentParser, fill: Callable[[argparse.ArgumentParser], None]) -> None:
+    """Have ``fill(p)`` add arguments when ``p`` is first used (at once for a plain parser)."""
+    if isinstance(p, _Parser):
+        p.add_later(fill)
+    else:
+        fill(p)
 
 
 def _joined_negatives(argv: Sequence[str]) -> list[str]:
@@ -109,7 +128,7 @@ def _joined_negatives(argv: Sequence[str]) -> list[str]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """Return the argument parser with every sub-command (each filled in when first used)."""
+    """Return the argument parser with every sub-command."""
     parser = _Parser(
         prog="migong", description="Migong: a maze game built on the classic maze algorithms."
     )
@@ -118,26 +137,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="store_true", help="print the version and exit")
     sub = parser.add_subparsers(dest="command")
-    commands = (
-        ("generate", "generate a maze and print it as text", _fill_generate),
-        ("solve", "solve a text maze (FILE or - for standard input)", _fill_solve),
-        ("levels", "list the campaign's levels, chapter by chapter", _fill_levels),
-        ("play", "play a maze file or a custom generated maze", _fill_play),
-        ("daily", "print the level code of the daily maze", _add_date_option),
-        ("replays", "list the saved replays, newest first", _fill_replays),
-        ("replay", "watch a replay file (or check it with --verify)", _fill_replay),
-        ("edit", "make a maze, or edit a maze file, in the editor", _fill_edit),
-        ("lab", "watch a maze being generated and solved, step by step", _fill_lab),
-    )
-    for name, text, fill in commands:
-        command = sub.add_parser(name, help=text)
-        assert isinstance(command, _Parser)  # add_subparsers makes parsers of its own class
-        command.add_later(fill)
-    return parser
 
-
-def _fill_generate(gen: argparse.ArgumentParser) -> None:
-    """Add ``generate``'s arguments."""
+    gen = sub.add_parser("generate", help="generate a maze and print it as text")
     _add_maze_options(gen)
     gen.add_argument("--code", help="the level code of the maze (instead of the maze options)")
     gen.add_argument("--solve", help="draw the solution found by this solver")
@@ -145,9 +146,7 @@ def _fill_generate(gen: argparse.ArgumentParser) -> None:
     gen.add_argument("--trace", action="store_true",
                      help="print every step as a JSON line, then the size and seed")
 
-
-def _fill_solve(sol: argparse.ArgumentParser) -> None:
-    """Add ``solve``'s arguments."""
+    sol = sub.add_parser("solve", help="solve a text maze (FILE or - for standard input)")
     sol.add_argument("file", help="maze text file, or - for standard input")
     _add_solver_option(sol)
     sol.add_argument("--start", help="R,C start tile (default: the maze's S)")
@@ -156,14 +155,10 @@ def _fill_solve(sol: argparse.ArgumentParser) -> None:
     sol.add_argument("--trace", action="store_true",
                      help="print every event as a JSON line, then the --json object")
 
-
-def _fill_levels(lev: argparse.ArgumentParser) -> None:
-    """Add ``levels``' arguments."""
+    lev = sub.add_parser("levels", help="list the campaign's levels, chapter by chapter")
     lev.add_argument("--json", action="store_true", help="print one JSON list of objects")
 
-
-def _fill_play(play: argparse.ArgumentParser) -> None:
-    """Add ``play``'s arguments."""
+    play = sub.add_parser("play", help="play a maze file or a custom generated maze")
     play.add_argument("file", nargs="?", help="maze text file to play")
     _add_maze_options(play)
     play.add_argument("--fog", action="store_true",
@@ -178,30 +173,26 @@ def _fill_play(play: argparse.ArgumentParser) -> None:
                       help="the ghost's speed in tiles per second: 2, 4, 6, 8 or 12 "
                       "(default: the one in Settings)")
 
+    daily = sub.add_parser("daily", help="print the level code of the daily maze")
+    _add_date_option(daily)
 
-def _fill_replays(listing: argparse.ArgumentParser) -> None:
-    """Add ``replays``' arguments."""
+    listing = sub.add_parser("replays", help="list the saved replays, newest first")
     listing.add_argument("--json", action="store_true", help="print one JSON list")
 
-
-def _fill_replay(rep: argparse.ArgumentParser) -> None:
-    """Add ``replay``'s arguments."""
+    rep = sub.add_parser("replay", help="watch a replay file (or check it with --verify)")
     rep.add_argument("file", help="replay file (see: migong replays)")
     rep.add_argument("--verify", action="store_true",
                      help="re-run it headless and print one JSON line; exit 0 when it "
                      "reaches the exit, 1 when not, 2 for a bad file")
 
-
-def _fill_edit(edit: argparse.ArgumentParser) -> None:
-    """Add ``edit``'s arguments."""
+    edit = sub.add_parser("edit", help="make a maze, or edit a maze file, in the editor")
     edit.add_argument("file", nargs="?", help="maze text file to edit")
 
-
-def _fill_lab(lab: argparse.ArgumentParser) -> None:
-    """Add ``lab``'s arguments."""
+    lab = sub.add_parser("lab", help="watch a maze being generated and solved, step by step")
     lab.add_argument("file", nargs="?", help="maze text file to solve (no generation)")
     _add_maze_options(lab)
     _add_solver_option(lab)
+    return parser
 
 
 def _add_date_option(p: argparse.ArgumentParser) -> None:
