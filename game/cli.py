@@ -212,8 +212,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     # CPU at start-up on two cores, taken from the game); the game does no linear algebra.
     # It reads this when numpy is first imported, which is after this line.
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-    parser = build_parser()
-    args = parser.parse_args(_joined_negatives(sys.argv[1:] if argv is None else argv))
+    argv = sys.argv[1:] if argv is None else argv
+    if argv:
+        args = build_parser().parse_args(_joined_negatives(argv))
+    else:  # the title screen: argparse would build every sub-command's parser (7-25 ms)
+        args = argparse.Namespace(command=None, version=False, selftest=False)
     try:
         if args.version:
             from game.version import package_version

@@ -108,3 +108,19 @@ def test_numpy_starts_no_blas_threads_under_the_game(tmp_path: Path) -> None:
     assert report["code"] == 0 and report["numpy"]
     assert report["threads"] == 0
     assert report["setting"] == "1"
+
+
+def test_no_arguments_start_the_title_screen_without_building_the_parser(
+    tmp_path: Path,
+) -> None:
+    # A bare ``migong`` has nothing to parse; ten argparse parsers cost 7-25 ms.
+    report = modules_after(
+        "import json, sys\n"
+        "import game.cli as cli\n"
+        "built = []\n"
+        "build = cli.build_parser\n"
+        "cli.build_parser = lambda: built.append(1) or build()\n"
+        "code = cli.main([])\n"
+        "print(json.dumps({'code': code, 'built': len(built)}))\n",
+        tmp_path, first_frame=True)
+    assert report == {"code": 0, "built": 0}
