@@ -124,3 +124,16 @@ def test_no_arguments_start_the_title_screen_without_building_the_parser(
         "print(json.dumps({'code': code, 'built': len(built)}))\n",
         tmp_path, first_frame=True)
     assert report == {"code": 0, "built": 0}
+
+
+def test_the_english_title_opens_no_cjk_font(tmp_path: Path) -> None:
+    # Its footer has a "·", which is no CJK character: the Chinese font waits (4 ms).
+    report = modules_after(
+        "import json, os\n"
+        "os.environ['MIGONG_LANG'] = 'en'\n"
+        "from game.cli import main\n"
+        "from game.play.widgets import text\n"
+        "code = main([])\n"
+        "print(json.dumps({'code': code, 'cjk': sorted(text._cjk_files)}))\n",
+        tmp_path, first_frame=True)
+    assert report == {"code": 0, "cjk": []}
