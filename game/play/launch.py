@@ -105,6 +105,7 @@ def play_from_args(args: Any) -> int:
         return _error(problem)
 
     from game.play.app import App
+    from game.play.names import custom_label
     from game.play.routes import BuildMaze, Play, ToTitle, play_code
 
     app = App.open()
@@ -121,8 +122,6 @@ def play_from_args(args: Any) -> int:
     if code is not None and spec is not None:
         return app.run(play_code(spec, unlocked=app.ctx.progress.unlocked))
     if spec is not None:
-        from game.play.names import custom_label
-
         return app.run(BuildMaze(spec, None, custom_label(spec), day))
     return app.run(ToTitle())
 
