@@ -8,14 +8,50 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import NoReturn, Sequence
+from typing import Any, Callable, NoReturn, Optional, Sequence
 
 from game.errors import EXIT_BAD_INPUT, EXIT_OK, UsageError
 from game.maze.registry import KEYS, LOOPS
 
 
+#: The sub-commands that take the maze options (``--algorithm``, ``--size``, the generators').
+MAZE_COMMANDS = ("generate", "play", "lab")
+
+
 class _Parser(argparse.ArgumentParser):
-    """An argparse parser whose errors are one line (no usage dump), exit code 2."""
+    """An argparse parser whose errors are one line (no usage dump), exit code 2.
+
+    A sub-command's parser gets the generators' and the solvers' options when it is first
+    used (parses or prints its help), after its other options: they come from the
+    registries, which import every algorithm and numpy (90 ms), and ``migong``,
+    ``--version`` or ``levels`` need none of them.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        """Build the parser with no arguments pending."""
+        super().__init__(*args, **kwargs)
+        self._pending: list[Callable[[argparse.ArgumentParser], None]] = []
+
+    def add_later(self, fill: Callable[[argparse.ArgumentParser], None]) -> None:
+        """Have ``fill(self)`` add this parser's arguments when it is first used."""
+        self._pending.append(fill)
+
+    def _complete(self) -> None:
+        """Add the arguments still pending."""
+        while self._pending:
+            self._pending.pop(0)(self)
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Optional[Sequence[str]] = None, namespace: Optional[argparse.Namespace] = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        """Add the pending arguments, then parse as argparse does."""
+        self._complete()
+        return super().parse_known_args(args, namespace)
+
+    def format_help(self) -> str:
+        """Add the pending arguments, then format the help as argparse does."""
+        self._complete()
+        return super().format_help()
 
     def error(self, message: str) -> NoReturn:
         """Print ``message`` as one line naming the command; exit with code 2."""
@@ -24,8 +60,6 @@ class _Parser(argparse.ArgumentParser):
 
 def _add_maze_options(p: argparse.ArgumentParser) -> None:
     """Add the options that describe a generated maze: the generators' from their registry."""
-    from game.maze.generators import generator_options
-
     p.add_argument("--algorithm", "-a", help="generator name")
     p.add_argument(
         "--size", "-s", help="ROWSxCOLS in tiles, both odd and at least 3 (default 21x21)"
@@ -33,11 +67,23 @@ def _add_maze_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", help="integer seed (default: random)")
     p.add_argument(LOOPS.flag, help=LOOPS.help)
     p.add_argument(KEYS.flag, help=KEYS.help)
+    _later(p, _add_generator_options)
+
+
+def _add_generator_options(p: argparse.ArgumentParser) -> None:
+    """Add every generator's own options, from the registry."""
+    from game.maze.generators import generator_options
+
     for option, owner in generator_options():
         p.add_argument(option.flag, help=f"{owner.name} only: {option.help}")
 
 
 def _add_solver_option(p: argparse.ArgumentParser) -> None:
+    """Add ``--solver`` (when the parser is first used): one of the registry's solvers."""
+    _later(p, _add_solver_option_now)
+
+
+def _add_solver_option_now(p: argparse.ArgumentParser) -> None:
     """Add ``--solver``: one of the registry's solvers, its default the registry's."""
     from game.maze.solvers import DEFAULT, SOLVERS
 
@@ -46,17 +92,27 @@ def _add_solver_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--solver", default=DEFAULT, help=f"{names} (default {DEFAULT})")
 
 
+def _later(p: argparse.ArgumentParser, fill: Callable[[argparse.ArgumentParser], None]) -> None:
+    """Have ``fill(p)`` add arguments when ``p`` is first used (at once for a plain parser)."""
+    if isinstance(p, _Parser):
+        p.add_later(fill)
+    else:
+        fill(p)
+
+
 def _joined_negatives(argv: Sequence[str]) -> list[str]:
     """Return ``argv`` with a number option's negative value joined on (``--start=-1,-1``).
 
     argparse takes a value such as ``-1,-1`` for an unknown option and says the option
     expected an argument; joined, the value reaches its own check and its own message.
     """
-    from game.maze.generators import generator_options
-
     numeric = {"--start", "--goal", "--seed", "--size", "-s", "--race-speed", LOOPS.flag,
                "--max-tiles", "--max-ticks", "--taps-per-second",
-               KEYS.flag, *(option.flag for option, _ in generator_options())}
+               KEYS.flag}
+    if any(arg in MAZE_COMMANDS for arg in argv):  # the generators import numpy: only then
+        from game.maze.generators import generator_options
+
+        numeric.update(option.flag for option, _ in generator_options())
     out: list[str] = []
     args = iter(argv)
     for arg in args:
@@ -181,8 +237,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     # .desktop file to it); SDL reads this when its video starts, so set it before any
     # display check does.
     os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "migong")
-    parser = build_parser()
-    args = parser.parse_args(_joined_negatives(sys.argv[1:] if argv is None else argv))
+    # numpy's OpenBLAS starts a spinning thread per core when numpy is imported (65 ms of
+    # CPU at start-up on two cores, taken from the game); the game does no linear algebra.
+    # It reads this when numpy is first imported, which is after this line.
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    argv = sys.argv[1:] if argv is None else argv
+    if argv:
+        args = build_parser().parse_args(_joined_negatives(argv))
+    else:  # the title screen: argparse would build every sub-command's parser (7-25 ms)
+        args = argparse.Namespace(command=None, version=False, selftest=False)
     try:
         if args.version:
             from game.version import package_version

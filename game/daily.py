@@ -11,7 +11,6 @@ for it).  Pure: no pygame.
 
 from __future__ import annotations
 
-import hashlib
 import re
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timezone
@@ -72,6 +71,10 @@ def utc_today(now: Optional[datetime] = None) -> date:
 
 def daily_seed(day: date) -> int:
     """Return the seed of ``day``'s maze: a hash of the date, the same on every machine."""
+    # Imported here: hashlib starts OpenSSL (4 ms), and the title screen, which reads this
+    # module for today's date, hashes nothing until the daily maze is chosen.
+    import hashlib
+
     digest = hashlib.sha256(f"migong daily {day.isoformat()}".encode("ascii")).digest()
     return int.from_bytes(digest[:8], "big") >> (64 - SEED_BITS)
 

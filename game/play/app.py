@@ -59,6 +59,18 @@ def freeze_start_up() -> None:
     gc.freeze()
 
 
+def finish_start_up(ctx: Context) -> None:
+    """Load what the first frame did not need: the images, the sounds, the controllers."""
+    # The title screen draws neither tiles nor sprites and plays no sound before a key
+    # is pressed: loading them (and opening the mixer) after its first frame shows it
+    # sooner, and they are ready before the next frame reads a key.
+    from game.play.render.images import load_all
+
+    ctx.images.update(load_all())
+    ctx.audio.start()
+    start_controllers()
+
+
 def start_controllers() -> None:
     """Start SDL's game controllers: the ones plugged in (and later ones) are announced."""
     try:
@@ -81,8 +93,9 @@ def make_context(save_path: Optional[Path]) -> Context:
 
     store = None if save_path is None else SaveStore(save_path)
     progress, notice = (Progress(), None) if store is None else store.load()
-    return Context(progress, save_path=save_path, audio=Audio(progress.settings), notice=notice,
-                   store=store)
+    # The mixer opens after the first frame (finish_start_up): the title needs no sound.
+    return Context(progress, save_path=save_path, audio=Audio(progress.settings, start=False),
+                   notice=notice, store=store)
 
 
 class App:
@@ -104,8 +117,10 @@ class App:
     @classmethod
     def open(cls, *, save_path: Optional[Path] = None, use_save: bool = True,
              size: tuple[int, int] = WINDOW_SIZE) -> "App":
-        """Start the display, load the save and the images, open the window; return the App."""
-        from game.play.render.images import load_all
+        """Start the display, load the save, open the window; return the App.
+
+        The images and sounds come after the first frame (:func:`finish_start_up`).
+        """
         from game.save import default_save_path
 
         pygame.display.init()
@@ -120,7 +135,6 @@ class App:
         app._set_icon()
         pygame.display.set_caption(t("app.caption"))
         app.surface = app._set_mode(app.ctx.settings.fullscreen)
-        app.ctx.images = load_all()
         return app
 
     @property
@@ -282,8 +296,8 @@ class App:
                 if exit_early:
                     break
                 if self.frames == 1:  # start-up is over once the first frame is on screen
+                    finish_start_up(self.ctx)
                     freeze_start_up()
-                    start_controllers()
                 dt = self.clock.tick(self.frame_rate()) / 1000.0
         finally:
             self.ctx.save()

@@ -1,6 +1,7 @@
 """Sound effects that can never crash the game.
 
-``Audio(settings)`` opens the mixer and loads every sound in ``assets/sounds``.  With no
+``Audio(settings)`` opens the mixer and loads every sound in ``assets/sounds`` (with
+``start=False``, when ``start()`` is called: the App does after its first frame).  With no
 audio device, a broken mixer or a missing file it stays silent: ``play`` becomes a no-op
 and the problem is logged once.  Volume and mute live in the shared Settings object, so
 changing them here is what gets saved.
@@ -44,9 +45,17 @@ SOUND_GAINS: dict[str, float] = {
 class Audio:
     """Play the game's sound effects at the player's volume; silent when sound fails."""
 
-    def __init__(self, settings: "Settings") -> None:
+    def __init__(self, settings: "Settings", *, start: bool = True) -> None:
         self.settings = settings
         self.sounds: dict[str, pygame.mixer.Sound] = {}
+        self.available = False  # silent until started
+        if start:
+            self.start()
+
+    def start(self) -> None:
+        """Open the mixer and load every sound (once; silent when that fails)."""
+        if self.available:
+            return
         self.available = self._open_mixer()
         if self.available:
             for name in SOUND_GAINS:

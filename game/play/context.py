@@ -38,6 +38,9 @@ Listener = Callable[[SettingName], None]
 class Sounds(Protocol):
     """What the game asks of its sound effects (game.play.audio.Audio, or Silence)."""
 
+    def start(self) -> None:
+        """Open the sound device and load the sounds (the App does after its first frame)."""
+
     def play(self, name: str) -> object:
         """Play the sound called ``name``."""
 
@@ -53,6 +56,9 @@ class Silence:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
+
+    def start(self) -> None:
+        """Open nothing."""
 
     def play(self, name: str) -> None:
         """Play nothing."""

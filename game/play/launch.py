@@ -28,7 +28,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
-from game.commands import code_spec, daily_date, maze_flags, maze_spec, small_int
 from game.errors import EXIT_BAD_INPUT, UsageError
 from game.play.quiet import captured_stderr
 
@@ -58,7 +57,7 @@ def play_from_args(args: Any) -> int:
     code = getattr(args, "code", None)
     daily = bool(getattr(args, "daily", False))
     when = getattr(args, "date", None)
-    flags = maze_flags(args)
+    flags = _maze_flags(args)
     sources = [name for name, given in (("a maze FILE", file is not None),
                                         ("--code", code is not None), ("--daily", daily),
                                         ("maze options", bool(flags)))
@@ -83,13 +82,18 @@ def play_from_args(args: Any) -> int:
         if file is not None:
             maze = _read_maze(file)
         elif code is not None:
+            from game.commands import code_spec  # the maze core, numpy: only for a maze
+
             spec = code_spec(code)
         elif daily:
+            from game.commands import daily_date
             from game.daily import daily_spec
 
             day = daily_date(when)
             spec = daily_spec(day)
         elif flags:
+            from game.commands import maze_spec
+
             spec = maze_spec(args, default_size=DEFAULT_SIZE)
     except UsageError as exc:
         return _error(str(exc))
@@ -103,14 +107,16 @@ def play_from_args(args: Any) -> int:
     from game.play.app import App
     from game.names import custom_label
     from game.play.routes import BuildMaze, Play, ToTitle, play_code
-    from game.run.level import Level
-    from game.save import Race
 
     app = App.open()
     if race is not None:
+        from game.save import Race
+
         solver, speed = race
         app.ctx.session_race = Race(solver, app.ctx.settings.race.speed if speed is None else speed)
     if maze is not None:
+        from game.run.level import Level  # the maze core: only for a maze
+
         assert file is not None  # the maze was loaded from it
         return app.run(Play(Level(maze, label=Path(file).name, fog=fog)))
     if code is not None and spec is not None:
@@ -120,12 +126,28 @@ def play_from_args(args: Any) -> int:
     return app.run(ToTitle())
 
 
+def _maze_flags(args: Any) -> list[str]:
+    """Return the maze options the arguments give, as flags; none without ``play``'s options.
+
+    The check imports the maze core and numpy (90 ms), which a bare ``migong`` (the title
+    screen) needs none of.
+    """
+    if not hasattr(args, "algorithm"):
+        return []
+    from game.commands import maze_flags
+
+    return maze_flags(args)
+
+
 def _race(solver: Optional[str], speed: Optional[str]) -> Optional[tuple[str, Optional[int]]]:
     """Return ``play --race``'s (solver, speed; None: the saved one), None without it.
 
     Raise UsageError for a speed that is not one of RACE_SPEEDS (said first: the value is
     the mistake to fix), a speed without a solver, or an unknown solver.
     """
+    if solver is None and speed is None:
+        return None
+    from game.commands import small_int
     from game.maze.solvers import SOLVERS
     from game.run.ghost import RACE_SPEEDS
 
@@ -184,6 +206,8 @@ def _lab_maze(args: Any) -> tuple[Optional["Maze"], Optional["LevelSpec"]]:
 
     Neither: (None, None).  Raise UsageError (its message names the file or the option).
     """
+    from game.commands import maze_flags, maze_spec
+
     file = getattr(args, "file", None)
     flags = maze_flags(args)
     if file is not None and flags:

@@ -14,7 +14,8 @@ import pytest
 
 from game.levels import CAMPAIGN, build_level
 from game.maze.generators import generator_options
-from game.play.app import App
+from game.play.app import App, finish_start_up
+from game.play.audio import Audio
 from game.play.launch import play_from_args
 from game.play.routes import Complete, OpenPause, OpenSettings, Play, ToTitle
 from game.play.scenes.level_complete import LevelCompleteScene
@@ -61,7 +62,17 @@ def test_the_app_opens_a_resizable_window_called_migong(app: App, save_path: Pat
     surface = pygame.display.get_surface()
     assert surface is not None and surface.get_size() == (1280, 720)
     assert app.ctx.save_path == save_path
+
+
+def test_the_images_and_sounds_load_after_the_first_frame(app: App) -> None:
+    # The title's first frame needs neither: the window shows before they load.
+    assert not app.ctx.images
+    assert isinstance(app.ctx.audio, Audio) and not app.ctx.audio.available
+    app.go(ToTitle())
+    app.frame(0.0)
+    finish_start_up(app.ctx)
     assert any(k.startswith("tiles/") for k in app.ctx.images)
+    assert app.ctx.audio.available == bool(pygame.mixer.get_init())
 
 
 def test_exit_after_first_frame_draws_once_and_returns_0(app: App,

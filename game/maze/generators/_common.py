@@ -17,7 +17,10 @@ import numpy as np
 
 from game.maze.grid import FLOOR, Maze, check_generated_size, open_border
 
-RngLike = Union[int, np.integer, None, np.random.Generator]
+#: A seed, None (fresh entropy) or a numpy Generator.  The names are strings: reading
+#: ``np.random`` imports numpy.random (15-45 ms), which only generating needs -- not
+#: the title screen, whose save and menus read the generators' registry.
+RngLike = Union[int, "np.integer", None, "np.random.Generator"]
 
 #: Direction codes of a move between cells (the way the move went).
 UP, RIGHT, DOWN, LEFT = 0, 1, 2, 3

@@ -1,43 +1,81 @@
 """The menus' backdrop: a faint maze filling the screen, lights running along routes
-(standing still under reduced motion: a still picture)."""
+(standing still under reduced motion: a still picture).
+
+The maze and its routes are read from ``assets/backdrop.txt`` (made by
+``assets/make_backdrop.py``): the title screen draws them on its first frame, and reading
+them needs neither numpy nor the maze core, which generating them did.
+"""
 
 from __future__ import annotations
 
-import random
-from typing import Optional
+import logging
+from functools import lru_cache
+from typing import TYPE_CHECKING, NamedTuple, Optional
 
 import pygame
 
-from game.maze.grid import Pos
-from game.maze.tiles import walkable
 from game.play import theme
 from game.play.widgets.layout import dim
+from game.resources import asset_path
+
+if TYPE_CHECKING:  # typing only: the grid module imports numpy
+    from game.maze.grid import Pos
+
+log = logging.getLogger(__name__)
+#: A route's steps in the picture file.
+MOVES = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
+
+
+class Picture(NamedTuple):
+    """The backdrop's maze (``#`` blocked, ``.`` open, a row a string), routes and phases."""
+
+    walls: tuple[str, ...]
+    paths: tuple[tuple["Pos", ...], ...]
+    phases: tuple[float, ...]
+
+
+def read_picture(text: str) -> Picture:
+    """Return the picture in the text of ``backdrop.txt``; raise ValueError when malformed."""
+    # "# ..." is a comment; a row of walls has no space in it
+    lines = [line for line in text.splitlines() if line and not line.startswith("# ")]
+    rows, cols = (int(n) for n in lines[0].split())
+    walls = tuple(lines[1:1 + rows])
+    if len(walls) != rows or any(len(row) != cols or set(row) - {"#", "."} for row in walls):
+        raise ValueError(f"expected {rows} rows of {cols} '#' or '.'")
+    paths, phases = [], []
+    for line in lines[1 + rows:]:
+        word, row, col, phase, *moves = line.split()
+        if word != "route":
+            raise ValueError(f"expected a route, got {line[:40]!r}")
+        r, c = int(row), int(col)
+        path = [(r, c)]
+        for move in "".join(moves):
+            dr, dc = MOVES[move]
+            r, c = r + dr, c + dc
+            path.append((r, c))
+        paths.append(tuple(path))
+        phases.append(float(phase))
+    return Picture(walls, tuple(paths), tuple(phases))
+
+
+@lru_cache(maxsize=1)
+def picture() -> Picture:
+    """Return the backdrop's picture from the assets (an empty one when it is unreadable)."""
+    try:
+        return read_picture(asset_path("backdrop.txt").read_text(encoding="ascii"))
+    except (OSError, UnicodeDecodeError, ValueError, KeyError, IndexError) as exc:
+        log.warning("menu backdrop disabled: %s", exc)
+        return Picture((), (), ())
 
 
 class MazeBackdrop:
     """A faint maze filling the screen, with lights running along solved routes through it."""
 
-    WALKERS = 4  # the entrance-to-exit route plus routes between random far-apart tiles
-
-    def __init__(self, *, rows: int = 37, cols: int = 65, seed: int = 2024,
-                 algorithm: str = "backtracker") -> None:
-        from game.maze.generators import generate
-        from game.maze.solvers import solve
-
-        self.maze = generate(algorithm, rows=rows, cols=cols, seed=seed)
-        rng = random.Random(seed)
-        self.paths: list[list[Pos]] = []
-        ends = [(self.maze.start, self.maze.goal)]
-        for _ in range(self.WALKERS - 1):
-            a = (rng.randrange(1, rows, 2), rng.randrange(1, max(2, cols // 4), 2))
-            b = (rng.randrange(1, rows, 2), rng.randrange(cols - max(2, cols // 4), cols - 1, 2))
-            ends.append((a, b) if rng.random() < 0.5 else (b, a))
-        for a, b in ends:
-            path = solve(self.maze, "bfs", a, b).path
-            if path:
-                self.paths.append(path)
-        # Each light starts part-way along its route so they never move in step.
-        self.phases = [rng.uniform(0, len(p)) for p in self.paths]
+    def __init__(self) -> None:
+        art = picture()
+        self.walls = art.walls
+        self.paths = art.paths
+        self.phases = art.phases  # each light starts part-way along its route
         self.t = 0.0
         self._cache: Optional[tuple[tuple[object, ...], pygame.Surface, int,
                                     tuple[int, int]]] = None
@@ -52,23 +90,24 @@ class MazeBackdrop:
         """Draw the maze once, scaled to cover ``size``; return it, the tile and offset."""
         ui = theme.current().ui
         w, h = size
-        rows, cols = self.maze.rows, self.maze.cols
-        tile = max(2, -(-w // cols), -(-h // rows))
-        img = pygame.Surface((cols * tile, rows * tile))
-        img.fill(ui.bg)
-        blocked = ~walkable(self.maze.tiles)
-        for r in range(rows):
-            row = blocked[r]
+        rows = len(self.walls)
+        cols = len(self.walls[0]) if rows else 1
+        tile = max(2, -(-w // cols), -(-h // max(1, rows)))
+        # One pixel a tile, then scaled up (nearest neighbour: the same picture as drawing
+        # every wall at full size, in a fraction of the time on the first frame).
+        small = pygame.Surface((cols, max(1, rows)))
+        small.fill(ui.bg)
+        for r, row in enumerate(self.walls):
             c = 0
             while c < cols:
-                if row[c]:
+                if row[c] == "#":
                     start = c
-                    while c < cols and row[c]:
+                    while c < cols and row[c] == "#":
                         c += 1
-                    pygame.draw.rect(img, ui.backdrop_wall,
-                                     (start * tile, r * tile, (c - start) * tile, tile))
+                    small.fill(ui.backdrop_wall, (start, r, c - start, 1))
                 else:
                     c += 1
+        img = pygame.transform.scale(small, (cols * tile, max(1, rows) * tile))
         offset = ((w - img.get_width()) // 2, (h - img.get_height()) // 2)
         return img, tile, offset
 
