@@ -10,7 +10,7 @@ them by name.
 
 from __future__ import annotations
 
-from typing import Iterator, Optional, Union
+from typing import Callable, Iterator, Optional, Union
 
 import numpy as np
 
@@ -31,11 +31,14 @@ from game.maze.solvers.base import (
     flatten,
     solution,
 )
-from game.maze.solvers.keyed import has_keys
+from game.maze.solvers.keyed import KeyedGrid, has_keys
 
 _MODULES = (bfs, dfs, stack)
 #: Every solver by name, in the hint's order (keys 1, 2, 3...): a new one is a module here.
 SOLVERS: dict[str, SolverInfo] = {module.INFO.name: module.INFO for module in _MODULES}
+#: Each solver's keyed search without events, by name.
+_KEYED_RUNS: dict[str, Callable[[Maze, Pos, Pos], tuple[KeyedGrid, Solution]]] = {
+    module.NAME: module.run_keyed for module in _MODULES}
 #: The solver of a search nobody chose one for.
 DEFAULT = bfs.NAME
 
@@ -97,13 +100,17 @@ def solve_marked(
 
 def _run_quietly(
     maze: Maze, solver: str, start: Pos, goal: Pos
-) -> Optional[tuple[FlatGrid, Solution]]:
+) -> Optional[tuple[Union[FlatGrid, KeyedGrid], Solution]]:
     """Run ``solver``'s event-free search; return its marked grid and Solution, or None.
 
-    None when it has no ``run``, or the maze has keys (the keyed searches have none).
+    None when it has no ``run``.  A maze with keys takes the solver's keyed search
+    without events (``run_keyed``): the same walk, visited count and marks.
     """
+    if has_keys(maze):
+        keyed = _KEYED_RUNS.get(solver)
+        return None if keyed is None else keyed(maze, start, goal)
     run = SOLVERS[solver].run
-    if run is None or has_keys(maze):
+    if run is None:
         return None
     flat = flatten(maze, start, goal)
     trail, visited = run(flat)

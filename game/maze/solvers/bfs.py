@@ -20,7 +20,7 @@ from typing import Iterator, Optional, Sequence, Union
 from game.maze.grid import Maze, Pos
 from game.maze.registry import SolverInfo
 from game.maze.solvers.base import EXPAND, VISIT, Event, FlatGrid, Solution, finish, flatten
-from game.maze.solvers.keyed import breadth_first, has_keys
+from game.maze.solvers.keyed import KeyedGrid, breadth_first, has_keys, run_breadth_first
 
 NAME = "bfs"
 #: The probe order: down, right, up, left.
@@ -140,6 +140,11 @@ def _trail(grid: Sequence[int], w: int, s: int, g: int) -> list[int]:
         trail.append(n)
     trail.reverse()
     return trail
+
+
+def run_keyed(maze: Maze, start: Pos, goal: Pos) -> tuple[KeyedGrid, Solution]:
+    """Run the keyed search without events; return its marked grid and Solution."""
+    return run_breadth_first(NAME, maze, start, goal, STEPS)
 
 
 INFO = SolverInfo(NAME, "Breadth-first (bfs)", "BFS", explore, shortest=True, run=run)

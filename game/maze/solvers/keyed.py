@@ -82,12 +82,21 @@ class KeyedGrid:
         r, c = divmod(index, self.width)
         return (r, c)
 
-    def marked(self) -> int:
-        """Return how many distinct tiles are marked in any layer."""
+    def seen(self) -> np.ndarray:
+        """Return a flat bool array: True where a tile is marked in any layer."""
         seen = np.zeros(len(self.blocked), dtype=bool)
         for marks in self.layers.values():
             seen |= np.frombuffer(marks, dtype=np.uint8) != 0
-        return int(np.count_nonzero(seen))
+        return seen
+
+    def marked(self) -> int:
+        """Return how many distinct tiles are marked in any layer."""
+        return int(np.count_nonzero(self.seen()))
+
+    def marks(self, rows: int) -> np.ndarray:
+        """Return a (rows, width - 1) bool array: True where a tile is marked in any layer."""
+        marks: np.ndarray = self.seen().reshape(-1, self.width)[:rows, :-1]
+        return marks
 
 
 def flatten_keyed(maze: Maze, start: Pos, goal: Pos) -> KeyedGrid:
@@ -214,6 +223,175 @@ def _depth_first(name: str, grid: KeyedGrid, steps: tuple[int, ...]) -> Iterator
     yield from _finish(name, grid, [n for n, _ in frames])
 
 
+def run_breadth_first(name: str, maze: Maze, start: Pos, goal: Pos,
+                      steps: Sequence[Pos]) -> tuple[KeyedGrid, Solution]:
+    """Run :func:`breadth_first` without events; return its marked grid and Solution.
+
+    The same states are marked in the same order, and so the same walk and visited
+    count, a level at a time: a level of few states goes state by state as the
+    generator does, a wide one in a few numpy passes over the whole level.  A level
+    is the queue's states one move from the start more than the level before, in queue
+    order, so each of its states is marked by the first of its parents, probing in
+    step order, exactly as the queue would.
+    """
+    grid = flatten_keyed(maze, start, goal)
+    flat = _flat_steps(steps, grid.width)
+    end = _bfs_levels(grid, flat)
+    trail = None if end is None else _bfs_trail(grid, flat, *end)
+    return grid, _solution(name, grid, trail)
+
+
+#: A level with at least this many states is probed with numpy, a smaller one state by state.
+WIDE_LEVEL = 192
+
+
+def _bfs_levels(grid: KeyedGrid, steps: tuple[int, ...]) -> Optional[tuple[int, int]]:
+    """Mark the breadth-first search's states level by level; return the goal state or None."""
+    blocked, key, lock, s, g = grid.blocked, grid.key, grid.lock, grid.start, grid.goal
+    held = key[s]
+    grid.layer(held)[s] = _ORIGIN
+    if s == g:
+        return (s, held)
+    layers = grid.layers
+    tiles: list[int] = [s]
+    helds: list[int] = [held]
+    ways = tuple(enumerate(steps, 1))
+    arrays: Optional[_LevelArrays] = None
+    while tiles:
+        if len(tiles) >= WIDE_LEVEL:
+            if arrays is None:
+                arrays = _LevelArrays(grid, steps)
+            found, tiles, helds = arrays.probe(tiles, helds)
+            if found is not None:
+                return found
+            continue
+        next_tiles: list[int] = []
+        next_helds: list[int] = []
+        add_tile, add_held = next_tiles.append, next_helds.append
+        for p, held in zip(tiles, helds):
+            here = layers[held]
+            for way, step in ways:
+                n = p + step
+                if blocked[n] or lock[n] & ~held:
+                    continue
+                now = held | key[n]
+                if now == held:
+                    if here[n]:
+                        continue
+                    here[n] = way
+                else:
+                    marks = grid.layer(now)
+                    if marks[n]:
+                        continue
+                    marks[n] = way | _KEY_TAKEN
+                if n == g:
+                    return (n, now)
+                add_tile(n)
+                add_held(now)
+        tiles, helds = next_tiles, next_helds
+    return None
+
+
+class _LevelArrays:
+    """The keyed grid as numpy arrays, to probe a wide level of the search at once."""
+
+    def __init__(self, grid: KeyedGrid, steps: tuple[int, ...]) -> None:
+        self.grid = grid
+        self.blocked = np.frombuffer(grid.blocked, dtype=np.uint8)
+        self.key = np.frombuffer(grid.key, dtype=np.uint8)
+        self.lock = np.frombuffer(grid.lock, dtype=np.uint8)
+        self.steps = np.array(steps, dtype=np.int64)
+        self.ways = np.arange(1, len(steps) + 1, dtype=np.uint8)
+        self.size = len(grid.blocked)
+
+    def probe(self, tiles: Union[list[int], np.ndarray], helds: Union[list[int], np.ndarray]
+              ) -> tuple[Optional[tuple[int, int]], list[int], list[int]]:
+        """Probe one level; return the goal state (None: not reached) and the next level."""
+        grid = self.grid
+        at = np.asarray(tiles, dtype=np.int64)
+        had = np.asarray(helds, dtype=np.uint8)
+        count = len(self.steps)
+        # every (state, step) in queue order: parent by parent, each in step order
+        n = (at[:, None] + self.steps[None, :]).ravel()
+        held = np.repeat(had, count)
+        way = np.tile(self.ways, len(at))
+        n_wrapped = np.where(n < 0, n + self.size, n)  # above the first row: the pad row
+        open_ = (self.blocked[n_wrapped] == 0) & ((self.lock[n_wrapped] & ~held) == 0)
+        n, held, way = n_wrapped[open_], held[open_], way[open_]
+        now = held | self.key[n]
+        free = np.zeros(len(n), dtype=bool)
+        groups = np.unique(now)
+        for h in groups.tolist():
+            sel = now == h
+            marks = np.frombuffer(grid.layer(h), dtype=np.uint8)
+            free[sel] = marks[n[sel]] == 0
+        n, held, way, now = n[free], held[free], way[free], now[free]
+        # a state two parents reach is marked by the first of them
+        state = now.astype(np.int64) * self.size + n
+        _, first = np.unique(state, return_index=True)
+        if len(first) < len(state):
+            first.sort()
+            n, held, way, now = n[first], held[first], way[first], now[first]
+        hit = np.flatnonzero(n == grid.goal)
+        found: Optional[tuple[int, int]] = None
+        if len(hit):
+            last = int(hit[0]) + 1
+            n, held, way, now = n[:last], held[:last], way[:last], now[:last]
+            found = (grid.goal, int(now[-1]))
+        mark = way | np.where(now != held, _KEY_TAKEN, 0).astype(np.uint8)
+        for h in (groups.tolist() if len(n) else []):
+            sel = now == h
+            if sel.any():
+                np.frombuffer(grid.layer(h), dtype=np.uint8)[n[sel]] = mark[sel]
+        return found, n.tolist(), now.tolist()
+
+
+def run_depth_first(name: str, maze: Maze, start: Pos, goal: Pos,
+                    steps: Sequence[Pos]) -> tuple[KeyedGrid, Solution]:
+    """Run :func:`depth_first` without events; return its marked grid and Solution."""
+    grid = flatten_keyed(maze, start, goal)
+    blocked, key, lock, s, g = grid.blocked, grid.key, grid.lock, grid.start, grid.goal
+    flat = _flat_steps(steps, grid.width)
+    layer, layers = grid.layer, grid.layers
+    held = key[s]
+    layer(held)[s] = 1
+    tiles = [s]
+    helds = [held]
+    push_tile, push_held = tiles.append, helds.append
+    t = s
+    here = layers[held]
+    while t != g:
+        for step in flat:
+            n = t + step
+            if blocked[n] or lock[n] & ~held:
+                continue
+            now = held | key[n]
+            if now == held:
+                if here[n]:
+                    continue
+                here[n] = 1
+            else:
+                marks = layer(now)
+                if marks[n]:
+                    continue
+                marks[n] = 1
+                held, here = now, marks
+            push_tile(n)
+            push_held(now)
+            t = n
+            break
+        else:
+            tiles.pop()  # a dead end: back to the state before
+            helds.pop()
+            if not tiles:
+                return grid, _solution(name, grid, None)
+            t = tiles[-1]
+            if helds[-1] != held:
+                held = helds[-1]
+                here = layers[held]
+    return grid, _solution(name, grid, tiles)
+
+
 def _flat_steps(steps: Sequence[Pos], width: int) -> tuple[int, ...]:
     """Return ``(drow, dcol)`` steps as flat-index offsets."""
     return tuple(dr * width + dc for dr, dc in steps)
@@ -221,9 +399,14 @@ def _flat_steps(steps: Sequence[Pos], width: int) -> tuple[int, ...]:
 
 def _finish(name: str, grid: KeyedGrid, trail: Optional[list[int]]) -> Iterator[Union[Event, Solution]]:
     """Yield the end of a search: FOUND when ``trail`` is given, then the Solution."""
-    path = None if trail is None else [grid.pos(i) for i in trail]
-    if path is not None:
+    if trail is not None:
         yield (FOUND, *grid.pos(grid.goal))
+    yield _solution(name, grid, trail)
+
+
+def _solution(name: str, grid: KeyedGrid, trail: Optional[list[int]]) -> Solution:
+    """Return the Solution of a search that found ``trail`` (None: no path)."""
+    path = None if trail is None else [grid.pos(i) for i in trail]
     keys: list[str] = []
     if trail is not None:
         held = 0
@@ -232,5 +415,5 @@ def _finish(name: str, grid: KeyedGrid, trail: Optional[list[int]]) -> Iterator[
             if bit & ~held:
                 held |= bit
                 keys.append(kinds.colour(bit))
-    yield Solution(name, path, grid.marked(), grid.pos(grid.start), grid.pos(grid.goal),
-                   tuple(keys))
+    return Solution(name, path, grid.marked(), grid.pos(grid.start), grid.pos(grid.goal),
+                    tuple(keys))

@@ -34,7 +34,7 @@ from game.maze.solvers.base import (
     flatten,
 )
 from game.maze.solvers.keyed import depth_first as keyed_depth_first
-from game.maze.solvers.keyed import has_keys
+from game.maze.solvers.keyed import KeyedGrid, has_keys, run_depth_first
 
 NAME = "stack"
 #: The probe order: up, right, down, left.
@@ -129,6 +129,11 @@ def run(flat: FlatGrid) -> tuple[Optional[Sequence[int]], int]:
     """Run the search without events; return the trail (flat indices) or None, and visited."""
     w = flat.width
     return depth_first(flat, (-w, 1, w, -1))  # up, right, down, left
+
+
+def run_keyed(maze: Maze, start: Pos, goal: Pos) -> tuple[KeyedGrid, Solution]:
+    """Run the keyed search without events; return its marked grid and Solution."""
+    return run_depth_first(NAME, maze, start, goal, STEPS)
 
 
 INFO = SolverInfo(NAME, "Explicit stack", "STACK", explore, shortest=False, run=run,
