@@ -37,9 +37,22 @@ MAX_KEYS = len(kinds.COLOURS)
 _TRIES = 64
 
 
+class KeysDoNotFit(ValueError):
+    """A maze has room for fewer keys and doors than were asked for."""
+
+    def __init__(self, count: int, fits: int, rows: int, cols: int) -> None:
+        plural = "s" if fits != 1 else ""
+        super().__init__(
+            f"keys {count}: this {rows}x{cols} maze has room for at most {fits} "
+            f"key{plural} and door{plural} (a bigger maze fits more)"
+        )
+        self.count, self.fits, self.rows, self.cols = count, fits, rows, cols
+
+
 def place_keys(maze: Maze, count: int, rng: np.random.Generator, *, rooms: bool = False) -> Maze:
     """Return ``maze`` with ``count`` doors and keys; raise ValueError when they do not fit.
 
+    Too many for the maze is :class:`KeysDoNotFit`, which says how many fit.
     On a room map (``rooms``) keys hide only in rooms.
     """
     if isinstance(count, bool) or not isinstance(count, (int, np.integer)) or not (
@@ -51,11 +64,7 @@ def place_keys(maze: Maze, count: int, rng: np.random.Generator, *, rooms: bool 
     plan = _Plan(maze, rooms=rooms)
     fits = plan.most_doors()
     if count > fits:
-        raise ValueError(
-            f"keys {count}: this {maze.rows}x{maze.cols} maze has room for at most {fits} "
-            f"key{'s' if fits != 1 else ''} and door{'s' if fits != 1 else ''} "
-            "(a bigger maze fits more)"
-        )
+        raise KeysDoNotFit(int(count), fits, maze.rows, maze.cols)
     doors = plan.choose_doors(int(count), rng)
     colours = rng.permutation(MAX_KEYS)[:count]
     tiles = maze.tiles.copy()
