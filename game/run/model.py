@@ -236,17 +236,17 @@ class Run:
         """
         if self._optimal is not None:
             return
-        if self._optimal_run is None:
-            from game.maze.solvers import SOLVERS
+        from game.maze.solvers.base import Solution
 
-            shortest = next(info for info in SOLVERS.values() if info.shortest)
-            self._optimal_run = shortest.explore(self.maze, self.maze.start, self.maze.goal)
+        if self._optimal_run is None:
+            from game.maze.solvers import shortest_slices
+
+            self._optimal_run = shortest_slices(self.maze, self.maze.start, self.maze.goal)
         # drained in C: only the last item matters, and a solver's last item is its Solution
         last = deque(self._optimal_run if events is None else islice(self._optimal_run, events),
                      maxlen=1)
-        if events is not None and last and type(last[0]) is tuple:
+        if events is not None and last and not isinstance(last[0], Solution):
             return
-        from game.maze.solvers.base import Solution
 
         solution = last[0] if last else None  # none: the solver ended without a Solution
         self._optimal = (solution.length or 0) if isinstance(solution, Solution) else 0

@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 
 from game.maze import tiles as kinds
 from game.maze.grid import FLOOR, WALL, Maze
-from game.maze.solvers import SOLVERS, VISIT, Solution, drain, solve, solve_marked
+from game.maze.solvers import (SOLVERS, VISIT, Solution, drain, shortest_slices, solve,
+                               solve_marked)
 from game.maze.solvers import keyed
 
 
@@ -101,3 +102,16 @@ def test_a_key_walled_in_means_no_path_with_every_tile_reached_counted() -> None
         assert solution.path is None
         assert solution.visited == 30 * 40 - 9
         assert solution == drain(SOLVERS[solver].explore(maze, maze.start, maze.goal))
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=st.integers(0, 10**9), every=st.sampled_from([1, 3, 64]))
+def test_the_sliced_shortest_search_ends_on_the_same_solution(seed: int, every: int) -> None:
+    maze = keyed_maze(seed)
+    if not keyed.has_keys(maze) or not maze.walkable(maze.start):
+        return
+    items = list(keyed.sliced_breadth_first("bfs", maze, maze.start, maze.goal,
+                                            ((1, 0), (0, 1), (-1, 0), (0, -1)), every=every))
+    assert all(item is None for item in items[:-1])
+    assert items[-1] == solve(maze, "bfs")
+    assert list(shortest_slices(maze, maze.start, maze.goal))[-1] == items[-1]

@@ -31,7 +31,7 @@ from game.maze.solvers.base import (
     flatten,
     solution,
 )
-from game.maze.solvers.keyed import KeyedGrid, has_keys
+from game.maze.solvers.keyed import KeyedGrid, has_keys, sliced_breadth_first
 
 _MODULES = (bfs, dfs, stack)
 #: Every solver by name, in the hint's order (keys 1, 2, 3...): a new one is a module here.
@@ -55,6 +55,7 @@ __all__ = [
     "Solution",
     "drain",
     "solve",
+    "shortest_slices",
     "solve_marked",
 ]
 
@@ -84,6 +85,18 @@ def solve(
     goal = maze.goal if goal is None else goal
     quiet = _run_quietly(maze, solver, start, goal)
     return drain(info.explore(maze, start, goal)) if quiet is None else quiet[1]
+
+
+def shortest_slices(maze: Maze, start: Pos, goal: Pos) -> Iterator[object]:
+    """Return the shortest-path solver's search as items to take a few a tick, its Solution last.
+
+    Its events, one state each; on a maze with keys, slices of a few states of its
+    event-free search instead (a keyed search marks many more states than tiles).
+    """
+    info = next(info for info in SOLVERS.values() if info.shortest)
+    if has_keys(maze):
+        return sliced_breadth_first(info.name, maze, start, goal, bfs.STEPS)
+    return info.explore(maze, start, goal)
 
 
 def solve_marked(

@@ -31,6 +31,9 @@ from game.maze.solvers.base import BACKTRACK, FOUND, VISIT, Event, Solution, che
 # A state's mark in its layer: 0 unmarked; bfs stores how it was reached.
 _ORIGIN = 0xFF
 _KEY_TAKEN = 0x10  # bfs: the step onto this tile picked up its key (the layer before lacked it)
+_NEVER_HELD = 0x10  # a key bit past the four colours: what a wall "needs"
+#: A level with at least this many states is probed with numpy, a smaller one state by state.
+WIDE_LEVEL = 192
 
 
 def has_keys(maze: Maze) -> bool:
@@ -236,60 +239,107 @@ def run_breadth_first(name: str, maze: Maze, start: Pos, goal: Pos,
     """
     grid = flatten_keyed(maze, start, goal)
     flat = _flat_steps(steps, grid.width)
-    end = _bfs_levels(grid, flat)
-    trail = None if end is None else _bfs_trail(grid, flat, *end)
-    return grid, _solution(name, grid, trail)
+    levels = _bfs_levels(grid, flat, 1 << 62)
+    for _ in levels:
+        pass
+    return grid, _solution(name, grid, _bfs_end(grid, flat, levels))
 
 
-#: A level with at least this many states is probed with numpy, a smaller one state by state.
-WIDE_LEVEL = 192
+def sliced_breadth_first(name: str, maze: Maze, start: Pos, goal: Pos, steps: Sequence[Pos],
+                         *, every: int = 4) -> Iterator[Optional[Solution]]:
+    """Run :func:`run_breadth_first` a slice at a time: yield None every ``every`` states
+    or so (a wide level at once), then the Solution.
+
+    What a caller without a spare thread steps a few slices a frame (the run's optimal
+    route); the ends are checked at once.
+    """
+    grid = flatten_keyed(maze, start, goal)
+    return _sliced(name, grid, _flat_steps(steps, grid.width), every)
 
 
-def _bfs_levels(grid: KeyedGrid, steps: tuple[int, ...]) -> Optional[tuple[int, int]]:
-    """Mark the breadth-first search's states level by level; return the goal state or None."""
-    blocked, key, lock, s, g = grid.blocked, grid.key, grid.lock, grid.start, grid.goal
-    held = key[s]
-    grid.layer(held)[s] = _ORIGIN
-    if s == g:
-        return (s, held)
-    layers = grid.layers
-    tiles: list[int] = [s]
-    helds: list[int] = [held]
-    ways = tuple(enumerate(steps, 1))
-    arrays: Optional[_LevelArrays] = None
-    while tiles:
-        if len(tiles) >= WIDE_LEVEL:
-            if arrays is None:
-                arrays = _LevelArrays(grid, steps)
-            found, tiles, helds = arrays.probe(tiles, helds)
-            if found is not None:
-                return found
-            continue
-        next_tiles: list[int] = []
-        next_helds: list[int] = []
-        add_tile, add_held = next_tiles.append, next_helds.append
-        for p, held in zip(tiles, helds):
-            here = layers[held]
-            for way, step in ways:
-                n = p + step
-                if blocked[n] or lock[n] & ~held:
-                    continue
-                now = held | key[n]
-                if now == held:
-                    if here[n]:
+def _sliced(name: str, grid: KeyedGrid, steps: tuple[int, ...], every: int
+            ) -> Iterator[Optional[Solution]]:
+    """Run the level search on a checked keyed grid, a slice at a time."""
+    levels = _bfs_levels(grid, steps, every)
+    yield from levels
+    yield _solution(name, grid, _bfs_end(grid, steps, levels))
+
+
+def _bfs_end(grid: KeyedGrid, steps: tuple[int, ...], levels: "_LevelSearch"
+             ) -> Optional[list[int]]:
+    """Return the trail of a finished level search (None: no path)."""
+    return None if levels.end is None else _bfs_trail(grid, steps, *levels.end)
+
+
+class _LevelSearch:
+    """The breadth-first search's states marked level by level; ``end`` is the goal state.
+
+    Iterating it does the work, yielding None after about every ``every`` states.
+    """
+
+    def __init__(self, grid: KeyedGrid, steps: tuple[int, ...], every: int) -> None:
+        self.grid, self.steps, self.every = grid, steps, every
+        self.end: Optional[tuple[int, int]] = None
+
+    def __iter__(self) -> Iterator[None]:
+        """Mark the states; yield None between slices of the work."""
+        grid, steps, every = self.grid, self.steps, self.every
+        blocked, key, lock, s, g = grid.blocked, grid.key, grid.lock, grid.start, grid.goal
+        held = key[s]
+        grid.layer(held)[s] = _ORIGIN
+        if s == g:
+            self.end = (s, held)
+            return
+        layers = grid.layers
+        tiles: Union[list[int], np.ndarray] = [s]
+        helds: Union[list[int], np.ndarray] = [held]
+        ways = tuple(enumerate(steps, 1))
+        arrays: Optional[_LevelArrays] = None
+        left = every
+        while len(tiles):
+            if len(tiles) >= WIDE_LEVEL:
+                if arrays is None:
+                    arrays = _LevelArrays(grid, steps)
+                self.end, tiles, helds = arrays.probe(tiles, helds)
+                if self.end is not None:
+                    return
+                yield None
+                left = every
+                continue
+            if not isinstance(tiles, list):
+                tiles, helds = tiles.tolist(), helds.tolist()
+            next_tiles: list[int] = []
+            next_helds: list[int] = []
+            add_tile, add_held = next_tiles.append, next_helds.append
+            for p, held in zip(tiles, helds):
+                here = layers[held]
+                for way, step in ways:
+                    n = p + step
+                    if blocked[n] or lock[n] & ~held:
                         continue
-                    here[n] = way
-                else:
-                    marks = grid.layer(now)
-                    if marks[n]:
-                        continue
-                    marks[n] = way | _KEY_TAKEN
-                if n == g:
-                    return (n, now)
-                add_tile(n)
-                add_held(now)
-        tiles, helds = next_tiles, next_helds
-    return None
+                    now = held | key[n]
+                    if now == held:
+                        if here[n]:
+                            continue
+                        here[n] = way
+                    else:
+                        marks = grid.layer(now)
+                        if marks[n]:
+                            continue
+                        marks[n] = way | _KEY_TAKEN
+                    if n == g:
+                        self.end = (n, now)
+                        return
+                    add_tile(n)
+                    add_held(now)
+                left -= 1
+                if not left:
+                    yield None
+                    left = every
+            tiles, helds = next_tiles, next_helds
+
+
+_bfs_levels = _LevelSearch
 
 
 class _LevelArrays:
@@ -297,15 +347,16 @@ class _LevelArrays:
 
     def __init__(self, grid: KeyedGrid, steps: tuple[int, ...]) -> None:
         self.grid = grid
-        self.blocked = np.frombuffer(grid.blocked, dtype=np.uint8)
+        blocked = np.frombuffer(grid.blocked, dtype=np.uint8)
+        # what entering a tile needs: its door's key bit, or a bit no walker holds (wall)
+        self.need = np.where(blocked != 0, _NEVER_HELD, np.frombuffer(grid.lock, dtype=np.uint8))
         self.key = np.frombuffer(grid.key, dtype=np.uint8)
-        self.lock = np.frombuffer(grid.lock, dtype=np.uint8)
         self.steps = np.array(steps, dtype=np.int64)
         self.ways = np.arange(1, len(steps) + 1, dtype=np.uint8)
         self.size = len(grid.blocked)
 
     def probe(self, tiles: Union[list[int], np.ndarray], helds: Union[list[int], np.ndarray]
-              ) -> tuple[Optional[tuple[int, int]], list[int], list[int]]:
+              ) -> tuple[Optional[tuple[int, int]], np.ndarray, np.ndarray]:
         """Probe one level; return the goal state (None: not reached) and the next level."""
         grid = self.grid
         at = np.asarray(tiles, dtype=np.int64)
@@ -313,21 +364,24 @@ class _LevelArrays:
         count = len(self.steps)
         # every (state, step) in queue order: parent by parent, each in step order
         n = (at[:, None] + self.steps[None, :]).ravel()
+        n[n < 0] += self.size  # above the first row: the pad row, as a bytes index reads it
         held = np.repeat(had, count)
-        way = np.tile(self.ways, len(at))
-        n_wrapped = np.where(n < 0, n + self.size, n)  # above the first row: the pad row
-        open_ = (self.blocked[n_wrapped] == 0) & ((self.lock[n_wrapped] & ~held) == 0)
-        n, held, way = n_wrapped[open_], held[open_], way[open_]
+        open_ = (self.need[n] & ~held) == 0
+        n, held = n[open_], held[open_]
+        way = np.tile(self.ways, len(at))[open_]
         now = held | self.key[n]
-        free = np.zeros(len(n), dtype=bool)
-        groups = np.unique(now)
-        for h in groups.tolist():
-            sel = now == h
-            marks = np.frombuffer(grid.layer(h), dtype=np.uint8)
-            free[sel] = marks[n[sel]] == 0
+        present = np.flatnonzero(np.bincount(now, minlength=16))
+        if len(present) == 1:
+            h = int(present[0])
+            free = np.frombuffer(grid.layer(h), dtype=np.uint8)[n] == 0
+        else:
+            free = np.empty(len(n), dtype=bool)
+            for h in present.tolist():
+                sel = np.flatnonzero(now == h)
+                free[sel] = np.frombuffer(grid.layer(h), dtype=np.uint8)[n[sel]] == 0
         n, held, way, now = n[free], held[free], way[free], now[free]
         # a state two parents reach is marked by the first of them
-        state = now.astype(np.int64) * self.size + n
+        state = now.astype(np.int64) * self.size + n if len(present) > 1 else n
         _, first = np.unique(state, return_index=True)
         if len(first) < len(state):
             first.sort()
@@ -338,12 +392,15 @@ class _LevelArrays:
             last = int(hit[0]) + 1
             n, held, way, now = n[:last], held[:last], way[:last], now[:last]
             found = (grid.goal, int(now[-1]))
-        mark = way | np.where(now != held, _KEY_TAKEN, 0).astype(np.uint8)
-        for h in (groups.tolist() if len(n) else []):
-            sel = now == h
-            if sel.any():
+        taken = now != held
+        mark = way | (taken.astype(np.uint8) << 4) if taken.any() else way
+        if len(present) == 1:
+            np.frombuffer(grid.layer(int(present[0])), dtype=np.uint8)[n] = mark
+        else:
+            for h in present.tolist():
+                sel = np.flatnonzero(now == h)
                 np.frombuffer(grid.layer(h), dtype=np.uint8)[n[sel]] = mark[sel]
-        return found, n.tolist(), now.tolist()
+        return found, n, now
 
 
 def run_depth_first(name: str, maze: Maze, start: Pos, goal: Pos,
