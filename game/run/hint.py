@@ -19,12 +19,15 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 from itertools import chain, islice
-from typing import Iterator, Optional, Union
+from typing import TYPE_CHECKING, Iterator, Optional, Union
 
 import numpy as np
 
 from game.maze.grid import Maze, Pos
 from game.run.clock import TICK_RATE
+
+if TYPE_CHECKING:  # typing only: the solvers load when a search starts
+    from game.maze.solvers.keyed import KeyedTables
 
 # The state of a tile in the hint's picture.
 NOTHING = 0
@@ -83,6 +86,8 @@ class HintSearch:
         floor_tiles = max(1, maze.rows * maze.cols // 2)
         self.base_rate = max(40.0, (floor_tiles / EXPLORE_SECONDS * SCREEN_TILES_PER_SECOND) ** 0.5)
         self.solver = solver
+        # per set of keys held: the maze as the search sees it, laid out flat once
+        self._opened: dict[str, tuple[Maze, KeyedTables]] = {}
         self._changes = Changes()
         self._box: Optional[Box] = None  # every tile painted since the last clear
         self.restart(start, solver)
@@ -199,20 +204,30 @@ class HintSearch:
         so it is left out rather than spending the pace's events on it.
         """
         if self._events is None:
-            from game.maze.solvers import EXPAND, SOLVERS
+            from game.maze.solvers import EXPAND, SOLVERS, explore_keyed
 
-            search = SOLVERS[self.solver].explore(self._searched(), self.start, self.goal)
+            if self.keyed:
+                maze, tables = self._keyed_search()
+                search = explore_keyed(self.solver, maze, self.start, self.goal, tables)
+            else:
+                search = SOLVERS[self.solver].explore(self.maze, self.start, self.goal)
             self._events = (item for item in search
                             if type(item) is not tuple or item[0] != EXPAND)
         return self._events
 
-    def _searched(self) -> Maze:
-        """Return the maze as the search sees it: the keys held opened up."""
-        if not self.keyed or not self.keys:
-            return self.maze
-        from game.maze.solvers.keyed import with_keys_held
+    def _keyed_search(self) -> tuple[Maze, KeyedTables]:
+        """Return the maze as the search sees it (the keys held opened up) and its tables.
 
-        return with_keys_held(self.maze, self.keys)
+        Made once per set of keys held: a search that starts over on every move would
+        otherwise lay the whole maze out again each time.
+        """
+        from game.maze.solvers.keyed import keyed_tables, with_keys_held
+
+        found = self._opened.get(self.keys)
+        if found is None:
+            maze = with_keys_held(self.maze, self.keys)
+            found = self._opened[self.keys] = (maze, keyed_tables(maze))
+        return found
 
     def complete(self, events: Optional[int] = None) -> bool:
         """Run the search ``events`` further unseen (None: to its end); return True once done.
@@ -246,7 +261,11 @@ class HintSearch:
         """
         from game.maze.solvers import SOLVERS, solve_marked
 
-        found = solve_marked(self._searched(), self.solver, self.start, self.goal)
+        if self.keyed:
+            maze, tables = self._keyed_search()
+            found = solve_marked(maze, self.solver, self.start, self.goal, tables=tables)
+        else:
+            found = solve_marked(self.maze, self.solver, self.start, self.goal)
         if found is None:
             return False
         solution, marks = found

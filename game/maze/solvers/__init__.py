@@ -31,14 +31,19 @@ from game.maze.solvers.base import (
     flatten,
     solution,
 )
-from game.maze.solvers.keyed import KeyedGrid, has_keys, sliced_breadth_first
+from game.maze.solvers.keyed import KeyedGrid, KeyedTables, has_keys, sliced_breadth_first
 
 _MODULES = (bfs, dfs, stack)
 #: Every solver by name, in the hint's order (keys 1, 2, 3...): a new one is a module here.
 SOLVERS: dict[str, SolverInfo] = {module.INFO.name: module.INFO for module in _MODULES}
 #: Each solver's keyed search without events, by name.
-_KEYED_RUNS: dict[str, Callable[[Maze, Pos, Pos], tuple[KeyedGrid, Solution]]] = {
+_KEYED_RUNS: dict[str, Callable[[Maze, Pos, Pos, Optional[KeyedTables]],
+                                tuple[KeyedGrid, Solution]]] = {
     module.NAME: module.run_keyed for module in _MODULES}
+#: Each solver's keyed search on tables laid out already, by name.
+_KEYED_EXPLORES: dict[str, Callable[[Maze, Pos, Pos, KeyedTables],
+                                    Iterator[Union[Event, Solution]]]] = {
+    module.NAME: module.explore_keyed for module in _MODULES}
 #: The solver of a search nobody chose one for.
 DEFAULT = bfs.NAME
 
@@ -54,6 +59,7 @@ __all__ = [
     "Explore",
     "Solution",
     "drain",
+    "explore_keyed",
     "solve",
     "shortest_slices",
     "solve_marked",
@@ -99,20 +105,31 @@ def shortest_slices(maze: Maze, start: Pos, goal: Pos) -> Iterator[object]:
     return info.explore(maze, start, goal)
 
 
+def explore_keyed(solver: str, maze: Maze, start: Pos, goal: Pos,
+                  tables: KeyedTables) -> Iterator[Union[Event, Solution]]:
+    """Return ``solver``'s explore on a maze with keys, laid out already as ``tables``.
+
+    The same events and Solution as ``SOLVERS[solver].explore(maze, start, goal)``; a
+    caller searching one maze often (the hint, on every move) lays it out once.
+    """
+    return _KEYED_EXPLORES[solver](maze, start, goal, tables)
+
+
 def solve_marked(
-    maze: Maze, solver: str, start: Pos, goal: Pos
+    maze: Maze, solver: str, start: Pos, goal: Pos, *, tables: Optional[KeyedTables] = None
 ) -> Optional[tuple[Solution, np.ndarray]]:
     """Run ``solver`` without events; return its Solution and where it left marks.
 
     The marks are a (rows, cols) bool array: the tiles its VISIT events would have
     named.  None when the solver has no event-free ``run`` (drain its events instead).
+    On a maze with keys, ``tables`` is the maze laid out already (see explore_keyed).
     """
-    quiet = _run_quietly(maze, solver, start, goal)
+    quiet = _run_quietly(maze, solver, start, goal, tables)
     return None if quiet is None else (quiet[1], quiet[0].marks(maze.rows))
 
 
 def _run_quietly(
-    maze: Maze, solver: str, start: Pos, goal: Pos
+    maze: Maze, solver: str, start: Pos, goal: Pos, tables: Optional[KeyedTables] = None
 ) -> Optional[tuple[Union[FlatGrid, KeyedGrid], Solution]]:
     """Run ``solver``'s event-free search; return its marked grid and Solution, or None.
 
@@ -121,7 +138,7 @@ def _run_quietly(
     """
     if has_keys(maze):
         keyed = _KEYED_RUNS.get(solver)
-        return None if keyed is None else keyed(maze, start, goal)
+        return None if keyed is None else keyed(maze, start, goal, tables)
     run = SOLVERS[solver].run
     if run is None:
         return None

@@ -20,7 +20,13 @@ from typing import Iterator, Optional, Sequence, Union
 from game.maze.grid import Maze, Pos
 from game.maze.registry import SolverInfo
 from game.maze.solvers.base import EXPAND, VISIT, Event, FlatGrid, Solution, finish, flatten
-from game.maze.solvers.keyed import KeyedGrid, breadth_first, has_keys, run_breadth_first
+from game.maze.solvers.keyed import (
+    KeyedGrid,
+    KeyedTables,
+    breadth_first,
+    has_keys,
+    run_breadth_first,
+)
 
 NAME = "bfs"
 #: The probe order: down, right, up, left.
@@ -142,9 +148,16 @@ def _trail(grid: Sequence[int], w: int, s: int, g: int) -> list[int]:
     return trail
 
 
-def run_keyed(maze: Maze, start: Pos, goal: Pos) -> tuple[KeyedGrid, Solution]:
+def run_keyed(maze: Maze, start: Pos, goal: Pos,
+              tables: Optional[KeyedTables] = None) -> tuple[KeyedGrid, Solution]:
     """Run the keyed search without events; return its marked grid and Solution."""
-    return run_breadth_first(NAME, maze, start, goal, STEPS)
+    return run_breadth_first(NAME, maze, start, goal, STEPS, tables)
+
+
+def explore_keyed(maze: Maze, start: Pos, goal: Pos,
+                  tables: KeyedTables) -> Iterator[Union[Event, Solution]]:
+    """Search (tile, keys) on ``tables`` (made for ``maze``), yielding events then a Solution."""
+    return breadth_first(NAME, maze, start, goal, STEPS, tables)
 
 
 INFO = SolverInfo(NAME, "Breadth-first (bfs)", "BFS", explore, shortest=True, run=run)

@@ -102,10 +102,22 @@ class KeyedGrid:
         return marks
 
 
-def flatten_keyed(maze: Maze, start: Pos, goal: Pos) -> KeyedGrid:
-    """Check the ends and return the keyed flat grid."""
-    start = check_end(maze, start, "start")
-    goal = check_end(maze, goal, "goal")
+@dataclass(frozen=True)
+class KeyedTables:
+    """A maze's tiles laid out flat for the keyed searches (see :class:`KeyedGrid`).
+
+    Made once per maze (:func:`keyed_tables`) and shared by every search on it: a hint
+    that starts over on each move need not lay out a big maze again.
+    """
+
+    blocked: bytes
+    key: bytes
+    lock: bytes
+    width: int
+
+
+def keyed_tables(maze: Maze) -> KeyedTables:
+    """Return ``maze`` laid out flat: blocked, key and lock bytes, padded."""
     rows, cols = maze.rows, maze.cols
     width = cols + 1
 
@@ -115,10 +127,26 @@ def flatten_keyed(maze: Maze, start: Pos, goal: Pos) -> KeyedGrid:
         out[:rows, :cols] = values
         return out.tobytes()
 
-    return KeyedGrid(
+    return KeyedTables(
         padded(~kinds.walkable(maze.tiles), 1),
         padded(kinds.KINDS["key"][maze.tiles], 0),
         padded(kinds.KINDS["lock"][maze.tiles], 0),
+        width,
+    )
+
+
+def flatten_keyed(maze: Maze, start: Pos, goal: Pos,
+                  tables: Optional[KeyedTables] = None) -> KeyedGrid:
+    """Check the ends and return the keyed flat grid (on ``tables``, made for ``maze``, if given)."""
+    start = check_end(maze, start, "start")
+    goal = check_end(maze, goal, "goal")
+    if tables is None:
+        tables = keyed_tables(maze)
+    width = tables.width
+    return KeyedGrid(
+        tables.blocked,
+        tables.key,
+        tables.lock,
         width,
         start[0] * width + start[1],
         goal[0] * width + goal[1],
@@ -127,10 +155,11 @@ def flatten_keyed(maze: Maze, start: Pos, goal: Pos) -> KeyedGrid:
 
 
 def breadth_first(
-    name: str, maze: Maze, start: Pos, goal: Pos, steps: Sequence[Pos]
+    name: str, maze: Maze, start: Pos, goal: Pos, steps: Sequence[Pos],
+    tables: Optional[KeyedTables] = None,
 ) -> Iterator[Union[Event, Solution]]:
     """Search (tile, keys) breadth-first, probing ``steps`` in order; yield events, a Solution."""
-    grid = flatten_keyed(maze, start, goal)  # the ends are checked before the first next()
+    grid = flatten_keyed(maze, start, goal, tables)  # the ends are checked before the first next()
     return _breadth_first(name, grid, _flat_steps(steps, grid.width))
 
 
@@ -180,10 +209,11 @@ def _bfs_trail(grid: KeyedGrid, steps: tuple[int, ...], n: int, held: int) -> li
 
 
 def depth_first(
-    name: str, maze: Maze, start: Pos, goal: Pos, steps: Sequence[Pos]
+    name: str, maze: Maze, start: Pos, goal: Pos, steps: Sequence[Pos],
+    tables: Optional[KeyedTables] = None,
 ) -> Iterator[Union[Event, Solution]]:
     """Search (tile, keys) depth-first, probing ``steps`` in order; yield events, a Solution."""
-    grid = flatten_keyed(maze, start, goal)  # the ends are checked before the first next()
+    grid = flatten_keyed(maze, start, goal, tables)  # the ends are checked before the first next()
     return _depth_first(name, grid, _flat_steps(steps, grid.width))
 
 
@@ -226,8 +256,8 @@ def _depth_first(name: str, grid: KeyedGrid, steps: tuple[int, ...]) -> Iterator
     yield from _finish(name, grid, [n for n, _ in frames])
 
 
-def run_breadth_first(name: str, maze: Maze, start: Pos, goal: Pos,
-                      steps: Sequence[Pos]) -> tuple[KeyedGrid, Solution]:
+def run_breadth_first(name: str, maze: Maze, start: Pos, goal: Pos, steps: Sequence[Pos],
+                      tables: Optional[KeyedTables] = None) -> tuple[KeyedGrid, Solution]:
     """Run :func:`breadth_first` without events; return its marked grid and Solution.
 
     The same states are marked in the same order, and so the same walk and visited
@@ -237,7 +267,7 @@ def run_breadth_first(name: str, maze: Maze, start: Pos, goal: Pos,
     order, so each of its states is marked by the first of its parents, probing in
     step order, exactly as the queue would.
     """
-    grid = flatten_keyed(maze, start, goal)
+    grid = flatten_keyed(maze, start, goal, tables)
     flat = _flat_steps(steps, grid.width)
     levels = _bfs_levels(grid, flat, 1 << 62)
     for _ in levels:
@@ -246,14 +276,14 @@ def run_breadth_first(name: str, maze: Maze, start: Pos, goal: Pos,
 
 
 def sliced_breadth_first(name: str, maze: Maze, start: Pos, goal: Pos, steps: Sequence[Pos],
-                         *, every: int = 4) -> Iterator[Optional[Solution]]:
+                         *, every: int = 1, tables: Optional[KeyedTables] = None) -> Iterator[Optional[Solution]]:
     """Run :func:`run_breadth_first` a slice at a time: yield None every ``every`` states
-    or so (a wide level at once), then the Solution.
+    (a wide level at once), then the Solution.
 
     What a caller without a spare thread steps a few slices a frame (the run's optimal
     route); the ends are checked at once.
     """
-    grid = flatten_keyed(maze, start, goal)
+    grid = flatten_keyed(maze, start, goal, tables)
     return _sliced(name, grid, _flat_steps(steps, grid.width), every)
 
 
@@ -403,10 +433,10 @@ class _LevelArrays:
         return found, n, now
 
 
-def run_depth_first(name: str, maze: Maze, start: Pos, goal: Pos,
-                    steps: Sequence[Pos]) -> tuple[KeyedGrid, Solution]:
+def run_depth_first(name: str, maze: Maze, start: Pos, goal: Pos, steps: Sequence[Pos],
+                    tables: Optional[KeyedTables] = None) -> tuple[KeyedGrid, Solution]:
     """Run :func:`depth_first` without events; return its marked grid and Solution."""
-    grid = flatten_keyed(maze, start, goal)
+    grid = flatten_keyed(maze, start, goal, tables)
     blocked, key, lock, s, g = grid.blocked, grid.key, grid.lock, grid.start, grid.goal
     flat = _flat_steps(steps, grid.width)
     layer, layers = grid.layer, grid.layers

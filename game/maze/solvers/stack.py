@@ -34,7 +34,7 @@ from game.maze.solvers.base import (
     flatten,
 )
 from game.maze.solvers.keyed import depth_first as keyed_depth_first
-from game.maze.solvers.keyed import KeyedGrid, has_keys, run_depth_first
+from game.maze.solvers.keyed import KeyedGrid, KeyedTables, has_keys, run_depth_first
 
 NAME = "stack"
 #: The probe order: up, right, down, left.
@@ -131,9 +131,16 @@ def run(flat: FlatGrid) -> tuple[Optional[Sequence[int]], int]:
     return depth_first(flat, (-w, 1, w, -1))  # up, right, down, left
 
 
-def run_keyed(maze: Maze, start: Pos, goal: Pos) -> tuple[KeyedGrid, Solution]:
+def run_keyed(maze: Maze, start: Pos, goal: Pos,
+              tables: Optional[KeyedTables] = None) -> tuple[KeyedGrid, Solution]:
     """Run the keyed search without events; return its marked grid and Solution."""
-    return run_depth_first(NAME, maze, start, goal, STEPS)
+    return run_depth_first(NAME, maze, start, goal, STEPS, tables)
+
+
+def explore_keyed(maze: Maze, start: Pos, goal: Pos,
+                  tables: KeyedTables) -> Iterator[Union[Event, Solution]]:
+    """Search (tile, keys) on ``tables`` (made for ``maze``), yielding events then a Solution."""
+    return keyed_depth_first(NAME, maze, start, goal, STEPS, tables)
 
 
 INFO = SolverInfo(NAME, "Explicit stack", "STACK", explore, shortest=False, run=run,
