@@ -117,22 +117,32 @@ class KeyedTables:
 
 
 def keyed_tables(maze: Maze) -> KeyedTables:
-    """Return ``maze`` laid out flat: blocked, key and lock bytes, padded."""
+    """Return ``maze`` laid out flat: blocked, key and lock bytes, padded.
+
+    Keys and doors are few: their bytes are set where they lie, on zeros.
+    """
     rows, cols = maze.rows, maze.cols
     width = cols + 1
+    blocked = np.ones((rows + 1, width), dtype=np.uint8)
+    blocked[:rows, :cols] = ~kinds.walkable(maze.tiles)
+    r, c = np.nonzero(_keys_and_doors(maze.tiles))
+    kind = maze.tiles[r, c]
+    at = r * width + c
+    key = np.zeros(blocked.size, dtype=np.uint8)
+    key[at] = kinds.KINDS["key"][kind]
+    lock = np.zeros(blocked.size, dtype=np.uint8)
+    lock[at] = kinds.KINDS["lock"][kind]
+    return KeyedTables(blocked.tobytes(), key.tobytes(), lock.tobytes(), width)
 
-    def padded(values: np.ndarray, fill: int) -> bytes:
-        """Return ``values`` laid out flat with the padding set to ``fill``."""
-        out = np.full((rows + 1, width), fill, dtype=np.uint8)
-        out[:rows, :cols] = values
-        return out.tobytes()
 
-    return KeyedTables(
-        padded(~kinds.walkable(maze.tiles), 1),
-        padded(kinds.KINDS["key"][maze.tiles], 0),
-        padded(kinds.KINDS["lock"][maze.tiles], 0),
-        width,
-    )
+def _keys_and_doors(tiles: np.ndarray) -> np.ndarray:
+    """Return a bool array: True where a tile holds a key or is a door."""
+    flagged = (kinds.KINDS["key"] | kinds.KINDS["lock"]) != 0
+    ids = np.flatnonzero(flagged)
+    if len(ids) and flagged[ids[0]:].all():  # every kind from the first key on: one compare
+        found: np.ndarray = tiles >= ids[0]
+        return found
+    return np.isin(tiles, ids)
 
 
 def flatten_keyed(maze: Maze, start: Pos, goal: Pos,
