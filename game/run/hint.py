@@ -86,8 +86,8 @@ class HintSearch:
         floor_tiles = max(1, maze.rows * maze.cols // 2)
         self.base_rate = max(40.0, (floor_tiles / EXPLORE_SECONDS * SCREEN_TILES_PER_SECOND) ** 0.5)
         self.solver = solver
-        # per set of keys held: the maze as the search sees it, laid out flat once
-        self._opened: dict[str, tuple[Maze, KeyedTables]] = {}
+        # per set of keys held: the maze laid out flat as the search sees it
+        self._tables: dict[str, KeyedTables] = {}
         self._changes = Changes()
         self._box: Optional[Box] = None  # every tile painted since the last clear
         self.restart(start, solver)
@@ -216,18 +216,20 @@ class HintSearch:
         return self._events
 
     def _keyed_search(self) -> tuple[Maze, KeyedTables]:
-        """Return the maze as the search sees it (the keys held opened up) and its tables.
+        """Return the maze and its tables as the search sees them: the keys held opened up.
 
-        Made once per set of keys held: a search that starts over on every move would
-        otherwise lay the whole maze out again each time.
+        The maze is laid out once, and once per set of keys held (a few bytes change): a
+        search that starts over on every move would otherwise lay it all out each time.
         """
-        from game.maze.solvers.keyed import keyed_tables, with_keys_held
+        from game.maze.solvers.keyed import keyed_tables
 
-        found = self._opened.get(self.keys)
-        if found is None:
-            maze = with_keys_held(self.maze, self.keys)
-            found = self._opened[self.keys] = (maze, keyed_tables(maze))
-        return found
+        tables = self._tables.get(self.keys)
+        if tables is None:
+            base = self._tables.get("")
+            if base is None:
+                base = self._tables[""] = keyed_tables(self.maze)
+            tables = self._tables[self.keys] = base.holding(self.keys)
+        return self.maze, tables
 
     def complete(self, events: Optional[int] = None) -> bool:
         """Run the search ``events`` further unseen (None: to its end); return True once done.

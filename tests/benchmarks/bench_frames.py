@@ -79,7 +79,7 @@ def walk_with_hint(scene: PlayScene, screen: pygame.Surface,
     cpu: list[float] = []
     for _ in range(frames):
         t0 = time.perf_counter()
-        c0 = time.thread_time()
+        cpu0 = time.thread_time()
         if not player.moving and i + 1 < len(path) and player.pos == path[i]:
             (r0, c0), (r1, c1) = path[i], path[i + 1]
             k = KEYS[(r1 - r0, c1 - c0)]
@@ -89,7 +89,7 @@ def walk_with_hint(scene: PlayScene, screen: pygame.Surface,
         nxt = scene.update(DT)
         scene.draw(screen)
         times.append(time.perf_counter() - t0)
-        cpu.append(time.thread_time() - c0)
+        cpu.append(time.thread_time() - cpu0)
         if nxt is not None:
             break
     return times, cpu

@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 
 from game.maze import tiles as kinds
 from game.maze.grid import FLOOR, WALL, Maze
-from game.maze.solvers import (SOLVERS, VISIT, Solution, drain, shortest_slices, solve,
+from game.maze.solvers import (SOLVERS, VISIT, Solution, drain, explore_keyed, shortest_slices,
+                               solve,
                                solve_marked)
 from game.maze.solvers import keyed
 
@@ -115,3 +116,20 @@ def test_the_sliced_shortest_search_ends_on_the_same_solution(seed: int, every: 
     assert all(item is None for item in items[:-1])
     assert items[-1] == solve(maze, "bfs")
     assert list(shortest_slices(maze, maze.start, maze.goal))[-1] == items[-1]
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=st.integers(0, 10**9), colours=st.sampled_from(["", "r", "gb", "rgby", "yr"]))
+def test_tables_holding_keys_search_as_the_maze_with_those_keys_opened(seed: int,
+                                                                      colours: str) -> None:
+    maze = keyed_maze(seed)
+    if not keyed.has_keys(maze) or not maze.walkable(maze.start):
+        return
+    opened = keyed.with_keys_held(maze, colours)
+    tables = keyed.keyed_tables(maze).holding(colours)
+    for solver in SOLVERS:
+        expected = drain(SOLVERS[solver].explore(opened, opened.start, opened.goal))
+        if keyed.has_keys(opened):
+            assert drain(explore_keyed(solver, maze, maze.start, maze.goal, tables)) == expected
+        quiet = solve_marked(maze, solver, maze.start, maze.goal, tables=tables)
+        assert quiet is not None and quiet[0] == expected

@@ -114,6 +114,23 @@ class KeyedTables:
     key: bytes
     lock: bytes
     width: int
+    spots: np.ndarray  # the flat indices of the keys and doors
+
+    def holding(self, colours: str) -> "KeyedTables":
+        """Return these tables as a walker holding the keys ``colours`` sees them.
+
+        Their keys and doors are floor, as in :func:`with_keys_held`; only the few bytes
+        of keys and doors change.
+        """
+        bits = sum(1 << kinds.COLOURS.index(ch) for ch in set(colours))
+        if not bits:
+            return self
+        at = self.spots
+        key = np.frombuffer(self.key, dtype=np.uint8).copy()
+        key[at] &= ~np.uint8(bits)
+        lock = np.frombuffer(self.lock, dtype=np.uint8).copy()
+        lock[at] &= ~np.uint8(bits)
+        return KeyedTables(self.blocked, key.tobytes(), lock.tobytes(), self.width, at)
 
 
 def keyed_tables(maze: Maze) -> KeyedTables:
@@ -132,7 +149,7 @@ def keyed_tables(maze: Maze) -> KeyedTables:
     key[at] = kinds.KINDS["key"][kind]
     lock = np.zeros(blocked.size, dtype=np.uint8)
     lock[at] = kinds.KINDS["lock"][kind]
-    return KeyedTables(blocked.tobytes(), key.tobytes(), lock.tobytes(), width)
+    return KeyedTables(blocked.tobytes(), key.tobytes(), lock.tobytes(), width, at)
 
 
 def _keys_and_doors(tiles: np.ndarray) -> np.ndarray:
