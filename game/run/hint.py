@@ -70,10 +70,12 @@ class HintSearch:
 
     On a maze with keys the search starts holding ``keys`` (the run's, letters r g b y)
     and explores (tile, keys held): its path is the whole walk, to each key and back
-    through its door.
+    through its door.  ``tables``: the maze laid out already (the run's), else laid out
+    when the search first starts.
     """
 
-    def __init__(self, maze: Maze, start: Pos, solver: str = "bfs", *, keys: str = "") -> None:
+    def __init__(self, maze: Maze, start: Pos, solver: str = "bfs", *, keys: str = "",
+                 tables: Optional[KeyedTables] = None) -> None:
         from game.maze.solvers.keyed import has_keys
 
         self.maze = maze
@@ -87,7 +89,7 @@ class HintSearch:
         self.base_rate = max(40.0, (floor_tiles / EXPLORE_SECONDS * SCREEN_TILES_PER_SECOND) ** 0.5)
         self.solver = solver
         # per set of keys held: the maze laid out flat as the search sees it
-        self._tables: dict[str, KeyedTables] = {}
+        self._tables: dict[str, KeyedTables] = {} if tables is None else {"": tables}
         self._changes = Changes()
         self._box: Optional[Box] = None  # every tile painted since the last clear
         self.restart(start, solver)

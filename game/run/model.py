@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 from itertools import islice
-from typing import Iterator, Optional, Sequence
+from typing import TYPE_CHECKING, Iterator, Optional, Sequence
 
 import numpy as np
 
@@ -42,6 +42,9 @@ from game.run.intents import (
 )
 from game.run.player import BUMP, Move, Player
 from game.run.speeds import nearest_speed, step_speed
+
+if TYPE_CHECKING:  # typing only: the solvers load when a run starts
+    from game.maze.solvers.keyed import KeyedTables
 
 #: Events of the entrance-to-exit BFS run per tick while the optimal length is unknown.
 OPTIMAL_EVENTS_PER_TICK = 400
@@ -68,6 +71,7 @@ class Run:
                  fog: bool = False, rooms: bool = False) -> None:
         """Start at the entrance; ``fog``: see only near the player (``rooms``: lit whole)."""
         from game.maze.solvers import SOLVERS
+        from game.maze.solvers.keyed import has_keys, keyed_tables
 
         self.maze = maze
         self.solvers = list(SOLVERS)
@@ -98,6 +102,9 @@ class Run:
         self.events: list[str] = []  # player events not yet taken (step, bump, arrive)
         self._optimal: Optional[int] = None
         self._optimal_run: Optional[Iterator[object]] = None
+        #: A maze with keys laid out for its searches (the optimal route's, the hint's),
+        #: here where the level is built rather than in a frame; None without keys.
+        self.tables: Optional[KeyedTables] = keyed_tables(maze) if has_keys(maze) else None
 
     # -- reading ------------------------------------------------------------------------
     @property
@@ -241,7 +248,8 @@ class Run:
         if self._optimal_run is None:
             from game.maze.solvers import shortest_slices
 
-            self._optimal_run = shortest_slices(self.maze, self.maze.start, self.maze.goal)
+            self._optimal_run = shortest_slices(self.maze, self.maze.start, self.maze.goal,
+                                                tables=self.tables)
         # drained in C: only the last item matters, and a solver's last item is its Solution
         last = deque(self._optimal_run if events is None else islice(self._optimal_run, events),
                      maxlen=1)

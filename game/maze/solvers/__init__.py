@@ -93,15 +93,17 @@ def solve(
     return drain(info.explore(maze, start, goal)) if quiet is None else quiet[1]
 
 
-def shortest_slices(maze: Maze, start: Pos, goal: Pos) -> Iterator[object]:
+def shortest_slices(maze: Maze, start: Pos, goal: Pos, *,
+                    tables: Optional[KeyedTables] = None) -> Iterator[object]:
     """Return the shortest-path solver's search as items to take a few a tick, its Solution last.
 
     Its events, one state each; on a maze with keys, slices of a few states of its
-    event-free search instead (a keyed search marks many more states than tiles).
+    event-free search instead (a keyed search marks many more states than tiles), on
+    ``tables`` when the maze is laid out already.
     """
     info = next(info for info in SOLVERS.values() if info.shortest)
     if has_keys(maze):
-        return sliced_breadth_first(info.name, maze, start, goal, bfs.STEPS)
+        return sliced_breadth_first(info.name, maze, start, goal, bfs.STEPS, tables=tables)
     return info.explore(maze, start, goal)
 
 

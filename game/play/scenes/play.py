@@ -383,7 +383,8 @@ class PlayScene(Scene):
         self._sounds(run.take_events())
         if isinstance(intent, ToggleHint):
             if run.hint_shown:
-                self.hint = HintSearch(self.maze, run.player.pos, run.solver, keys=run.keys)
+                self.hint = HintSearch(self.maze, run.player.pos, run.solver, keys=run.keys,
+                                       tables=run.tables)
                 if self.hint_layer is None:
                     self.hint_layer = HintLayer(self.hint)
                 else:
