@@ -26,6 +26,8 @@ doors and keys.  Pure: numpy and the standard library.
 
 from __future__ import annotations
 
+from typing import Optional
+
 import numpy as np
 
 from game.maze import tiles as kinds
@@ -101,6 +103,7 @@ class _Plan:
         # per tile: -2 closed, -1 open; each pass fills in a copy as it reaches tiles
         fresh = np.where(_padded(walk), -1, -2).ravel()
         self.distance = self._distance_from(route, fresh.tolist())
+        self._away: Optional[np.ndarray] = None  # the distances as an array, when first needed
         parts = self._parts(route, fresh.tolist())
         # a part whose route places lo < hi bypasses every route place between them
         bypass = [0] * (len(route) + 1)
@@ -237,7 +240,9 @@ class _Plan:
         Ranked by distance, farthest first, then by place on the grid.
         """
         tiles = np.array(candidates, dtype=np.int64)
-        away = np.array([self.distance[t] for t in candidates], dtype=np.int64)
+        if self._away is None:  # once: numpy reads many tiles' distances at once
+            self._away = np.array(self.distance, dtype=np.int64)
+        away = self._away[tiles]
         far = tiles[np.lexsort((tiles, -away))[: max(1, len(tiles) // 4)]]
         return int(far[int(rng.integers(len(far)))])
 
