@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 from itertools import chain, islice
-from typing import TYPE_CHECKING, Iterator, Optional, Union
+from typing import TYPE_CHECKING, Generator, Iterator, Optional, Union
 
 import numpy as np
 
@@ -27,6 +27,7 @@ from game.maze.grid import Maze, Pos
 from game.run.clock import TICK_RATE
 
 if TYPE_CHECKING:  # typing only: the solvers load when a search starts
+    from game.maze.solvers.base import Solution
     from game.maze.solvers.keyed import KeyedTables
 
 # The state of a tile in the hint's picture.
@@ -48,6 +49,8 @@ SCREEN_TILES_PER_SECOND = 400.0
 PATH_SECONDS = 1.2
 #: Events taken at a time when the search runs to its end at once.
 COMPLETE_CHUNK = 65_536
+#: A slice of the unseen search big enough to be all of it.
+QUIET_ALL = 1 << 62
 
 Box = tuple[int, int, int, int]  # x0, y0, x1, y1 (inclusive)
 Tiles = np.ndarray  # shape (2, n): x (column) then y (row) of each tile
@@ -127,6 +130,8 @@ class HintSearch:
         self._frontier: deque[tuple[int, Tiles]] = deque()
         self._fading: deque[tuple[int, Tiles]] = deque()
         self._events: Optional[Iterator[object]] = None
+        # the search run unseen a slice at a time (Space), once started
+        self._quiet: Optional[Generator[None, None, tuple[Solution, np.ndarray]]] = None
 
     @property
     def blank(self) -> bool:
@@ -242,9 +247,13 @@ class HintSearch:
         if self.done:
             return True
         self.finishing = True
-        if not self.searched and not self._run_quietly():
-            self._drain(events)
-            if not self.searched:
+        if not self.searched:
+            quiet = self._run_quietly(events)
+            if quiet is None:
+                self._drain(events)
+                if not self.searched:
+                    return False
+            elif not quiet:
                 return False
         self._age(flush=True)
         if self.path is not None:
@@ -256,23 +265,39 @@ class HintSearch:
         self._changes = Changes(everything=True)
         return True
 
-    def _run_quietly(self) -> bool:
-        """Run the whole search at once without events, if the solver can; True if it did.
+    def _run_quietly(self, events: Optional[int] = None) -> Optional[bool]:
+        """Run the search unseen without events, if the solver can: ``events`` states more
+        (None: to its end); return True once it is over, False while under way, None when
+        the solver has no such run.
 
         The picture it leaves is the one draining every event would leave: each tile the
         search marked explored (backtracked, for a solver that abandons tiles off its
-        path), in a fraction of the time -- Space on a big maze stays quick.
+        path), in a fraction of the time -- Space on a big maze stays quick, a slice a
+        frame.
         """
-        from game.maze.solvers import SOLVERS, solve_marked
+        from game.maze.solvers import SOLVERS, solve_marked_sliced
 
-        if self.keyed:
-            maze, tables = self._keyed_search()
-            found = solve_marked(maze, self.solver, self.start, self.goal, tables=tables)
+        if self._quiet is None:
+            every = QUIET_ALL if events is None else max(1, events)
+            if self.keyed:
+                maze, tables = self._keyed_search()
+                search = solve_marked_sliced(maze, self.solver, self.start, self.goal,
+                                             every=every, tables=tables)
+            else:
+                search = solve_marked_sliced(self.maze, self.solver, self.start, self.goal,
+                                             every=every)
+            if search is None:
+                return None
+            self._quiet = search
+        try:
+            next(self._quiet)
+            while events is None:
+                next(self._quiet)
+        except StopIteration as done:
+            solution, marks = done.value
         else:
-            found = solve_marked(self.maze, self.solver, self.start, self.goal)
-        if found is None:
             return False
-        solution, marks = found
+        self._quiet = None
         self._frontier.clear()
         self._fading.clear()
         self.state[...] = NOTHING

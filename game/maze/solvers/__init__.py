@@ -10,7 +10,7 @@ them by name.
 
 from __future__ import annotations
 
-from typing import Callable, Iterator, Optional, Union
+from typing import Callable, Generator, Iterator, Optional, Sequence, Union
 
 import numpy as np
 
@@ -40,6 +40,13 @@ SOLVERS: dict[str, SolverInfo] = {module.INFO.name: module.INFO for module in _M
 _KEYED_RUNS: dict[str, Callable[[Maze, Pos, Pos, Optional[KeyedTables]],
                                 tuple[KeyedGrid, Solution]]] = {
     module.NAME: module.run_keyed for module in _MODULES}
+#: Each solver's search without events a slice at a time, by name (plain, then keyed).
+_SLICED: dict[str, Callable[[FlatGrid, int],
+                            Generator[None, None, tuple[Optional[Sequence[int]], int]]]] = {
+    module.NAME: module.run_sliced for module in _MODULES}
+_KEYED_SLICED: dict[str, Callable[[Maze, Pos, Pos, Optional[KeyedTables], int],
+                                  Generator[None, None, tuple[KeyedGrid, Solution]]]] = {
+    module.NAME: module.run_keyed_sliced for module in _MODULES}
 #: Each solver's keyed search on tables laid out already, by name.
 _KEYED_EXPLORES: dict[str, Callable[[Maze, Pos, Pos, KeyedTables],
                                     Iterator[Union[Event, Solution]]]] = {
@@ -63,6 +70,7 @@ __all__ = [
     "solve",
     "shortest_slices",
     "solve_marked",
+    "solve_marked_sliced",
 ]
 
 
@@ -128,6 +136,41 @@ def solve_marked(
     """
     quiet = _run_quietly(maze, solver, start, goal, tables)
     return None if quiet is None else (quiet[1], quiet[0].marks(maze.rows))
+
+
+def solve_marked_sliced(
+    maze: Maze, solver: str, start: Pos, goal: Pos, *, every: int,
+    tables: Optional[KeyedTables] = None,
+) -> Optional[Generator[None, None, tuple[Solution, np.ndarray]]]:
+    """Return :func:`solve_marked` as a search to run a slice at a time (None: no run).
+
+    It yields None every ``every`` states or so and returns the Solution and marks
+    solve_marked gives: what a frame with a time box runs (Space on a big maze).  The
+    ends are checked at once.
+    """
+    if has_keys(maze):
+        keyed = _KEYED_SLICED[solver](maze, start, goal, tables, every)
+        return _marked(keyed, maze.rows)
+    sliced = _SLICED.get(solver)
+    if sliced is None:
+        return None
+    flat = flatten(maze, start, goal)
+    return _plain_marked(solver, flat, sliced(flat, every), maze.rows)
+
+
+def _marked(search: Generator[None, None, tuple[KeyedGrid, Solution]], rows: int
+            ) -> Generator[None, None, tuple[Solution, np.ndarray]]:
+    """Run a sliced keyed search; return its Solution and marks."""
+    grid, found = yield from search
+    return found, grid.marks(rows)
+
+
+def _plain_marked(solver: str, flat: FlatGrid,
+                  search: Generator[None, None, tuple[Optional[Sequence[int]], int]], rows: int
+                  ) -> Generator[None, None, tuple[Solution, np.ndarray]]:
+    """Run a sliced plain search; return its Solution and marks."""
+    trail, visited = yield from search
+    return solution(solver, flat, trail, visited), flat.marks(rows)
 
 
 def _run_quietly(

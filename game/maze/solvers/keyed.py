@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from typing import Iterator, Optional, Sequence, Union
+from typing import Generator, Iterator, Optional, Sequence, Union
 
 import numpy as np
 
@@ -464,9 +464,42 @@ def run_depth_first(name: str, maze: Maze, start: Pos, goal: Pos, steps: Sequenc
                     tables: Optional[KeyedTables] = None) -> tuple[KeyedGrid, Solution]:
     """Run :func:`depth_first` without events; return its marked grid and Solution."""
     grid = flatten_keyed(maze, start, goal, tables)
-    blocked, key, lock, s, g = grid.blocked, grid.key, grid.lock, grid.start, grid.goal
+    search = _depth_first_quiet(name, grid, _flat_steps(steps, grid.width), 1 << 62)
+    while True:
+        try:
+            next(search)
+        except StopIteration as done:
+            answer: tuple[KeyedGrid, Solution] = done.value
+            return answer
+
+
+def sliced_run(name: str, maze: Maze, start: Pos, goal: Pos, steps: Sequence[Pos], *,
+               depth: bool, every: int, tables: Optional[KeyedTables] = None
+               ) -> Generator[None, None, tuple[KeyedGrid, Solution]]:
+    """Run the event-free search (``depth``: depth-first, else breadth-first) a slice at a
+    time: yield None every ``every`` states or so, return its marked grid and Solution."""
+    grid = flatten_keyed(maze, start, goal, tables)  # the ends are checked at once
     flat = _flat_steps(steps, grid.width)
+    if depth:
+        return _depth_first_quiet(name, grid, flat, every)
+    return _breadth_first_quiet(name, grid, flat, every)
+
+
+def _breadth_first_quiet(name: str, grid: KeyedGrid, steps: tuple[int, ...], every: int
+                         ) -> Generator[None, None, tuple[KeyedGrid, Solution]]:
+    """Run the level search on a checked keyed grid a slice at a time; return grid, Solution."""
+    levels = _bfs_levels(grid, steps, every)
+    yield from levels
+    return grid, _solution(name, grid, _bfs_end(grid, steps, levels))
+
+
+def _depth_first_quiet(name: str, grid: KeyedGrid, steps: tuple[int, ...], every: int
+                       ) -> Generator[None, None, tuple[KeyedGrid, Solution]]:
+    """Run the depth-first search on a checked keyed grid without events, a slice at a time."""
+    blocked, key, lock, s, g = grid.blocked, grid.key, grid.lock, grid.start, grid.goal
+    flat = steps
     layer, layers = grid.layer, grid.layers
+    left = every
     held = key[s]
     layer(held)[s] = 1
     tiles = [s]
@@ -475,6 +508,10 @@ def run_depth_first(name: str, maze: Maze, start: Pos, goal: Pos, steps: Sequenc
     t = s
     here = layers[held]
     while t != g:
+        left -= 1
+        if not left:
+            yield None
+            left = every
         for step in flat:
             n = t + step
             if blocked[n] or lock[n] & ~held:
