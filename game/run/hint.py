@@ -132,6 +132,7 @@ class HintSearch:
         self._events: Optional[Iterator[object]] = None
         # the search run unseen a slice at a time (Space), once started
         self._quiet: Optional[Generator[None, None, tuple[Solution, np.ndarray]]] = None
+        self._answer: Optional[tuple[Solution, np.ndarray]] = None  # its end, not painted yet
 
     @property
     def blank(self) -> bool:
@@ -277,6 +278,7 @@ class HintSearch:
         """
         from game.maze.solvers import SOLVERS, solve_marked_sliced
 
+        started = self._quiet is None
         if self._quiet is None:
             every = QUIET_ALL if events is None else max(1, events)
             if self.keyed:
@@ -289,15 +291,20 @@ class HintSearch:
             if search is None:
                 return None
             self._quiet = search
-        try:
-            next(self._quiet)
-            while events is None:
+        if self._answer is None:
+            try:
                 next(self._quiet)
-        except StopIteration as done:
-            solution, marks = done.value
-        else:
-            return False
-        self._quiet = None
+                while events is None:
+                    next(self._quiet)
+            except StopIteration as done:
+                self._answer = done.value
+                if events is not None and not started:  # a big one paints in a slice of its own
+                    return False
+            else:
+                return False
+        assert self._answer is not None
+        solution, marks = self._answer
+        self._quiet = self._answer = None
         self._frontier.clear()
         self._fading.clear()
         self.state[...] = NOTHING

@@ -152,8 +152,8 @@ TIP_MOVES = 12
 HINT_EVENTS_PER_FRAME = 6_000
 #: While the hint finishes unseen (Space, a re-route): time per frame spent on it (s), in
 #: slices of states searched, so every frame stays within 60 Hz (issue 18.5).
-HINT_FINISH_BUDGET = 0.008
-HINT_FINISH_SLICE = 4_000
+HINT_FINISH_BUDGET = 0.006
+HINT_FINISH_SLICE = 2_000
 #: In fog, the hint's explored tiles are revealed at most this often (ticks), and when done.
 HINT_REVEAL_TICKS = 12
 #: The corner map: its side as a share of the view's shorter side, its margin (px), and
