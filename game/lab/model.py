@@ -44,7 +44,7 @@ UP, RIGHT, DOWN, LEFT, NONE_LEFT = 0, 1, 2, 3, 4
 _DIRECTION = {(-1, 0): UP, (0, 1): RIGHT, (1, 0): DOWN, (0, -1): LEFT}
 
 _GEN_WIDTH = 7  # ints per logged generator event: kind, row, col and up to four more
-_PULL = 4096  # events pulled from an algorithm at a time
+_PULL = 256  # events pulled from an algorithm at a time (a frame steps a few thousand)
 
 
 class GenTrack:
