@@ -72,6 +72,9 @@ class KeyedGrid:
     start: int
     goal: int
     layers: dict[int, bytearray]
+    #: What entering a tile needs: its door's key bit, or a bit no walker holds (a wall),
+    #: so one look tells whether it can be entered: ``need[n] & ~held`` is 0.
+    need: bytes = b""
 
     def layer(self, held: int) -> bytearray:
         """Return the marks of the states holding ``held``."""
@@ -113,6 +116,7 @@ class KeyedTables:
     blocked: bytes
     key: bytes
     lock: bytes
+    need: bytes  # lock, or _NEVER_HELD on a wall (see KeyedGrid.need)
     width: int
     spots: np.ndarray  # the flat indices of the keys and doors
 
@@ -130,7 +134,10 @@ class KeyedTables:
         key[at] &= ~np.uint8(bits)
         lock = np.frombuffer(self.lock, dtype=np.uint8).copy()
         lock[at] &= ~np.uint8(bits)
-        return KeyedTables(self.blocked, key.tobytes(), lock.tobytes(), self.width, at)
+        need = np.frombuffer(self.need, dtype=np.uint8).copy()
+        need[at] &= ~np.uint8(bits)  # keys and doors are walkable: no wall bit to keep
+        return KeyedTables(self.blocked, key.tobytes(), lock.tobytes(), need.tobytes(),
+                           self.width, at)
 
 
 def keyed_tables(maze: Maze) -> KeyedTables:
@@ -149,7 +156,10 @@ def keyed_tables(maze: Maze) -> KeyedTables:
     key[at] = kinds.KINDS["key"][kind]
     lock = np.zeros(blocked.size, dtype=np.uint8)
     lock[at] = kinds.KINDS["lock"][kind]
-    return KeyedTables(blocked.tobytes(), key.tobytes(), lock.tobytes(), width, at)
+    need = blocked * np.uint8(_NEVER_HELD)
+    need.reshape(-1)[at] |= lock[at]
+    return KeyedTables(blocked.tobytes(), key.tobytes(), lock.tobytes(), need.tobytes(), width,
+                       at)
 
 
 def _keys_and_doors(tiles: np.ndarray) -> np.ndarray:
@@ -178,6 +188,7 @@ def flatten_keyed(maze: Maze, start: Pos, goal: Pos,
         start[0] * width + start[1],
         goal[0] * width + goal[1],
         {},
+        tables.need,
     )
 
 
@@ -341,7 +352,7 @@ class _LevelSearch:
     def __iter__(self) -> Iterator[None]:
         """Mark the states; yield None between slices of the work."""
         grid, steps, every = self.grid, self.steps, self.every
-        blocked, key, lock, s, g = grid.blocked, grid.key, grid.lock, grid.start, grid.goal
+        need, key, s, g = grid.need, grid.key, grid.start, grid.goal
         held = key[s]
         grid.layer(held)[s] = _ORIGIN
         if s == g:
@@ -372,7 +383,7 @@ class _LevelSearch:
                 here = layers[held]
                 for way, step in ways:
                     n = p + step
-                    if blocked[n] or lock[n] & ~held:
+                    if need[n] & ~held:
                         continue
                     now = held | key[n]
                     if now == held:
@@ -404,9 +415,7 @@ class _LevelArrays:
 
     def __init__(self, grid: KeyedGrid, steps: tuple[int, ...]) -> None:
         self.grid = grid
-        blocked = np.frombuffer(grid.blocked, dtype=np.uint8)
-        # what entering a tile needs: its door's key bit, or a bit no walker holds (wall)
-        self.need = np.where(blocked != 0, _NEVER_HELD, np.frombuffer(grid.lock, dtype=np.uint8))
+        self.need = np.frombuffer(grid.need, dtype=np.uint8)
         self.key = np.frombuffer(grid.key, dtype=np.uint8)
         self.steps = np.array(steps, dtype=np.int64)
         self.ways = np.arange(1, len(steps) + 1, dtype=np.uint8)
@@ -496,7 +505,7 @@ def _breadth_first_quiet(name: str, grid: KeyedGrid, steps: tuple[int, ...], eve
 def _depth_first_quiet(name: str, grid: KeyedGrid, steps: tuple[int, ...], every: int
                        ) -> Generator[None, None, tuple[KeyedGrid, Solution]]:
     """Run the depth-first search on a checked keyed grid without events, a slice at a time."""
-    blocked, key, lock, s, g = grid.blocked, grid.key, grid.lock, grid.start, grid.goal
+    need, key, s, g = grid.need, grid.key, grid.start, grid.goal
     flat = steps
     layer, layers = grid.layer, grid.layers
     left = every
@@ -514,7 +523,7 @@ def _depth_first_quiet(name: str, grid: KeyedGrid, steps: tuple[int, ...], every
             left = every
         for step in flat:
             n = t + step
-            if blocked[n] or lock[n] & ~held:
+            if need[n] & ~held:
                 continue
             now = held | key[n]
             if now == held:
