@@ -374,8 +374,10 @@ class _LevelSearch:
                 yield None
                 left = every
                 continue
-            if not isinstance(tiles, list):
-                tiles, helds = tiles.tolist(), helds.tolist()
+            if isinstance(tiles, np.ndarray):
+                tiles = tiles.tolist()
+            if isinstance(helds, np.ndarray):
+                helds = helds.tolist()
             next_tiles: list[int] = []
             next_helds: list[int] = []
             add_tile, add_held = next_tiles.append, next_helds.append
