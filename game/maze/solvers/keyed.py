@@ -342,7 +342,8 @@ def _bfs_end(grid: KeyedGrid, steps: tuple[int, ...], levels: "_LevelSearch"
 class _LevelSearch:
     """The breadth-first search's states marked level by level; ``end`` is the goal state.
 
-    Iterating it does the work, yielding None after about every ``every`` states.
+    Iterating it does the work, yielding None once per ``every`` states taken (after a
+    wide level, done at once, as many times as it held ``every`` states).
     """
 
     def __init__(self, grid: KeyedGrid, steps: tuple[int, ...], every: int) -> None:
@@ -368,11 +369,14 @@ class _LevelSearch:
             if len(tiles) >= WIDE_LEVEL:
                 if arrays is None:
                     arrays = _LevelArrays(grid, steps)
+                taken = len(tiles)
                 self.end, tiles, helds = arrays.probe(tiles, helds)
                 if self.end is not None:
                     return
-                yield None
-                left = every
+                left -= taken  # a slice per ``every`` states of the level, all done at once
+                while left <= 0:
+                    yield None
+                    left += every
                 continue
             if isinstance(tiles, np.ndarray):
                 tiles = tiles.tolist()
