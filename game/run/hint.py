@@ -267,11 +267,10 @@ class HintSearch:
         return True
 
     def _run_quietly(self, events: Optional[int] = None) -> Optional[bool]:
-        """Run the search unseen without events, if the solver can: ``events`` states more
-        (None: to its end); return True once it is over, False while under way, None when
-        the solver has no such run.
+        """Run the search unseen without events; return True once over, False while under way.
 
-        The picture it leaves is the one draining every event would leave: each tile the
+        It runs ``events`` states more (None: to its end); None when the solver has no such
+        run.  The picture it leaves is the one draining every event would leave: each tile the
         search marked explored (backtracked, for a solver that abandons tiles off its
         path), in a fraction of the time -- Space on a big maze stays quick, a slice a
         frame.

@@ -315,8 +315,9 @@ def run_breadth_first(name: str, maze: Maze, start: Pos, goal: Pos, steps: Seque
 
 def sliced_breadth_first(name: str, maze: Maze, start: Pos, goal: Pos, steps: Sequence[Pos],
                          *, every: int = 1, tables: Optional[KeyedTables] = None) -> Iterator[Optional[Solution]]:
-    """Run :func:`run_breadth_first` a slice at a time: yield None every ``every`` states
-    (a wide level at once), then the Solution.
+    """Run :func:`run_breadth_first` a slice at a time; yield None per slice, then the Solution.
+
+    A slice is ``every`` states (a wide level is done at once).
 
     What a caller without a spare thread steps a few slices a frame (the run's optimal
     route); the ends are checked at once.
@@ -491,8 +492,10 @@ def run_depth_first(name: str, maze: Maze, start: Pos, goal: Pos, steps: Sequenc
 def sliced_run(name: str, maze: Maze, start: Pos, goal: Pos, steps: Sequence[Pos], *,
                depth: bool, every: int, tables: Optional[KeyedTables] = None
                ) -> Generator[None, None, tuple[KeyedGrid, Solution]]:
-    """Run the event-free search (``depth``: depth-first, else breadth-first) a slice at a
-    time: yield None every ``every`` states or so, return its marked grid and Solution."""
+    """Run the event-free search a slice at a time; return its marked grid and Solution.
+
+    ``depth``: depth-first, else breadth-first; it yields None every ``every`` states or so.
+    """
     grid = flatten_keyed(maze, start, goal, tables)  # the ends are checked at once
     flat = _flat_steps(steps, grid.width)
     if depth:
