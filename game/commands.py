@@ -182,13 +182,17 @@ def _generate_trace(spec: LevelSpec) -> int:
     def lines() -> Iterator[str]:
         """Yield the events in pieces of many lines, then the last line."""
         piece: list[str] = []
-        for item in itertools.chain([first], events):
-            if isinstance(item, Maze):
-                break
-            piece.append(event_json(item) + "\n")
-            if len(piece) >= _TILES_PER_PIECE:
-                yield "".join(piece)
-                piece.clear()
+        try:
+            for item in itertools.chain([first], events):
+                if isinstance(item, Maze):
+                    break
+                piece.append(event_json(item) + "\n")
+                if len(piece) >= _TILES_PER_PIECE:
+                    yield "".join(piece)
+                    piece.clear()
+        except ValueError as exc:  # keys that do not fit show once the walls are built
+            yield "".join(piece)
+            raise UsageError(str(exc)) from None
         yield "".join(piece)
         yield json.dumps({"rows": spec.rows, "cols": spec.cols, "seed": spec.seed}) + "\n"
 

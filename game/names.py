@@ -173,6 +173,15 @@ def custom_label(spec: LevelSpec) -> str:
     return t("level.custom", algorithm=algorithm_name(spec), rows=spec.rows, cols=spec.cols)
 
 
+def build_problem(exc: Exception) -> str:
+    """Return what stops a maze being built as the player reads it: a plain sentence."""
+    from game.maze.locks import KeysDoNotFit
+
+    if isinstance(exc, KeysDoNotFit):
+        return t("keys.no_room", count=exc.count, fits=exc.fits, rows=exc.rows, cols=exc.cols)
+    return t("loading.failed_reason", kind=type(exc).__name__, reason=exc)
+
+
 def format_time(seconds: float) -> str:
     """Return ``m:ss.t`` (or ``h:mm:ss`` past an hour)."""
     seconds = max(0.0, float(seconds))

@@ -44,7 +44,7 @@ UP, RIGHT, DOWN, LEFT, NONE_LEFT = 0, 1, 2, 3, 4
 _DIRECTION = {(-1, 0): UP, (0, 1): RIGHT, (1, 0): DOWN, (0, -1): LEFT}
 
 _GEN_WIDTH = 7  # ints per logged generator event: kind, row, col and up to four more
-_PULL = 4096  # events pulled from an algorithm at a time
+_PULL = 256  # events pulled from an algorithm at a time (a frame steps a few thousand)
 
 
 class GenTrack:
@@ -56,6 +56,8 @@ class GenTrack:
         self.log = array("i")
         self.count = 0  # events logged so far
         self.maze: Optional[Maze] = None  # known once the trace has ended
+        #: Why the trace ended without a maze (keys that do not fit), or None.
+        self.failure: Optional[ValueError] = None
         self.reset()
 
     def reset(self) -> None:
@@ -80,13 +82,17 @@ class GenTrack:
         """Log events from the trace until ``n`` are known or it has ended."""
         while self.count < n and self._source is not None:
             pulled = 0
-            for item in islice(self._source, max(_PULL, n - self.count)):
-                pulled += 1
-                if isinstance(item, Maze):
-                    self.maze, self._source = item, None
-                    break
-                self.log.extend(item + (0,) * (_GEN_WIDTH - len(item)))
-                self.count += 1
+            try:
+                for item in islice(self._source, max(_PULL, n - self.count)):
+                    pulled += 1
+                    if isinstance(item, Maze):
+                        self.maze, self._source = item, None
+                        break
+                    self.log.extend(item + (0,) * (_GEN_WIDTH - len(item)))
+                    self.count += 1
+            except ValueError as exc:  # keys that do not fit show once the walls are built
+                self.failure, self._source = exc, None
+                return
             if not pulled:
                 raise RuntimeError("a generator's trace ended without a Maze")
 

@@ -26,6 +26,9 @@ doors and keys.  Pure: numpy and the standard library.
 
 from __future__ import annotations
 
+from array import array
+from typing import Optional
+
 import numpy as np
 
 from game.maze import tiles as kinds
@@ -37,9 +40,22 @@ MAX_KEYS = len(kinds.COLOURS)
 _TRIES = 64
 
 
+class KeysDoNotFit(ValueError):
+    """A maze has room for fewer keys and doors than were asked for."""
+
+    def __init__(self, count: int, fits: int, rows: int, cols: int) -> None:
+        plural = "s" if fits != 1 else ""
+        super().__init__(
+            f"keys {count}: this {rows}x{cols} maze has room for at most {fits} "
+            f"key{plural} and door{plural} (a bigger maze fits more)"
+        )
+        self.count, self.fits, self.rows, self.cols = count, fits, rows, cols
+
+
 def place_keys(maze: Maze, count: int, rng: np.random.Generator, *, rooms: bool = False) -> Maze:
     """Return ``maze`` with ``count`` doors and keys; raise ValueError when they do not fit.
 
+    Too many for the maze is :class:`KeysDoNotFit`, which says how many fit.
     On a room map (``rooms``) keys hide only in rooms.
     """
     if isinstance(count, bool) or not isinstance(count, (int, np.integer)) or not (
@@ -51,11 +67,7 @@ def place_keys(maze: Maze, count: int, rng: np.random.Generator, *, rooms: bool 
     plan = _Plan(maze, rooms=rooms)
     fits = plan.most_doors()
     if count > fits:
-        raise ValueError(
-            f"keys {count}: this {maze.rows}x{maze.cols} maze has room for at most {fits} "
-            f"key{'s' if fits != 1 else ''} and door{'s' if fits != 1 else ''} "
-            "(a bigger maze fits more)"
-        )
+        raise KeysDoNotFit(int(count), fits, maze.rows, maze.cols)
     doors = plan.choose_doors(int(count), rng)
     colours = rng.permutation(MAX_KEYS)[:count]
     tiles = maze.tiles.copy()
@@ -90,33 +102,35 @@ class _Plan:
             raise ValueError("keys need a maze whose exit can be reached")
         route = [r * width + c for r, c in path]
         # per tile: -2 closed, -1 open; each pass fills in a copy as it reaches tiles
-        fresh = np.where(_padded(walk), -1, -2).ravel()
-        self.distance = self._distance_from(route, fresh.tolist())
-        parts = self._parts(route, fresh.tolist())
+        # (machine ints, not lists: a list of 16 million ints is over half a gigabyte)
+        fresh = np.where(_padded(walk), -1, -2).ravel().astype(np.intc)
+        self.distance = self._distance_from(route, _ints(fresh))
+        self._away: Optional[np.ndarray] = None  # the distances as an array, when first needed
+        parts = self._parts(route, _ints(fresh))
         # a part whose route places lo < hi bypasses every route place between them
         bypass = [0] * (len(route) + 1)
         for lo, hi, _ in parts:
             if hi - lo >= 2:
                 bypass[lo + 1] += 1
                 bypass[hi] -= 1
-        doorway = _padded(_doorways(walk)).ravel().tolist()
+        doorway = _padded(_doorways(walk)).ravel()[route].tolist()  # per route place
         #: Door candidates, in route order (slot j follows bottleneck j; slot 0 has the start).
         self.bottlenecks: list[int] = []
         slot_at = [0] * len(route)  # route place -> the slot it lies in
         cover = 0
         for i, t in enumerate(route):
             cover += bypass[i]
-            if 0 < i < len(route) - 1 and not cover and doorway[t]:
+            if 0 < i < len(route) - 1 and not cover and doorway[i]:
                 self.bottlenecks.append(t)
             slot_at[i] = len(self.bottlenecks)
-        self.slots: list[list[int]] = [[] for _ in range(len(self.bottlenecks) + 1)]
+        self.slots: list[array[int]] = [array("i") for _ in range(len(self.bottlenecks) + 1)]
         for lo, _, tiles in parts:
             self.slots[slot_at[lo]].extend(tiles)
         if rooms:
-            in_room = _padded(_in_rooms(walk)).ravel().tolist()
-            self.slots = [[t for t in slot if in_room[t]] for slot in self.slots]
+            in_room = _padded(_in_rooms(walk)).ravel()
+            self.slots = [_ints(np.asarray(slot)[in_room[np.asarray(slot)]]) for slot in self.slots]
 
-    def _distance_from(self, route: list[int], distance: list[int]) -> list[int]:
+    def _distance_from(self, route: list[int], distance: array[int]) -> array[int]:
         """Fill in and return each tile's distance in moves from the route (< 0: none).
 
         ``distance`` starts as -2 on closed tiles and -1 on open ones.
@@ -124,7 +138,7 @@ class _Plan:
         width = self.width
         for t in route:
             distance[t] = 0
-        queue = list(route)
+        queue = array("i", route)
         add = queue.append
         for t in queue:  # breadth-first: the queue grows as it is read
             d = distance[t] + 1
@@ -147,7 +161,7 @@ class _Plan:
                 add(n)
         return distance
 
-    def _parts(self, route: list[int], at: list[int]) -> list[tuple[int, int, list[int]]]:
+    def _parts(self, route: list[int], at: array[int]) -> list[tuple[int, int, array[int]]]:
         """Return the parts of the maze off the route, each with the route places it touches.
 
         A part is a 4-connected set of walkable tiles off the route; ``(lo, hi, tiles)``
@@ -169,9 +183,9 @@ class _Plan:
                 if at[first] != -1:
                     continue
                 at[first] = -2
-                tiles, lo, hi = [first], i, i
+                tiles, lo, hi = array("i", [first]), i, i
                 add = tiles.append
-                for u in tiles:  # depth does not matter: the list grows as it is read
+                for u in tiles:  # depth does not matter: the array grows as it is read
                     for n in (u - width, u + 1, u + width, u - 1):
                         j = at[n]
                         if j == -1:
@@ -218,17 +232,20 @@ class _Plan:
                 hidden = False
         return doors
 
-    def hiding_places(self, after: int, door: int) -> list[int]:
+    def hiding_places(self, after: int, door: int) -> np.ndarray:
         """Return the hiding places a walker reaches between door ``after`` and door ``door``."""
-        return [t for j in range(after, door) for t in self.slots[j]]
+        return np.concatenate([np.asarray(self.slots[j], dtype=np.int64)
+                               for j in range(after, door)] or [np.zeros(0, dtype=np.int64)])
 
-    def far_pick(self, candidates: list[int], rng: np.random.Generator) -> int:
+    def far_pick(self, candidates: np.ndarray, rng: np.random.Generator) -> int:
         """Return one of the candidates, at random among the farthest quarter from the route.
 
         Ranked by distance, farthest first, then by place on the grid.
         """
-        tiles = np.array(candidates, dtype=np.int64)
-        away = np.array([self.distance[t] for t in candidates], dtype=np.int64)
+        tiles = np.asarray(candidates, dtype=np.int64)
+        if self._away is None:  # once: numpy reads many tiles' distances at once
+            self._away = np.asarray(self.distance)
+        away = self._away[tiles]
         far = tiles[np.lexsort((tiles, -away))[: max(1, len(tiles) // 4)]]
         return int(far[int(rng.integers(len(far)))])
 
@@ -236,6 +253,13 @@ class _Plan:
         """Return the ``(row, col)`` of tile ``t``."""
         r, c = divmod(t, self.width)
         return (r, c)
+
+
+def _ints(values: np.ndarray) -> array[int]:
+    """Return ``values`` (C ints) as an ``array('i')``: each read a Python int, 4 bytes each."""
+    out = array("i")
+    out.frombytes(np.ascontiguousarray(values, dtype=np.intc).tobytes())
+    return out
 
 
 def _padded(a: np.ndarray) -> np.ndarray:

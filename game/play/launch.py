@@ -99,6 +99,12 @@ def play_from_args(args: Any) -> int:
         return _error(str(exc))
     if spec is not None and fog:
         spec = replace(spec, fog=True)
+    built = None
+    if spec is not None and spec.keys:
+        try:  # whether the keys fit shows only once the walls are built
+            built = _build(spec)
+        except UsageError as exc:
+            return _error(str(exc))
 
     problem = display_problem()
     if problem is not None:
@@ -109,6 +115,8 @@ def play_from_args(args: Any) -> int:
     from game.play.routes import BuildMaze, Play, ToTitle, play_code
 
     app = App.open()
+    if built is not None and spec is not None:
+        app.ctx.mazes.keep(spec, built)  # the loading screen takes it: not built twice
     if race is not None:
         from game.save import Race
 
@@ -234,6 +242,8 @@ def lab_from_args(args: Any) -> int:
         if args.solver not in SOLVERS:
             raise UsageError(f"unknown --solver {args.solver!r} "
                              f"(expected one of: {', '.join(SOLVERS)})")
+        if spec is not None and spec.keys:
+            _build(spec)  # the lab builds it again, step by step; this says now if keys fit
     except UsageError as exc:
         return _error(str(exc))
 
@@ -245,6 +255,16 @@ def lab_from_args(args: Any) -> int:
     from game.play.routes import OpenLab
 
     return App.open().run(OpenLab(spec, maze, args.solver))
+
+
+def _build(spec: "LevelSpec") -> "Maze":
+    """Return the maze of ``spec``; raise UsageError when it cannot be built (keys too many)."""
+    from game.levels import build_level
+
+    try:
+        return build_level(spec)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def display_problem() -> Optional[str]:

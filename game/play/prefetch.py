@@ -60,6 +60,11 @@ class MazeCache:
             if wanted is not None and wanted != spec:
                 self._start(wanted)
 
+    def keep(self, spec: LevelSpec, maze: Maze) -> None:
+        """Hold ``maze``, already built for ``spec``, for the loading screen to take."""
+        with self._lock:
+            self._ready = (spec, maze)
+
     def take(self, spec: LevelSpec) -> Optional[Maze]:
         """Return ``spec``'s maze if it was built ahead (waiting for it if under way), else None.
 

@@ -19,12 +19,16 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 from itertools import chain, islice
-from typing import Iterator, Optional, Union
+from typing import TYPE_CHECKING, Generator, Iterator, Optional, Union
 
 import numpy as np
 
 from game.maze.grid import Maze, Pos
 from game.run.clock import TICK_RATE
+
+if TYPE_CHECKING:  # typing only: the solvers load when a search starts
+    from game.maze.solvers.base import Solution
+    from game.maze.solvers.keyed import KeyedTables
 
 # The state of a tile in the hint's picture.
 NOTHING = 0
@@ -45,6 +49,8 @@ SCREEN_TILES_PER_SECOND = 400.0
 PATH_SECONDS = 1.2
 #: Events taken at a time when the search runs to its end at once.
 COMPLETE_CHUNK = 65_536
+#: A slice of the unseen search big enough to be all of it.
+QUIET_ALL = 1 << 62
 
 Box = tuple[int, int, int, int]  # x0, y0, x1, y1 (inclusive)
 Tiles = np.ndarray  # shape (2, n): x (column) then y (row) of each tile
@@ -67,10 +73,12 @@ class HintSearch:
 
     On a maze with keys the search starts holding ``keys`` (the run's, letters r g b y)
     and explores (tile, keys held): its path is the whole walk, to each key and back
-    through its door.
+    through its door.  ``tables``: the maze laid out already (the run's), else laid out
+    when the search first starts.
     """
 
-    def __init__(self, maze: Maze, start: Pos, solver: str = "bfs", *, keys: str = "") -> None:
+    def __init__(self, maze: Maze, start: Pos, solver: str = "bfs", *, keys: str = "",
+                 tables: Optional[KeyedTables] = None) -> None:
         from game.maze.solvers.keyed import has_keys
 
         self.maze = maze
@@ -83,6 +91,8 @@ class HintSearch:
         floor_tiles = max(1, maze.rows * maze.cols // 2)
         self.base_rate = max(40.0, (floor_tiles / EXPLORE_SECONDS * SCREEN_TILES_PER_SECOND) ** 0.5)
         self.solver = solver
+        # per set of keys held: the maze laid out flat as the search sees it
+        self._tables: dict[str, KeyedTables] = {} if tables is None else {"": tables}
         self._changes = Changes()
         self._box: Optional[Box] = None  # every tile painted since the last clear
         self.restart(start, solver)
@@ -120,6 +130,9 @@ class HintSearch:
         self._frontier: deque[tuple[int, Tiles]] = deque()
         self._fading: deque[tuple[int, Tiles]] = deque()
         self._events: Optional[Iterator[object]] = None
+        # the search run unseen a slice at a time (Space), once started
+        self._quiet: Optional[Generator[None, None, tuple[Solution, np.ndarray]]] = None
+        self._answer: Optional[tuple[Solution, np.ndarray]] = None  # its end, not painted yet
 
     @property
     def blank(self) -> bool:
@@ -199,20 +212,32 @@ class HintSearch:
         so it is left out rather than spending the pace's events on it.
         """
         if self._events is None:
-            from game.maze.solvers import EXPAND, SOLVERS
+            from game.maze.solvers import EXPAND, SOLVERS, explore_keyed
 
-            search = SOLVERS[self.solver].explore(self._searched(), self.start, self.goal)
+            if self.keyed:
+                maze, tables = self._keyed_search()
+                search = explore_keyed(self.solver, maze, self.start, self.goal, tables)
+            else:
+                search = SOLVERS[self.solver].explore(self.maze, self.start, self.goal)
             self._events = (item for item in search
                             if type(item) is not tuple or item[0] != EXPAND)
         return self._events
 
-    def _searched(self) -> Maze:
-        """Return the maze as the search sees it: the keys held opened up."""
-        if not self.keyed or not self.keys:
-            return self.maze
-        from game.maze.solvers.keyed import with_keys_held
+    def _keyed_search(self) -> tuple[Maze, KeyedTables]:
+        """Return the maze and its tables as the search sees them: the keys held opened up.
 
-        return with_keys_held(self.maze, self.keys)
+        The maze is laid out once, and once per set of keys held (a few bytes change): a
+        search that starts over on every move would otherwise lay it all out each time.
+        """
+        from game.maze.solvers.keyed import keyed_tables
+
+        tables = self._tables.get(self.keys)
+        if tables is None:
+            base = self._tables.get("")
+            if base is None:
+                base = self._tables[""] = keyed_tables(self.maze)
+            tables = self._tables[self.keys] = base.holding(self.keys)
+        return self.maze, tables
 
     def complete(self, events: Optional[int] = None) -> bool:
         """Run the search ``events`` further unseen (None: to its end); return True once done.
@@ -223,9 +248,13 @@ class HintSearch:
         if self.done:
             return True
         self.finishing = True
-        if not self.searched and not self._run_quietly():
-            self._drain(events)
-            if not self.searched:
+        if not self.searched:
+            quiet = self._run_quietly(events)
+            if quiet is None:
+                self._drain(events)
+                if not self.searched:
+                    return False
+            elif not quiet:
                 return False
         self._age(flush=True)
         if self.path is not None:
@@ -237,19 +266,44 @@ class HintSearch:
         self._changes = Changes(everything=True)
         return True
 
-    def _run_quietly(self) -> bool:
-        """Run the whole search at once without events, if the solver can; True if it did.
+    def _run_quietly(self, events: Optional[int] = None) -> Optional[bool]:
+        """Run the search unseen without events; return True once over, False while under way.
 
-        The picture it leaves is the one draining every event would leave: each tile the
+        It runs ``events`` states more (None: to its end); None when the solver has no such
+        run.  The picture it leaves is the one draining every event would leave: each tile the
         search marked explored (backtracked, for a solver that abandons tiles off its
-        path), in a fraction of the time -- Space on a big maze stays quick.
+        path), in a fraction of the time -- Space on a big maze stays quick, a slice a
+        frame.
         """
-        from game.maze.solvers import SOLVERS, solve_marked
+        from game.maze.solvers import SOLVERS, solve_marked_sliced
 
-        found = solve_marked(self._searched(), self.solver, self.start, self.goal)
-        if found is None:
-            return False
-        solution, marks = found
+        started = self._quiet is None
+        if self._quiet is None:
+            every = QUIET_ALL if events is None else max(1, events)
+            if self.keyed:
+                maze, tables = self._keyed_search()
+                search = solve_marked_sliced(maze, self.solver, self.start, self.goal,
+                                             every=every, tables=tables)
+            else:
+                search = solve_marked_sliced(self.maze, self.solver, self.start, self.goal,
+                                             every=every)
+            if search is None:
+                return None
+            self._quiet = search
+        if self._answer is None:
+            try:
+                next(self._quiet)
+                while events is None:
+                    next(self._quiet)
+            except StopIteration as done:
+                self._answer = done.value
+                if events is not None and not started:  # a big one paints in a slice of its own
+                    return False
+            else:
+                return False
+        assert self._answer is not None
+        solution, marks = self._answer
+        self._quiet = self._answer = None
         self._frontier.clear()
         self._fading.clear()
         self.state[...] = NOTHING

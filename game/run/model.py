@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 from itertools import islice
-from typing import Iterator, Optional, Sequence
+from typing import TYPE_CHECKING, Iterator, Optional, Sequence
 
 import numpy as np
 
@@ -42,6 +42,9 @@ from game.run.intents import (
 )
 from game.run.player import BUMP, Move, Player
 from game.run.speeds import nearest_speed, step_speed
+
+if TYPE_CHECKING:  # typing only: the solvers load when a run starts
+    from game.maze.solvers.keyed import KeyedTables
 
 #: Events of the entrance-to-exit BFS run per tick while the optimal length is unknown.
 OPTIMAL_EVENTS_PER_TICK = 400
@@ -72,6 +75,7 @@ class Run:
         search only when ``optimal`` is read, as a verifier that never reads it wants).
         """
         from game.maze.solvers import SOLVERS
+        from game.maze.solvers.keyed import has_keys, keyed_tables
 
         self.maze = maze
         self.solvers = list(SOLVERS)
@@ -104,6 +108,9 @@ class Run:
         self._optimal: Optional[int] = None
         self._optimal_run: Optional[Iterator[object]] = None
         self._search_optimal = search_optimal
+        #: A maze with keys laid out for its searches (the optimal route's, the hint's),
+        #: here where the level is built rather than in a frame; None without keys.
+        self.tables: Optional[KeyedTables] = keyed_tables(maze) if has_keys(maze) else None
 
     # -- reading ------------------------------------------------------------------------
     @property
@@ -285,17 +292,18 @@ class Run:
         """
         if self._optimal is not None:
             return
-        if self._optimal_run is None:
-            from game.maze.solvers import SOLVERS
+        from game.maze.solvers.base import Solution
 
-            shortest = next(info for info in SOLVERS.values() if info.shortest)
-            self._optimal_run = shortest.explore(self.maze, self.maze.start, self.maze.goal)
+        if self._optimal_run is None:
+            from game.maze.solvers import shortest_slices
+
+            self._optimal_run = shortest_slices(self.maze, self.maze.start, self.maze.goal,
+                                                tables=self.tables)
         # drained in C: only the last item matters, and a solver's last item is its Solution
         last = deque(self._optimal_run if events is None else islice(self._optimal_run, events),
                      maxlen=1)
-        if events is not None and last and type(last[0]) is tuple:
+        if events is not None and last and not isinstance(last[0], Solution):
             return
-        from game.maze.solvers.base import Solution
 
         solution = last[0] if last else None  # none: the solver ended without a Solution
         self._optimal = (solution.length or 0) if isinstance(solution, Solution) else 0

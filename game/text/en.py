@@ -307,6 +307,7 @@ STRINGS: dict[str, str] = {
     "loading.failed": "Could not build this maze",
     "loading.failed_reason": "{kind}: {reason}",
     "loading.not_built": "the maze could not be built",
+    "keys.no_room": "There is no room for {count} keys in this {rows} x {cols} maze: at most {fits} fit. Choose fewer keys or a bigger maze.",
     "loading.footer": "Esc cancels",
     "loading.footer_failed": "Press any key to go back",
     # -- play

@@ -251,6 +251,7 @@ STRINGS: dict[str, str] = {
     "loading.failed": "无法生成这个迷宫",
     "loading.failed_reason": "{kind}：{reason}",
     "loading.not_built": "迷宫没能生成",
+    "keys.no_room": "这个 {rows} x {cols} 的迷宫放不下 {count} 把钥匙：最多只能放 {fits} 把。请减少钥匙，或选更大的迷宫。",
     "loading.footer": "Esc 取消",
     "loading.footer_failed": "按任意键返回",
     # -- play

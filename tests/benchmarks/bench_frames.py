@@ -54,10 +54,11 @@ def make_context() -> Context:
     return Context(Progress())
 
 
-def level_start(ctx: Context, screen: pygame.Surface, n: int, algorithm: str) -> tuple[float, PlayScene]:
+def level_start(ctx: Context, screen: pygame.Surface, n: int, algorithm: str,
+                keys: int = 0) -> tuple[float, PlayScene]:
     """Return the time (s) to generate, build the scene and draw its first frame."""
     t0 = time.perf_counter()
-    maze = generate(algorithm, rows=n, cols=n, seed=7, loops=0.05)
+    maze = generate(algorithm, rows=n, cols=n, seed=7, loops=0.05, **({"keys": keys} if keys else {}))
     scene = PlayScene(ctx, Level(maze, label=f"bench {n}"))
     scene.update(DT)
     scene.draw(screen)
@@ -78,7 +79,7 @@ def walk_with_hint(scene: PlayScene, screen: pygame.Surface,
     cpu: list[float] = []
     for _ in range(frames):
         t0 = time.perf_counter()
-        c0 = time.thread_time()
+        cpu0 = time.thread_time()
         if not player.moving and i + 1 < len(path) and player.pos == path[i]:
             (r0, c0), (r1, c1) = path[i], path[i + 1]
             k = KEYS[(r1 - r0, c1 - c0)]
@@ -88,7 +89,7 @@ def walk_with_hint(scene: PlayScene, screen: pygame.Surface,
         nxt = scene.update(DT)
         scene.draw(screen)
         times.append(time.perf_counter() - t0)
-        cpu.append(time.thread_time() - c0)
+        cpu.append(time.thread_time() - cpu0)
         if nxt is not None:
             break
     return times, cpu
@@ -100,6 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--frames", type=int, default=600)
     parser.add_argument("--sizes", default="11,201,2001")
     parser.add_argument("--algorithm", default="backtracker")
+    parser.add_argument("--keys", type=int, default=0, help="keys and doors in each maze")
     args = parser.parse_args(argv)
     pygame.display.init()  # not pygame.init(): no audio thread competing for the CPU
     pygame.font.init()
@@ -108,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
     freeze_start_up()  # as the App does once its first screen is up
     rows = []
     for n in (int(s) for s in args.sizes.split(",")):
-        start_s, scene = level_start(ctx, screen, n, args.algorithm)
+        start_s, scene = level_start(ctx, screen, n, args.algorithm, args.keys)
         times, cpu = walk_with_hint(scene, screen, args.frames)
         ms = [t * 1000 for t in times]
         # one thread's CPU time cannot exceed the wall time; a reading above it is a clock
@@ -118,7 +120,8 @@ def main(argv: list[str] | None = None) -> int:
                      statistics.median(cms), percentile(cms, 0.99), max(ms),
                      scene.run.moves, len(ms)))
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"window {WINDOW[0]}x{WINDOW[1]}, {args.algorithm} mazes, walking the BFS path with the hint"
+    print(f"window {WINDOW[0]}x{WINDOW[1]}, {args.algorithm} mazes"
+          f"{f' with {args.keys} keys' if args.keys else ''}, walking the BFS path with the hint"
           f" animating; dummy video driver; load average {load:.2f} on {os.cpu_count()} CPUs")
     print("frame = update + draw; wall = elapsed time, cpu = this thread's CPU time"
           " (steadier when other work shares the machine)")

@@ -10,7 +10,7 @@ them by name.
 
 from __future__ import annotations
 
-from typing import Iterator, Optional, Union
+from typing import Callable, Generator, Iterator, Optional, Sequence, Union
 
 import numpy as np
 
@@ -31,11 +31,26 @@ from game.maze.solvers.base import (
     flatten,
     solution,
 )
-from game.maze.solvers.keyed import has_keys
+from game.maze.solvers.keyed import KeyedGrid, KeyedTables, has_keys, sliced_breadth_first
 
 _MODULES = (bfs, dfs, stack)
 #: Every solver by name, in the hint's order (keys 1, 2, 3...): a new one is a module here.
 SOLVERS: dict[str, SolverInfo] = {module.INFO.name: module.INFO for module in _MODULES}
+#: Each solver's keyed search without events, by name.
+_KEYED_RUNS: dict[str, Callable[[Maze, Pos, Pos, Optional[KeyedTables]],
+                                tuple[KeyedGrid, Solution]]] = {
+    module.NAME: module.run_keyed for module in _MODULES}
+#: Each solver's search without events a slice at a time, by name (plain, then keyed).
+_SLICED: dict[str, Callable[[FlatGrid, int],
+                            Generator[None, None, tuple[Optional[Sequence[int]], int]]]] = {
+    module.NAME: module.run_sliced for module in _MODULES}
+_KEYED_SLICED: dict[str, Callable[[Maze, Pos, Pos, Optional[KeyedTables], int],
+                                  Generator[None, None, tuple[KeyedGrid, Solution]]]] = {
+    module.NAME: module.run_keyed_sliced for module in _MODULES}
+#: Each solver's keyed search on tables laid out already, by name.
+_KEYED_EXPLORES: dict[str, Callable[[Maze, Pos, Pos, KeyedTables],
+                                    Iterator[Union[Event, Solution]]]] = {
+    module.NAME: module.explore_keyed for module in _MODULES}
 #: The solver of a search nobody chose one for.
 DEFAULT = bfs.NAME
 
@@ -51,8 +66,11 @@ __all__ = [
     "Explore",
     "Solution",
     "drain",
+    "explore_keyed",
     "solve",
+    "shortest_slices",
     "solve_marked",
+    "solve_marked_sliced",
 ]
 
 
@@ -83,27 +101,91 @@ def solve(
     return drain(info.explore(maze, start, goal)) if quiet is None else quiet[1]
 
 
+def shortest_slices(maze: Maze, start: Pos, goal: Pos, *,
+                    tables: Optional[KeyedTables] = None) -> Iterator[object]:
+    """Return the shortest-path solver's search as items to take a few a tick, its Solution last.
+
+    Its events, one state each; on a maze with keys, slices of a few states of its
+    event-free search instead (a keyed search marks many more states than tiles), on
+    ``tables`` when the maze is laid out already.
+    """
+    info = next(info for info in SOLVERS.values() if info.shortest)
+    if has_keys(maze):
+        return sliced_breadth_first(info.name, maze, start, goal, bfs.STEPS, tables=tables)
+    return info.explore(maze, start, goal)
+
+
+def explore_keyed(solver: str, maze: Maze, start: Pos, goal: Pos,
+                  tables: KeyedTables) -> Iterator[Union[Event, Solution]]:
+    """Return ``solver``'s explore on a maze with keys, laid out already as ``tables``.
+
+    The same events and Solution as ``SOLVERS[solver].explore(maze, start, goal)``; a
+    caller searching one maze often (the hint, on every move) lays it out once.
+    """
+    return _KEYED_EXPLORES[solver](maze, start, goal, tables)
+
+
 def solve_marked(
-    maze: Maze, solver: str, start: Pos, goal: Pos
+    maze: Maze, solver: str, start: Pos, goal: Pos, *, tables: Optional[KeyedTables] = None
 ) -> Optional[tuple[Solution, np.ndarray]]:
     """Run ``solver`` without events; return its Solution and where it left marks.
 
     The marks are a (rows, cols) bool array: the tiles its VISIT events would have
     named.  None when the solver has no event-free ``run`` (drain its events instead).
+    On a maze with keys, ``tables`` is the maze laid out already (see explore_keyed).
     """
-    quiet = _run_quietly(maze, solver, start, goal)
+    quiet = _run_quietly(maze, solver, start, goal, tables)
     return None if quiet is None else (quiet[1], quiet[0].marks(maze.rows))
 
 
+def solve_marked_sliced(
+    maze: Maze, solver: str, start: Pos, goal: Pos, *, every: int,
+    tables: Optional[KeyedTables] = None,
+) -> Optional[Generator[None, None, tuple[Solution, np.ndarray]]]:
+    """Return :func:`solve_marked` as a search to run a slice at a time (None: no run).
+
+    It yields None every ``every`` states or so and returns the Solution and marks
+    solve_marked gives: what a frame with a time box runs (Space on a big maze).  The
+    ends are checked at once.
+    """
+    if has_keys(maze):
+        keyed = _KEYED_SLICED[solver](maze, start, goal, tables, every)
+        return _marked(keyed, maze.rows)
+    sliced = _SLICED.get(solver)
+    if sliced is None:
+        return None
+    flat = flatten(maze, start, goal)
+    return _plain_marked(solver, flat, sliced(flat, every), maze.rows)
+
+
+def _marked(search: Generator[None, None, tuple[KeyedGrid, Solution]], rows: int
+            ) -> Generator[None, None, tuple[Solution, np.ndarray]]:
+    """Run a sliced keyed search; return its Solution and marks."""
+    grid, found = yield from search
+    return found, grid.marks(rows)
+
+
+def _plain_marked(solver: str, flat: FlatGrid,
+                  search: Generator[None, None, tuple[Optional[Sequence[int]], int]], rows: int
+                  ) -> Generator[None, None, tuple[Solution, np.ndarray]]:
+    """Run a sliced plain search; return its Solution and marks."""
+    trail, visited = yield from search
+    return solution(solver, flat, trail, visited), flat.marks(rows)
+
+
 def _run_quietly(
-    maze: Maze, solver: str, start: Pos, goal: Pos
-) -> Optional[tuple[FlatGrid, Solution]]:
+    maze: Maze, solver: str, start: Pos, goal: Pos, tables: Optional[KeyedTables] = None
+) -> Optional[tuple[Union[FlatGrid, KeyedGrid], Solution]]:
     """Run ``solver``'s event-free search; return its marked grid and Solution, or None.
 
-    None when it has no ``run``, or the maze has keys (the keyed searches have none).
+    None when it has no ``run``.  A maze with keys takes the solver's keyed search
+    without events (``run_keyed``): the same walk, visited count and marks.
     """
+    if has_keys(maze):
+        keyed = _KEYED_RUNS.get(solver)
+        return None if keyed is None else keyed(maze, start, goal, tables)
     run = SOLVERS[solver].run
-    if run is None or has_keys(maze):
+    if run is None:
         return None
     flat = flatten(maze, start, goal)
     trail, visited = run(flat)

@@ -15,7 +15,7 @@ import operator
 from array import array
 from itertools import repeat
 from dataclasses import dataclass
-from typing import Callable, Iterator, Optional, Sequence, SupportsIndex, Union, cast
+from typing import Callable, Generator, Iterator, Optional, Sequence, SupportsIndex, Union, cast
 
 import numpy as np
 
@@ -166,6 +166,57 @@ def depth_first(
     append, pop = trail.append, trail.pop
     t = s
     while t != g:
+        n = t + first
+        if not grid[n]:
+            grid[n] = mark
+            append(n)
+            t = n
+            continue
+        n = t + second
+        if not grid[n]:
+            grid[n] = mark
+            append(n)
+            t = n
+            continue
+        n = t + third
+        if not grid[n]:
+            grid[n] = mark
+            append(n)
+            t = n
+            continue
+        n = t + fourth
+        if not grid[n]:
+            grid[n] = mark
+            append(n)
+            t = n
+            continue
+        pop()  # a dead end: back to the tile before
+        if not trail:
+            return None, flat.marked()
+        t = trail[-1]
+    return trail, flat.marked()
+
+
+def depth_first_sliced(
+    flat: FlatGrid, steps: tuple[int, int, int, int], every: int
+) -> Generator[None, None, tuple[Optional[Sequence[int]], int]]:
+    """Run :func:`depth_first` a slice at a time: yield None every ``every`` steps, return its answer.
+
+    The same marks, trail and count; what a caller with a frame's time box runs.
+    """
+    first, second, third, fourth = steps
+    grid, s, g = flat.cells, flat.start, flat.goal
+    mark = BLOCKED + 1
+    grid[s] = mark
+    trail = array(flat.typecode, [s])
+    append, pop = trail.append, trail.pop
+    t = s
+    left = every
+    while t != g:
+        left -= 1
+        if not left:
+            yield None
+            left = every
         n = t + first
         if not grid[n]:
             grid[n] = mark

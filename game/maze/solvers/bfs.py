@@ -15,12 +15,19 @@ The first path found is a shortest one.  :func:`run` is the same search without 
 from __future__ import annotations
 
 from array import array
-from typing import Iterator, Optional, Sequence, Union
+from typing import Generator, Iterator, Optional, Sequence, Union
 
 from game.maze.grid import Maze, Pos
 from game.maze.registry import Pseudocode, SolverInfo
 from game.maze.solvers.base import EXPAND, FOUND, VISIT, Event, FlatGrid, Solution, finish, flatten
-from game.maze.solvers.keyed import breadth_first, has_keys
+from game.maze.solvers.keyed import (
+    KeyedGrid,
+    KeyedTables,
+    breadth_first,
+    has_keys,
+    sliced_run,
+    run_breadth_first,
+)
 
 NAME = "bfs"
 #: The probe order: down, right, up, left.
@@ -130,6 +137,50 @@ def run(flat: FlatGrid) -> tuple[Optional[list[int]], int]:
     return _trail(grid, w, s, g), len(queue)
 
 
+def run_sliced(flat: FlatGrid, every: int
+               ) -> Generator[None, None, tuple[Optional[list[int]], int]]:
+    """Run :func:`run` a slice at a time: yield None every ``every`` tiles taken, return its answer."""
+    grid, w, s, g = flat.cells, flat.width, flat.start, flat.goal
+    grid[s] = _ORIGIN
+    if s == g:
+        return [s], 1
+    queue = array(flat.typecode, [s])
+    append = queue.append
+    left = every
+    for p in queue:  # the loop of run, marking the same tiles in the same order
+        left -= 1
+        if not left:
+            yield None
+            left = every
+        n = p + w
+        if not grid[n]:
+            grid[n] = _FROM_ABOVE
+            append(n)
+            if n == g:
+                break
+        n = p + 1
+        if not grid[n]:
+            grid[n] = _FROM_LEFT
+            append(n)
+            if n == g:
+                break
+        n = p - w
+        if not grid[n]:
+            grid[n] = _FROM_BELOW
+            append(n)
+            if n == g:
+                break
+        n = p - 1
+        if not grid[n]:
+            grid[n] = _FROM_RIGHT
+            append(n)
+            if n == g:
+                break
+    else:
+        return None, len(queue)
+    return _trail(grid, w, s, g), len(queue)
+
+
 def _trail(grid: Sequence[int], w: int, s: int, g: int) -> list[int]:
     """Walk the marks back from the goal to the start; return the flat indices start to goal."""
     back = (0, 0, -w, -1, w, 1)  # indexed by the mark: the step back to the predecessor
@@ -140,6 +191,24 @@ def _trail(grid: Sequence[int], w: int, s: int, g: int) -> list[int]:
         trail.append(n)
     trail.reverse()
     return trail
+
+
+def run_keyed(maze: Maze, start: Pos, goal: Pos,
+              tables: Optional[KeyedTables] = None) -> tuple[KeyedGrid, Solution]:
+    """Run the keyed search without events; return its marked grid and Solution."""
+    return run_breadth_first(NAME, maze, start, goal, STEPS, tables)
+
+
+def run_keyed_sliced(maze: Maze, start: Pos, goal: Pos, tables: Optional[KeyedTables],
+                     every: int) -> Generator[None, None, tuple[KeyedGrid, Solution]]:
+    """Run the keyed search without events a slice at a time (see keyed.sliced_run)."""
+    return sliced_run(NAME, maze, start, goal, STEPS, depth=False, every=every, tables=tables)
+
+
+def explore_keyed(maze: Maze, start: Pos, goal: Pos,
+                  tables: KeyedTables) -> Iterator[Union[Event, Solution]]:
+    """Search (tile, keys) on ``tables`` (made for ``maze``), yielding events then a Solution."""
+    return breadth_first(NAME, maze, start, goal, STEPS, tables)
 
 
 #: Its pseudo-code in the lab, and the line each event runs.

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from typing import Iterator, Optional, Sequence, Union
+from typing import Generator, Iterator, Optional, Sequence, Union
 
 import numpy as np
 
@@ -31,6 +31,9 @@ from game.maze.solvers.base import BACKTRACK, FOUND, VISIT, Event, Solution, che
 # A state's mark in its layer: 0 unmarked; bfs stores how it was reached.
 _ORIGIN = 0xFF
 _KEY_TAKEN = 0x10  # bfs: the step onto this tile picked up its key (the layer before lacked it)
+_NEVER_HELD = 0x10  # a key bit past the four colours: what a wall "needs"
+#: A level with at least this many states is probed with numpy, a smaller one state by state.
+WIDE_LEVEL = 192
 
 
 def has_keys(maze: Maze) -> bool:
@@ -69,6 +72,9 @@ class KeyedGrid:
     start: int
     goal: int
     layers: dict[int, bytearray]
+    #: What entering a tile needs: its door's key bit, or a bit no walker holds (a wall),
+    #: so one look tells whether it can be entered: ``need[n] & ~held`` is 0.
+    need: bytes = b""
 
     def layer(self, held: int) -> bytearray:
         """Return the marks of the states holding ``held``."""
@@ -82,43 +88,116 @@ class KeyedGrid:
         r, c = divmod(index, self.width)
         return (r, c)
 
-    def marked(self) -> int:
-        """Return how many distinct tiles are marked in any layer."""
+    def seen(self) -> np.ndarray:
+        """Return a flat bool array: True where a tile is marked in any layer."""
         seen = np.zeros(len(self.blocked), dtype=bool)
         for marks in self.layers.values():
             seen |= np.frombuffer(marks, dtype=np.uint8) != 0
-        return int(np.count_nonzero(seen))
+        return seen
+
+    def marked(self) -> int:
+        """Return how many distinct tiles are marked in any layer."""
+        return int(np.count_nonzero(self.seen()))
+
+    def marks(self, rows: int) -> np.ndarray:
+        """Return a (rows, width - 1) bool array: True where a tile is marked in any layer."""
+        marks: np.ndarray = self.seen().reshape(-1, self.width)[:rows, :-1]
+        return marks
 
 
-def flatten_keyed(maze: Maze, start: Pos, goal: Pos) -> KeyedGrid:
-    """Check the ends and return the keyed flat grid."""
-    start = check_end(maze, start, "start")
-    goal = check_end(maze, goal, "goal")
+@dataclass(frozen=True)
+class KeyedTables:
+    """A maze's tiles laid out flat for the keyed searches (see :class:`KeyedGrid`).
+
+    Made once per maze (:func:`keyed_tables`) and shared by every search on it: a hint
+    that starts over on each move need not lay out a big maze again.
+    """
+
+    blocked: bytes
+    key: bytes
+    lock: bytes
+    need: bytes  # lock, or _NEVER_HELD on a wall (see KeyedGrid.need)
+    width: int
+    spots: np.ndarray  # the flat indices of the keys and doors
+
+    def holding(self, colours: str) -> "KeyedTables":
+        """Return these tables as a walker holding the keys ``colours`` sees them.
+
+        Their keys and doors are floor, as in :func:`with_keys_held`; only the few bytes
+        of keys and doors change.
+        """
+        bits = sum(1 << kinds.COLOURS.index(ch) for ch in set(colours))
+        if not bits:
+            return self
+        at = self.spots
+        key = np.frombuffer(self.key, dtype=np.uint8).copy()
+        key[at] &= ~np.uint8(bits)
+        lock = np.frombuffer(self.lock, dtype=np.uint8).copy()
+        lock[at] &= ~np.uint8(bits)
+        need = np.frombuffer(self.need, dtype=np.uint8).copy()
+        need[at] &= ~np.uint8(bits)  # keys and doors are walkable: no wall bit to keep
+        return KeyedTables(self.blocked, key.tobytes(), lock.tobytes(), need.tobytes(),
+                           self.width, at)
+
+
+def keyed_tables(maze: Maze) -> KeyedTables:
+    """Return ``maze`` laid out flat: blocked, key and lock bytes, padded.
+
+    Keys and doors are few: their bytes are set where they lie, on zeros.
+    """
     rows, cols = maze.rows, maze.cols
     width = cols + 1
+    blocked = np.ones((rows + 1, width), dtype=np.uint8)
+    blocked[:rows, :cols] = ~kinds.walkable(maze.tiles)
+    r, c = np.nonzero(_keys_and_doors(maze.tiles))
+    kind = maze.tiles[r, c]
+    at = r * width + c
+    key = np.zeros(blocked.size, dtype=np.uint8)
+    key[at] = kinds.KINDS["key"][kind]
+    lock = np.zeros(blocked.size, dtype=np.uint8)
+    lock[at] = kinds.KINDS["lock"][kind]
+    need = blocked * np.uint8(_NEVER_HELD)
+    need.reshape(-1)[at] |= lock[at]
+    return KeyedTables(blocked.tobytes(), key.tobytes(), lock.tobytes(), need.tobytes(), width,
+                       at)
 
-    def padded(values: np.ndarray, fill: int) -> bytes:
-        """Return ``values`` laid out flat with the padding set to ``fill``."""
-        out = np.full((rows + 1, width), fill, dtype=np.uint8)
-        out[:rows, :cols] = values
-        return out.tobytes()
 
+def _keys_and_doors(tiles: np.ndarray) -> np.ndarray:
+    """Return a bool array: True where a tile holds a key or is a door."""
+    flagged = (kinds.KINDS["key"] | kinds.KINDS["lock"]) != 0
+    ids = np.flatnonzero(flagged)
+    if len(ids) and flagged[ids[0]:].all():  # every kind from the first key on: one compare
+        found: np.ndarray = tiles >= ids[0]
+        return found
+    return np.isin(tiles, ids)
+
+
+def flatten_keyed(maze: Maze, start: Pos, goal: Pos,
+                  tables: Optional[KeyedTables] = None) -> KeyedGrid:
+    """Check the ends and return the keyed flat grid (on ``tables``, made for ``maze``, if given)."""
+    start = check_end(maze, start, "start")
+    goal = check_end(maze, goal, "goal")
+    if tables is None:
+        tables = keyed_tables(maze)
+    width = tables.width
     return KeyedGrid(
-        padded(~kinds.walkable(maze.tiles), 1),
-        padded(kinds.KINDS["key"][maze.tiles], 0),
-        padded(kinds.KINDS["lock"][maze.tiles], 0),
+        tables.blocked,
+        tables.key,
+        tables.lock,
         width,
         start[0] * width + start[1],
         goal[0] * width + goal[1],
         {},
+        tables.need,
     )
 
 
 def breadth_first(
-    name: str, maze: Maze, start: Pos, goal: Pos, steps: Sequence[Pos]
+    name: str, maze: Maze, start: Pos, goal: Pos, steps: Sequence[Pos],
+    tables: Optional[KeyedTables] = None,
 ) -> Iterator[Union[Event, Solution]]:
     """Search (tile, keys) breadth-first, probing ``steps`` in order; yield events, a Solution."""
-    grid = flatten_keyed(maze, start, goal)  # the ends are checked before the first next()
+    grid = flatten_keyed(maze, start, goal, tables)  # the ends are checked before the first next()
     return _breadth_first(name, grid, _flat_steps(steps, grid.width))
 
 
@@ -168,10 +247,11 @@ def _bfs_trail(grid: KeyedGrid, steps: tuple[int, ...], n: int, held: int) -> li
 
 
 def depth_first(
-    name: str, maze: Maze, start: Pos, goal: Pos, steps: Sequence[Pos]
+    name: str, maze: Maze, start: Pos, goal: Pos, steps: Sequence[Pos],
+    tables: Optional[KeyedTables] = None,
 ) -> Iterator[Union[Event, Solution]]:
     """Search (tile, keys) depth-first, probing ``steps`` in order; yield events, a Solution."""
-    grid = flatten_keyed(maze, start, goal)  # the ends are checked before the first next()
+    grid = flatten_keyed(maze, start, goal, tables)  # the ends are checked before the first next()
     return _depth_first(name, grid, _flat_steps(steps, grid.width))
 
 
@@ -214,6 +294,273 @@ def _depth_first(name: str, grid: KeyedGrid, steps: tuple[int, ...]) -> Iterator
     yield from _finish(name, grid, [n for n, _ in frames])
 
 
+def run_breadth_first(name: str, maze: Maze, start: Pos, goal: Pos, steps: Sequence[Pos],
+                      tables: Optional[KeyedTables] = None) -> tuple[KeyedGrid, Solution]:
+    """Run :func:`breadth_first` without events; return its marked grid and Solution.
+
+    The same states are marked in the same order, and so the same walk and visited
+    count, a level at a time: a level of few states goes state by state as the
+    generator does, a wide one in a few numpy passes over the whole level.  A level
+    is the queue's states one move from the start more than the level before, in queue
+    order, so each of its states is marked by the first of its parents, probing in
+    step order, exactly as the queue would.
+    """
+    grid = flatten_keyed(maze, start, goal, tables)
+    flat = _flat_steps(steps, grid.width)
+    levels = _bfs_levels(grid, flat, 1 << 62)
+    for _ in levels:
+        pass
+    return grid, _solution(name, grid, _bfs_end(grid, flat, levels))
+
+
+def sliced_breadth_first(name: str, maze: Maze, start: Pos, goal: Pos, steps: Sequence[Pos],
+                         *, every: int = 1, tables: Optional[KeyedTables] = None) -> Iterator[Optional[Solution]]:
+    """Run :func:`run_breadth_first` a slice at a time; yield None per slice, then the Solution.
+
+    A slice is ``every`` states (a wide level is done at once).
+
+    What a caller without a spare thread steps a few slices a frame (the run's optimal
+    route); the ends are checked at once.
+    """
+    grid = flatten_keyed(maze, start, goal, tables)
+    return _sliced(name, grid, _flat_steps(steps, grid.width), every)
+
+
+def _sliced(name: str, grid: KeyedGrid, steps: tuple[int, ...], every: int
+            ) -> Iterator[Optional[Solution]]:
+    """Run the level search on a checked keyed grid, a slice at a time."""
+    levels = _bfs_levels(grid, steps, every)
+    yield from levels
+    yield _solution(name, grid, _bfs_end(grid, steps, levels))
+
+
+def _bfs_end(grid: KeyedGrid, steps: tuple[int, ...], levels: "_LevelSearch"
+             ) -> Optional[list[int]]:
+    """Return the trail of a finished level search (None: no path)."""
+    return None if levels.end is None else _bfs_trail(grid, steps, *levels.end)
+
+
+class _LevelSearch:
+    """The breadth-first search's states marked level by level; ``end`` is the goal state.
+
+    Iterating it does the work, yielding None once per ``every`` states taken (after a
+    wide level, done at once, as many times as it held ``every`` states).
+    """
+
+    def __init__(self, grid: KeyedGrid, steps: tuple[int, ...], every: int) -> None:
+        self.grid, self.steps, self.every = grid, steps, every
+        self.end: Optional[tuple[int, int]] = None
+
+    def __iter__(self) -> Iterator[None]:
+        """Mark the states; yield None between slices of the work."""
+        grid, steps, every = self.grid, self.steps, self.every
+        need, key, s, g = grid.need, grid.key, grid.start, grid.goal
+        held = key[s]
+        grid.layer(held)[s] = _ORIGIN
+        if s == g:
+            self.end = (s, held)
+            return
+        layers = grid.layers
+        tiles: Union[list[int], np.ndarray] = [s]
+        helds: Union[list[int], np.ndarray] = [held]
+        ways = tuple(enumerate(steps, 1))
+        arrays: Optional[_LevelArrays] = None
+        left = every
+        while len(tiles):
+            if len(tiles) >= WIDE_LEVEL:
+                if arrays is None:
+                    arrays = _LevelArrays(grid, steps)
+                taken = len(tiles)
+                self.end, tiles, helds = arrays.probe(tiles, helds)
+                if self.end is not None:
+                    return
+                left -= taken  # a slice per ``every`` states of the level, all done at once
+                while left <= 0:
+                    yield None
+                    left += every
+                continue
+            if isinstance(tiles, np.ndarray):
+                tiles = tiles.tolist()
+            if isinstance(helds, np.ndarray):
+                helds = helds.tolist()
+            next_tiles: list[int] = []
+            next_helds: list[int] = []
+            add_tile, add_held = next_tiles.append, next_helds.append
+            for p, held in zip(tiles, helds):
+                here = layers[held]
+                for way, step in ways:
+                    n = p + step
+                    if need[n] & ~held:
+                        continue
+                    now = held | key[n]
+                    if now == held:
+                        if here[n]:
+                            continue
+                        here[n] = way
+                    else:
+                        marks = grid.layer(now)
+                        if marks[n]:
+                            continue
+                        marks[n] = way | _KEY_TAKEN
+                    if n == g:
+                        self.end = (n, now)
+                        return
+                    add_tile(n)
+                    add_held(now)
+                left -= 1
+                if not left:
+                    yield None
+                    left = every
+            tiles, helds = next_tiles, next_helds
+
+
+_bfs_levels = _LevelSearch
+
+
+class _LevelArrays:
+    """The keyed grid as numpy arrays, to probe a wide level of the search at once."""
+
+    def __init__(self, grid: KeyedGrid, steps: tuple[int, ...]) -> None:
+        self.grid = grid
+        self.need = np.frombuffer(grid.need, dtype=np.uint8)
+        self.key = np.frombuffer(grid.key, dtype=np.uint8)
+        self.steps = np.array(steps, dtype=np.int64)
+        self.ways = np.arange(1, len(steps) + 1, dtype=np.uint8)
+        self.size = len(grid.blocked)
+
+    def probe(self, tiles: Union[list[int], np.ndarray], helds: Union[list[int], np.ndarray]
+              ) -> tuple[Optional[tuple[int, int]], np.ndarray, np.ndarray]:
+        """Probe one level; return the goal state (None: not reached) and the next level."""
+        grid = self.grid
+        at = np.asarray(tiles, dtype=np.int64)
+        had = np.asarray(helds, dtype=np.uint8)
+        count = len(self.steps)
+        # every (state, step) in queue order: parent by parent, each in step order
+        n = (at[:, None] + self.steps[None, :]).ravel()
+        n[n < 0] += self.size  # above the first row: the pad row, as a bytes index reads it
+        held = np.repeat(had, count)
+        open_ = (self.need[n] & ~held) == 0
+        n, held = n[open_], held[open_]
+        way = np.tile(self.ways, len(at))[open_]
+        now = held | self.key[n]
+        present = np.flatnonzero(np.bincount(now, minlength=16))
+        if len(present) == 1:
+            h = int(present[0])
+            free = np.frombuffer(grid.layer(h), dtype=np.uint8)[n] == 0
+        else:
+            free = np.empty(len(n), dtype=bool)
+            for h in present.tolist():
+                sel = np.flatnonzero(now == h)
+                free[sel] = np.frombuffer(grid.layer(h), dtype=np.uint8)[n[sel]] == 0
+        n, held, way, now = n[free], held[free], way[free], now[free]
+        # a state two parents reach is marked by the first of them
+        state = now.astype(np.int64) * self.size + n if len(present) > 1 else n
+        _, first = np.unique(state, return_index=True)
+        if len(first) < len(state):
+            first.sort()
+            n, held, way, now = n[first], held[first], way[first], now[first]
+        hit = np.flatnonzero(n == grid.goal)
+        found: Optional[tuple[int, int]] = None
+        if len(hit):
+            last = int(hit[0]) + 1
+            n, held, way, now = n[:last], held[:last], way[:last], now[:last]
+            found = (grid.goal, int(now[-1]))
+        taken = now != held
+        mark = way | (taken.astype(np.uint8) << 4) if taken.any() else way
+        if len(present) == 1:
+            np.frombuffer(grid.layer(int(present[0])), dtype=np.uint8)[n] = mark
+        else:
+            for h in present.tolist():
+                sel = np.flatnonzero(now == h)
+                np.frombuffer(grid.layer(h), dtype=np.uint8)[n[sel]] = mark[sel]
+        return found, n, now
+
+
+def run_depth_first(name: str, maze: Maze, start: Pos, goal: Pos, steps: Sequence[Pos],
+                    tables: Optional[KeyedTables] = None) -> tuple[KeyedGrid, Solution]:
+    """Run :func:`depth_first` without events; return its marked grid and Solution."""
+    grid = flatten_keyed(maze, start, goal, tables)
+    search = _depth_first_quiet(name, grid, _flat_steps(steps, grid.width), 1 << 62)
+    while True:
+        try:
+            next(search)
+        except StopIteration as done:
+            answer: tuple[KeyedGrid, Solution] = done.value
+            return answer
+
+
+def sliced_run(name: str, maze: Maze, start: Pos, goal: Pos, steps: Sequence[Pos], *,
+               depth: bool, every: int, tables: Optional[KeyedTables] = None
+               ) -> Generator[None, None, tuple[KeyedGrid, Solution]]:
+    """Run the event-free search a slice at a time; return its marked grid and Solution.
+
+    ``depth``: depth-first, else breadth-first; it yields None every ``every`` states or so.
+    """
+    grid = flatten_keyed(maze, start, goal, tables)  # the ends are checked at once
+    flat = _flat_steps(steps, grid.width)
+    if depth:
+        return _depth_first_quiet(name, grid, flat, every)
+    return _breadth_first_quiet(name, grid, flat, every)
+
+
+def _breadth_first_quiet(name: str, grid: KeyedGrid, steps: tuple[int, ...], every: int
+                         ) -> Generator[None, None, tuple[KeyedGrid, Solution]]:
+    """Run the level search on a checked keyed grid a slice at a time; return grid, Solution."""
+    levels = _bfs_levels(grid, steps, every)
+    yield from levels
+    return grid, _solution(name, grid, _bfs_end(grid, steps, levels))
+
+
+def _depth_first_quiet(name: str, grid: KeyedGrid, steps: tuple[int, ...], every: int
+                       ) -> Generator[None, None, tuple[KeyedGrid, Solution]]:
+    """Run the depth-first search on a checked keyed grid without events, a slice at a time."""
+    need, key, s, g = grid.need, grid.key, grid.start, grid.goal
+    flat = steps
+    layer, layers = grid.layer, grid.layers
+    left = every
+    held = key[s]
+    layer(held)[s] = 1
+    tiles = [s]
+    helds = [held]
+    push_tile, push_held = tiles.append, helds.append
+    t = s
+    here = layers[held]
+    while t != g:
+        left -= 1
+        if not left:
+            yield None
+            left = every
+        for step in flat:
+            n = t + step
+            if need[n] & ~held:
+                continue
+            now = held | key[n]
+            if now == held:
+                if here[n]:
+                    continue
+                here[n] = 1
+            else:
+                marks = layer(now)
+                if marks[n]:
+                    continue
+                marks[n] = 1
+                held, here = now, marks
+            push_tile(n)
+            push_held(now)
+            t = n
+            break
+        else:
+            tiles.pop()  # a dead end: back to the state before
+            helds.pop()
+            if not tiles:
+                return grid, _solution(name, grid, None)
+            t = tiles[-1]
+            if helds[-1] != held:
+                held = helds[-1]
+                here = layers[held]
+    return grid, _solution(name, grid, tiles)
+
+
 def _flat_steps(steps: Sequence[Pos], width: int) -> tuple[int, ...]:
     """Return ``(drow, dcol)`` steps as flat-index offsets."""
     return tuple(dr * width + dc for dr, dc in steps)
@@ -221,9 +568,14 @@ def _flat_steps(steps: Sequence[Pos], width: int) -> tuple[int, ...]:
 
 def _finish(name: str, grid: KeyedGrid, trail: Optional[list[int]]) -> Iterator[Union[Event, Solution]]:
     """Yield the end of a search: FOUND when ``trail`` is given, then the Solution."""
-    path = None if trail is None else [grid.pos(i) for i in trail]
-    if path is not None:
+    if trail is not None:
         yield (FOUND, *grid.pos(grid.goal))
+    yield _solution(name, grid, trail)
+
+
+def _solution(name: str, grid: KeyedGrid, trail: Optional[list[int]]) -> Solution:
+    """Return the Solution of a search that found ``trail`` (None: no path)."""
+    path = None if trail is None else [grid.pos(i) for i in trail]
     keys: list[str] = []
     if trail is not None:
         held = 0
@@ -232,5 +584,5 @@ def _finish(name: str, grid: KeyedGrid, trail: Optional[list[int]]) -> Iterator[
             if bit & ~held:
                 held |= bit
                 keys.append(kinds.colour(bit))
-    yield Solution(name, path, grid.marked(), grid.pos(grid.start), grid.pos(grid.goal),
-                   tuple(keys))
+    return Solution(name, path, grid.marked(), grid.pos(grid.start), grid.pos(grid.goal),
+                    tuple(keys))

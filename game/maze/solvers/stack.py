@@ -18,7 +18,7 @@ grid byte, which doubles as its mark (every value from ``_UP`` on means "marked"
 from __future__ import annotations
 
 from array import array
-from typing import Iterator, Optional, Sequence, Union
+from typing import Generator, Iterator, Optional, Sequence, Union
 
 from game.maze.grid import Maze, Pos
 from game.maze.registry import Pseudocode, SolverInfo
@@ -31,11 +31,18 @@ from game.maze.solvers.base import (
     FlatGrid,
     Solution,
     depth_first,
+    depth_first_sliced,
     finish,
     flatten,
 )
 from game.maze.solvers.keyed import depth_first as keyed_depth_first
-from game.maze.solvers.keyed import has_keys
+from game.maze.solvers.keyed import (
+    KeyedGrid,
+    KeyedTables,
+    has_keys,
+    run_depth_first,
+    sliced_run,
+)
 
 NAME = "stack"
 #: The probe order: up, right, down, left.
@@ -130,6 +137,31 @@ def run(flat: FlatGrid) -> tuple[Optional[Sequence[int]], int]:
     """Run the search without events; return the trail (flat indices) or None, and visited."""
     w = flat.width
     return depth_first(flat, (-w, 1, w, -1))  # up, right, down, left
+
+
+def run_sliced(flat: FlatGrid, every: int
+               ) -> Generator[None, None, tuple[Optional[Sequence[int]], int]]:
+    """Run :func:`run` a slice at a time: yield None every ``every`` steps, return its answer."""
+    w = flat.width
+    return depth_first_sliced(flat, (-w, 1, w, -1), every)  # up, right, down, left
+
+
+def run_keyed(maze: Maze, start: Pos, goal: Pos,
+              tables: Optional[KeyedTables] = None) -> tuple[KeyedGrid, Solution]:
+    """Run the keyed search without events; return its marked grid and Solution."""
+    return run_depth_first(NAME, maze, start, goal, STEPS, tables)
+
+
+def run_keyed_sliced(maze: Maze, start: Pos, goal: Pos, tables: Optional[KeyedTables],
+                     every: int) -> Generator[None, None, tuple[KeyedGrid, Solution]]:
+    """Run the keyed search without events a slice at a time (see keyed.sliced_run)."""
+    return sliced_run(NAME, maze, start, goal, STEPS, depth=True, every=every, tables=tables)
+
+
+def explore_keyed(maze: Maze, start: Pos, goal: Pos,
+                  tables: KeyedTables) -> Iterator[Union[Event, Solution]]:
+    """Search (tile, keys) on ``tables`` (made for ``maze``), yielding events then a Solution."""
+    return keyed_depth_first(NAME, maze, start, goal, STEPS, tables)
 
 
 #: Its pseudo-code in the lab, and the line each event runs.

@@ -11,12 +11,13 @@ from typing import Optional
 
 import pygame
 
-from game.levels import CODE_EXAMPLES, parse_level_code
+from game.levels import CODE_EXAMPLES, build_level, parse_level_code
 from game.play import input as keys
 from game.play import theme
 from game.play.clipboard import paste_text
 from game.play.context import Context
 from game.play.input import Event, KeyDown
+from game.names import build_problem
 from game.play.routes import ToTitle, play_code
 from game.play.scenes.base import ListScene, Next
 from game.play.widgets.layout import panel
@@ -43,6 +44,10 @@ def cleaned(text: str) -> str:
     """Return pasted text as a code field holds it: no spaces, printable ASCII, cut short."""
     kept = "".join(ch if " " < ch <= "~" else "?" for ch in text if not ch.isspace())
     return kept[:MAX_LENGTH]
+
+#: A code's maze with keys up to this many tiles is built on Enter (within a few
+#: frames), to say at once when its keys do not fit; a bigger one says so while loading.
+CHECK_TILES = 101 * 101
 
 
 class EnterCodeScene(ListScene):
@@ -89,6 +94,14 @@ class EnterCodeScene(ListScene):
             reason = str(exc).split(": ", 1)[-1]
             self._say(t("code.bad"), reason)
             return None
+        if spec.keys and spec.rows * spec.cols <= CHECK_TILES:
+            # Whether the keys fit shows once the walls are built: a small maze is built
+            # here (a few ms), to say so under the field; a big one says so while loading.
+            try:
+                self.ctx.mazes.keep(spec, build_level(spec))
+            except ValueError as exc:
+                self._say(build_problem(exc))
+                return None
         return play_code(spec, unlocked=self.ctx.progress.unlocked)
 
     def handle_event(self, event: Event) -> Optional[Next]:

@@ -33,18 +33,19 @@ from game.play import input as keys
 from game.play import theme
 from game.play.context import Context
 from game.play.input import Event, KeyDown, KeyRepeat
-from game.names import generator_label, solver_names, solver_short_label
+from game.names import build_problem, generator_label, solver_names, solver_short_label
 from game.play.routes import ToTitle
 from game.play.scenes.base import Next, Scene
 from game.play.widgets.layout import Layout
-from game.play.widgets.text import draw_text, font, min_font
+from game.play.widgets.text import draw_text, font, min_font, wrap
 from game.text import t
 
 #: Events per second, from one a second to thousands a frame.
 SPEEDS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000,
           100_000, 200_000, 500_000)
-#: A frame spends at most this long stepping (s), whatever the speed asks.
-STEP_BUDGET = 0.008
+#: A frame spends at most this long stepping (s), whatever the speed asks; a 1001x1001
+#: picture redrawn each frame takes about as long again (issue 18.5).
+STEP_BUDGET = 0.005
 #: Steps taken between two looks at the clock.
 STEP_CHUNK = 256
 #: Most solvers in a race.
@@ -354,12 +355,14 @@ class LabScene(Scene):
 
     # -- the side panel -----------------------------------------------------------------
     def panel_lines(self) -> list[tuple[str, str]]:
-        """Return the panel's lines as (style, text): "title", "head", "text", "code", "lit"."""
+        """Return the panel's lines as (style, text): "title", "head", "text", "code", "lit", "problem"."""
         lab = self.lab
         lines: list[tuple[str, str]] = [("title", t("lab.title"))]
         state = t("lab.playing") if self.playing else t("lab.paused")
         lines.append(("text", t("lab.state", state=state, rate=f"{SPEEDS[self.speed]:,}")))
         lines.append(("text", t("lab.events", count=f"{lab.events:,}")))
+        if lab.gen is not None and lab.gen.failure is not None:
+            lines.append(("problem", build_problem(lab.gen.failure)))
         if lab.generating:
             return lines + self._generator_lines()
         if lab.gen is not None and lab.tick == 0:
@@ -472,6 +475,7 @@ class LabScene(Scene):
             "text": (font(size), look.text),
             "code": (font(size), look.text_dim),
             "lit": (font(size, bold=True), look.accent),
+            "problem": (font(size, bold=True), look.accent),
         }
         keys_font = font(max(min_font(), lay.font_size(17)))
         legend_h = 3 * keys_font.get_linesize() if self.heat and self.lab.maze else 0
@@ -485,6 +489,11 @@ class LabScene(Scene):
             if y + f.get_linesize() > bottom:
                 break
             x = inner.left + (pad if style in ("code", "lit") else 0)
+            if style == "problem":  # a sentence: wrapped, not cut
+                for part in wrap(text, f, inner.right - x):
+                    draw_text(surface, part, f, colour, (x, y), anchor="topleft")
+                    y += f.get_linesize()
+                continue
             if style == "lit":
                 mark = pygame.Rect(inner.left, y, inner.width, f.get_linesize())
                 pygame.draw.rect(surface, look.tile_open, mark, border_radius=4)

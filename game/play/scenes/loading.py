@@ -22,7 +22,7 @@ from game.play import input as keys
 from game.play import theme
 from game.play.context import Context
 from game.play.input import Event
-from game.names import algorithm_name
+from game.names import algorithm_name, build_problem
 from game.play.routes import ToTitle
 from game.play.scenes.base import Enter, MenuScene, Next, Scene
 from game.play.widgets.layout import Layout, footer
@@ -63,7 +63,7 @@ class LoadingScene(MenuScene):
             self.play = self.make_play(Level(self.maze, self.spec, self.level_index, self.label,
                                          self.daily))
         except Exception as exc:  # shown to the player instead of crashing the loop
-            self.error = t("loading.failed_reason", kind=type(exc).__name__, reason=exc)
+            self.error = build_problem(exc)
 
     def start(self) -> None:
         """Load display-bound images here, then start the worker thread (once)."""

@@ -1,0 +1,135 @@
+"""The keyed searches without events give the generators' answers: walk, keys, visited, marks.
+
+``solve()`` and the hint's Space run a maze with keys through each solver's ``run_keyed``
+(breadth-first a level at a time, numpy for a wide level); these check them against
+draining the event generators, which stay the reference, on many random keyed mazes,
+solvable or not, with the wide-level threshold forced both ways.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.maze import tiles as kinds
+from game.maze.grid import FLOOR, WALL, Maze
+from game.maze.solvers import (SOLVERS, VISIT, Solution, drain, explore_keyed, shortest_slices,
+                               solve,
+                               solve_marked)
+from game.maze.solvers import keyed
+
+
+def keyed_maze(seed: int) -> Maze:
+    """Return a random maze of floor, walls, keys and doors up to 24x24, ends on floor.
+
+    Mostly floor, so levels grow wide; walls and doors often cut the exit off.
+    """
+    rng = random.Random(seed)
+    rows, cols = rng.randint(2, 24), rng.randint(2, 24)
+    keys = [kinds.kind_of(ch) for ch in "rgby"[: rng.randint(1, 4)]]
+    doors = [kinds.kind_of(ch.upper()) for ch in "rgby"[: rng.randint(1, 4)]]
+    walls = rng.randint(0, 12)
+    pool = [FLOOR] * 20 + [WALL] * walls + keys + doors * rng.randint(1, 4)
+    tiles = np.array([[rng.choice(pool) for _ in range(cols)] for _ in range(rows)],
+                     dtype=np.uint8)
+    floor = [(r, c) for r in range(rows) for c in range(cols)]
+    start, goal = rng.choice(floor), rng.choice(floor)
+    tiles[goal] = FLOOR
+    if rng.random() < 0.8:
+        tiles[start] = FLOOR  # else the start may be a key (held from the start) or a door
+    if not kinds.has_locks(tiles):
+        tiles[rng.choice(floor)] = keys[0]
+    return Maze(tiles, start, goal)
+
+
+def reference(maze: Maze, solver: str) -> tuple[Solution, np.ndarray]:
+    """Return the generator's Solution and the tiles its VISIT events named."""
+    seen = np.zeros(maze.tiles.shape, dtype=bool)
+    for item in SOLVERS[solver].explore(maze, maze.start, maze.goal):
+        if isinstance(item, Solution):
+            return item, seen
+        if item[0] == VISIT:
+            seen[item[1], item[2]] = True
+    raise AssertionError("no Solution")
+
+
+@pytest.mark.parametrize("wide", [1, 10**9])
+@settings(max_examples=250, deadline=None)
+@given(seed=st.integers(0, 10**9))
+def test_the_keyed_runs_give_the_generators_walk_visited_and_marks(seed: int, wide: int) -> None:
+    maze = keyed_maze(seed)
+    if not keyed.has_keys(maze) or not maze.walkable(maze.start):
+        return
+    old = keyed.WIDE_LEVEL
+    keyed.WIDE_LEVEL = wide  # 1: every level in numpy; 10**9: every level state by state
+    try:
+        for solver in SOLVERS:
+            expected, seen = reference(maze, solver)
+            quiet = solve_marked(maze, solver, maze.start, maze.goal)
+            assert quiet is not None
+            solution, marks = quiet
+            assert solution == expected
+            assert (marks == seen).all()
+            assert solve(maze, solver) == expected
+    finally:
+        keyed.WIDE_LEVEL = old
+
+
+def test_a_wide_open_floor_with_keys_takes_the_generators_walk() -> None:
+    rng = np.random.default_rng(3)
+    tiles = np.full((60, 60), FLOOR, dtype=np.uint8)
+    tiles[rng.random(tiles.shape) < 0.1] = WALL
+    for ch in "rgby":
+        tiles[tuple(rng.integers(1, 59, 2))] = kinds.kind_of(ch)
+        tiles[tuple(rng.integers(1, 59, 2))] = kinds.kind_of(ch.upper())
+    tiles[0, 0] = tiles[59, 59] = FLOOR
+    maze = Maze(tiles, (0, 0), (59, 59))
+    for solver in SOLVERS:
+        assert solve(maze, solver) == drain(SOLVERS[solver].explore(maze, maze.start, maze.goal))
+
+
+def test_a_key_walled_in_means_no_path_with_every_tile_reached_counted() -> None:
+    tiles = np.full((40, 40), FLOOR, dtype=np.uint8)
+    tiles[10, 9:12] = tiles[12, 9:12] = tiles[11, 9] = tiles[11, 11] = WALL
+    tiles[11, 10] = kinds.kind_of("r")
+    tiles[30, :] = kinds.kind_of("R")  # the only way on is the red door
+    maze = Maze(tiles, (0, 0), (39, 39))
+    for solver in SOLVERS:
+        solution = solve(maze, solver)
+        assert solution.path is None
+        assert solution.visited == 30 * 40 - 9
+        assert solution == drain(SOLVERS[solver].explore(maze, maze.start, maze.goal))
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=st.integers(0, 10**9), every=st.sampled_from([1, 3, 64]))
+def test_the_sliced_shortest_search_ends_on_the_same_solution(seed: int, every: int) -> None:
+    maze = keyed_maze(seed)
+    if not keyed.has_keys(maze) or not maze.walkable(maze.start):
+        return
+    items = list(keyed.sliced_breadth_first("bfs", maze, maze.start, maze.goal,
+                                            ((1, 0), (0, 1), (-1, 0), (0, -1)), every=every))
+    assert all(item is None for item in items[:-1])
+    assert items[-1] == solve(maze, "bfs")
+    assert list(shortest_slices(maze, maze.start, maze.goal))[-1] == items[-1]
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=st.integers(0, 10**9), colours=st.sampled_from(["", "r", "gb", "rgby", "yr"]))
+def test_tables_holding_keys_search_as_the_maze_with_those_keys_opened(seed: int,
+                                                                      colours: str) -> None:
+    maze = keyed_maze(seed)
+    if not keyed.has_keys(maze) or not maze.walkable(maze.start):
+        return
+    opened = keyed.with_keys_held(maze, colours)
+    tables = keyed.keyed_tables(maze).holding(colours)
+    for solver in SOLVERS:
+        expected = drain(SOLVERS[solver].explore(opened, opened.start, opened.goal))
+        if keyed.has_keys(opened):
+            assert drain(explore_keyed(solver, maze, maze.start, maze.goal, tables)) == expected
+        quiet = solve_marked(maze, solver, maze.start, maze.goal, tables=tables)
+        assert quiet is not None and quiet[0] == expected

@@ -1,0 +1,40 @@
+"""Space on a big maze: the hint's unseen search runs a slice per call, never all at once,
+and ends on the picture running it whole gives (issue 18.5); with keys, on tables laid
+out once."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from game.maze.generators import generate
+from game.maze.solvers import SOLVERS, solve
+from game.run.hint import HintSearch
+
+
+@pytest.mark.parametrize("keys", [0, 3])
+@pytest.mark.parametrize("solver", list(SOLVERS))
+def test_a_sliced_finish_takes_many_calls_and_ends_as_the_whole_one(solver: str, keys: int) -> None:
+    maze = generate("prim", rows=101, cols=101, seed=5, loops=0.1,
+                    **({"keys": keys} if keys else {}))
+    whole = HintSearch(maze, maze.start, solver)
+    assert whole.complete()
+    sliced = HintSearch(maze, maze.start, solver)
+    calls = 1
+    while not sliced.complete(200):
+        calls += 1
+    assert calls > 5
+    assert sliced.solution == whole.solution == solve(maze, solver)
+    assert np.array_equal(sliced.state, whole.state)
+
+
+def test_a_new_start_drops_the_sliced_search_under_way() -> None:
+    maze = generate("prim", rows=101, cols=101, seed=5, keys=2)
+    hint = HintSearch(maze, maze.start, "bfs")
+    assert not hint.complete(50)
+    path = solve(maze, "bfs").path
+    assert path is not None
+    hint.restart(path[10])
+    while not hint.complete(500):
+        pass
+    assert hint.solution == solve(maze, "bfs", start=path[10])
