@@ -24,15 +24,15 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 @contextmanager
-def _deadline(seconds: float, argv: list[str]) -> Iterator[None]:
-    """Fail a call that runs longer than ``seconds`` (a process would have been killed)."""
+def deadline(seconds: float, what: str) -> Iterator[None]:
+    """Fail ``what`` with TimeoutError past ``seconds``, as a killed process would fail."""
     if not hasattr(signal, "SIGALRM"):  # no alarm on Windows: run unguarded
         yield
         return
 
     def expired(signum: int, frame: Optional[FrameType]) -> None:
         """Stop the call where it hangs."""
-        raise TimeoutError(f"migong {' '.join(argv)[:200]} ran longer than {seconds} s")
+        raise TimeoutError(f"{what[:200]} ran longer than {seconds} s")
 
     previous = signal.signal(signal.SIGALRM, expired)
     signal.setitimer(signal.ITIMER_REAL, seconds)
@@ -67,7 +67,7 @@ def run_cli(
     sys.stdout, sys.stderr = out, err
     os.chdir(ROOT)
     try:
-        with _deadline(timeout, argv):
+        with deadline(timeout, " ".join(["migong", *argv])):
             try:
                 code = main(argv)
             except SystemExit as exc:  # argparse's own exits (--help, bad arguments)
