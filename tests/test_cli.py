@@ -1,4 +1,9 @@
-"""The command line, run as a user would: ``python -m game generate|solve``."""
+"""The command line, run as a user would: ``python -m game generate|solve``.
+
+Most tests call the command line in this process (tests/clirun.py), which answers as the
+process would; the tests that need a real process (the entry point's exit codes, closed and
+full streams, pipes) start one.
+"""
 
 from __future__ import annotations
 
@@ -15,6 +20,7 @@ from game.maze.formats import parse_maze
 from game.maze.generators import GENERATORS
 from game.maze.grid import FLOOR
 from game.maze.solvers import SOLVERS
+from tests.clirun import run_cli, run_process
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -36,17 +42,8 @@ S.#.E
 def migong(
     *args: str, stdin: Optional[str] = None, timeout: float = 120
 ) -> subprocess.CompletedProcess[str]:
-    """Run ``python -m game`` with ``args`` and return the finished process."""
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    return subprocess.run(
-        [sys.executable, "-m", "game", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=env,
-        timeout=timeout,
-    )
+    """Run the command line with ``args`` in this process and return it as a finished process."""
+    return run_cli(*args, stdin=stdin, timeout=timeout)
 
 
 def shell(command: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
@@ -317,6 +314,27 @@ def test_argument_mistakes_get_one_line_not_a_usage_dump(
     args: list[str], fragments: list[str]
 ) -> None:
     assert_clean_error(migong(*args), *fragments)
+
+
+@pytest.mark.parametrize(
+    "args,stdin,code",
+    [
+        (["generate", "-a", "dig", "-s", "21x21", "--seed", "9", "--rank", "2"], None, 0),
+        (["solve", "-", "--json"], SMALL, 0),
+        (["solve", "-"], WALLED_OFF, 1),
+        (["generate", "-a", "prim", "-s", "20x21"], None, 2),  # the command's own check
+        (["generate", "-a", "prim", "--nope"], None, 2),  # argparse's
+        (["solve", "-", "--start", f"{'9' * 5000},0"], SMALL, 2),
+    ],
+)
+def test_the_real_entry_point_answers_as_the_in_process_calls_do(
+    args: list[str], stdin: Optional[str], code: int
+) -> None:
+    # the other tests call main() in this process; python -m game must give the same
+    real, here = run_process(*args, stdin=stdin), run_cli(*args, stdin=stdin)
+    assert real.returncode == here.returncode == code, real.stderr
+    assert (real.stdout, real.stderr) == (here.stdout, here.stderr)
+    assert "Traceback" not in real.stderr
 
 
 def test_a_closed_pipe_is_not_an_error() -> None:

@@ -9,6 +9,7 @@ is the only module that imports them.
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,7 @@ def module_name(path: Path) -> str:
     return ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
 
 
+@functools.cache  # the tree is read once per run, not once per test: treat it as read-only
 def modules() -> dict[str, Path]:
     """Return every module of the game by name."""
     return {module_name(p): p for p in sorted(GAME.rglob("*.py"))}
@@ -50,6 +52,7 @@ def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
     return found
 
 
+@functools.cache  # parsed once per run, not once per scene: treat it as read-only
 def import_graph() -> dict[str, set[str]]:
     """Return module -> the game modules it imports."""
     mods = modules()

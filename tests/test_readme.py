@@ -69,3 +69,38 @@ def test_the_chinese_readme_shows_only_commands_the_english_one_shows() -> None:
     zh_commands = command_lines(README_ZH)
     assert len(zh_commands) >= 10
     assert zh_commands - command_lines(README) == set()
+
+
+# -- CI runs the README's test command as a newcomer would --------------------------------
+CI_RUN = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+
+
+def readme_test_command() -> str:
+    """Return the command of the README's ``Install and run the tests:`` block."""
+    block = README.split("Install and run the tests:", 1)[1].split("```", 2)[1]
+    return block.splitlines()[1].strip()
+
+
+def test_ci_runs_the_readme_test_command_first_thing_in_a_fresh_venv() -> None:
+    command = readme_test_command()
+    assert command == 'python -m pip install -e ".[test]" && python -m pytest'
+    lines = [line.split("  #")[0].strip() for line in CI_RUN.splitlines()]
+    made = next(i for i, line in enumerate(lines) if ' -m venv "${VENV}"' in line)
+    assert lines[made - 1] == 'VENV="$(mktemp -d)/venv"'  # a new folder, not a reused venv
+    activated = lines.index('. "${VENV}/bin/activate"')
+    ran = lines.index(command)  # the same string, not a paraphrase of it
+    assert made < activated < ran
+    # nothing reaches the venv before the README's command: pip runs nowhere in between
+    assert [line for line in lines[made:ran] if "pip" in line] == []
+    assert lines.count(command) == 1
+    assert CI_RUN.index(command) < CI_RUN.index('pip install -q ".[build]"')
+
+
+def test_the_test_extra_brings_what_the_release_tests_import() -> None:
+    # the README's command installs only .[test]; tests/test_release.py imports PyInstaller
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    extras = pyproject.split("[project.optional-dependencies]", 1)[1].split("\n[", 1)[0]
+    test_extra = extras.split("test = [", 1)[1].split("\n]", 1)[0]
+    build_extra = extras.split("build = [", 1)[1].split("\n]", 1)[0]
+    assert '"migong[build]"' in test_extra
+    assert '"pyinstaller>=' in build_extra

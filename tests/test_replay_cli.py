@@ -16,16 +16,15 @@ from game.replays import ReplayStore, replay_dir
 from game.run.model import Run
 from game.run.player import Move
 from game.run.replay import dumps, record
+from tests.clirun import run_cli
 from tests.run.test_replay import campaign_level, played
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def migong(*args: str, save: Path) -> subprocess.CompletedProcess[str]:
-    """Run ``python -m game`` with the save (and so the replays) under ``save``'s folder."""
-    env = dict(os.environ, PYTHONPATH=str(ROOT), MIGONG_SAVE_PATH=str(save))
-    return subprocess.run([sys.executable, "-m", "game", *args], capture_output=True,
-                          text=True, cwd=ROOT, env=env, timeout=120)
+    """Run the command line in this process with the save (and so the replays) at ``save``."""
+    return run_cli(*args, env={"MIGONG_SAVE_PATH": str(save)})
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
-from tests.play.test_launch_display import launch
+from tests.clirun import run_cli
 
 
 @pytest.mark.parametrize(("argv", "message"), [
@@ -33,7 +33,7 @@ def test_a_bad_race_is_one_error_line_and_exit_2(
 def test_a_race_plays_and_is_not_saved(tmp_path: Path) -> None:
     save = tmp_path / "save.json"
     save.write_text(json.dumps({"version": 3, "settings": {"race": {"solver": None, "speed": 4}}}))
-    done = launch("play", "--size", "11x11", "--race", "stack", "--race-speed", "12", save=save,
-                  SDL_VIDEODRIVER="dummy")
+    done = run_cli("play", "--size", "11x11", "--race", "stack", "--race-speed", "12",
+                   env={"MIGONG_SAVE_PATH": str(save), "MIGONG_EXIT_AFTER_FIRST_FRAME": "1"})
     assert done.returncode == 0, done.stderr
     assert json.loads(save.read_text())["settings"]["race"] == {"solver": None, "speed": 4}
