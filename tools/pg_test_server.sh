@@ -6,13 +6,14 @@
 # PostgreSQL refuses to run as root: as root, it runs as the system user "migongpg"
 # (created when missing).  Needs Debian's postgresql (apt-get install -y postgresql).
 set -euo pipefail
+PATH="${PATH}:/usr/sbin:/sbin"  # runuser and useradd
 
 find_bin() {
     local name=$1
     if command -v "${name}" >/dev/null; then command -v "${name}"; return; fi
     local found
-    found="$(ls -d /usr/lib/postgresql/*/bin/"${name}" 2>/dev/null | sort -V | tail -n 1 || true)"
-    [ -n "${found}" ] || { echo "pg_test_server: ${name} not found: apt-get install -y postgresql" >&2; exit 2; }
+    found="$(printf '%s\n' /usr/lib/postgresql/*/bin/"${name}" | sort -V | tail -n 1)"
+    [ -x "${found}" ] || { echo "pg_test_server: ${name} not found: apt-get install -y postgresql" >&2; exit 2; }
     echo "${found}"
 }
 
