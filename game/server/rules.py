@@ -17,9 +17,10 @@ from datetime import date, timedelta
 from functools import lru_cache
 from typing import Any, Optional
 
+from game.maze.grid import Maze
 from game.run.clock import TICK_RATE
-from game.run.replay import (MAX_INT_DIGITS, Replay, ReplayFormatError, ReplayOverBudget,
-                             VerifyBudget, check_budget, from_json, rebuild, to_json)
+from game.run.replay import (MAX_INT_DIGITS, LevelRef, Replay, ReplayFormatError,
+                             ReplayOverBudget, VerifyBudget, check_budget, from_json, rebuild)
 
 #: The largest maze the board re-runs by default: codes up to 301x301 tiles.
 DEFAULT_MAX_SIZE = 301
@@ -222,15 +223,28 @@ def check(body: bytes, max_size: int = DEFAULT_MAX_SIZE) -> Checked:
                            f"the replay says {rep.moves} in {rep.time_ticks}: forged")
     board = f"daily/{day.isoformat()}" if day is not None else f"code/{code}"
     return Checked(player, board, code, day.isoformat() if day else None, rep.moves,
-                   rep.time_ticks, rep.moves <= shortest(code), replay_digest(rep))
+                   rep.time_ticks, rep.moves <= shortest(code), replay_digest(doc["replay"]))
+
+
+@lru_cache(maxsize=64)
+def built(code: str, digest: str) -> Maze:
+    """Return the maze of ``code``, checked against ``digest`` (kept: most runs share a day's).
+
+    Its tiles are made read-only: the run model only reads the maze, and a kept maze
+    must stay as built.  Raise ReplayFormatError when the code builds another maze.
+    """
+    maze = rebuild(LevelRef(code, None, digest)).maze
+    maze.tiles.flags.writeable = False
+    return maze
 
 
 def _rerun(rep: Replay) -> tuple[bool, int, int]:
     """Return (finished, moves, time in ticks) of ``rep`` re-run on the maze it names."""
     from game.run.model import replay
 
+    assert rep.level.code is not None
     try:
-        maze = rebuild(rep.level).maze
+        maze = built(rep.level.code, rep.level.digest)
     except ReplayFormatError as exc:
         raise Refused(422, f"the replay is not valid: {exc}") from None
     run = replay(maze, rep.log, ticks=rep.ticks, solver=rep.solver, speed=rep.speed,
@@ -238,9 +252,10 @@ def _rerun(rep: Replay) -> tuple[bool, int, int]:
     return run.finished, run.moves, run.ticks_played
 
 
-def replay_digest(rep: Replay) -> str:
-    """Return the sha256 of a replay's document: the same replay sent twice is one run."""
-    text = json.dumps(to_json(rep), sort_keys=True, ensure_ascii=True, allow_nan=False)
+def replay_digest(doc: Any) -> str:
+    """Return the sha256 of a replay's JSON document: the same replay sent twice is one run."""
+    text = json.dumps(doc, sort_keys=True, ensure_ascii=True, allow_nan=False,
+                      separators=(",", ":"))
     return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
