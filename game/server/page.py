@@ -44,7 +44,7 @@ h1{font-size:1.4rem;margin:.2rem 0}h2{font-size:1.1rem;margin:1.2rem 0 .4rem}
 .code{color:#9aa3b5;font-family:monospace}
 table{width:100%;border-collapse:collapse;font-variant-numeric:tabular-nums}
 th,td{padding:.35rem .3rem;text-align:left;border-bottom:1px solid #2c303a}
-td.n,th.n{text-align:right}.opt{color:#f2c14e;font-size:.8rem;white-space:nowrap}
+td.n,th.n{text-align:right;white-space:nowrap}.opt{color:#f2c14e;font-size:.8rem;white-space:nowrap}
 .hist{display:flex;align-items:flex-end;gap:2px;height:8rem;border-bottom:1px solid #555}
 .bar{flex:1;background:#4fa3d9;min-height:1px}
 .axis{display:flex;justify-content:space-between;color:#9aa3b5;font-size:.8rem}
