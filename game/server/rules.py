@@ -194,6 +194,10 @@ def check(body: bytes, max_size: int = DEFAULT_MAX_SIZE) -> Checked:
     day = check_date(doc["daily"]) if doc.get("daily") is not None else None
     if "replay" not in doc:
         raise Refused(422, "'replay' is missing: send the replay document the game saved")
+    intents = doc["replay"].get("intents") if isinstance(doc["replay"], dict) else None
+    if isinstance(intents, list) and len(intents) > MAX_RUN_INTENTS:  # before reading each
+        raise Refused(422, f"the run costs too much to check: it holds {len(intents)} "
+                           f"intents, over the {MAX_RUN_INTENTS} a verification takes on")
     try:
         rep = from_json(doc["replay"])
     except ReplayFormatError as exc:
@@ -217,9 +221,10 @@ def check(body: bytes, max_size: int = DEFAULT_MAX_SIZE) -> Checked:
     verdict = _rerun(rep)
     if not verdict[0]:
         raise Refused(422, "the re-run did not reach the exit: the replay is cut or forged")
-    if (verdict[1], verdict[2]) != (rep.moves, rep.time_ticks):
-        raise Refused(422, f"the re-run took {verdict[1]} moves in {verdict[2]} ticks, "
-                           f"the replay says {rep.moves} in {rep.time_ticks}: forged")
+    if verdict[1:] != (rep.moves, rep.time_ticks, rep.hints):
+        raise Refused(422, f"the re-run took {verdict[1]} moves in {verdict[2]} ticks with "
+                           f"{verdict[3]} hints, the replay says {rep.moves} in "
+                           f"{rep.time_ticks} with {rep.hints}: forged")
     board = f"daily/{day.isoformat()}" if day is not None else f"code/{code}"
     return Checked(player, board, code, day.isoformat() if day else None, rep.moves,
                    rep.time_ticks, rep.moves <= shortest(code), replay_digest(doc["replay"]))
@@ -237,8 +242,8 @@ def built(code: str, digest: str) -> Maze:
     return maze
 
 
-def _rerun(rep: Replay) -> tuple[bool, int, int]:
-    """Return (finished, moves, time in ticks) of ``rep`` re-run on the maze it names."""
+def _rerun(rep: Replay) -> tuple[bool, int, int, int]:
+    """Return (finished, moves, time in ticks, hints) of ``rep`` re-run on its maze."""
     from game.run.model import replay
 
     assert rep.level.code is not None
@@ -248,7 +253,7 @@ def _rerun(rep: Replay) -> tuple[bool, int, int]:
         raise Refused(422, f"the replay is not valid: {exc}") from None
     run = replay(maze, rep.log, ticks=rep.ticks, solver=rep.solver, speed=rep.speed,
                  search_optimal=False)
-    return run.finished, run.moves, run.ticks_played
+    return run.finished, run.moves, run.ticks_played, run.hints_used
 
 
 def replay_digest(doc: Any) -> str:

@@ -94,6 +94,16 @@ def test_a_forged_result_is_refused(client: TestClient, store: Store) -> None:
     doc = replay_doc()
     doc["result"]["moves"] -= 1
     refused(post(client, doc), 422, store, "forged")
+    doc = replay_doc()
+    doc["result"]["hints"] = 1  # the run took none
+    refused(post(client, doc), 422, store, "forged")
+
+
+def test_a_run_of_too_many_intents_is_refused_before_they_are_read(
+        client: TestClient, store: Store) -> None:
+    doc = replay_doc()
+    doc["intents"] = [[0, "hint"]] * (rules.MAX_RUN_INTENTS + 1)
+    refused(post(client, doc), 422, store, "costs too much")
 
 
 def test_a_cut_replay_is_refused(client: TestClient, store: Store) -> None:
