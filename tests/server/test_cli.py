@@ -37,7 +37,7 @@ def test_two_processes_submit_to_one_serve_and_both_see_each_other(db_url: str,
                                                                    tmp_path: Path) -> None:
     port = free_port()
     server = f"http://127.0.0.1:{port}"
-    proc = start_server(db_url, port, tmp_path / "serve.log")
+    proc = start_server(db_url, port, tmp_path / "serve.log", "--workers", "2")
     try:
         ada = write(tmp_path / "ada.json", daily_doc())
         bo = write(tmp_path / "bo.json", daily_doc(detour=2))
@@ -134,3 +134,11 @@ def test_the_command_line_loads_no_server_library_unless_serving() -> None:
                           text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_serve_listens_on_this_machine_only_unless_told() -> None:
+    from game.cli import build_parser
+
+    args = build_parser().parse_args(["serve"])
+    assert (args.host, args.port, args.rate_limit, args.max_size, args.workers) == (
+        "127.0.0.1", "8750", "30", "301", "1")

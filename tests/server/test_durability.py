@@ -35,12 +35,12 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def start_server(db: str, port: int, log: Path) -> subprocess.Popen[bytes]:
+def start_server(db: str, port: int, log: Path, *more: str) -> subprocess.Popen[bytes]:
     """Start ``migong serve`` on ``db`` at 127.0.0.1:``port``; return once it answers."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     with log.open("ab") as out:
         proc = subprocess.Popen([sys.executable, "-m", "game", "serve", "--db", db, "--port",
-                                 str(port), "--rate-limit", "0"], cwd=ROOT, env=env,
+                                 str(port), "--rate-limit", "0", *more], cwd=ROOT, env=env,
                                 stdout=out, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
