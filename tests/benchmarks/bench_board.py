@@ -10,8 +10,9 @@ For each worker count it starts ``migong serve`` on 127.0.0.1 (a fresh SQLite fi
 daily maze at ``--rate`` a second in total (open loop: on a schedule, whatever the
 answers) for ``--seconds``, each over keep-alive connections, and prints the runs
 accepted a second and the latency percentiles (from send to answer).  ``--closed`` sends
-as fast as the answers come instead, for the most the server takes.  127.0.0.1 only,
-bounded in time and count.
+as fast as the answers come instead, for the most the server takes; ``--worst`` times, in
+process, the dearest submissions the caps let through (301x301, 20,000 intents, 30
+minutes).  127.0.0.1 only, bounded in time and count.
 """
 
 from __future__ import annotations
@@ -183,6 +184,40 @@ def bench(args: argparse.Namespace, workers: int) -> None:
           flush=True)
 
 
+def worst() -> None:
+    """Print the in-process cost of the dearest submissions the caps let through."""
+    import random
+
+    from game.levels import build_level, campaign_index, parse_level_code
+    from game.run.level import Level
+    from game.run.replay import record, to_json
+    from game.server import rules
+    from game.simulate import parse_moves, tap
+
+    for code in ("G301x301-1-Y4", "P301x301-1-Y4"):
+        spec = parse_level_code(code)
+        maze = build_level(spec)
+        rng = random.Random(1)
+        letters = "".join(rng.choice("UDLR") for _ in range(rules.MAX_RUN_INTENTS // 2 - 10))
+        taps = parse_moves(letters)
+        run = tap(maze, taps, 5.7).run  # ~30 minutes: just under the length cap
+        level = Level(maze, spec, campaign_index(spec), "x")
+        doc = to_json(record(run, level, game="b", date="d"))
+        doc["result"]["finished"] = True  # a forgery: re-run in full, then refused
+        body = json.dumps({"player": "bench", "replay": doc}).encode("utf-8")
+        rules.built.cache_clear()
+        for label in ("first (maze built)", "again (maze kept)"):
+            start = time.perf_counter()
+            outcome = "accepted"
+            try:
+                rules.check(body)
+            except rules.Refused as exc:
+                outcome = f"{exc.status}"
+            print(f"{code}: {len(doc['intents'])} intents, {doc['result']['ticks']} ticks, "
+                  f"{len(body) // 1024} KiB, {label}: {outcome} in "
+                  f"{1000 * (time.perf_counter() - start):.0f} ms", flush=True)
+
+
 def main() -> None:
     """Parse the options and run the benchmark for each worker count."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -193,7 +228,12 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=2, help="client processes")
     parser.add_argument("--threads", type=int, default=4, help="connections per client")
     parser.add_argument("--closed", action="store_true", help="send as fast as answered")
+    parser.add_argument("--worst", action="store_true",
+                        help="only time the dearest submissions the caps let through")
     args = parser.parse_args()
+    if args.worst:
+        worst()
+        return
     if args.seconds > 120 or args.rate > 2000:
         raise SystemExit("bounded: at most 120 s and 2000 runs a second")
     print(f"cpus: {os.cpu_count()}; load average before: "
