@@ -72,7 +72,8 @@ def render(board: dict[str, Any], day: date, lang: str = "en") -> str:
                      f'<th>{escape(text["player"])}</th><th class="n">{escape(text["moves"])}'
                      f'</th><th class="n">{escape(text["time"])}</th></tr></thead><tbody>')
         for e in entries:
-            mark = f' <span class="opt">★ {escape(text["optimal"])}</span>' if e["optimal"] else ""
+            star = f' <span class="opt">★ {escape(text["optimal"])}</span>'
+            mark = star if e["optimal"] else ""
             seconds = text["seconds"].format(seconds=f"{e['time']:.2f}")
             parts.append(f'<tr><td class="n">{e["rank"]}</td><td>{escape(e["player"])}{mark}'
                          f'</td><td class="n">{e["moves"]}</td><td class="n">'

@@ -41,7 +41,8 @@ LEVEL_1 = "B11x11-UL"
 
 def _pg_binaries() -> bool:
     """Return True when initdb and pg_ctl can be found (on PATH or in Debian's folder)."""
-    return shutil.which("pg_ctl") is not None or any(Path("/usr/lib/postgresql").glob("*/bin/pg_ctl"))
+    return (shutil.which("pg_ctl") is not None
+            or any(Path("/usr/lib/postgresql").glob("*/bin/pg_ctl")))
 
 
 @pytest.fixture(scope="session")
