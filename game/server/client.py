@@ -8,9 +8,7 @@ it refused).  Used by ``migong submit``, ``migong board`` and the game.
 from __future__ import annotations
 
 import json
-import urllib.error
 import urllib.parse
-import urllib.request
 from typing import Any, Optional
 
 #: Seconds to wait for the server.
@@ -38,6 +36,12 @@ def check_server(url: str) -> str:
 def _request(url: str, body: Optional[bytes] = None,
              timeout: float = TIMEOUT) -> tuple[int, dict[str, Any]]:
     """Send one request; return the status and the JSON answer, or raise BoardError."""
+    try:
+        import urllib.error
+        import urllib.request
+    except ImportError:  # the executable leaves the HTTP client out (build.spec)
+        raise BoardError("this build of Migong has no HTTP client: install Migong with pip "
+                         "(pip install migong) to use a leaderboard") from None
     req = urllib.request.Request(url, data=body, method="POST" if body is not None else "GET",
                                  headers={"Content-Type": "application/json",
                                           "Accept": "application/json"})

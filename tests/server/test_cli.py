@@ -142,3 +142,25 @@ def test_serve_listens_on_this_machine_only_unless_told() -> None:
     args = build_parser().parse_args(["serve"])
     assert (args.host, args.port, args.rate_limit, args.max_size, args.workers) == (
         "127.0.0.1", "8750", "30", "301", "1")
+
+
+HIDE_HTTP_CLIENT = """
+import sys
+class Hide:
+    def find_spec(self, name, path=None, target=None):
+        if name in ('urllib.request', 'http', 'http.client'):
+            raise ModuleNotFoundError(name)
+        return None
+sys.meta_path.insert(0, Hide())
+from game.cli import main
+sys.exit(main(['board', '--code', 'B11x11-UL', '--server', 'http://127.0.0.1:9']))
+"""
+
+
+def test_a_build_without_the_http_client_says_so_in_one_line() -> None:
+    # the executable leaves urllib.request and http out (build.spec's EXCLUDES)
+    proc = subprocess.run([sys.executable, "-c", HIDE_HTTP_CLIENT], cwd=ROOT,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True,
+                          text=True, timeout=60)
+    assert proc.returncode == 1
+    assert proc.stderr.count("\n") == 1 and "no HTTP client" in proc.stderr
