@@ -278,30 +278,36 @@ def board_name(kind: str, key: str) -> str:
     return f"code/{key}"
 
 
-def histogram(times: list[tuple[int, int]]) -> dict[str, Any]:
-    """Return a histogram of times from (time in ticks, count) pairs, at most 20 bins.
+def bin_width(low: int, high: int) -> int:
+    """Return the histogram's bin width in ticks for times from ``low`` to ``high``.
 
-    The bin width is a round number of seconds (0.5, 1, 2, 5, 10, ...) so the bins read
-    well; ``bins`` lists ``{"from", "to", "count"}`` in seconds, empty bins included.
+    A round number of seconds (0.5, 1, 2, 5, 10, 20, 50, ...), the smallest that puts the
+    times in at most HISTOGRAM_BINS bins, so the bins read well.
     """
-    if not times:
-        return {"bin_seconds": 0, "bins": [], "total": 0}
-    low = min(t for t, _ in times)
-    high = max(t for t, _ in times)
-    width = TICK_RATE // 2
+    width, i = TICK_RATE // 2, 0
     steps = (1, 2, 5)
-    i = 0
     while (high // width) - (low // width) + 1 > HISTOGRAM_BINS:
-        width = TICK_RATE * steps[i % 3] * 10 ** (i // 3) if i else TICK_RATE
+        width = TICK_RATE * steps[i % 3] * 10 ** (i // 3)
         i += 1
-    first = low // width
-    counts = [0] * ((high // width) - first + 1)
-    for ticks, count in times:
-        counts[ticks // width - first] += count
+    return width
+
+
+def histogram(width: int, counts: list[tuple[int, int]]) -> dict[str, Any]:
+    """Return the histogram of (bin, count) pairs, bins ``width`` ticks wide.
+
+    ``bins`` lists ``{"from", "to", "count"}`` in seconds from the first bin with a run
+    to the last, empty bins between included.
+    """
+    if not counts:
+        return {"bin_seconds": 0, "bins": [], "total": 0}
+    first = min(b for b, _ in counts)
+    filled = [0] * (max(b for b, _ in counts) - first + 1)
+    for b, n in counts:
+        filled[b - first] += n
     return {
         "bin_seconds": width / TICK_RATE,
         "bins": [{"from": (first + k) * width / TICK_RATE,
                   "to": (first + k + 1) * width / TICK_RATE, "count": n}
-                 for k, n in enumerate(counts)],
-        "total": sum(counts),
+                 for k, n in enumerate(filled)],
+        "total": sum(filled),
     }

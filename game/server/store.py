@@ -14,11 +14,12 @@ from pathlib import Path
 from typing import Any, Callable, Optional
 
 from sqlalchemy import (Boolean, Column, Float, Index, Integer, MetaData, String, Table,
-                        create_engine, event, func, insert, select, text, tuple_)
+                        create_engine, event, func, insert, literal_column, select, text,
+                        tuple_)
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
-from game.server.rules import Checked, histogram
+from game.server.rules import Checked, bin_width, histogram
 
 metadata = MetaData()
 
@@ -156,16 +157,23 @@ class Store:
                 select(runs.c.player, runs.c.moves, runs.c.time_ticks, runs.c.optimal)
                 .where(runs.c.board == board)
                 .order_by(runs.c.time_ticks, runs.c.moves, runs.c.id).limit(limit)).all()
-            counts = conn.execute(
-                select(runs.c.time_ticks, func.count()).where(runs.c.board == board)
-                .group_by(runs.c.time_ticks)).all()
+            low, high = conn.execute(select(func.min(runs.c.time_ticks),
+                                            func.max(runs.c.time_ticks))
+                                     .where(runs.c.board == board)).one()
+            width = bin_width(int(low or 0), int(high or 0))
+            # binned in the database (one row a bin, however many runs); the width is an
+            # int written into the SQL so SELECT and GROUP BY hold the same expression
+            binned = runs.c.time_ticks // literal_column(str(int(width)), Integer)
+            counts = [] if low is None else conn.execute(
+                select(binned, func.count()).where(runs.c.board == board)
+                .group_by(binned)).all()
         from game.run.clock import TICK_RATE
 
         entries = [{"rank": i, "player": r.player, "moves": r.moves,
                     "time": round(r.time_ticks / TICK_RATE, 3), "optimal": bool(r.optimal)}
                    for i, r in enumerate(rows, 1)]
         return {"board": board, "entries": entries,
-                "histogram": histogram([(int(t), int(n)) for t, n in counts])}
+                "histogram": histogram(width, [(int(b), int(n)) for b, n in counts])}
 
     def count(self) -> int:
         """Return how many runs are stored, on every board."""

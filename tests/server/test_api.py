@@ -263,3 +263,30 @@ def test_the_board_and_the_api_answer_json_only(client: TestClient) -> None:
     answer = client.get("/api/v1/health")
     assert answer.headers["content-type"] == "application/json"
     json.loads(answer.text)
+
+
+def test_the_histogram_bins_are_round_seconds_and_at_most_twenty() -> None:
+    assert rules.bin_width(0, 10 * TICK_RATE) == TICK_RATE  # 0.5 s would make 21 bins
+    assert rules.bin_width(600, 660) == TICK_RATE // 2
+    assert rules.bin_width(0, 100 * TICK_RATE) == 10 * TICK_RATE
+    assert rules.bin_width(0, 3600 * TICK_RATE) == 200 * TICK_RATE
+    hist = rules.histogram(60, [(3, 2), (5, 1)])
+    assert hist == {"bin_seconds": 0.5, "total": 3, "bins": [
+        {"from": 1.5, "to": 2.0, "count": 2}, {"from": 2.0, "to": 2.5, "count": 0},
+        {"from": 2.5, "to": 3.0, "count": 1}]}
+
+
+def test_a_board_of_many_runs_is_binned_by_the_database(store: Store) -> None:
+    times = [TICK_RATE * (10 + (i * 37) % 90) + i for i in range(60)]
+    for i, ticks in enumerate(times):
+        store.add(rules.Checked(f"p{i}", "code/X", "X", None, 50 + i % 3, ticks, False,
+                                f"{i:064x}"))
+    board = store.board("code/X", 5)
+    hist = board["histogram"]
+    assert hist["total"] == 60 and len(hist["bins"]) <= rules.HISTOGRAM_BINS
+    assert hist["bin_seconds"] == 5.0
+    for ticks in times:  # every run in its bin
+        assert any(b["from"] <= ticks / TICK_RATE < b["to"] for b in hist["bins"])
+    assert [e["time"] for e in board["entries"]] == sorted(round(t / TICK_RATE, 3)
+                                                           for t in times)[:5]
+    assert store.entry(store.find(f"{times.index(min(times)):064x}") or 0)["rank"] == 1
