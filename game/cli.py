@@ -214,6 +214,39 @@ def build_parser() -> argparse.ArgumentParser:
                      help="print one JSON line: finished, caught, moves, time, ticks, keys, "
                      "hints, optimal, at, taps, level")
 
+    srv = sub.add_parser("serve", help="run a leaderboard server that re-runs every "
+                         "submitted run (needs: pip install 'migong[server]')")
+    srv.add_argument("--db", metavar="URL", help="postgresql://USER@HOST/DB, sqlite:///FILE "
+                     "or a file (default: board.sqlite3 in the user data folder)")
+    srv.add_argument("--host", default="127.0.0.1", help="address to listen on (default "
+                     "127.0.0.1: this machine only)")
+    srv.add_argument("--port", default="8750", help="port (default 8750)")
+    srv.add_argument("--rate-limit", default="30", metavar="N",
+                     help="requests per client per minute (default 30; 0 turns it off)")
+    srv.add_argument("--max-size", default="301", metavar="N",
+                     help="the largest maze re-run, N tiles a side (default 301)")
+    srv.add_argument("--workers", default="1", metavar="N",
+                     help="worker processes (default 1)")
+
+    sbm = sub.add_parser("submit", help="send a replay to a leaderboard server")
+    sbm.add_argument("file", help="replay file (see: migong replays)")
+    sbm.add_argument("--server", required=True, metavar="URL", help="the server, "
+                     "e.g. http://127.0.0.1:8750")
+    sbm.add_argument("--name", required=True, help="your name on the board: 1-24 letters, "
+                     "digits, spaces, - or _")
+    sbm.add_argument("--daily", metavar="YYYY-MM-DD", help="the day whose daily board it "
+                     "goes on (default: the replay's day, when it is that day's maze)")
+    sbm.add_argument("--json", action="store_true", help="print the server's answer as JSON")
+
+    brd = sub.add_parser("board", help="show a leaderboard: a day's daily maze or a code's")
+    brd.add_argument("--date", help="YYYY-MM-DD: the daily board of that UTC date")
+    brd.add_argument("--code", help="the board of this level code")
+    brd.add_argument("--server", required=True, metavar="URL", help="the server, "
+                     "e.g. http://127.0.0.1:8750")
+    brd.add_argument("--limit", default="10", metavar="N", help="how many runs (1-100, "
+                     "default 10)")
+    brd.add_argument("--json", action="store_true", help="print the board as JSON")
+
     edit = sub.add_parser("edit", help="make a maze, or edit a maze file, in the editor")
     edit.add_argument("file", nargs="?", help="maze text file to edit")
 
@@ -280,6 +313,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             from game.commands import cmd_simulate
 
             return cmd_simulate(args)
+        if args.command == "serve":
+            from game.server.serve import cmd_serve  # the server extra: only to serve
+
+            return cmd_serve(args)
+        if args.command == "submit":
+            from game.server.commands import cmd_submit
+
+            return cmd_submit(args)
+        if args.command == "board":
+            from game.server.commands import cmd_board
+
+            return cmd_board(args)
         if args.command == "replay" and args.verify:
             from game.commands import cmd_verify_replay
 

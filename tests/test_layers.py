@@ -121,7 +121,8 @@ FLOOR = sorted(n for n in MODULES if not is_play(n) and n not in EDGE)
 def test_the_floor_holds_the_layers_named_in_the_house_style() -> None:
     for name in ("game.maze.grid", "game.run.model", "game.save", "game.levels", "game.replays",
                  "game.edit.model", "game.lab.model", "game.daily", "game.commands",
-                 "game.bindings", "game.names", "game.palettes"):
+                 "game.bindings", "game.names", "game.palettes", "game.server.rules",
+                 "game.server.app", "game.server.store", "game.server.client"):
         assert name in FLOOR
 
 

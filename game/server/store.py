@@ -1,0 +1,185 @@
+"""The board's database: one schema for SQLite and PostgreSQL through SQLAlchemy Core.
+
+Migrations are explicit: ``schema_version`` holds the version the tables are at, and
+:data:`MIGRATIONS` lists the steps from each version to the next, run in one transaction
+each when the server starts (:meth:`Store.migrate`).  SQLite runs in WAL mode (synchronous
+NORMAL: a killed server loses nothing); every accepted run is committed before the server
+answers 201.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any, Callable, Optional
+
+from sqlalchemy import (Boolean, Column, Float, Index, Integer, MetaData, String, Table,
+                        create_engine, event, func, insert, literal_column, select, text,
+                        tuple_)
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError
+
+from game.server.rules import Checked, bin_width, histogram
+
+metadata = MetaData()
+
+schema_version = Table(
+    "schema_version", metadata,
+    Column("version", Integer, nullable=False),
+)
+
+runs = Table(
+    "runs", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("digest", String(64), nullable=False, unique=True),
+    Column("board", String(120), nullable=False),
+    Column("code", String(100), nullable=False),
+    Column("daily", String(10)),
+    Column("player", String(24), nullable=False),
+    Column("moves", Integer, nullable=False),
+    Column("time_ticks", Integer, nullable=False),
+    Column("optimal", Boolean, nullable=False),
+    Column("created", Float, nullable=False),
+    Index("runs_ranked", "board", "time_ticks", "moves", "id"),
+)
+
+
+def _create_runs(conn: Connection) -> None:
+    """Version 1: the runs table and its ranking index."""
+    runs.create(conn)
+
+
+#: The step from each schema version to the next (0: an empty database).
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {0: _create_runs}
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def engine_url(url: str) -> str:
+    """Return the SQLAlchemy URL of ``--db``: postgresql:// uses psycopg; a path is SQLite."""
+    for scheme in ("postgresql://", "postgres://"):
+        if url.startswith(scheme):
+            return "postgresql+psycopg://" + url[len(scheme):]
+    if "://" not in url:
+        return f"sqlite:///{Path(url).expanduser()}"
+    return url
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    """Put a new SQLite connection in WAL mode with full syncs and a busy wait."""
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    # WAL + NORMAL: a commit is in the log (the OS's cache) before the answer, so a killed
+    # server loses nothing; only a power cut may lose the last commits (FULL would fsync
+    # each one: 10-25 ms of a single writer's time here)
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA busy_timeout=10000")
+    cur.close()
+
+
+class Store:
+    """The accepted runs: add one, rank it, list a board and its histogram."""
+
+    def __init__(self, url: str) -> None:
+        self.url = engine_url(url)
+        self.engine: Engine = create_engine(self.url, pool_pre_ping=True)
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+
+    @property
+    def kind(self) -> str:
+        """Return the database's kind: "sqlite" or "postgresql"."""
+        return self.engine.dialect.name
+
+    def version(self) -> int:
+        """Return the schema version the database is at (0: empty)."""
+        with self.engine.connect() as conn:
+            if not self.engine.dialect.has_table(conn, "schema_version"):
+                return 0
+            found = conn.execute(select(schema_version.c.version)).scalar()
+            return int(found or 0)
+
+    def migrate(self) -> int:
+        """Bring the schema up to SCHEMA_VERSION, one step a transaction; return the version."""
+        with self.engine.begin() as conn:
+            if not self.engine.dialect.has_table(conn, "schema_version"):
+                schema_version.create(conn)
+                conn.execute(insert(schema_version).values(version=0))
+        while True:
+            with self.engine.begin() as conn:
+                if self.kind == "postgresql":  # one migrating server at a time
+                    conn.execute(text("LOCK TABLE schema_version IN EXCLUSIVE MODE"))
+                current = int(conn.execute(select(schema_version.c.version)).scalar() or 0)
+                if current > SCHEMA_VERSION:
+                    raise RuntimeError(f"the database's schema is at version {current}, "
+                                       f"newer than this server's {SCHEMA_VERSION}")
+                if current == SCHEMA_VERSION:
+                    return current
+                MIGRATIONS[current](conn)
+                conn.execute(schema_version.update().values(version=current + 1))
+
+    def add(self, run: Checked) -> tuple[int, bool]:
+        """Store ``run`` unless its replay is stored; return its id and True when new."""
+        try:
+            with self.engine.begin() as conn:
+                new_id = conn.execute(insert(runs).values(
+                    digest=run.digest, board=run.board, code=run.code, daily=run.daily,
+                    player=run.player, moves=run.moves, time_ticks=run.time_ticks,
+                    optimal=run.optimal, created=time.time()).returning(runs.c.id)).scalar_one()
+            return int(new_id), True
+        except IntegrityError:
+            found = self.find(run.digest)
+            if found is None:
+                raise
+            return found, False
+
+    def find(self, digest: str) -> Optional[int]:
+        """Return the id of the run whose replay has ``digest``, or None."""
+        with self.engine.connect() as conn:
+            found = conn.execute(select(runs.c.id).where(runs.c.digest == digest)).scalar()
+        return None if found is None else int(found)
+
+    def entry(self, run_id: int) -> dict[str, Any]:
+        """Return the board, rank, moves and time (in ticks) of the run ``run_id``."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(runs.c.board, runs.c.moves, runs.c.time_ticks)
+                               .where(runs.c.id == run_id)).one()
+            ahead = conn.execute(select(func.count()).select_from(runs).where(
+                runs.c.board == row.board,
+                tuple_(runs.c.time_ticks, runs.c.moves, runs.c.id)
+                < tuple_(row.time_ticks, row.moves, run_id))).scalar_one()
+        return {"board": row.board, "rank": int(ahead) + 1, "moves": row.moves,
+                "time_ticks": row.time_ticks}
+
+    def board(self, board: str, limit: int) -> dict[str, Any]:
+        """Return the top ``limit`` runs of ``board`` (by time, then moves) and its histogram."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(runs.c.player, runs.c.moves, runs.c.time_ticks, runs.c.optimal)
+                .where(runs.c.board == board)
+                .order_by(runs.c.time_ticks, runs.c.moves, runs.c.id).limit(limit)).all()
+            low, high = conn.execute(select(func.min(runs.c.time_ticks),
+                                            func.max(runs.c.time_ticks))
+                                     .where(runs.c.board == board)).one()
+            width = bin_width(int(low or 0), int(high or 0))
+            # binned in the database (one row a bin, however many runs); the width is an
+            # int written into the SQL so SELECT and GROUP BY hold the same expression
+            binned = runs.c.time_ticks // literal_column(str(int(width)), Integer)
+            counts = [] if low is None else conn.execute(
+                select(binned, func.count()).where(runs.c.board == board)
+                .group_by(binned)).all()
+        from game.run.clock import TICK_RATE
+
+        entries = [{"rank": i, "player": r.player, "moves": r.moves,
+                    "time": round(r.time_ticks / TICK_RATE, 3), "optimal": bool(r.optimal)}
+                   for i, r in enumerate(rows, 1)]
+        return {"board": board, "entries": entries,
+                "histogram": histogram(width, [(int(b), int(n)) for b, n in counts])}
+
+    def count(self) -> int:
+        """Return how many runs are stored, on every board."""
+        with self.engine.connect() as conn:
+            return int(conn.execute(select(func.count()).select_from(runs)).scalar_one())
+
+    def close(self) -> None:
+        """Close the database's connections."""
+        self.engine.dispose()

@@ -1,0 +1,246 @@
+"""Benchmark the leaderboard: verified daily submissions a second and their latency.
+
+Run it as a script (it is not a timed test)::
+
+    python tests/benchmarks/bench_board.py [--rate 100] [--seconds 10] [--workers 1,2]
+        [--db URL] [--clients 2] [--threads 4] [--closed]
+
+For each worker count it starts ``migong serve`` on 127.0.0.1 (a fresh SQLite file, or
+``--db``, emptied first), then client processes send distinct finished runs of today's
+daily maze at ``--rate`` a second in total (open loop: on a schedule, whatever the
+answers) for ``--seconds``, each over keep-alive connections, and prints the runs
+accepted a second and the latency percentiles (from send to answer).  ``--closed`` sends
+as fast as the answers come instead, for the most the server takes; ``--worst`` times, in
+process, the dearest submissions the caps let through (301x301, 20,000 intents, 30
+minutes).  127.0.0.1 only, bounded in time and count.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import multiprocessing
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+
+def free_port() -> int:
+    """Return a free TCP port on 127.0.0.1."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def bodies(count: int, offset: int) -> list[bytes]:
+    """Return ``count`` distinct submissions of today's daily maze, the same run each."""
+    from game.daily import utc_today
+    from tests.server.conftest import daily_doc
+
+    day = utc_today()
+    doc = daily_doc(day)
+    return [json.dumps({"player": f"bench {offset + i}", "daily": day.isoformat(),
+                        "replay": {**doc, "date": f"{day}T00:00:00Z bench {offset + i}"}}
+                       ).encode("utf-8") for i in range(count)]
+
+
+def client(port: int, payloads: list[bytes], period: float, start: float,
+           closed: bool, out: Any) -> None:
+    """Send ``payloads`` one every ``period`` seconds from ``start``; put (status, seconds)s."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    results = []
+    for i, body in enumerate(payloads):
+        if not closed:
+            wait = start + i * period - time.perf_counter()
+            if wait > 0:
+                time.sleep(wait)
+        sent = time.perf_counter()
+        try:
+            conn.request("POST", "/api/v1/runs", body, {"Content-Type": "application/json"})
+            resp = conn.getresponse()
+            resp.read()
+            status = resp.status
+        except (OSError, http.client.HTTPException):
+            conn.close()
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            status = 0
+        results.append((status, time.perf_counter() - sent))
+        if closed and time.perf_counter() > start + period:  # period: the run's length
+            break
+    out.put(results)
+
+
+def thread_client(port: int, payloads: list[bytes], period: float, start: float,
+                  closed: bool, threads: int, out: Any) -> None:
+    """Run ``threads`` clients in this process, each on its own connection."""
+    import queue
+    import threading
+
+    inner: "queue.Queue[list[tuple[int, float]]]" = queue.Queue()
+    workers = [threading.Thread(target=client, args=(port, payloads[k::threads],
+                                                     period * threads, start + k * period,
+                                                     closed, inner))
+               for k in range(threads)] if not closed else [
+        threading.Thread(target=client, args=(port, payloads[k::threads], period, start,
+                                              closed, inner)) for k in range(threads)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    merged: list[tuple[int, float]] = []
+    while not inner.empty():
+        merged.extend(inner.get())
+    out.put(merged)
+
+
+def serve(db: str, port: int, workers: int) -> subprocess.Popen[bytes]:
+    """Start ``migong serve``; return once it answers."""
+    proc = subprocess.Popen([sys.executable, "-m", "game", "serve", "--db", db, "--port",
+                             str(port), "--rate-limit", "0", "--workers", str(workers)],
+                            cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                            stdout=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            c = http.client.HTTPConnection("127.0.0.1", port, timeout=1)
+            c.request("GET", "/api/v1/health")
+            if c.getresponse().status == 200:
+                return proc
+        except OSError:
+            time.sleep(0.1)
+    proc.kill()
+    raise SystemExit("the server did not start")
+
+
+def empty(db: str) -> None:
+    """Drop the board's tables so every run starts from an empty board."""
+    from sqlalchemy import text
+
+    from game.server.store import Store
+
+    store = Store(db)
+    with store.engine.begin() as conn:
+        conn.execute(text("DROP TABLE IF EXISTS runs"))
+        conn.execute(text("DROP TABLE IF EXISTS schema_version"))
+    store.close()
+
+
+def bench(args: argparse.Namespace, workers: int) -> None:
+    """Measure one worker count; print its line."""
+    folder = tempfile.mkdtemp(prefix="bench-board.")
+    db = args.db or f"sqlite:///{folder}/board.sqlite3"
+    if args.db:
+        empty(db)
+    port = free_port()
+    proc = serve(db, port, workers)
+    try:
+        total = int(args.rate * args.seconds) if not args.closed else 50_000
+        per = total // args.clients
+        payloads = [bodies(per if not args.closed else min(per, 5000), k * per)
+                    for k in range(args.clients)]
+        # warm up: the day's maze built and kept in every worker
+        for body in bodies(4 * workers, 10**7):
+            c = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            c.request("POST", "/api/v1/runs", body, {"Content-Type": "application/json"})
+            c.getresponse().read()
+        out: Any = multiprocessing.Queue()
+        start = time.perf_counter() + 0.5
+        period = args.seconds if args.closed else args.clients / args.rate
+        procs = [multiprocessing.Process(target=thread_client, args=(
+            port, payloads[k], period, start + k * period / args.clients, args.closed,
+            args.threads, out)) for k in range(args.clients)]
+        for p in procs:
+            p.start()
+        results: list[tuple[int, float]] = []
+        for _ in procs:
+            results.extend(out.get())
+        for p in procs:
+            p.join()
+        took = time.perf_counter() - start
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+    ok = sorted(t for s, t in results if s == 201)
+    bad = len(results) - len(ok)
+
+    def pct(q: float) -> float:
+        """Return the ``q`` quantile of the accepted runs' latencies, in ms."""
+        return 1000 * ok[min(len(ok) - 1, int(q * len(ok)))] if ok else float("nan")
+
+    kind = "postgresql" if db.startswith("postgres") else "sqlite"
+    mode = "closed loop" if args.closed else f"offered {args.rate:g}/s"
+    print(f"{kind:10} workers {workers}  {mode:14}  accepted {len(ok) / took:7.1f}/s  "
+          f"({len(ok)} in {took:.1f} s, {bad} not 201)  p50 {pct(0.5):6.1f} ms  "
+          f"p95 {pct(0.95):6.1f} ms  p99 {pct(0.99):6.1f} ms  max {pct(1.0):6.1f} ms",
+          flush=True)
+
+
+def worst() -> None:
+    """Print the in-process cost of the dearest submissions the caps let through."""
+    import random
+
+    from game.levels import build_level, campaign_index, parse_level_code
+    from game.run.level import Level
+    from game.run.replay import record, to_json
+    from game.server import rules
+    from game.simulate import parse_moves, tap
+
+    for code in ("G301x301-1-Y4", "P301x301-1-Y4"):
+        spec = parse_level_code(code)
+        maze = build_level(spec)
+        rng = random.Random(1)
+        letters = "".join(rng.choice("UDLR") for _ in range(rules.MAX_RUN_INTENTS // 2 - 10))
+        taps = parse_moves(letters)
+        run = tap(maze, taps, 5.7).run  # ~30 minutes: just under the length cap
+        level = Level(maze, spec, campaign_index(spec), "x")
+        doc = to_json(record(run, level, game="b", date="d"))
+        doc["result"]["finished"] = True  # a forgery: re-run in full, then refused
+        body = json.dumps({"player": "bench", "replay": doc}).encode("utf-8")
+        rules.built.cache_clear()
+        for label in ("first (maze built)", "again (maze kept)"):
+            start = time.perf_counter()
+            outcome = "accepted"
+            try:
+                rules.check(body)
+            except rules.Refused as exc:
+                outcome = f"{exc.status}"
+            print(f"{code}: {len(doc['intents'])} intents, {doc['result']['ticks']} ticks, "
+                  f"{len(body) // 1024} KiB, {label}: {outcome} in "
+                  f"{1000 * (time.perf_counter() - start):.0f} ms", flush=True)
+
+
+def main() -> None:
+    """Parse the options and run the benchmark for each worker count."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rate", type=float, default=100.0, help="runs sent a second")
+    parser.add_argument("--seconds", type=float, default=10.0, help="how long to send")
+    parser.add_argument("--workers", default="1,2", help="worker counts, e.g. 1,2")
+    parser.add_argument("--db", help="a database URL (default: a fresh SQLite file)")
+    parser.add_argument("--clients", type=int, default=2, help="client processes")
+    parser.add_argument("--threads", type=int, default=4, help="connections per client")
+    parser.add_argument("--closed", action="store_true", help="send as fast as answered")
+    parser.add_argument("--worst", action="store_true",
+                        help="only time the dearest submissions the caps let through")
+    args = parser.parse_args()
+    if args.worst:
+        worst()
+        return
+    if args.seconds > 120 or args.rate > 2000:
+        raise SystemExit("bounded: at most 120 s and 2000 runs a second")
+    print(f"cpus: {os.cpu_count()}; load average before: "
+          f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    for workers in (int(w) for w in args.workers.split(",")):
+        bench(args, workers)
+
+
+if __name__ == "__main__":
+    main()
