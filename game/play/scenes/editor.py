@@ -69,7 +69,7 @@ from game.play.scenes.base import ListScene, Next, Scene
 from game.play.widgets import hud
 from game.play.widgets.field import ACCEPT, CANCEL, TextField
 from game.play.widgets.layout import Layout, footer, title_bar
-from game.play.widgets.menu import MenuItem
+from game.play.widgets.menu import MenuItem, clamp_step
 from game.play.widgets.text import draw_text, ellipsize, font
 from game.run.level import Level
 from game.save import default_save_path
@@ -161,8 +161,8 @@ class MakeMazeScene(ListScene):
         return t("custom.size_value", rows=rows, cols=cols)
 
     def _adjust_size(self, delta: int) -> None:
-        """Step to the previous or next size (wrapping)."""
-        self.size_i = (self.size_i + delta) % len(SIZE_STEPS)
+        """Step to the previous or next size, stopping at the smallest and the largest."""
+        self.size_i = clamp_step(self.size_i + delta, SIZE_STEPS)
 
     def _blank(self) -> Next:
         """Edit a blank maze of the size chosen."""
