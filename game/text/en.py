@@ -84,9 +84,9 @@ STRINGS: dict[str, str] = {
     "level_name.will_o_the_wisp": "Will-o'-the-Wisp",
     "level_name.lost_keep": "Lost Keep",
     # -- the campaign's chapters (game.levels.CHAPTERS): a title and a one-line tip each
-    "chapter.first_steps": "First steps",
+    "chapter.first_steps": "First Steps",
     "chapter.first_steps.tip": "Walk to the exit; the fewest moves earn three stars.",
-    "chapter.straight_walls": "Straight walls",
+    "chapter.straight_walls": "Straight Walls",
     "chapter.straight_walls.tip": "Long straight walls cut the maze in parts: find the gap in each.",
     "chapter.rooms": "Rooms",
     "chapter.rooms.tip": "Rooms are open halls: cross them and look for the doorways.",
@@ -96,9 +96,9 @@ STRINGS: dict[str, str] = {
     "chapter.fog.tip": "Fog hides what you have not seen: explore, and the map remembers.",
     "chapter.tunnels": "Tunnels",
     "chapter.tunnels.tip": "Dug tunnels wander off the grid, and their dead ends run long.",
-    "chapter.loops": "Loops and braids",
+    "chapter.loops": "Loops and Braids",
     "chapter.loops.tip": "Loops give many ways out: only the shortest earns three stars.",
-    "chapter.long_haul": "The long haul",
+    "chapter.long_haul": "The Long Haul",
     "chapter.long_haul.tip": "Big mazes: see the whole maze and plan before you walk.",
     # -- title
     "title.name": "MIGONG",
