@@ -5,11 +5,14 @@ skip."""
 from __future__ import annotations
 
 import json
+from argparse import Namespace
 from pathlib import Path
 
 import pygame
 import pytest
 
+from game.play import launch
+from game.play.app import App
 from game.play.context import Context
 from game.play.routes import Complete, OpenReview, Play, WatchReplay
 from game.play.scenes.level_complete import LevelCompleteScene
@@ -19,7 +22,7 @@ from game.play.scenes.watch import WatchScene
 from game.replays import read_replay
 from game.run.clock import TICK_RATE
 from game.run.level import RunResult
-from game.run.replay import simulate
+from game.run.replay import dumps, simulate
 from game.save import from_json
 from tests.play.helpers import Driver, campaign_level, key, sample_replay, shows, walked
 from tests.run.test_replay import walk_the_route
@@ -171,3 +174,36 @@ def test_the_ghost_setting_is_saved(ctx: Context, tmp_path: Path) -> None:
     assert saved["settings"]["ghost"] is True
     saved["settings"]["ghost"] = "yes"
     assert from_json(saved).settings.ghost is False  # not true or false: the default
+
+
+def test_esc_closes_a_replay_opened_alone_and_goes_back_from_the_review(ctx: Context) -> None:
+    # `migong replay FILE` has nothing under the replay: Esc opened the title screen
+    level, replay = sample_replay()
+    alone = Driver(ctx, WatchReplay(level, replay, alone=True))
+    alone.send(key(pygame.K_ESCAPE))
+    assert ctx.quit_requested and isinstance(alone.scene, WatchScene)
+    ctx.quit_requested = False
+    game = Driver(ctx, OpenReview(level, replay))
+    game.send(key(pygame.K_RETURN))
+    assert isinstance(game.scene, WatchScene)
+    assert isinstance(game.send(key(pygame.K_ESCAPE)), ReviewScene) and not ctx.quit_requested
+
+
+def test_replay_file_opens_the_replay_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    level, replay = sample_replay()
+    path = tmp_path / "run.json"
+    path.write_text(dumps(replay), encoding="utf-8")
+    opened: list[object] = []
+
+    class Window:
+        """A stand-in App that records the first route."""
+
+        def run(self, first: object) -> int:
+            """Record ``first``."""
+            opened.append(first)
+            return 0
+
+    monkeypatch.setattr(App, "open", classmethod(lambda cls, **kw: Window()))
+    monkeypatch.setattr(launch, "display_problem", lambda: None)
+    assert launch.watch_from_args(Namespace(file=str(path))) == 0
+    assert isinstance(opened[0], WatchReplay) and opened[0].alone

@@ -3,7 +3,7 @@
 A view of :class:`game.run.replay.Playback` (the same ticks the run was played in, so
 the player walks exactly as it did).  Space pauses, Up/Down change the speed (x0.25 to
 x8), Left/Right skip five seconds back or on, Home and End jump to the start and the
-end, Esc goes back (to the review, or the title).
+end, Esc goes back to the review (opened alone by ``replay FILE``: Esc closes the game).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from game.play.names import format_time, level_title
 from game.play.render.images import draw_player, player_sprites, tile_images
 from game.play.render.renderer import MazeRenderer
 from game.play.render.tiles import RPG, style_for
-from game.play.routes import Back
+from game.play.routes import Back, QuitGame
 from game.play.scenes.base import Next, Scene
 from game.play.widgets import hud
 from game.run.clock import TICK_RATE, TickClock
@@ -37,8 +37,9 @@ SKIP_SECONDS = 5
 class WatchScene(Scene):
     """Play a replay back over its maze."""
 
-    def __init__(self, ctx: Context, level: Level, replay: Replay) -> None:
+    def __init__(self, ctx: Context, level: Level, replay: Replay, *, alone: bool = False) -> None:
         super().__init__(ctx)
+        self.alone = alone  # nothing under it: Esc ends the game
         self.level = level
         self.replay = replay
         self.playback = Playback(replay, level.maze)
@@ -62,7 +63,7 @@ class WatchScene(Scene):
     def handle_event(self, event: Event) -> Optional[Next]:
         """Space pause, Up/Down speed, Left/Right skip, Home/End, Esc back."""
         if keys.is_escape(event):
-            return Back()
+            return QuitGame() if self.alone else Back()
         key = pressed(event)
         if key == pygame.K_SPACE:
             self.paused = not self.paused
