@@ -22,7 +22,7 @@ from game.play.scenes.watch import WatchScene
 from game.replays import read_replay
 from game.run.clock import TICK_RATE
 from game.run.level import RunResult
-from game.run.replay import dumps, simulate
+from game.run.replay import dumps, record, simulate
 from game.save import from_json
 from tests.play.helpers import Driver, campaign_level, key, sample_replay, shows, walked
 from tests.run.test_replay import walk_the_route
@@ -207,3 +207,20 @@ def test_replay_file_opens_the_replay_alone(tmp_path: Path, monkeypatch: pytest.
     monkeypatch.setattr(launch, "display_problem", lambda: None)
     assert launch.watch_from_args(Namespace(file=str(path))) == 0
     assert isinstance(opened[0], WatchReplay) and opened[0].alone
+
+
+def test_the_replay_starts_at_the_first_input_not_the_wait_before_it(ctx: Context) -> None:
+    # level 1 opened frozen for the 5.5 s the player looked before the first move
+    level = campaign_level(0)
+    run = walked(level, [], idle=660)
+    walk_the_route(run)
+    replay = record(run, level, game="x", date="2026-12-01T08:00:00Z")
+    watch = Driver(ctx, WatchReplay(level, replay)).scene
+    assert isinstance(watch, WatchScene)
+    first = replay.log[0].tick
+    assert first == 660 and watch.playback.run.tick == first
+    start = watch.playback.run.player.render_pos
+    watch.update(0.1)
+    assert watch.playback.run.player.render_pos != start  # walking at once
+    watch.handle_event(key(pygame.K_HOME))
+    assert watch.playback.run.tick == first and watch.playback.run.elapsed == 0

@@ -3,7 +3,8 @@
 A view of :class:`game.run.replay.Playback` (the same ticks the run was played in, so
 the player walks exactly as it did).  Space pauses, Up/Down change the speed (x0.25 to
 x8), Left/Right skip five seconds back or on, Home and End jump to the start and the
-end, Esc goes back to the review (opened alone by ``replay FILE``: Esc closes the game).
+end.  The playback starts (and Home goes back) at the first input, not at the wait
+before it.  Esc goes back to the review (opened alone by ``replay FILE``: closes the game).
 """
 
 from __future__ import annotations
@@ -43,12 +44,15 @@ class WatchScene(Scene):
         self.level = level
         self.replay = replay
         self.playback = Playback(replay, level.maze)
+        #: Where the playback starts: the first input (the wait before it shows nothing).
+        self.opening = replay.log[0].tick if replay.log else 0
+        self.playback.seek(self.opening)
         self.style = style_for(level.spec)
         self.renderer = self._renderer()
         self.sprites = player_sprites(ctx.images) if self.style == RPG else None
         self.camera = Camera(level.maze.rows, level.maze.cols, 1280, 720,
                              comfortable_tile=28 if self.style == RPG else 18)
-        self.camera.follow(*level.maze.start, 0.0, snap=True)
+        self.camera.follow(*self.playback.run.player.render_pos, 0.0, snap=True)
         self.clock = TickClock()
         self.speed = 1.0
         self.paused = False
@@ -72,7 +76,7 @@ class WatchScene(Scene):
         elif key in (pygame.K_LEFT, pygame.K_RIGHT):
             self.skip(SKIP_SECONDS if key == pygame.K_RIGHT else -SKIP_SECONDS)
         elif key == pygame.K_HOME:
-            self.seek(0)
+            self.seek(self.opening)
         elif key == pygame.K_END:
             self.seek(self.replay.ticks)
         return None
