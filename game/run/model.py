@@ -77,7 +77,7 @@ class Run:
                                                   or pos == self._fresh_key),
                              stop_before=lambda pos: self.tile_kind(pos) in RUN_STOPS_BEFORE)
         self.tick = 0
-        self.started_at: Optional[int] = None  # tick of the first move
+        self.started_at: Optional[int] = None  # tick of the first step (a bump is none)
         self.finished_at: Optional[int] = None  # tick the exit was reached
         self.visits = np.zeros(maze.tiles.shape, dtype=np.uint32)
         self.walked: list[Pos] = []  # every tile visited, in the order of first visits
@@ -162,11 +162,10 @@ class Run:
             return
         self.log.append(Logged(self.tick, intent))
         if isinstance(intent, (Move, AutoRun)):
-            if self.started_at is None:
-                self.started_at = self.tick
             d = (intent.dr, intent.dc)
             events = self.player.press(intent) if isinstance(intent, Move) else self.player.run(d)
             self._note(self._door_bumps(events, d))
+            self._start(self.tick)
         elif isinstance(intent, Release):
             self.player.release(Move(intent.dr, intent.dc))
         elif isinstance(intent, ReleaseAll):
@@ -193,9 +192,19 @@ class Run:
             return
         self.tick += 1
         self._note(self.player.update(TICK))
+        self._start(self.tick - 1)  # a held key's step set off during this tick
         if not self.player.moving and self.player.pos == self.maze.goal:
             self.finished_at = self.tick
         self._advance_optimal(OPTIMAL_EVENTS_PER_TICK)
+
+    def _start(self, tick: int) -> None:
+        """Start the clock at ``tick`` when the player has just taken the first step.
+
+        A bump (into the wall beside the entrance, a locked door) is no move: the time and
+        a race's ghosts wait for a step.
+        """
+        if self.started_at is None and self.player.stepped:
+            self.started_at = tick
 
     def _door_bumps(self, events: list[str], d: tuple[int, int]) -> list[str]:
         """Return ``events`` with a bump into a locked door told as LOCKED (its colour noted)."""

@@ -69,11 +69,12 @@ def tap(run: Run, moves: Sequence[Move], *, pause: int = 3) -> None:
             run.step()
 
 
-def walk_the_route(run: Run, *, pause: int = 3) -> None:
-    """Tap along the shortest route to the exit."""
+def walk_the_route(run: Run, *, pause: int = 3, skip: int = 0) -> None:
+    """Tap along the shortest route to the exit (its first ``skip`` steps already taken)."""
     path = solve(run.maze, "bfs").path
     assert path is not None
-    tap(run, [Move(b[0] - a[0], b[1] - a[1]) for a, b in zip(path, path[1:])], pause=pause)
+    moves = [Move(b[0] - a[0], b[1] - a[1]) for a, b in zip(path, path[1:])]
+    tap(run, moves[skip:], pause=pause)
 
 
 def played(level: Level) -> Run:
