@@ -8,9 +8,11 @@ import json
 from argparse import Namespace
 from pathlib import Path
 
+import numpy as np
 import pygame
 import pytest
 
+from game.levels import CAMPAIGN, named_level
 from game.play import launch
 from game.play.app import App
 from game.play.context import Context
@@ -19,6 +21,7 @@ from game.play.scenes.level_complete import LevelCompleteScene
 from game.play.scenes.play import PlayScene
 from game.play.scenes.review import ReviewScene
 from game.play.scenes.watch import WatchScene
+from game.play.widgets import hud
 from game.replays import read_replay
 from game.run.clock import TICK_RATE
 from game.run.level import RunResult
@@ -224,3 +227,28 @@ def test_the_replay_starts_at_the_first_input_not_the_wait_before_it(ctx: Contex
     assert watch.playback.run.player.render_pos != start  # walking at once
     watch.handle_event(key(pygame.K_HOME))
     assert watch.playback.run.tick == first and watch.playback.run.elapsed == 0
+
+
+def test_a_replay_draws_the_keys_and_doors_and_the_huds_keys_count(ctx: Context) -> None:
+    # without them a keys run looked like pointless detours
+    level = campaign_level(CAMPAIGN.index(named_level("First Key")))
+    run = walked(level, [])
+    walk_the_route(run)
+    replay = record(run, level, game="x", date="2026-12-01T08:00:00Z")
+    watch = Driver(ctx, WatchReplay(level, replay)).scene
+    assert isinstance(watch, WatchScene)
+    watch.camera.toggle_fit()  # the whole maze in view: the key and its door too
+
+    def picture() -> np.ndarray:
+        surface = pygame.Surface((1280, 720))
+        watch.draw(surface)
+        return pygame.surfarray.array3d(surface)
+
+    bar = hud.bar_height((1280, 720))
+    shown = picture()
+    spots, watch.locks.spots = watch.locks.spots, []
+    bare = picture()
+    assert (shown[:, bar:] != bare[:, bar:]).any()  # keys and doors over the maze
+    watch.locks.spots, total, watch.key_total = spots, watch.key_total, 0
+    assert (shown[:, :bar] != picture()[:, :bar]).any()  # the keys x/N fact in the bar
+    assert total == 1

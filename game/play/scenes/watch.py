@@ -13,6 +13,7 @@ from typing import Optional
 
 import pygame
 
+from game.maze import tiles as kinds
 from game.play import input as keys
 from game.play import theme
 from game.play.camera import Camera
@@ -20,6 +21,7 @@ from game.play.context import Context
 from game.play.input import Event, pressed
 from game.play.names import format_time, level_title
 from game.play.render.images import draw_player, player_sprites, tile_images
+from game.play.render.locks import LockSpots
 from game.play.render.renderer import MazeRenderer
 from game.play.render.tiles import RPG, style_for
 from game.play.routes import Back, QuitGame
@@ -49,6 +51,8 @@ class WatchScene(Scene):
         self.playback.seek(self.opening)
         self.style = style_for(level.spec)
         self.renderer = self._renderer()
+        self.locks = LockSpots(level.maze)  # keys and doors, drawn as the run holds them
+        self.key_total = len(kinds.key_colours(level.maze.tiles))  # the HUD's keys x/N
         self.sprites = player_sprites(ctx.images) if self.style == RPG else None
         self.camera = Camera(level.maze.rows, level.maze.cols, 1280, 720,
                              comfortable_tile=28 if self.style == RPG else 18)
@@ -135,6 +139,7 @@ class WatchScene(Scene):
             self.renderer.draw(surface, view, self.camera, run.walked)
             clip = surface.get_clip()
             surface.set_clip(view)
+            self.locks.draw(surface, view, self.camera, run.held)
             draw_player(surface, view, self.camera, run.player.render_pos, run.player.facing,
                         self.style, self.sprites)
             surface.set_clip(clip)
@@ -146,5 +151,5 @@ class WatchScene(Scene):
         info = hud.HudInfo(t("watch.title", label=label), "", f"{self.level.maze.rows}x"
                            f"{self.level.maze.cols}", run.elapsed, run.moves, run.hints_used,
                            t("hud.code", code=self.replay.level.code)
-                           if self.replay.level.code else "")
+                           if self.replay.level.code else "", run.keys, self.key_total)
         self._bar.draw(surface, info)
