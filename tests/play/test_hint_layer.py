@@ -10,13 +10,18 @@ import numpy as np
 import pygame
 import pytest
 
-from game.levels import build_level, named_level
+from game.levels import CAMPAIGN, build_level, named_level
 from game.maze.solvers import solve
 from game.play import theme
 from game.play.camera import Camera
+from game.play.context import Context
 from game.play.hint import HintLayer, caption, state_colors
 from game.play.theme import DEFAULT
+from game.play.render.locks import colour_name
+from game.play.scenes.play import PlayScene
 from game.run.hint import EXPLORED, PATH, HintSearch
+from game.run.intents import ToggleHint
+from tests.play.helpers import campaign_level
 from tests.run.test_player import TURN, maze_from
 
 TICKS = 2
@@ -150,3 +155,38 @@ def test_the_caption_names_solver_visited_and_path_length():
     )
     assert "no path" in caption(finished(HintSearch(walled, walled.start, "bfs")))
     assert solve(walled).path is None
+
+
+@pytest.mark.parametrize("palette", ["default", "colour_blind"])
+def test_keys_and_doors_stay_whole_over_the_hints_route(ctx: Context, palette: str) -> None:
+    # the route painted over them: orange ghosts in the default palette, gone in the
+    # colour-blind one
+    ctx.set_palette(palette)
+    play = PlayScene(ctx, campaign_level(CAMPAIGN.index(named_level("First Key"))))
+    play.camera.toggle_fit()
+    play.apply(ToggleHint())
+    assert play.hint is not None
+    play.hint.finish()
+    play.update(1 / 60)
+    key_spot = next(s for s in play.locks.spots if s[2])
+    door_spot = next(s for s in play.locks.spots if s[3])
+    assert (key_spot[0], key_spot[1]) in (play.hint.path or [])
+
+    def picture() -> np.ndarray:
+        surface = pygame.Surface((1280, 720))
+        play.draw(surface)
+        return pygame.surfarray.array3d(surface)
+
+    hinted = picture()
+    hint, play.hint = play.hint, None
+    plain = picture()
+    play.hint = hint
+    keys = theme.current().keys
+    for r, c, key, lock in (key_spot, door_spot):
+        colour = np.array(theme.key_colour(keys, colour_name(key or lock)))
+        view = play._view(pygame.Surface((1280, 720)))
+        x, y = play.camera.to_screen(r, c)
+        t = round(play.camera.tile)
+        x0, y0 = round(view.x + x), round(view.y + y)
+        count = lambda rgb: int(np.all(rgb[x0:x0 + t, y0:y0 + t] == colour, axis=2).sum())  # noqa: E731
+        assert count(plain) > 10 and count(hinted) == count(plain)

@@ -569,6 +569,10 @@ class PlayScene(Scene):
                 self.hint_layer.draw(surface, view, self.camera, pointer_area=self._free_area(view))
             clip = surface.get_clip()
             surface.set_clip(view)
+            if shown is not None:  # keys and doors again, over the hint's paint and route
+                fog = run.fog
+                self.locks.draw(surface, view, self.camera, run.held,
+                                only=None if fog is None else fog.in_sight)
             if self.exit_known:
                 self._draw_exit(surface, view)
             self._draw_ghost(surface, view)
