@@ -491,5 +491,7 @@ RANK = Option(
     "rank", "K", "int", 1, MAX_SIDE, None,
     help=f"dig length knob 1..{MAX_SIDE}, bigger is simpler",
     label="Rank",
+    steps=(None, 2, 3, 4, 6, 8, 12, 16),
+    unset="1 (default)",
 )
 INFO = GeneratorInfo(NAME, "G", "Tile digger", generate, (RANK,), trace=trace)
