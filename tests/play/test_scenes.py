@@ -581,7 +581,9 @@ def test_room_size_is_only_offered_for_division(ctx: Context) -> None:
     assert custom.menu.items[room_row].value() == "Recursive division only"
     custom.menu.selected = room_row - 1
     custom.handle_event(key(pygame.K_DOWN))
-    assert custom.menu.selected == room_row + 1  # skipped the disabled row
+    # skipped the disabled rows (dig's Rank below it is one too)
+    assert custom.menu.selected > room_row and custom.menu.items[custom.menu.selected].enabled()
+    assert not any(item.enabled() for item in custom.menu.items[room_row:custom.menu.selected])
     assert custom.spec().options == {}
 
 
