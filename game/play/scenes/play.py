@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
-from typing import Optional, Union
+from typing import Hashable, Optional, Union
 
 import pygame
 
@@ -134,6 +134,8 @@ RPG_COMFORTABLE_TILE = 28
 #: still only the exit pulses, and 120 fps of that kept a CPU core 80% busy.
 BUSY_FPS = 120
 IDLE_FPS = 60
+#: Steps of a ring's pulse (a still level is drawn again only when it takes a step).
+PULSE_LEVELS = 8
 #: Below this tile size (px) the player is ringed so it can be found on the map.
 #: Under 4 px draw_player rings the player itself (same colours), so start there.
 MARKER_BELOW_TILE = 8
@@ -310,6 +312,31 @@ class PlayScene(Scene):
         if self.run.player.walking or (self.hint is not None and not self.hint.done):
             return BUSY_FPS
         return IDLE_FPS
+
+    def look(self) -> Optional[Hashable]:
+        """Return what the view shows while nothing moves (None while anything does).
+
+        Moving: a walk, the camera's glide, the hint's search, the celebration, a ghost or
+        the solver ghost, the full map; in fog with a corner map too (it catches up late).
+        Standing still, only the clock's tenths and the rings' pulse change the picture:
+        a still level is drawn a dozen times a second (not at all under reduced motion).
+        """
+        run = self.run
+        if (run.player.walking or self._celebrated is not None or self.map_shown
+                or (self.hint is not None and not self.hint.done) or self.racer is not None
+                or (self.ghost is not None and run.started_at is not None and not self.ghost.done)
+                or (run.fog is not None and self.ctx.settings.minimap)):
+            return None
+        motion = theme.current().motion
+        fog = run.fog
+        return (run.player.render_pos, run.moves, run.hints_used, run.keys, run.held,
+                int(run.elapsed * 10), run.finished, self.camera.origin(), self.camera.tile,
+                self.camera.fitted, None if fog is None else fog.version,
+                None if self.hint is None else (id(self.hint), self.hint.path_shown),
+                self._pulse(motion.exit_pulse) if self.exit_known else None,
+                self._pulse(motion.marker_pulse)
+                if MARKER_FROM_TILE <= self.camera.tile < MARKER_BELOW_TILE else None,
+                self._caption_spot, self.spoken, self.ctx.settings.minimap)
 
     # -- on and off screen ------------------------------------------------------------
     def on_enter(self) -> None:
@@ -671,7 +698,9 @@ class PlayScene(Scene):
         """Return a ring's pulse now, 0.5..1 at ``rate`` pulses a second (still: 1)."""
         if theme.current().motion.reduced:
             return 1.0
-        return 0.5 + 0.5 * abs(((self._time * rate) % 2.0) - 1.0)
+        # in PULSE_LEVELS steps: too fine to see, and a still view is drawn only per step
+        wave = abs(((self._time * rate) % 2.0) - 1.0)
+        return 0.5 + 0.5 * round(wave * PULSE_LEVELS) / PULSE_LEVELS
 
     def _draw_player_marker(self, surface: pygame.Surface, view: pygame.Rect) -> None:
         """Ring the player when tiles are too small to see them (a fitted big maze)."""

@@ -36,8 +36,10 @@ class MazeBackdrop:
             path = solve(self.maze, "bfs", a, b).path
             if path:
                 self.paths.append(path)
-        # Each light starts part-way along its route so they never move in step.
-        self.phases = [rng.uniform(0, len(p)) for p in self.paths]
+        # Each light starts part-way along its route, a whole tile on: they all step at
+        # once, so the picture changes 14 times a second, not 4 x 14 (a still title
+        # screen is drawn only when a light moves on).
+        self.phases = [float(int(rng.uniform(0, len(p)))) for p in self.paths]
         self.t = 0.0
         self._cache: Optional[tuple[tuple[object, ...], pygame.Surface, int,
                                     tuple[int, int]]] = None
@@ -47,6 +49,12 @@ class MazeBackdrop:
         motion = theme.current().motion
         if not motion.reduced:
             self.t += max(0.0, dt) * motion.backdrop_speed
+
+    def look(self) -> tuple[int, ...]:
+        """Return where each light's head is: the picture changes only when one moves on."""
+        trail = theme.current().motion.backdrop_trail
+        return tuple(int((self.t + phase) % (len(path) + trail * 2))
+                     for path, phase in zip(self.paths, self.phases))
 
     def _render(self, size: tuple[int, int]) -> tuple[pygame.Surface, int, tuple[int, int]]:
         """Draw the maze once, scaled to cover ``size``; return it, the tile and offset."""
