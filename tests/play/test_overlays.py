@@ -116,3 +116,15 @@ def test_the_corner_map_is_left_out_of_a_view_too_small_for_it(ctx: Context) -> 
         ctx.set_minimap(True)
         shown[size] = frame(scene, size) != without
     assert shown == {(320, 240): False, (960, 640): True}
+
+
+def test_no_corner_map_while_the_whole_maze_is_in_view(ctx: Context) -> None:
+    # it only repeated the view, over the maze's own tiles
+    scene = play(0, ctx)
+    ctx.set_minimap(False)
+    without = frame(scene, (1280, 720))
+    ctx.set_minimap(True)
+    assert scene.camera.shows_all() and frame(scene, (1280, 720)) == without
+    scene.camera.zoom(5)  # closer: part of the maze is out of view, the map helps
+    scene.camera.follow(*scene.run.player.render_pos, 0.0, snap=True)
+    assert not scene.camera.shows_all() and frame(scene, (1280, 720)) != without

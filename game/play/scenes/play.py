@@ -790,8 +790,11 @@ class PlayScene(Scene):
         hud.draw_caption(surface, view, *self._map_caption(), spot="top")
 
     def _draw_minimap(self, surface: pygame.Surface, view: pygame.Rect) -> None:
-        """Draw the explored map small in a corner of the view clear of the player, if any."""
-        if min(view.width, view.height) < MINIMAP_MIN_VIEW:
+        """Draw the explored map small in a corner of the view clear of the player, if any.
+
+        None while the whole maze is in view: it would only repeat the view, over its tiles.
+        """
+        if min(view.width, view.height) < MINIMAP_MIN_VIEW or self.camera.shows_all():
             return
         side = round(min(view.width, view.height) * MINIMAP_SHARE)
         box = pygame.Rect(0, 0, side, side)
