@@ -25,6 +25,7 @@ import time
 from dataclasses import dataclass
 from typing import Hashable, Optional, Union
 
+import numpy as np
 import pygame
 
 from game.levels import CHAPTERS, chapter_of, level_code
@@ -166,6 +167,8 @@ MINIMAP_REFRESH = 0.2
 #: A view whose shorter side is below this (px) has no corner map: it would hide too much
 #: of the maze and show too little (the map key still opens the full map).
 MINIMAP_MIN_VIEW = 300
+#: Past this many tiles a pixel the corner map shows the walk, not walls (grey noise).
+MINIMAP_COARSE = 3
 #: Room round the full-window map (px).
 MAP_MARGIN = 24
 #: A solver ghost's search is got ready ahead of it (its arrival, a bfs ghost's thinking)
@@ -210,6 +213,8 @@ class PlayScene(Scene):
         self.map_shown = False
         self._map = FogMap(self.renderer.base, self.fog_layer)
         self._minimap = FogMap(self.renderer.base, self.fog_layer, refresh=MINIMAP_REFRESH)
+        #: The corner map of a huge maze: (what it shows, the picture).
+        self._coarse: Optional[tuple[tuple[object, ...], pygame.Surface]] = None
         self._fog_told = False  # the fog's toast, once, when the level first shows
         self._hint_revealed: Optional[tuple[int, int]] = None  # (search id, tiles) revealed
         self._reveal_age = 0
@@ -811,9 +816,51 @@ class PlayScene(Scene):
             return
         f = theme.current().fog
         pygame.draw.rect(surface, f.map_bg[:3], rect.inflate(6, 6))
-        self._minimap.draw(surface, rect, self._time)
+        if self.maze.cols > MINIMAP_COARSE * rect.width:
+            surface.blit(self._coarse_map(rect.size), rect)
+            self._draw_view_box(surface, view, rect)
+        else:
+            self._minimap.draw(surface, rect, self._time)
         pygame.draw.rect(surface, f.map_edge, rect.inflate(6, 6), 2)
         self._map_marks(surface, rect, 2)
+
+    def _coarse_map(self, size: tuple[int, int]) -> pygame.Surface:
+        """Return the corner map of a maze too big for its corridors: where the player walked.
+
+        Shrunk that far, walls and floor average to grey noise; instead each pixel is dark,
+        or the player's colour where any tile under it was walked (in fog: unseen, black).
+        """
+        th = theme.current()
+        key = (size, th, len(self.run.trail), None if self.run.fog is None else self.run.fog.version)
+        cached = self._coarse
+        if cached is not None and cached[0] == key:  # made again per step: a few ms
+            return cached[1]
+        w, h = size
+        rows, cols = self.maze.rows, self.maze.cols
+        r_at, c_at = np.arange(h) * rows // h, np.arange(w) * cols // w
+
+        def pool(mask: np.ndarray) -> np.ndarray:
+            """Return ``mask`` shrunk to (w, h): True where any tile under a pixel is."""
+            m = np.maximum.reduceat(mask.astype(np.uint8), r_at, axis=0)
+            return np.maximum.reduceat(m, c_at, axis=1).T.astype(bool)
+
+        rgb = np.empty((w, h, 3), dtype=np.uint8)
+        rgb[...] = th.classic.wall
+        rgb[pool(self.run.visits > 0)] = th.actors.player
+        if self.run.fog is not None:
+            rgb[~pool(self.run.fog.seen)] = th.fog.unseen[:3]
+        picture = pygame.surfarray.make_surface(rgb)
+        self._coarse = (key, picture)
+        return picture
+
+    def _draw_view_box(self, surface: pygame.Surface, view: pygame.Rect,
+                       rect: pygame.Rect) -> None:
+        """Frame on the map in ``rect`` the part of the maze the view shows."""
+        r0, c0, r1, c1 = self.camera.visible_tiles()
+        sx, sy = rect.width / self.maze.cols, rect.height / self.maze.rows
+        box = pygame.Rect(round(rect.x + c0 * sx), round(rect.y + r0 * sy),
+                          max(3, round((c1 - c0) * sx)), max(3, round((r1 - r0) * sy)))
+        pygame.draw.rect(surface, theme.current().ui.accent, box.clip(rect), 1)
 
     def _draw_ghost(self, surface: pygame.Surface, view: pygame.Rect) -> None:
         """Draw the best run's ghost where it is now: a see-through orb (gone at the exit).
