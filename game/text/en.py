@@ -420,6 +420,7 @@ STRINGS: dict[str, str] = {
     "make.back": "Back",
     "make.footer": "Up/Down choose  ·  Left/Right size  ·  Enter start  ·  Esc back",
     "make.open_prompt": "Open which maze file? (its path)",
+    "make.open_help": "Up/Down a saved maze  ·  Enter open  ·  Esc cancel  ·  Ctrl+V paste",
     "make.open_stdin": "- (standard input) works only on the command line (migong solve -): type a maze file's path here.",
     "make.open_failed": "Cannot open it: {error}",
     "editor.title_line": "Maze editor  ·  {name}  ·  {rows} x {cols}",

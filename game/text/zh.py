@@ -432,6 +432,7 @@ STRINGS: dict[str, str] = {
     "make.back": "返回",
     "make.footer": "上/下 选择  ·  左/右 改尺寸  ·  Enter 开始  ·  Esc 返回",
     "make.open_prompt": "打开哪个迷宫文件？（输入路径）",
+    "make.open_help": "上/下 选择已保存的迷宫  ·  Enter 打开  ·  Esc 取消  ·  Ctrl+V 粘贴",
     "make.open_stdin": "-（标准输入）只能在命令行中使用（migong solve -）：这里请输入迷宫文件的路径。",
     "make.open_failed": "无法打开：{error}",
     "editor.title_line": "迷宫编辑器  ·  {name}  ·  {rows} x {cols}",

@@ -29,6 +29,7 @@ from game.edit.model import (
     EXIT_WALLED_OFF,
     KEY_OUT_OF_REACH,
     MAX_NAME,
+    MAZE_SUFFIX,
     NO_KEY,
     START_STAYS,
     START_WALLED_IN,
@@ -68,7 +69,7 @@ from game.play.routes import Confirm, Edit, PlayDraft, QuitGame, ToMakeMaze, ToT
 from game.play.scenes.base import ListScene, Next, Scene
 from game.play.widgets import hud
 from game.play.widgets.field import ACCEPT, CANCEL, TextField
-from game.play.widgets.layout import Layout, footer, title_bar
+from game.play.widgets.layout import Layout, dim, footer, title_bar
 from game.play.widgets.menu import MenuItem, clamp_step
 from game.play.widgets.text import draw_text, ellipsize, font
 from game.run.level import Level
@@ -103,6 +104,18 @@ def mazes_folder(ctx: Context) -> Path:
     return save.parent / "mazes"
 
 
+def saved_mazes(ctx: Context) -> list[str]:
+    """Return the paths of the mazes saved in the mazes folder, newest first."""
+    try:
+        found = [p for p in mazes_folder(ctx).glob(f"*{MAZE_SUFFIX}") if p.is_file()]
+        found.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+    except OSError:
+        return []
+    return [str(p) for p in found[:MAX_SAVED_LISTED]]
+
+
+#: Most saved mazes the Open dialog lists.
+MAX_SAVED_LISTED = 200
 #: The live line's words for each reason walls keep the exit away.
 NO_ROUTE = {START_WALLED_IN: "editor.no_route.start_walled_in",
             EXIT_WALLED_OFF: "editor.no_route.exit_walled_off"}
@@ -189,7 +202,8 @@ class MakeMazeScene(ListScene):
 
     def _ask_file(self) -> None:
         """Ask for the path of a maze file to open."""
-        self.field = TextField(t("make.open_prompt"), limit=MAX_PATH, hint=t("editor.field_help"))
+        self.field = TextField(t("make.open_prompt"), limit=MAX_PATH,
+                               hint=t("make.open_help"), choices=saved_mazes(self.ctx))
         self.raw_keys = True
         pygame.key.start_text_input()
 
@@ -235,6 +249,7 @@ class MakeMazeScene(ListScene):
         bottom = footer(surface, t("make.footer"), lay)
         self.menu_box(surface, lay, self.menu, top, bottom, width=820, font_size=38)
         if self.field is not None:
+            dim(surface, 170)  # the menu's highlight showed round the dialog
             self.field.draw(surface)
 
 
