@@ -192,7 +192,8 @@ def test_esc_closes_a_replay_opened_alone_and_goes_back_from_the_review(ctx: Con
     assert isinstance(game.send(key(pygame.K_ESCAPE)), ReviewScene) and not ctx.quit_requested
 
 
-def test_replay_file_opens_the_replay_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_replay_file_opens_the_replay_alone(tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
     level, replay = sample_replay()
     path = tmp_path / "run.json"
     path.write_text(dumps(replay), encoding="utf-8")

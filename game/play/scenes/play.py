@@ -831,7 +831,8 @@ class PlayScene(Scene):
         or the player's colour where any tile under it was walked (in fog: unseen, black).
         """
         th = theme.current()
-        key = (size, th, len(self.run.trail), None if self.run.fog is None else self.run.fog.version)
+        fog = self.run.fog
+        key = (size, th, len(self.run.trail), None if fog is None else fog.version)
         cached = self._coarse
         if cached is not None and cached[0] == key:  # made again per step: a few ms
             return cached[1]
@@ -847,8 +848,8 @@ class PlayScene(Scene):
         rgb = np.empty((w, h, 3), dtype=np.uint8)
         rgb[...] = th.classic.wall
         rgb[pool(self.run.visits > 0)] = th.actors.player
-        if self.run.fog is not None:
-            rgb[~pool(self.run.fog.seen)] = th.fog.unseen[:3]
+        if fog is not None:
+            rgb[~pool(fog.seen)] = th.fog.unseen[:3]
         picture = pygame.surfarray.make_surface(rgb)
         self._coarse = (key, picture)
         return picture
