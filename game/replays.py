@@ -238,6 +238,7 @@ class ReplayStore:
                     found.append(Listed(path, read_summary(path), best=best))
                 except ReplayFileError as exc:
                     found.append(Listed(path, None, str(exc), best=best))
+        found = _best_once(found)
         found.sort(key=lambda e: (e.replay.date if e.replay else "", not e.best, e.path.name),
                    reverse=True)
         return found
@@ -272,6 +273,23 @@ class ReplayStore:
                 path.unlink()
             except OSError as exc:
                 log.warning("cannot remove the old replay %s: %s", path, exc)
+
+
+def _best_once(found: list[Listed]) -> list[Listed]:
+    """Return ``found`` with each best run listed once: as its run, marked best.
+
+    A best run is a copy of one of the runs kept; listing both showed every run twice.
+    """
+
+    def same(rep: Replay) -> tuple[str, str, int, int, int]:
+        """Return what tells one run from another: date, maze, ticks, moves, intents."""
+        return (rep.date, rep.level.digest, rep.ticks, rep.moves, len(rep.log))
+
+    bests = {same(e.replay) for e in found if e.best and e.replay is not None}
+    runs = {same(e.replay) for e in found if not e.best and e.replay is not None}
+    return [replace(e, best=True) if not e.best and e.replay is not None
+            and same(e.replay) in bests else e
+            for e in found if not (e.best and e.replay is not None and same(e.replay) in runs)]
 
 
 def _json_files(folder: Path) -> list[Path]:

@@ -463,7 +463,7 @@ def test_levels_json_lists_the_campaign_with_its_fewest_moves() -> None:
     assert [level["index"] for level in levels] == list(range(1, len(CAMPAIGN) + 1))
     assert [level["code"] for level in levels] == [level_code(spec) for spec in CAMPAIGN]
     assert {"index", "chapter", "name", "code", "moves", "keys", "fog"} <= set(levels[0])
-    assert levels[0]["chapter"] == "First steps" and levels[-1]["chapter"] == "The long haul"
+    assert levels[0]["chapter"] == "First Steps" and levels[-1]["chapter"] == "The Long Haul"
     assert len({level["chapter"] for level in levels}) == len(CHAPTERS)
     assert [(level["keys"], level["fog"]) for level in levels] == [
         (spec.keys, spec.fog) for spec in CAMPAIGN]
@@ -484,7 +484,7 @@ def test_levels_prints_a_line_a_level_under_a_heading() -> None:
     assert lines[0].split() == ["#", "chapter", "name", "code", "generator", "size", "options",
                                 "keys", "fog", "moves"]
     first = lines[1].split()
-    assert first[:6] == ["1", "1", "First", "steps", "First", "Steps"]
+    assert first[:6] == ["1", "1", "First", "Steps", "First", "Steps"]
     assert first[-4:] == ["-", "0", "no", "18"] and "B11x11-UL" in first
     assert len(lines) == 1 + len(json.loads(migong("levels", "--json").stdout))
 

@@ -104,3 +104,20 @@ def test_the_test_extra_brings_what_the_release_tests_import() -> None:
     build_extra = extras.split("build = [", 1)[1].split("\n]", 1)[0]
     assert '"migong[build]"' in test_extra
     assert '"pyinstaller>=' in build_extra
+
+
+def test_the_english_readme_tells_what_the_chinese_one_does_about_languages() -> None:
+    # a new player could not find out the game speaks Chinese, nor how to choose it
+    zh = (ROOT / "README.zh-CN.md").read_text(encoding="utf-8")
+    for readme in (README, zh):
+        assert "MIGONG_LANG=zh" in readme and "--rank" in readme
+    assert "Settings > Language" in README and "| Language |" in README
+    assert "to come" not in README  # keys and doors are in the game
+
+
+def test_both_readmes_name_the_custom_maze_rank_row_the_menu_has() -> None:
+    from game.maze.generators.dig import RANK
+
+    zh = (ROOT / "README.zh-CN.md").read_text(encoding="utf-8")
+    assert RANK.steps  # a row of the Custom maze menu
+    assert "Rank for\ndig" in README and "挖掘法的挖掘长度" in zh

@@ -149,11 +149,11 @@ def test_toy_codes_are_checked_like_the_others(code: str, message: str) -> None:
 # -- the save ------------------------------------------------------------------------------
 def test_the_save_keeps_a_custom_toy_maze_and_the_toy_solver() -> None:
     custom = {"algorithm": "toy", "rows": 21, "cols": 21, "seed": 5, "loops": 0.1, "keys": 2,
-              "room_size": None, "spikes": 3}
+              "room_size": None, "rank": None, "spikes": 3}
     progress = from_json({"version": 1, "settings": {"custom": custom, "default_solver": "toy"}})
     assert progress.settings.default_solver == "toy"
     assert progress.settings.custom is not None
-    assert progress.settings.custom.options == {"room_size": None, "spikes": 3}
+    assert progress.settings.custom.options == {"room_size": None, "rank": None, "spikes": 3}
     assert to_json(progress)["settings"]["custom"] == custom
 
 

@@ -46,12 +46,12 @@ def test_replays_json_lists_every_replay_newest_first(save: Path) -> None:
     done = migong("replays", "--json", save=save)
     assert done.returncode == 0, done.stderr
     listed = json.loads(done.stdout)
-    assert [e["date"] for e in listed] == ["2026-12-01T09:00:00Z", "2026-12-01T08:00:00Z",
-                                           "2026-12-01T08:00:00Z"]
+    # the finished run is also its level's best (a copy in best/): listed once, marked best
+    assert [e["date"] for e in listed] == ["2026-12-01T09:00:00Z", "2026-12-01T08:00:00Z"]
     for entry in listed:
         assert {"path", "level", "date", "moves", "time", "finished"} <= set(entry)
         assert Path(entry["path"]).parent.parent in (save.parent, save.parent / "replays")
-    assert [e["finished"] for e in listed] == [False, True, True]
+    assert [(e["finished"], e["best"]) for e in listed] == [(False, False), (True, True)]
     assert listed[0]["level"] == "B11x11-UL"
 
 
@@ -59,12 +59,13 @@ def test_replays_without_json_is_one_line_a_replay(save: Path) -> None:
     done = migong("replays", save=save)
     assert done.returncode == 0
     lines = done.stdout.splitlines()
-    assert len(lines) == 3 and "B11x11-UL" in lines[0] and "best" in lines[2]
+    assert len(lines) == 2 and "B11x11-UL" in lines[0] and "best" in lines[1]
+    assert "best" not in lines[0]
 
 
 def test_verify_reaches_the_exit_with_the_recorded_moves_and_time(save: Path) -> None:
     finished = next(e for e in json.loads(migong("replays", "--json", save=save).stdout)
-                    if e["finished"] and not e["best"])
+                    if e["finished"])
     done = migong("replay", finished["path"], "--verify", save=save)
     assert done.returncode == 0, done.stderr
     assert len(done.stdout.splitlines()) == 1
@@ -77,7 +78,7 @@ def test_verify_reaches_the_exit_with_the_recorded_moves_and_time(save: Path) ->
 def test_verify_of_a_forged_result_still_exits_0_and_says_it_does_not_match(
         save: Path, tmp_path: Path) -> None:
     finished = next(e for e in json.loads(migong("replays", "--json", save=save).stdout)
-                    if e["finished"] and not e["best"])
+                    if e["finished"])
     forged = tmp_path / "forged.json"
     doc = json.loads(Path(finished["path"]).read_text())
     doc["result"]["moves"] = 1
@@ -128,14 +129,14 @@ def test_replays_json_escapes_what_cannot_be_encoded(save: Path) -> None:
     assert "\\ud800 Steps" in done.stdout and "\\udcff-odd.json" in done.stdout
     labels = {Path(e["path"]).name: e["label"] for e in listed}
     assert labels[run.name] == "\ud800 Steps" and labels["\udcff-odd.json"] == "\ud800 Steps"
-    assert len(listed) == 4
+    assert len(listed) == 3  # two runs (the best one's copy not listed again) and the odd one
 
 
 def test_replays_as_text_escapes_what_cannot_be_encoded(save: Path) -> None:
     _with_odd_text(save)
     done = migong("replays", save=save)
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
-    assert len(done.stdout.splitlines()) == 4 and "\\udcff-odd.json" in done.stdout
+    assert len(done.stdout.splitlines()) == 3 and "\\udcff-odd.json" in done.stdout
 
 
 def test_the_listing_reads_only_the_head_of_each_replay(save: Path,
@@ -154,7 +155,7 @@ def test_the_listing_reads_only_the_head_of_each_replay(save: Path,
     run = min(folder.glob("*.json"))  # its intents spoilt: a listing never reads them
     run.write_bytes(run.read_bytes().replace(b'"intents": [', b'"intents": [["x"], '))
     listed = ReplayStore(folder).listing()
-    assert len(listed) == 3 and all(e.replay is not None for e in listed)
+    assert len(listed) == 2 and all(e.replay is not None for e in listed)  # each run once
     assert all(e.replay.log == () for e in listed if e.replay)
     assert limits and max(limits) == replays.HEAD_BYTES < replays.MAX_REPLAY_BYTES
 

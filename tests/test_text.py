@@ -252,3 +252,15 @@ def test_cjk_text_never_ends_a_line_with_opening_punctuation() -> None:
         assert "".join(lines) == "在“种子”上按（回车）换一个。"
         assert not any(line.endswith(("“", "（")) for line in lines)
         assert not any(line.startswith(("”", "）", "。")) for line in lines)
+
+
+def test_level_and_chapter_names_are_capitalised_alike() -> None:
+    # "Level 1 · First Steps" sat under "Chapter 1 · First steps": both are titles, each
+    # word capitalised but the small ones inside (of, and, the, o')
+    small = {"of", "and", "the", "o'", "in", "a"}
+    names_ = [t(f"chapter.{c.key}") for c in ALL_CHAPTERS]
+    names_ += [t(k) for k in CATALOGUES["en"] if k.startswith("level_name.")]
+    for name in names_:
+        words = re.split(r"[ -]", name)
+        for i, word in enumerate(words):
+            assert word[:1].isupper() or (i and word in small), f"{name!r}: {word!r}"

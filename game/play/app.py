@@ -21,7 +21,7 @@ import os
 import time
 import warnings
 from pathlib import Path
-from typing import Optional
+from typing import Hashable, Optional
 
 import pygame
 
@@ -31,7 +31,7 @@ from game.play.context import Context, SettingName
 from game.play.input import FocusGained, Gamepads, KeyDown, QuitRequest, Resized
 from game.play.navigator import Navigator
 from game.play.scenes.base import Next, Scene
-from game.text import set_language, t
+from game.text import language, set_language, t
 from game.text.choose import startup_language
 
 WINDOW_SIZE = (1280, 720)
@@ -109,6 +109,8 @@ class App:
         self.clock = pygame.time.Clock()
         self.nav = Navigator(ctx, settle=settle_memory)
         self.frames = 0
+        self.draws = 0  # frames drawn: a still screen is not drawn again
+        self._drawn: Optional[Hashable] = None  # the look last drawn (None: draw)
         self._switched_at = -MODE_SWITCH_ECHO  # time.monotonic() of the last mode switch
         self._last_event_type: Optional[int] = None
         self.pads = Gamepads()
@@ -270,13 +272,35 @@ class App:
                 hud.draw_toast(self.surface, scene.toast_area(self.surface), toasts.text, alpha)
 
     def frame(self, dt: float) -> None:
-        """Run one frame: pump events, update, draw and flip."""
-        for event in pygame.event.get():
+        """Run one frame: pump events, update, then draw and flip if anything changed."""
+        events = pygame.event.get()
+        for event in events:
             self.handle_event(event)
         self.update(dt)
-        self.draw()
-        pygame.display.flip()
+        look = self.look()
+        if events or look is None or look != self._drawn:
+            self.draw()
+            pygame.display.flip()
+            self.draws += 1
+        self._drawn = look
         self.frames += 1
+
+    def look(self) -> Optional[Hashable]:
+        """Return what the window would show now (None: draw it anyway).
+
+        The scene's look (see ``Scene.look``), the scene itself, the window's size, the
+        theme, the language and the toast as it fades.
+        """
+        scene = self.nav.scene
+        shown = None if scene is None else scene.look()
+        if shown is None:
+            return None
+        toasts = self.ctx.toasts
+        alpha = toasts.alpha(theme.current().motion.toast_fade)
+        surface = pygame.display.get_surface()
+        size = None if surface is None else surface.get_size()
+        return (id(scene), shown, size, theme.current(), language(),
+                toasts.text if alpha > 0 else "", alpha)
 
     def frame_rate(self) -> int:
         """Return the frame cap the current scene asks for (its ``fps``, within FPS_RANGE)."""

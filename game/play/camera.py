@@ -149,6 +149,10 @@ class Camera:
         ox, oy = self.origin()
         return (ox + col * self.tile, oy + row * self.tile)
 
+    def shows_all(self) -> bool:
+        """Return True when the whole maze is in view at the current zoom."""
+        return self.cols * self.tile <= self.view_w and self.rows * self.tile <= self.view_h
+
     def visible_tiles(self) -> tuple[int, int, int, int]:
         """Return (row0, col0, row1, col1), the clipped tile range the view touches."""
         ox, oy = self.origin()

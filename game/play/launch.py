@@ -305,7 +305,7 @@ def display_problem() -> Optional[str]:
 
 
 def watch_from_args(args: Any) -> int:
-    """Open the window on ``replay FILE``: the replay played back (Esc: the title)."""
+    """Open the window on ``replay FILE``: the replay played back (Esc closes it)."""
     from game.replays import ReplayFileError, read_replay
     from game.run.replay import ReplayFormatError, rebuild
 
@@ -323,4 +323,4 @@ def watch_from_args(args: Any) -> int:
     from game.play.app import App
     from game.play.routes import WatchReplay
 
-    return App.open().run(WatchReplay(level, replay))
+    return App.open().run(WatchReplay(level, replay, alone=True))

@@ -220,7 +220,7 @@ class Navigator:
         if isinstance(route, WatchReplay):
             from game.play.scenes.watch import WatchScene
 
-            return WatchScene(ctx, route.level, route.replay)
+            return WatchScene(ctx, route.level, route.replay, alone=route.alone)
         if isinstance(route, OpenSettings):
             from game.play.scenes.settings import SettingsScene
 

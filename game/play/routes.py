@@ -134,10 +134,14 @@ class OpenReview:
 
 @dataclass(frozen=True, eq=False)
 class WatchReplay:
-    """Play ``replay`` back on ``level`` (pause, speed, skip); Back returns."""
+    """Play ``replay`` back on ``level`` (pause, speed, skip); Back returns.
+
+    ``alone``: opened by ``replay FILE`` with nothing under it, so Esc closes the game.
+    """
 
     level: Level
     replay: Replay
+    alone: bool = False
 
 
 class OpenSettings:

@@ -86,7 +86,7 @@ class Run:
                              stop_before=lambda pos: self.tile_kind(pos) in RUN_STOPS_BEFORE,
                              halt_on=lambda pos: pos == maze.goal)
         self.tick = 0
-        self.started_at: Optional[int] = None  # tick of the first move
+        self.started_at: Optional[int] = None  # tick of the first step (a bump is none)
         self.finished_at: Optional[int] = None  # tick the exit was reached
         self.visits = np.zeros(maze.tiles.shape, dtype=np.uint32)
         self.walked: list[Pos] = []  # every tile visited, in the order of first visits
@@ -175,11 +175,10 @@ class Run:
             return
         self.log.append(Logged(self.tick, intent))
         if isinstance(intent, (Move, AutoRun)):
-            if self.started_at is None:
-                self.started_at = self.tick
             d = (intent.dr, intent.dc)
             events = self.player.press(intent) if isinstance(intent, Move) else self.player.run(d)
             self._note(self._door_bumps(events, d))
+            self._start(self.tick)
         elif isinstance(intent, Release):
             self.player.release(Move(intent.dr, intent.dc))
         elif isinstance(intent, ReleaseAll):
@@ -206,6 +205,7 @@ class Run:
             return
         self.tick += 1
         self._note(self.player.update(TICK))
+        self._start(self.tick - 1)  # a held key's step set off during this tick
         if not self.player.moving and self.player.pos == self.maze.goal:
             self.finished_at = self.tick
         if self._search_optimal:
@@ -252,6 +252,15 @@ class Run:
         self.tick += done
         if self._search_optimal and done:
             self._advance_optimal(OPTIMAL_EVENTS_PER_TICK * done)
+
+    def _start(self, tick: int) -> None:
+        """Start the clock at ``tick`` when the player has just taken the first step.
+
+        A bump (into the wall beside the entrance, a locked door) is no move: the time and
+        a race's ghosts wait for a step.
+        """
+        if self.started_at is None and self.player.stepped:
+            self.started_at = tick
 
     def _door_bumps(self, events: list[str], d: tuple[int, int]) -> list[str]:
         """Return ``events`` with a bump into a locked door told as LOCKED (its colour noted)."""

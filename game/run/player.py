@@ -7,7 +7,9 @@ rate because leftover time at the end of a step carries into the next one.
 Rules:
 1. A press while standing still steps at once (or bumps when the way is blocked).
 2. A press while sliding is queued: the queued presses are taken one per arrival, oldest
-   first, so every tap counts however fast they come.  A queued press whose way is
+   first, so every tap counts however fast they come -- up to ``MAX_QUEUED`` ahead (what a
+   player can see coming); a tap past that is dropped, so taps faster than walking never
+   leave the player walking on by itself long after the last one.  A queued press whose way is
    blocked on arrival (a turn pressed just before its corner) waits ``buffer_time``
    seconds for an opening while its key is held, and is dropped otherwise.
 3. On arrival with nothing queued the player keeps walking in the most recently pressed
@@ -42,6 +44,9 @@ ARRIVE = "arrive"
 
 #: The walking speed of a held key, in tiles per second.
 WALKING_SPEED = 8.0
+#: Most presses queued while sliding: half a second of walking at the usual 8 tiles/s.
+#: Taps no faster than the walk never fill it; 120 taps at 11 a second used to queue 40.
+MAX_QUEUED = 4
 #: Upper bound on steps per update, so a huge ``dt`` (a stalled frame) cannot teleport.
 MAX_STEPS_PER_UPDATE = 8
 #: The four directions, in the order neighbours are looked at.
@@ -179,7 +184,8 @@ class Player:
         self._held[d] = self.clock
         self.facing = FACING.get(d, self.facing)
         if self.moving:
-            self._queued.append((d, self.clock))
+            if len(self._queued) < MAX_QUEUED:
+                self._queued.append((d, self.clock))
         elif not self._try_step(d):
             self.events.append(BUMP)
         return self.events

@@ -6,8 +6,10 @@ Pure (numpy only): the review scene draws what :func:`review` finds.
 * dead ends entered: how often the walk stepped from the maze's through-ways into a
   dead end -- the tiles that remain when corridors closed at one end are pruned back
   from their tips until only tiles on some way between entrance and exit (or on a loop)
-  are left;
-* revisits: the tiles walked onto more than once, and how often (the heat-map).
+  are left; the shortest route's tiles are never pruned (with keys it goes into a
+  spur for a key and back: no detour);
+* revisits: the tiles walked onto more often than the shortest route walks them (with
+  keys it walks some twice), and how often (the heat-map).
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from typing import Sequence
 
 import numpy as np
 
-from game.maze.grid import FLOOR, Maze, Pos
+from game.maze import tiles as kinds
+from game.maze.grid import Maze, Pos
 from game.run.model import Run
 from game.run.player import DIRECTIONS
 
@@ -47,21 +50,39 @@ def review(maze: Maze, run: Run) -> Review:
     fewest = max(0, len(route) - 1)
     moves = run.moves
     efficiency = 100 if moves == 0 else min(100, round(100 * fewest / moves))
+    heat = extra_visits(run.visits, route)
     return Review(moves, fewest, run.elapsed, efficiency,
-                  dead_ends_entered(dead_end_tiles(maze), run.trail),
-                  int(np.count_nonzero(run.visits > 1)), run.visits.copy(), list(run.trail),
-                  list(route))
+                  dead_ends_entered(dead_end_tiles(maze, route), run.trail),
+                  int(np.count_nonzero(heat > 1)), heat, list(run.trail), list(route))
 
 
-def dead_end_tiles(maze: Maze) -> np.ndarray:
-    """Return a bool mask of the floor tiles in dead ends (pruned back from their tips)."""
-    floor = maze.tiles == FLOOR
+def extra_visits(visits: np.ndarray, route: Sequence[Pos]) -> np.ndarray:
+    """Return the heat-map: 1 on a tile walked as often as ``route`` needs, 1 + each time more.
+
+    Unwalked tiles are 0; every tile walked counts at least once.
+    """
+    need = np.ones(visits.shape, dtype=np.int64)
+    if route:
+        rows, cols = zip(*route)
+        counts = np.zeros(visits.shape, dtype=np.int64)
+        np.add.at(counts, (np.array(rows), np.array(cols)), 1)
+        need = np.maximum(need, counts)
+    extra = visits.astype(np.int64) - need
+    return np.where(extra > 0, extra + 1, np.minimum(visits, 1)).astype(np.uint32)
+
+
+def dead_end_tiles(maze: Maze, route: Sequence[Pos] = ()) -> np.ndarray:
+    """Return a bool mask of the walkable tiles in dead ends (pruned back from their tips).
+
+    Keys and doors are walkable; the tiles of ``route`` (a shortest one) are never pruned.
+    """
+    floor = kinds.walkable(maze.tiles)
     rows, cols = floor.shape
     padded = np.pad(floor, 1)
     degree = (padded[:-2, 1:-1].astype(np.int8) + padded[2:, 1:-1] + padded[1:-1, :-2]
               + padded[1:-1, 2:])
     degree[~floor] = 0
-    keep = {maze.start, maze.goal}
+    keep = {maze.start, maze.goal, *route}
     dead = np.zeros_like(floor)
     tips = deque((int(r), int(c)) for r, c in zip(*np.nonzero(floor & (degree <= 1))))
     while tips:

@@ -67,7 +67,10 @@ def test_text_size_scales_every_font_at_once_and_is_saved(ctx: Context) -> None:
     assert font(30).get_height() >= before * 1.4
     assert ctx.save_path is not None
     assert load_progress(ctx.save_path)[0].settings.text_size == 150
-    settings.handle_event(key(pygame.K_RIGHT))
+    settings.handle_event(key(pygame.K_RIGHT))  # the largest: stays (no wrap to the least)
+    assert ctx.settings.text_size == 150
+    settings.handle_event(key(pygame.K_LEFT))
+    settings.handle_event(key(pygame.K_LEFT))
     assert ctx.settings.text_size == 100
 
 

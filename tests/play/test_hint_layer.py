@@ -10,13 +10,19 @@ import numpy as np
 import pygame
 import pytest
 
-from game.levels import build_level, named_level
+from game.levels import CAMPAIGN, build_level, named_level
+from game.maze import tiles as kinds
 from game.maze.solvers import solve
 from game.play import theme
 from game.play.camera import Camera
+from game.play.context import Context
 from game.play.hint import HintLayer, caption, state_colors
 from game.play.theme import DEFAULT
+from game.play.render.looks import colour_name
+from game.play.scenes.play import PlayScene
 from game.run.hint import EXPLORED, PATH, HintSearch
+from game.run.intents import ToggleHint
+from tests.play.helpers import campaign_level
 from tests.run.test_player import TURN, maze_from
 
 TICKS = 2
@@ -150,3 +156,40 @@ def test_the_caption_names_solver_visited_and_path_length():
     )
     assert "no path" in caption(finished(HintSearch(walled, walled.start, "bfs")))
     assert solve(walled).path is None
+
+
+@pytest.mark.parametrize("palette", ["default", "colour_blind"])
+def test_keys_and_doors_stay_whole_over_the_hints_route(ctx: Context, palette: str) -> None:
+    # the route painted over them: orange ghosts in the default palette, gone in the
+    # colour-blind one
+    ctx.set_palette(palette)
+    play = PlayScene(ctx, campaign_level(CAMPAIGN.index(named_level("First Key"))))
+    play.camera.toggle_fit()
+    play.apply(ToggleHint())
+    assert play.hint is not None
+    play.hint.finish()
+    play.update(1 / 60)
+    key_spot = next(s for s in play.stage.locks.spots if kinds.KINDS["key"][s[2]])
+    door_spot = next(s for s in play.stage.locks.spots if kinds.KINDS["lock"][s[2]])
+    assert (key_spot[0], key_spot[1]) in (play.hint.path or [])
+
+    def picture() -> np.ndarray:
+        surface = pygame.Surface((1280, 720))
+        play.draw(surface)
+        return pygame.surfarray.array3d(surface)
+
+    hinted = picture()
+    hint, play.session.hint = play.session.hint, None
+    plain = picture()
+    play.session.hint = hint
+    keys = theme.current().keys
+    for r, c, kind in (key_spot, door_spot):
+        bit = int(kinds.KINDS["key"][kind] or kinds.KINDS["lock"][kind])
+        colour = np.array(theme.key_colour(keys, colour_name(bit)))
+        view = play._view(pygame.Surface((1280, 720)))
+        x, y = play.camera.to_screen(r, c)
+        t = round(play.camera.tile)
+        x0, y0 = round(view.x + x), round(view.y + y)
+        tile = np.s_[x0:x0 + t, y0:y0 + t]
+        count = [int(np.all(rgb[tile] == colour, axis=2).sum()) for rgb in (plain, hinted)]
+        assert count[0] > 10 and count[1] == count[0]

@@ -26,7 +26,7 @@ from game.play.scenes.title import TitleScene
 from game.run.level import Level
 from game.save import Progress, Settings, load_progress, save_progress
 from game.text import language, set_language, t
-from tests.play.helpers import Driver, campaign_level, key
+from tests.play.helpers import Driver, campaign_level, click, key
 
 pytestmark = pytest.mark.usefixtures("display")
 
@@ -73,13 +73,25 @@ def test_choosing_chinese_speaks_it_at_once_and_saves_it(ctx: Context) -> None:
     heard: list[str] = []
     ctx.on_settings_change(heard.append)
     _, settings = on_language_row(ctx)
-    settings.handle_event(key(pygame.K_RETURN))
+    settings.handle_event(key(pygame.K_RIGHT))
     assert language() == "zh" and ctx.settings.language == "zh" and heard == ["language"]
     assert texts(settings)[0] == "音量"
     assert ctx.save_path is not None
     saved = json.loads(ctx.save_path.read_text(encoding="utf-8"))
     assert saved["settings"]["language"] == "zh"
     assert load_progress(ctx.save_path)[0].settings.language == "zh"
+
+
+def test_enter_or_a_click_on_the_language_row_changes_nothing(ctx: Context) -> None:
+    # a player pressed Enter on the row and found the game in Chinese: only Left/Right
+    # (and the row's arrows) change the language
+    _, settings = on_language_row(ctx)
+    settings.handle_event(key(pygame.K_RETURN))
+    assert language() == "en" and ctx.settings.language is None
+    settings.draw(pygame.Surface((1280, 720)))
+    row = settings.menu.rects[language_row(settings)]
+    settings.handle_event(click(row.center))
+    assert language() == "en" and ctx.settings.language is None
 
 
 def test_the_title_waiting_under_settings_comes_back_in_the_new_language(ctx: Context) -> None:

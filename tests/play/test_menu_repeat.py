@@ -164,3 +164,23 @@ def test_menus_never_turn_on_sdl_key_repeat(ctx: Context) -> None:
     title.handle_event(down(pygame.K_DOWN))
     hold(title, 1.0)
     assert pygame.key.get_repeat() == (0, 0)
+
+
+@pytest.mark.parametrize("row", ["size", "loops"])
+def test_holding_left_stops_at_the_least_value_instead_of_wrapping_to_the_largest(
+        ctx: Context, row: str) -> None:
+    custom = CustomMazeScene(ctx)
+    labels = [item.text() for item in custom.menu.items]
+    custom.menu.selected = labels.index("Size" if row == "size" else "Loops")
+    item = custom.menu.items[custom.menu.selected]
+    custom.handle_event(down(pygame.K_LEFT))
+    hold(custom, 10.0)  # far more repeats than there are values
+    least = item.value and item.value()
+    custom.handle_event(up(pygame.K_LEFT))
+    assert least == ("11 x 11" if row == "size" else "0 %")
+    custom.handle_event(down(pygame.K_RIGHT))
+    hold(custom, 10.0)
+    custom.handle_event(up(pygame.K_RIGHT))
+    assert (item.value and item.value()) == ("2001 x 2001" if row == "size" else "100 %")
+    custom.handle_event(down(pygame.K_RIGHT))  # one more tap at the end: still the largest
+    assert (item.value and item.value()) == ("2001 x 2001" if row == "size" else "100 %")

@@ -7,6 +7,8 @@ import numpy as np
 import pygame
 import pytest
 
+from game.levels import LevelSpec, build_level
+from game.maze.solvers import solve
 from game.play import theme
 from game.play.context import Context
 from game.play.input import KeyDown
@@ -15,9 +17,12 @@ from game.play.scenes.play import PlayScene
 from game.play.scenes.watch import WatchScene
 from game.play.widgets import hud
 from game.play.widgets.text import font, min_font
+from game.run.level import Level
+from game.run.player import Move
 from game.save import Race
 from game.text import t
 from tests.play.helpers import campaign_level, sample_replay
+from tests.run.test_replay import tap
 
 pytestmark = pytest.mark.usefixtures("display")
 
@@ -117,3 +122,31 @@ def test_the_corner_map_is_left_out_of_a_view_too_small_for_it(ctx: Context) -> 
         ctx.set_minimap(True)
         shown[size] = frame(scene, size) != without
     assert shown == {(320, 240): False, (960, 640): True}
+
+
+def test_no_corner_map_while_the_whole_maze_is_in_view(ctx: Context) -> None:
+    # it only repeated the view, over the maze's own tiles
+    scene = play(0, ctx)
+    ctx.set_minimap(False)
+    without = frame(scene, (1280, 720))
+    ctx.set_minimap(True)
+    assert scene.camera.shows_all() and frame(scene, (1280, 720)) == without
+    scene.camera.zoom(5)  # closer: part of the maze is out of view, the map helps
+    scene.camera.follow(*scene.run.player.render_pos, 0.0, snap=True)
+    assert not scene.camera.shows_all() and frame(scene, (1280, 720)) != without
+
+
+def test_the_corner_map_of_a_huge_maze_shows_the_walk_not_grey_noise(ctx: Context) -> None:
+    spec = LevelSpec("backtracker", 1001, 1001, 7, 0.0, {}, "huge")
+    scene = PlayScene(ctx, Level(build_level(spec), spec))
+    ctx.set_minimap(True)
+    path = solve(scene.maze, "bfs").path
+    assert path is not None
+    tap(scene.run, [Move(b[0] - a[0], b[1] - a[1]) for a, b in zip(path, path[1:200])], pause=0)
+    scene.update(DT)
+    surface = pygame.Surface((1280, 720))
+    scene.draw(surface)
+    th = theme.current()
+    picture = pygame.surfarray.array3d(scene.maps._coarse_map((180, 180)))
+    colours = {tuple(int(v) for v in px) for px in picture.reshape(-1, 3)}
+    assert colours == {th.classic.wall, th.actors.player}  # the walk on a plain ground

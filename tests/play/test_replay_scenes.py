@@ -5,21 +5,27 @@ skip."""
 from __future__ import annotations
 
 import json
+from argparse import Namespace
 from pathlib import Path
 
+import numpy as np
 import pygame
 import pytest
 
+from game.levels import CAMPAIGN, named_level
+from game.play import launch
+from game.play.app import App
 from game.play.context import Context
 from game.play.routes import Complete, OpenReview, Play, WatchReplay
 from game.play.scenes.level_complete import LevelCompleteScene
 from game.play.scenes.play import PlayScene
 from game.play.scenes.review import ReviewScene
 from game.play.scenes.watch import WatchScene
+from game.play.widgets import hud
 from game.replays import read_replay
 from game.run.clock import TICK_RATE
 from game.run.level import RunResult
-from game.run.replay import simulate
+from game.run.replay import dumps, record, simulate
 from game.save import from_json
 from tests.play.helpers import Driver, campaign_level, key, sample_replay, shows, walked
 from tests.run.test_replay import walk_the_route
@@ -171,3 +177,79 @@ def test_the_ghost_setting_is_saved(ctx: Context, tmp_path: Path) -> None:
     assert saved["settings"]["ghost"] is True
     saved["settings"]["ghost"] = "yes"
     assert from_json(saved).settings.ghost is False  # not true or false: the default
+
+
+def test_esc_closes_a_replay_opened_alone_and_goes_back_from_the_review(ctx: Context) -> None:
+    # `migong replay FILE` has nothing under the replay: Esc opened the title screen
+    level, replay = sample_replay()
+    alone = Driver(ctx, WatchReplay(level, replay, alone=True))
+    alone.send(key(pygame.K_ESCAPE))
+    assert ctx.quit_requested and isinstance(alone.scene, WatchScene)
+    ctx.quit_requested = False
+    game = Driver(ctx, OpenReview(level, replay))
+    game.send(key(pygame.K_RETURN))
+    assert isinstance(game.scene, WatchScene)
+    assert isinstance(game.send(key(pygame.K_ESCAPE)), ReviewScene) and not ctx.quit_requested
+
+
+def test_replay_file_opens_the_replay_alone(tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    level, replay = sample_replay()
+    path = tmp_path / "run.json"
+    path.write_text(dumps(replay), encoding="utf-8")
+    opened: list[object] = []
+
+    class Window:
+        """A stand-in App that records the first route."""
+
+        def run(self, first: object) -> int:
+            """Record ``first``."""
+            opened.append(first)
+            return 0
+
+    monkeypatch.setattr(App, "open", classmethod(lambda cls, **kw: Window()))
+    monkeypatch.setattr(launch, "display_problem", lambda: None)
+    assert launch.watch_from_args(Namespace(file=str(path))) == 0
+    assert isinstance(opened[0], WatchReplay) and opened[0].alone
+
+
+def test_the_replay_starts_at_the_first_input_not_the_wait_before_it(ctx: Context) -> None:
+    # level 1 opened frozen for the 5.5 s the player looked before the first move
+    level = campaign_level(0)
+    run = walked(level, [], idle=660)
+    walk_the_route(run)
+    replay = record(run, level, game="x", date="2026-12-01T08:00:00Z")
+    watch = Driver(ctx, WatchReplay(level, replay)).scene
+    assert isinstance(watch, WatchScene)
+    first = replay.log[0].tick
+    assert first == 660 and watch.playback.run.tick == first
+    start = watch.playback.run.player.render_pos
+    watch.update(0.1)
+    assert watch.playback.run.player.render_pos != start  # walking at once
+    watch.handle_event(key(pygame.K_HOME))
+    assert watch.playback.run.tick == first and watch.playback.run.elapsed == 0
+
+
+def test_a_replay_draws_the_keys_and_doors_and_the_huds_keys_count(ctx: Context) -> None:
+    # without them a keys run looked like pointless detours
+    level = campaign_level(CAMPAIGN.index(named_level("First Key")))
+    run = walked(level, [])
+    walk_the_route(run)
+    replay = record(run, level, game="x", date="2026-12-01T08:00:00Z")
+    watch = Driver(ctx, WatchReplay(level, replay)).scene
+    assert isinstance(watch, WatchScene)
+    watch.camera.toggle_fit()  # the whole maze in view: the key and its door too
+
+    def picture() -> np.ndarray:
+        surface = pygame.Surface((1280, 720))
+        watch.draw(surface)
+        return pygame.surfarray.array3d(surface)
+
+    bar = hud.bar_height((1280, 720))
+    shown = picture()
+    spots, watch.locks.spots = watch.locks.spots, []
+    bare = picture()
+    assert (shown[:, bar:] != bare[:, bar:]).any()  # keys and doors over the maze
+    watch.locks.spots, total, watch.key_total = spots, watch.key_total, 0
+    assert (shown[:, :bar] != picture()[:, :bar]).any()  # the keys x/N fact in the bar
+    assert total == 1

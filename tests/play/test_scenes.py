@@ -437,8 +437,8 @@ def test_level_select_shows_chapters_with_their_stars_and_best_moves(
     grid = LevelSelectScene(ctx, selected=0)
     assert "19 moves" in grid._facts(CAMPAIGN[0], code)
     drawn = texts_drawn(monkeypatch, grid, (1280, 720))
-    assert "Chapter 1 · First steps" in drawn and "3 / 15 stars" in drawn
-    assert "19 moves" in drawn and "Chapter 2 · Straight walls" in drawn
+    assert "Chapter 1 · First Steps" in drawn and "3 / 15 stars" in drawn
+    assert "19 moves" in drawn and "Chapter 2 · Straight Walls" in drawn
 
 
 def test_level_select_names_the_keys_and_fog_of_a_level(ctx: Context) -> None:
@@ -581,7 +581,9 @@ def test_room_size_is_only_offered_for_division(ctx: Context) -> None:
     assert custom.menu.items[room_row].value() == "Recursive division only"
     custom.menu.selected = room_row - 1
     custom.handle_event(key(pygame.K_DOWN))
-    assert custom.menu.selected == room_row + 1  # skipped the disabled row
+    # skipped the disabled rows (dig's Rank below it is one too)
+    assert custom.menu.selected > room_row and custom.menu.items[custom.menu.selected].enabled()
+    assert not any(item.enabled() for item in custom.menu.items[room_row:custom.menu.selected])
     assert custom.spec().options == {}
 
 
@@ -831,8 +833,8 @@ def test_the_chapter_screen_sums_up_and_starts_the_next_chapter(
     screen = Driver(ctx, ChapterDone(0)).scene
     assert isinstance(screen, ChapterCompleteScene)
     drawn = texts_drawn(monkeypatch, screen, (960, 640))
-    assert drawn[:2] == ["Chapter 1 · First steps", "5 / 15 stars"]
-    assert "Next: chapter 2 · Straight walls" in drawn
+    assert drawn[:2] == ["Chapter 1 · First Steps", "5 / 15 stars"]
+    assert "Next: chapter 2 · Straight Walls" in drawn
     assert screen.handle_event(key(pygame.K_RETURN)) == StartLevel(len(CHAPTERS[0].levels))
     assert isinstance(screen.handle_event(key(pygame.K_ESCAPE)), ToLevelSelect)
     final = Driver(ctx, ChapterDone(len(CHAPTERS) - 1)).scene
@@ -841,7 +843,7 @@ def test_the_chapter_screen_sums_up_and_starts_the_next_chapter(
 
 def test_a_chapters_first_level_shows_its_tip_until_a_few_moves(ctx: Context) -> None:
     first, second = small_play(ctx, len(CHAPTERS[0].levels)), small_play(ctx, 1)
-    assert first.captions.chapter_tip() == ("Chapter 2 · Straight walls",
+    assert first.captions.chapter_tip() == ("Chapter 2 · Straight Walls",
                                     t("chapter.straight_walls.tip"))
     assert second.captions.chapter_tip() is None
     assert small_play(ctx, 0).captions.chapter_tip() is not None

@@ -55,6 +55,22 @@ def test_time_is_counted_in_ticks_from_the_first_move() -> None:
     assert run.ticks_played == 30 and run.elapsed == pytest.approx(30 / TICK_RATE)
 
 
+def test_a_bump_at_the_entrance_is_no_first_move() -> None:
+    # a new player bumped the wall beside the entrance: the clock (and the race's ghosts,
+    # which set off with it) started before they had moved at all
+    run = Run(CORRIDOR)
+    run.apply(UP)
+    run.apply(Release(*UP.direction))
+    run.apply(LEFT)  # the entrance is on the left wall: outside is a wall too
+    step(run, 50)
+    assert run.started_at is None and run.elapsed == 0.0 and run.moves == 0
+    run.apply(RIGHT)
+    step(run, 30)
+    assert run.started_at == 50 and run.ticks_played == 30
+    again = replay(CORRIDOR, run.log, ticks=run.tick)
+    assert (again.started_at, again.ticks_played) == (50, 30)
+
+
 def test_visits_count_every_arrival_and_walked_keeps_the_first_ones_in_order() -> None:
     run = Run(CORRIDOR)
     for move in (RIGHT, RIGHT, LEFT, LEFT):

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from game.maze.grid import FLOOR, WALL, Maze
-from game.run.player import ARRIVE, BUMP, STEP, Move, Player
+from game.run.player import ARRIVE, BUMP, MAX_QUEUED, STEP, Move, Player
 
 UP, DOWN, LEFT, RIGHT = Move(-1, 0), Move(1, 0), Move(0, -1), Move(0, 1)
 
@@ -201,3 +201,26 @@ def test_key_repeat_events_for_a_held_key_do_not_add_steps():
     p.release(RIGHT)
     run(p, 1.0)
     assert p.moves == 2  # the press, then one more once held past the 0.2 s repeat delay
+
+
+LONG = maze_from("S" + "." * 200 + "E")
+
+
+@pytest.mark.parametrize("rate", [4.0, 8.0])
+def test_taps_no_faster_than_the_walk_are_every_one_walked(rate):
+    p = Player.on_maze(LONG, speed=8.0)
+    for _ in range(60):
+        tap(p, RIGHT, 1 / rate - 0.01)
+    run(p, 2.0)
+    assert p.moves == 60
+
+
+def test_taps_faster_than_the_walk_queue_only_what_the_player_can_see_coming():
+    # 120 taps at 11 a second kept a new player walking by itself for 40 s
+    p = Player.on_maze(LONG, speed=8.0)
+    for _ in range(120):
+        tap(p, RIGHT, 1 / 11 - 0.01)
+    before = p.moves
+    run(p, 5.0)
+    assert p.moves - before <= MAX_QUEUED + 1  # the step under way and those queued
+    assert not p.moving and p.moves < 120

@@ -491,6 +491,8 @@ RANK = Option(
     "rank", "K", "int", 1, MAX_SIDE, None,
     help=f"dig length knob 1..{MAX_SIDE}, bigger is simpler",
     label="Rank",
+    steps=(None, 2, 3, 4, 6, 8, 12, 16),
+    unset="1 (default)",
 )
 #: Its pseudo-code in the lab, and the line each event runs.
 CODE = Pseudocode((

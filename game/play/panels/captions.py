@@ -102,9 +102,10 @@ class Captions:
         keep = self._keep_visible(view)
         here = self.spot
         spots = [here] + [s for s in hud.CAPTION_SPOTS if s != here]
+        narrow = list(hud.NARROW_SPOTS)  # last: a caption cut short in a corner
         best: Optional[tuple[int, str, str]] = None
-        for line in (sub, ""):
-            for spot in spots:
+        for line, tried in ((sub, spots), ("", spots), ("", narrow)):
+            for spot in tried:
                 rect = hud.caption_rect(view, label, line, spot=spot)
                 cost = sum(w for w, k in keep if rect is not None and rect.colliderect(k))
                 if best is None or cost < best[0]:

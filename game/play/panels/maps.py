@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+import numpy as np
 import pygame
 
 from game.play import theme
@@ -27,6 +28,8 @@ MINIMAP_REFRESH = 0.2
 #: A view whose shorter side is below this (px) has no corner map: it would hide too much
 #: of the maze and show too little (the map key still opens the full map).
 MINIMAP_MIN_VIEW = 300
+#: Past this many tiles a pixel the corner map shows the walk, not walls (grey noise).
+MINIMAP_COARSE = 3
 #: Room round the full-window map (px).
 MAP_MARGIN = 24
 
@@ -39,6 +42,8 @@ class Maps:
         self.stage = stage
         self.full = FogMap(stage.renderer.base, stage.fog_layer)
         self.corner = FogMap(stage.renderer.base, stage.fog_layer, refresh=MINIMAP_REFRESH)
+        #: The corner map of a huge maze: (what it shows, the picture).
+        self._coarse: Optional[tuple[tuple[object, ...], pygame.Surface]] = None
 
     def _marks(self, surface: pygame.Surface, rect: pygame.Rect, dot: int) -> None:
         """Mark the keys and doors seen, the exit once known and the player on a map in ``rect``."""
@@ -94,8 +99,11 @@ class Maps:
         hud.draw_caption(surface, view, *self.caption(), spot="top")
 
     def draw_corner(self, surface: pygame.Surface, view: pygame.Rect, now: float) -> None:
-        """Draw the explored map small in a corner of the view clear of the player, if any."""
-        if min(view.width, view.height) < MINIMAP_MIN_VIEW:
+        """Draw the explored map small in a corner of the view clear of the player, if any.
+
+        None while the whole maze is in view: it would only repeat the view, over its tiles.
+        """
+        if min(view.width, view.height) < MINIMAP_MIN_VIEW or self.stage.camera.shows_all():
             return
         side = round(min(view.width, view.height) * MINIMAP_SHARE)
         box = pygame.Rect(0, 0, side, side)
@@ -112,6 +120,50 @@ class Maps:
             return
         f = theme.current().fog
         pygame.draw.rect(surface, f.map_bg[:3], rect.inflate(6, 6))
-        self.corner.draw(surface, rect, now)
+        if self.session.maze.cols > MINIMAP_COARSE * rect.width:
+            surface.blit(self._coarse_map(rect.size), rect)
+            self._draw_view_box(surface, rect)
+        else:
+            self.corner.draw(surface, rect, now)
         pygame.draw.rect(surface, f.map_edge, rect.inflate(6, 6), 2)
         self._marks(surface, rect, 2)
+
+    def _coarse_map(self, size: tuple[int, int]) -> pygame.Surface:
+        """Return the corner map of a maze too big for its corridors: where the player walked.
+
+        Shrunk that far, walls and floor average to grey noise; instead each pixel is dark,
+        or the player's colour where any tile under it was walked (in fog: unseen, black).
+        """
+        th = theme.current()
+        run = self.session.run
+        fog = run.fog
+        key = (size, th, len(run.trail), None if fog is None else fog.version)
+        cached = self._coarse
+        if cached is not None and cached[0] == key:  # made again per step: a few ms
+            return cached[1]
+        w, h = size
+        rows, cols = self.session.maze.rows, self.session.maze.cols
+        r_at, c_at = np.arange(h) * rows // h, np.arange(w) * cols // w
+
+        def pool(mask: np.ndarray) -> np.ndarray:
+            """Return ``mask`` shrunk to (w, h): True where any tile under a pixel is."""
+            m = np.maximum.reduceat(mask.astype(np.uint8), r_at, axis=0)
+            return np.maximum.reduceat(m, c_at, axis=1).T.astype(bool)
+
+        rgb = np.empty((w, h, 3), dtype=np.uint8)
+        rgb[...] = th.classic.wall
+        rgb[pool(run.visits > 0)] = th.actors.player
+        if fog is not None:
+            rgb[~pool(fog.seen)] = th.fog.unseen[:3]
+        picture = pygame.surfarray.make_surface(rgb)
+        self._coarse = (key, picture)
+        return picture
+
+    def _draw_view_box(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Frame on the map in ``rect`` the part of the maze the view shows."""
+        r0, c0, r1, c1 = self.stage.camera.visible_tiles()
+        maze = self.session.maze
+        sx, sy = rect.width / maze.cols, rect.height / maze.rows
+        box = pygame.Rect(round(rect.x + c0 * sx), round(rect.y + r0 * sy),
+                          max(3, round((c1 - c0) * sx)), max(3, round((r1 - r0) * sy)))
+        pygame.draw.rect(surface, theme.current().ui.accent, box.clip(rect), 1)

@@ -31,6 +31,8 @@ from game.run.session import PlaySession
 MARKER_BELOW_TILE = 8
 MARKER_FROM_TILE = 4
 MARKER_RADIUS = 9
+#: Steps of a ring's pulse (a still level is drawn again only when it takes a step).
+PULSE_LEVELS = 8
 #: Sparks flying out of the exit tile when it is reached.
 CELEBRATION_SPARKS = 12
 
@@ -39,7 +41,9 @@ def pulse(now: float, rate: float) -> float:
     """Return a ring's pulse at time ``now`` (s): 0.5..1 at ``rate`` a second (still: 1)."""
     if theme.current().motion.reduced:
         return 1.0
-    return 0.5 + 0.5 * abs(((now * rate) % 2.0) - 1.0)
+    # in PULSE_LEVELS steps: too fine to see, and a still view is drawn only per step
+    wave = abs(((now * rate) % 2.0) - 1.0)
+    return 0.5 + 0.5 * round(wave * PULSE_LEVELS) / PULSE_LEVELS
 
 
 class Stage:
@@ -87,6 +91,13 @@ class Stage:
         """Draw the hint's search (its pointer kept inside ``pointer_area``), if shown."""
         if self.session.hint is not None and self.hint_layer is not None:
             self.hint_layer.draw(surface, view, self.camera, pointer_area=pointer_area)
+
+    def draw_locks_over_hint(self, surface: pygame.Surface, view: pygame.Rect) -> None:
+        """Draw the keys and doors again over the hint's paint and route (in fog: in sight)."""
+        run = self.session.run
+        fog = run.fog
+        self.locks.draw(surface, view, self.camera, run.held,
+                        only=None if fog is None else fog.in_sight)
 
     def draw_player(self, surface: pygame.Surface, view: pygame.Rect, now: float) -> None:
         """Draw the player where it is now, ringed when tiles are too small to see it."""

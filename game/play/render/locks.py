@@ -9,13 +9,13 @@ explored map, the corner map, the review), never smaller than a few pixels.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Callable, Optional
 
 import numpy as np
 import pygame
 
 from game.maze import tiles as kinds
-from game.maze.grid import Maze
+from game.maze.grid import Maze, Pos
 from game.play.camera import Camera
 from game.play.render.looks import draw_kind, with_art
 
@@ -38,14 +38,18 @@ class LockSpots:
         return [(r, c, kind, bool(lock[kind] & held)) for r, c, kind in self.spots
                 if not key[kind] & held]  # a key taken leaves the floor bare
 
-    def draw(self, surface: pygame.Surface, view: pygame.Rect, camera: Camera, held: int) -> None:
-        """Draw the visible keys not yet held and the doors (closed, or open for ``held``)."""
+    def draw(self, surface: pygame.Surface, view: pygame.Rect, camera: Camera, held: int,
+             *, only: Optional[Callable[[Pos], bool]] = None) -> None:
+        """Draw the visible keys not yet held and the doors (closed, or open for ``held``).
+
+        ``only``: draw just the tiles it says yes to (in fog: those in sight).
+        """
         if not self.spots:
             return
         r0, c0, r1, c1 = camera.visible_tiles()
         size = camera.tile
         for r, c, kind, opened in self._shown(held):
-            if not (r0 <= r < r1 and c0 <= c < c1):
+            if not (r0 <= r < r1 and c0 <= c < c1) or (only is not None and not only((r, c))):
                 continue
             x, y = camera.to_screen(r, c)
             rect = pygame.Rect(round(view.x + x), round(view.y + y), max(1, round(size)),

@@ -10,7 +10,7 @@ for ``on_enter``.  MenuScene is the shared base of the menu screens.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Optional, Union
+from typing import Callable, Hashable, Optional, Union
 
 import pygame
 
@@ -50,6 +50,15 @@ class Scene:
     def fps(self) -> int:
         """Return the frame rate this scene asks the App for now."""
         return self.FRAME_RATE
+
+    def look(self) -> Optional[Hashable]:
+        """Return what the picture shows now, or None when it must be drawn every frame.
+
+        The App draws again only when this changed (or an event came, a toast fades, the
+        window changed): a still screen costs no drawing.  Time-driven changes must show in
+        it; None is always safe.
+        """
+        return None
 
     def on_enter(self) -> None:
         """Run when the scene comes on screen (new, or uncovered again)."""

@@ -27,7 +27,7 @@ from game.names import (
 )
 from game.play.routes import BuildMaze, ToTitle
 from game.play.scenes.base import ListScene, Next
-from game.play.widgets.menu import MenuItem
+from game.play.widgets.menu import MenuItem, clamp_step
 from game.save import CustomMaze, menu_options
 from game.text import t
 
@@ -89,8 +89,8 @@ class CustomMazeScene(ListScene):
         """Return the menu row of ``option``: enabled when the chosen generator has it."""
 
         def adjust(delta: int) -> None:
-            """Step to the previous or next value (wrapping)."""
-            self.step[option.name] = (self.step[option.name] + delta) % len(option.steps)
+            """Step to the previous or next value, stopping at the first and the last."""
+            self.step[option.name] = clamp_step(self.step[option.name] + delta, option.steps)
 
         return MenuItem(option_label(option), value=lambda: self._option_text(option),
                         adjust=adjust, enabled=lambda: self._has(option))
@@ -146,8 +146,8 @@ class CustomMazeScene(ListScene):
         self.algorithm = self.algorithms[(i + delta) % len(self.algorithms)]
 
     def _adjust_size(self, delta: int) -> None:
-        """Step to the previous or next size (wrapping)."""
-        self.size_i = (self.size_i + delta) % len(SIZE_STEPS)
+        """Step to the previous or next size, stopping at the smallest and the largest."""
+        self.size_i = clamp_step(self.size_i + delta, SIZE_STEPS)
 
     def _adjust_seed(self, delta: int) -> None:
         """Add ``delta`` to the seed (kept in range)."""

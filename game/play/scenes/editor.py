@@ -45,6 +45,7 @@ from game.play import input as keys
 from game.bindings import KEY_CODES
 from game.play import theme
 from game.play.context import Context
+from game.play.maze_files import mazes_folder
 from game.play.input import (
     Click,
     ClickUp,
@@ -64,7 +65,6 @@ from game.play.widgets.layout import Layout
 from game.play.widgets.text import draw_text, font
 from game.play.widgets.tool_bar import draw_tool_bar
 from game.run.level import Level
-from game.save import default_save_path
 from game.text import t
 
 #: Tile sizes (px) the editor zooms between; a notch of the wheel multiplies by ZOOM_STEP.
@@ -81,12 +81,6 @@ END_ROOM = 7
 #: Below this tile size (px) the grid lines are left out, and keys and doors are plain colour.
 GRID_LINES_FROM = 10
 LOCK_ART_FROM = 6
-
-
-def mazes_folder(ctx: Context) -> Path:
-    """Return the folder a maze saved under a bare name goes to: "mazes" beside the save."""
-    save = ctx.save_path if ctx.save_path is not None else default_save_path()
-    return save.parent / "mazes"
 
 
 #: The live line's words for each reason walls keep the exit away.

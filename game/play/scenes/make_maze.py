@@ -21,11 +21,13 @@ from game.maze.registry import SIZE_STEPS
 from game.play import input as keys
 from game.play.context import Context
 from game.play.input import Event
+from game.play.maze_files import saved_mazes
 from game.names import generator_label
 from game.play.routes import Edit, ToTitle
 from game.play.scenes.base import ListScene, Next
 from game.play.widgets.field import ACCEPT, CANCEL, TextField
-from game.play.widgets.menu import MenuItem
+from game.play.widgets.layout import dim
+from game.play.widgets.menu import MenuItem, clamp_step
 from game.text import t
 
 #: The longest path typed to open a file.
@@ -57,8 +59,8 @@ class MakeMazeScene(ListScene):
         return t("custom.size_value", rows=rows, cols=cols)
 
     def _adjust_size(self, delta: int) -> None:
-        """Step to the previous or next size (wrapping)."""
-        self.size_i = (self.size_i + delta) % len(SIZE_STEPS)
+        """Step to the previous or next size, stopping at the smallest and the largest."""
+        self.size_i = clamp_step(self.size_i + delta, SIZE_STEPS)
 
     def _blank(self) -> Next:
         """Edit a blank maze of the size chosen."""
@@ -85,7 +87,8 @@ class MakeMazeScene(ListScene):
 
     def _ask_file(self) -> None:
         """Ask for the path of a maze file to open."""
-        self.field = TextField(t("make.open_prompt"), limit=MAX_PATH, hint=t("editor.field_help"))
+        self.field = TextField(t("make.open_prompt"), limit=MAX_PATH,
+                               hint=t("make.open_help"), choices=saved_mazes(self.ctx))
         self.raw_keys = True
         pygame.key.start_text_input()
 
@@ -128,4 +131,5 @@ class MakeMazeScene(ListScene):
         lay, top, bottom = self.draw_frame(surface, t("make.title"), t("make.footer"))
         self.menu_box(surface, lay, self.menu, top, bottom, width=820, font_size=38)
         if self.field is not None:
+            dim(surface, 170)  # the menu's highlight showed round the dialog
             self.field.draw(surface)

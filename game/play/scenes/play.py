@@ -24,7 +24,7 @@ In fog it shows only where the player can see it.  The result screen says who wo
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional, Union
+from typing import Hashable, Optional, Union
 
 import pygame
 
@@ -39,7 +39,7 @@ from game.play.panels.bar import Bar
 from game.play.panels.captions import Captions
 from game.play.panels.ghosts import Ghosts
 from game.play.panels.maps import Maps
-from game.play.panels.stage import Stage
+from game.play.panels.stage import MARKER_BELOW_TILE, MARKER_FROM_TILE, Stage, pulse
 from game.play.render.fog import FogLayer
 from game.play.render.tiles import RPG, style_for
 from game.play.routes import Complete, OpenPause
@@ -230,6 +230,31 @@ class PlayScene(Scene):
             return BUSY_FPS
         return IDLE_FPS
 
+    def look(self) -> Optional[Hashable]:
+        """Return what the view shows while nothing moves (None while anything does).
+
+        Moving: a walk, the camera's glide, the hint's search, the celebration, a ghost or
+        the solver ghost, the full map; in fog with a corner map too (it catches up late).
+        Standing still, only the clock's tenths and the rings' pulse change the picture:
+        a still level is drawn a dozen times a second (not at all under reduced motion).
+        """
+        run = self.run
+        if (run.player.walking or self._celebrated is not None or self.map_shown
+                or (self.hint is not None and not self.hint.done) or self.racer is not None
+                or (self.ghost is not None and run.started_at is not None and not self.ghost.done)
+                or (run.fog is not None and self.ctx.settings.minimap)):
+            return None
+        motion = theme.current().motion
+        fog = run.fog
+        return (run.player.render_pos, run.moves, run.hints_used, run.keys, run.held,
+                int(run.elapsed * 10), run.finished, self.camera.origin(), self.camera.tile,
+                self.camera.fitted, None if fog is None else fog.version,
+                None if self.hint is None else (id(self.hint), self.hint.path_shown),
+                pulse(self._time, motion.exit_pulse) if self.exit_known else None,
+                pulse(self._time, motion.marker_pulse)
+                if MARKER_FROM_TILE <= self.camera.tile < MARKER_BELOW_TILE else None,
+                self.captions.spot, self.bar.spoken, self.ctx.settings.minimap)
+
     # -- on and off screen ------------------------------------------------------------
     def on_enter(self) -> None:
         """Take up a default hint speed or solver changed meanwhile (pause -> Settings)."""
@@ -385,6 +410,8 @@ class PlayScene(Scene):
                 self.stage.draw_hint(surface, view, self.captions.free_area(view))
             clip = surface.get_clip()
             surface.set_clip(view)
+            if shown is not None:  # keys and doors again, over the hint's paint and route
+                self.stage.draw_locks_over_hint(surface, view)
             if self.exit_known:
                 self.stage.draw_exit(surface, view, self._time)
             self.ghosts.draw(surface, view, self._time)

@@ -22,7 +22,7 @@ from game.play.input import Event
 from game.names import solver_label, solver_names, solver_short_label
 from game.play.routes import Back, Confirm, OpenControls, ResetProgress
 from game.play.scenes.base import ListScene, Next
-from game.play.widgets.menu import MenuItem
+from game.play.widgets.menu import MenuItem, clamp_step
 from game.run.ghost import RACE_SPEEDS
 from game.run.speeds import step_speed
 from game.text import LANGUAGE_NAMES, language, t
@@ -84,7 +84,7 @@ class SettingsScene(ListScene):
             MenuItem(lambda: t("settings.controls"), lambda: OpenControls()),
             # each language is named in its own script, whichever one the game speaks
             MenuItem(lambda: t("settings.language"), adjust=self._adjust_language, repeat=False,
-                     value=lambda: LANGUAGE_NAMES[language()]),
+                     value=lambda: LANGUAGE_NAMES[language()], enter_steps=False),
             MenuItem(lambda: t("settings.reset"), self._ask_reset,
                      enabled=lambda: self.ctx.has_progress),
             MenuItem(lambda: t("settings.back"), lambda: Back()),
@@ -136,11 +136,11 @@ class SettingsScene(ListScene):
         self.ctx.set_palette(names[(i + delta) % len(names)])
 
     def _adjust_text_size(self, delta: int) -> None:
-        """Step to the previous or next text size."""
+        """Step to the previous or next text size, stopping at the smallest and the largest."""
         sizes = theme.TEXT_SIZES
         cur = self.ctx.settings.text_size
         i = sizes.index(cur) if cur in sizes else 0
-        self.ctx.set_text_size(sizes[(i + delta) % len(sizes)])
+        self.ctx.set_text_size(sizes[clamp_step(i + delta, sizes)])
 
     def _adjust_language(self, delta: int) -> None:
         """Speak the previous or next language (from the next frame on, saved)."""

@@ -7,7 +7,7 @@ stray Up (which wraps to Quit) and Enter never end the game by accident.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Hashable, Optional
 
 import pygame
 
@@ -106,6 +106,12 @@ class TitleScene(ListScene):
             self.menu.select(quit_row)
             return None
         return super().handle_event(event)
+
+    def look(self) -> Hashable:
+        """Return what the title shows: the backdrop's lights, the rows, the notice."""
+        menu = self.menu
+        return (self.backdrop.look(), menu.selected, menu.first,
+                tuple(item.text() for item in menu.items), self.notice)
 
     @staticmethod
     def footer_text() -> str:

@@ -3,7 +3,8 @@
 A view of :class:`game.run.replay.Playback` (the same ticks the run was played in, so
 the player walks exactly as it did).  Space pauses, Up/Down change the speed (x0.25 to
 x8), Left/Right skip five seconds back or on, Home and End jump to the start and the
-end, Esc goes back (to the review, or the title).
+end.  The playback starts (and Home goes back) at the first input, not at the wait
+before it.  Esc goes back to the review (opened alone by ``replay FILE``: closes the game).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Optional
 
 import pygame
 
+from game.maze import tiles as kinds
 from game.play import input as keys
 from game.play import theme
 from game.play.camera import Camera
@@ -19,9 +21,10 @@ from game.play.context import Context
 from game.play.input import Event, pressed
 from game.names import format_time, level_title
 from game.play.render.images import draw_player, player_sprites, tile_images
+from game.play.render.locks import LockSpots
 from game.play.render.renderer import MazeRenderer
 from game.play.render.tiles import RPG, style_for
-from game.play.routes import Back
+from game.play.routes import Back, QuitGame
 from game.play.scenes.base import Next, Scene
 from game.play.widgets import hud
 from game.run.clock import TICK_RATE, TickClock
@@ -37,17 +40,23 @@ SKIP_SECONDS = 5
 class WatchScene(Scene):
     """Play a replay back over its maze."""
 
-    def __init__(self, ctx: Context, level: Level, replay: Replay) -> None:
+    def __init__(self, ctx: Context, level: Level, replay: Replay, *, alone: bool = False) -> None:
         super().__init__(ctx)
+        self.alone = alone  # nothing under it: Esc ends the game
         self.level = level
         self.replay = replay
         self.playback = Playback(replay, level.maze)
+        #: Where the playback starts: the first input (the wait before it shows nothing).
+        self.opening = replay.log[0].tick if replay.log else 0
+        self.playback.seek(self.opening)
         self.style = style_for(level.spec)
         self.renderer = self._renderer()
+        self.locks = LockSpots(level.maze)  # keys and doors, drawn as the run holds them
+        self.key_total = len(kinds.key_colours(level.maze.tiles))  # the HUD's keys x/N
         self.sprites = player_sprites(ctx.images) if self.style == RPG else None
         self.camera = Camera(level.maze.rows, level.maze.cols, 1280, 720,
                              comfortable_tile=28 if self.style == RPG else 18)
-        self.camera.follow(*level.maze.start, 0.0, snap=True)
+        self.camera.follow(*self.playback.run.player.render_pos, 0.0, snap=True)
         self.clock = TickClock()
         self.speed = 1.0
         self.paused = False
@@ -62,7 +71,7 @@ class WatchScene(Scene):
     def handle_event(self, event: Event) -> Optional[Next]:
         """Space pause, Up/Down speed, Left/Right skip, Home/End, Esc back."""
         if keys.is_escape(event):
-            return Back()
+            return QuitGame() if self.alone else Back()
         key = pressed(event)
         if key == pygame.K_SPACE:
             self.paused = not self.paused
@@ -71,7 +80,7 @@ class WatchScene(Scene):
         elif key in (pygame.K_LEFT, pygame.K_RIGHT):
             self.skip(SKIP_SECONDS if key == pygame.K_RIGHT else -SKIP_SECONDS)
         elif key == pygame.K_HOME:
-            self.seek(0)
+            self.seek(self.opening)
         elif key == pygame.K_END:
             self.seek(self.replay.ticks)
         return None
@@ -130,6 +139,7 @@ class WatchScene(Scene):
             self.renderer.draw(surface, view, self.camera, run.walked)
             clip = surface.get_clip()
             surface.set_clip(view)
+            self.locks.draw(surface, view, self.camera, run.held)
             draw_player(surface, view, self.camera, run.player.render_pos, run.player.facing,
                         self.style, self.sprites)
             surface.set_clip(clip)
@@ -141,5 +151,5 @@ class WatchScene(Scene):
         info = hud.HudInfo(t("watch.title", label=label), "", f"{self.level.maze.rows}x"
                            f"{self.level.maze.cols}", run.elapsed, run.moves, run.hints_used,
                            t("hud.code", code=self.replay.level.code)
-                           if self.replay.level.code else "")
+                           if self.replay.level.code else "", run.keys, self.key_total)
         self._bar.draw(surface, info)

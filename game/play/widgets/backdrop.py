@@ -75,7 +75,10 @@ class MazeBackdrop:
         art = picture()
         self.walls = art.walls
         self.paths = art.paths
-        self.phases = art.phases  # each light starts part-way along its route
+        # Each light starts part-way along its route, a whole tile on: they all step at
+        # once, so the picture changes 14 times a second, not 4 x 14 (a still title
+        # screen is drawn only when a light moves on).
+        self.phases = tuple(float(int(phase)) for phase in art.phases)
         self.t = 0.0
         self._cache: Optional[tuple[tuple[object, ...], pygame.Surface, int,
                                     tuple[int, int]]] = None
@@ -85,6 +88,12 @@ class MazeBackdrop:
         motion = theme.current().motion
         if not motion.reduced:
             self.t += max(0.0, dt) * motion.backdrop_speed
+
+    def look(self) -> tuple[int, ...]:
+        """Return where each light's head is: the picture changes only when one moves on."""
+        trail = theme.current().motion.backdrop_trail
+        return tuple(int((self.t + phase) % (len(path) + trail * 2))
+                     for path, phase in zip(self.paths, self.phases))
 
     def _render(self, size: tuple[int, int]) -> tuple[pygame.Surface, int, tuple[int, int]]:
         """Draw the maze once, scaled to cover ``size``; return it, the tile and offset."""

@@ -4,12 +4,13 @@ and (after a refusal) an error line.
 Typed text arrives as TextTyped events (what the keyboard or an input method made);
 Backspace deletes, Ctrl+V pastes the clipboard's text, Enter accepts, Esc cancels.
 Text the field opens with is selected: the first thing typed replaces it, Backspace
-clears it, and an arrow key (or End) keeps it to go on typing after it.
+clears it, and an arrow key (or End) keeps it to go on typing after it.  A field may
+offer ``choices`` (the mazes saved), listed under it: Up/Down put one in the field.
 """
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Optional, Sequence
 
 import pygame
 
@@ -19,6 +20,8 @@ from game.play.widgets.layout import Layout, panel
 from game.play.widgets.text import draw_text, font, wrap
 
 ACCEPT, CANCEL = "accept", "cancel"
+#: Most choices listed under a field at once (the list scrolls with Up/Down).
+MAX_LISTED = 8
 
 
 def clipboard_text() -> str:
@@ -33,12 +36,15 @@ def clipboard_text() -> str:
 class TextField:
     """One line of text being typed, at most ``limit`` characters, single-line."""
 
-    def __init__(self, prompt: str, text: str = "", *, limit: int, hint: str = "") -> None:
+    def __init__(self, prompt: str, text: str = "", *, limit: int, hint: str = "",
+                 choices: Sequence[str] = ()) -> None:
         self.prompt = prompt
         self.text = text[:limit]
         self.limit = limit
         self.hint = hint
         self.error = ""
+        self.choices = [choice for choice in choices if len(choice) <= limit]
+        self.chosen: Optional[int] = None  # the choice Up/Down put in the field
         #: The text is selected (as it opens pre-filled): typing replaces it.
         self.selected = bool(self.text)
 
@@ -49,6 +55,13 @@ class TextField:
             self.text, self.selected = "", False
         self.text = (self.text + clean)[:self.limit]
         self.error = ""
+
+    def choose(self, step: int) -> None:
+        """Put the next (``step`` 1) or previous choice in the field, selected."""
+        n = len(self.choices)
+        i = (0 if step > 0 else n - 1) if self.chosen is None else self.chosen + step
+        self.chosen = max(0, min(n - 1, i))
+        self.text, self.selected, self.error = self.choices[self.chosen], True, ""
 
     def handle_event(self, event: Event) -> Optional[str]:
         """Edit the text; return ACCEPT on Enter, CANCEL on Esc, else None."""
@@ -63,6 +76,8 @@ class TextField:
                 self.text = "" if self.selected else self.text[:-1]
                 self.selected = False
                 self.error = ""
+            elif event.key in (pygame.K_UP, pygame.K_DOWN) and self.choices:
+                self.choose(1 if event.key == pygame.K_DOWN else -1)
             elif event.key in (pygame.K_RIGHT, pygame.K_END, pygame.K_LEFT, pygame.K_HOME):
                 self.selected = False
             elif event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL:
@@ -81,6 +96,9 @@ class TextField:
         errors = wrap(self.error, small, inner)[:3] if self.error else []
         line = f.get_linesize()
         height = (3 * line + small.get_linesize() * (1 + len(errors)) + 3 * pad)
+        room = max(0, lay.height - height - small.get_linesize()) // small.get_linesize()
+        listed = self._listed(min(MAX_LISTED, room))
+        height += small.get_linesize() * len(listed) + (pad // 2 if listed else 0)
         box = pygame.Rect(0, 0, width, min(lay.height, height))
         box.center = (lay.width // 2, lay.height // 2)
         panel(surface, box, alpha=255, radius=lay.px(14, lo=3))
@@ -109,5 +127,22 @@ class TextField:
             draw_text(surface, text, small, ui.danger, (box.left + pad, y), anchor="topleft",
                       max_width=inner)
             y += small.get_linesize()
+        if listed:
+            y += pad // 2
+        for i in listed:
+            if i == self.chosen:
+                mark = pygame.Rect(box.left + pad, y, inner, small.get_linesize())
+                pygame.draw.rect(surface, ui.accent, mark, border_radius=lay.px(4, lo=1))
+            draw_text(surface, self.choices[i], small,
+                      ui.accent_dark if i == self.chosen else ui.text, (box.left + pad + 4, y),
+                      anchor="topleft", max_width=inner - 8)
+            y += small.get_linesize()
         draw_text(surface, self.hint, small, ui.text_dim, (box.left + pad, y), anchor="topleft",
                   max_width=inner)
+
+    def _listed(self, most: int) -> list[int]:
+        """Return which choices are listed: ``most`` of them, the chosen one among them."""
+        if most <= 0 or not self.choices:
+            return []
+        first = max(0, min((self.chosen or 0) - most + 1, len(self.choices) - most))
+        return list(range(first, min(len(self.choices), first + most)))

@@ -62,10 +62,11 @@ def bar_facts(info: HudInfo) -> list[tuple[str, theme.Color, int]]:
         (format_time(info.time), ui.text, 0),
         (t("hud.moves", moves=info.moves), ui.text, 1),
         (t("hud.hints", hints=info.hints), ui.text, 3),
-        (t("hud.fog") if info.fog else "", ui.text_dim, 4),
-        (info.size, ui.text_dim, 5),
-        (info.algorithm, ui.text_dim, 6),
-        (info.code, ui.text_dim, 7),
+        (t("hud.fog") if info.fog else "", ui.text_dim, 5),
+        (info.size, ui.text_dim, 6),
+        (info.algorithm, ui.text_dim, 7),
+        # the code outlasts the size and generator it spells: a player shares it
+        (info.code, ui.text_dim, 4),
     ]
     return [fact for fact in facts if fact[0]]
 
@@ -132,6 +133,11 @@ class BarCache:
 
 #: Where a caption may sit in the view: the usual bottom centre first.
 CAPTION_SPOTS = ("bottom", "top", "bottomleft", "bottomright", "topleft", "topright")
+#: The corners again for a narrow caption (at most NARROW_SHARE of the view wide, its text
+#: cut short), tried when no full-width one leaves the player and the exit in sight.
+NARROW = "*"
+NARROW_SPOTS = tuple(spot + NARROW for spot in CAPTION_SPOTS[2:])
+NARROW_SHARE = 0.5
 
 
 def caption_rect(view: pygame.Rect, text: str, sub: str = "", *,
@@ -151,6 +157,9 @@ def _caption_layout(view: pygame.Rect, text: str, sub: str, *, spot: str
     f = font(size, bold=True)
     fs = font(max(12, round(size * 0.72)))
     maxw = view.width - 20
+    if spot.endswith(NARROW):
+        spot = spot[: -len(NARROW)]
+        maxw = min(maxw, round(view.width * NARROW_SHARE))
     text = ellipsize(text, f, maxw - 24)
     sub = ellipsize(sub, fs, maxw - 24) if sub else ""
     tw = max(f.size(text)[0], fs.size(sub)[0] if sub else 0)

@@ -20,6 +20,11 @@ R = TypeVar("R")
 Label = Union[str, Callable[[], str]]
 
 
+def clamp_step(i: int, steps: Sequence[object]) -> int:
+    """Return step ``i`` kept within ``steps``: a held arrow stops at the ends, never wraps."""
+    return max(0, min(len(steps) - 1, i))
+
+
 @dataclass
 class MenuItem(Generic[R]):
     """One row of a menu: activate with Enter/click, or adjust a value with Left/Right."""
@@ -33,6 +38,9 @@ class MenuItem(Generic[R]):
     repeat: bool = True
     #: A shorter value ("BFS") shown when the full one does not fit the row.
     short: Optional[Callable[[], str]] = None
+    #: Enter (or a click on the row) steps the value on; off where a stray Enter must not
+    #: change it (the language: only Left/Right and the row's arrows do).
+    enter_steps: bool = True
 
     def text(self) -> str:
         """Return the label text."""
@@ -133,7 +141,7 @@ class Menu(Generic[R]):
         if item.action is not None:
             self._click()
             return item.action()
-        if item.adjust is not None:
+        if item.adjust is not None and item.enter_steps:
             self.adjust(1)
         return None
 

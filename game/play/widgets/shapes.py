@@ -131,6 +131,23 @@ def draw_key_symbol(surface: pygame.Surface, name: str, center: tuple[float, flo
                 edge=keys.edge)
 
 
+def arrow_points(centre: tuple[float, float], direction: tuple[float, float],
+                 size: float) -> list[tuple[float, float]]:
+    """Return the corners of an arrow (a head on a shaft) ``size`` px wide, pointing ``direction``.
+
+    Twice as long as wide, its head at the front: at a glance it points one way only
+    (a near-equilateral triangle pointing down-right was read as pointing left).
+    """
+    ux, uy = direction
+    length = (ux * ux + uy * uy) ** 0.5 or 1.0
+    ux, uy = ux / length, uy / length
+    half, head, wing, shaft = size, size * 0.95, size * 0.62, size * 0.2
+    local = [(half, 0.0), (half - head, wing), (half - head, shaft), (-half, shaft),
+             (-half, -shaft), (half - head, -shaft), (half - head, -wing)]
+    cx, cy = centre
+    return [(cx + x * ux - y * uy, cy + x * uy + y * ux) for x, y in local]
+
+
 def draw_edge_pointer(surface: pygame.Surface, area: pygame.Rect, goal: tuple[float, float],
                       color: Color, background: Color) -> None:
     """Draw an arrow on the edge of ``area`` pointing from its centre at ``goal`` (outside)."""
@@ -142,10 +159,5 @@ def draw_edge_pointer(surface: pygame.Surface, area: pygame.Rect, goal: tuple[fl
     half_w, half_h = area.width / 2 - 2 * size, area.height / 2 - 2 * size
     k = min(half_w / abs(dx) if dx else float("inf"), half_h / abs(dy) if dy else float("inf"))
     px, py = cx + dx * k, cy + dy * k
-    length = (dx * dx + dy * dy) ** 0.5
-    ux, uy = dx / length, dy / length
-    tip = (px + ux * size, py + uy * size)
-    left = (px - uy * size * 0.7 - ux * size * 0.6, py + ux * size * 0.7 - uy * size * 0.6)
-    right = (px + uy * size * 0.7 - ux * size * 0.6, py - ux * size * 0.7 - uy * size * 0.6)
-    pygame.draw.circle(surface, background, (round(px), round(py)), round(size * 1.3))
-    pygame.draw.polygon(surface, color, [tip, left, right])
+    pygame.draw.circle(surface, background, (round(px), round(py)), round(size * 1.45))
+    pygame.draw.polygon(surface, color, arrow_points((px, py), (dx, dy), size * 1.15))
