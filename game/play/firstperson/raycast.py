@@ -181,6 +181,8 @@ def make_atlas(textures: np.ndarray, shifts: tuple[int, int, int],
     ``shifts``: where red, green and blue go in a pixel (the surface's own format).
     """
     count, size = textures.shape[0], textures.shape[1]
+    if size & (size - 1) or textures.shape[2] != size:
+        raise ValueError(f"textures must be square with a power-of-two side, not {size}")
     light = (1.0 - np.arange(shades) / (shades - 1)) ** 1.4
     rgb = textures[None].astype(np.float32) * light[:, None, None, None, None].astype(np.float32)
     c = np.clip(rgb + 0.5, 0, 255).astype(np.uint32)
@@ -210,49 +212,62 @@ class Scene:
 
 def render(frame: np.ndarray, atlas: Atlas, scene: Scene, x: float, y: float, angle: float,
            *, fov: float = FOV, hits: Optional[Hits] = None) -> Hits:
-    """Fill ``frame`` (width x height ``uint32``) with the view from ``(x, y)``; return the hits.
+    """Fill ``frame`` (height x width ``uint32``) with the view from ``(x, y)``; return the hits.
 
-    The returned hits give the wall's distance per column: the depth a sprite is
+    Walls stand symmetric about the horizon, so one half's arithmetic serves both: a pixel
+    row of the lower half sees the floor at a distance of its own, and shows the wall of
+    its column where that floor would lie behind it; the upper half mirrors it with the
+    ceiling.  The returned hits give each column's wall distance: the depth sprites are
     clipped against.
     """
-    width, height = frame.shape
+    height, width = frame.shape
     rdx, rdy = rays(width, angle, fov)
     if hits is None:
         hits = cast(scene.solid, x, y, rdx, rdy)
     size, count = atlas.size, atlas.count
+    bits, low = size.bit_length() - 1, size - 1
     plane = size * size
     focal = (width / 2) / math.tan(fov / 2)
     half = height // 2
-    # floor and ceiling: row y below the horizon sees the floor at distance 0.5 focal / p
     lower = height - half
-    p = np.maximum(np.arange(lower) + 0.5 + (half - height / 2), 0.5)
-    row_dist = 0.5 * focal / p  # (lower,)
-    wx = x + np.multiply.outer(rdx, row_dist)  # (W, lower)
-    wy = y + np.multiply.outer(rdy, row_dist)
-    rows, cols = scene.solid.shape
-    tx = np.clip(wx, 0, cols - 1e-6)
-    ty = np.clip(wy, 0, rows - 1e-6)
-    sx = (tx * size).astype(np.int64)
-    sy = (ty * size).astype(np.int64)
-    tile = (sy // size) * cols + sx // size
-    texel = (sy % size) * size + sx % size
-    shade = shade_of(row_dist)[None, :] * (count * plane)
-    frame[:, half:] = atlas.table.take(shade + scene.floor.ravel().take(tile) * plane + texel)
-    ceiling = atlas.table.take(shade + scene.ceiling.ravel().take(tile) * plane + texel)
-    frame[:, :half] = ceiling[:, ::-1][:, lower - half:]
-    # walls: each column's span, its texel rows, one gather
-    dist = np.maximum(hits.dist, 1e-6)
-    line = focal / dist
-    top = height / 2 - line / 2
-    ys = np.arange(height) + 0.5
-    v = np.floor((ys[None, :] - top[:, None]) * (size / line)[:, None]).astype(np.int64)
-    inside = (v >= 0) & (v < size) & np.isfinite(hits.dist)[:, None]
+    p = np.arange(lower) + 0.5 + (half - height / 2)  # each lower row's offset from the horizon
+    row_dist = 0.5 * focal / np.maximum(p, 0.5)
+    # floor and ceiling: texel and tile of each pixel, in fixed point (size per tile), int32
+    reach = (row_dist * size).astype(np.float32)[:, None]
+    fx = reach * rdx.astype(np.float32)
+    fx += np.float32(x * size)
+    sx = fx.astype(np.int32)
+    fy = np.multiply(reach, rdy.astype(np.float32), out=fx)
+    fy += np.float32(y * size)
+    sy = fy.astype(np.int32)
+    cols = scene.solid.shape[1]
+    tile = sy >> bits
+    tile *= cols
+    tile += sx >> bits
+    texel = sy & low
+    texel <<= bits
+    sx &= low
+    texel |= sx
+    texel += (shade_of(row_dist) * (count * plane)).astype(np.int32)[:, None]
+    floor = (scene.floor.ravel().astype(np.int32) * plane).take(tile, mode="clip")
+    floor += texel
+    ceiling = (scene.ceiling.ravel().astype(np.int32) * plane).take(tile, mode="clip")
+    ceiling += texel
+    # walls: each column's texture column at its shade; rows by their offset p
+    finite = np.isfinite(hits.dist)
     level = np.minimum(shade_of(hits.dist) + hits.side * SIDE_SHADE, SHADES - 1)
-    u = np.minimum((hits.u * size).astype(np.int64), size - 1)
-    material = scene.wall[hits.row, hits.col]
-    base = (level * count + material) * plane + u
-    wall = atlas.table.take(base[:, None] + np.clip(v, 0, size - 1) * size)
-    np.copyto(frame, wall, where=inside)
+    u = np.minimum((hits.u * size).astype(np.int64), low)
+    base = ((level * count + scene.wall[hits.row, hits.col]) * plane + u).astype(np.int32)
+    per_p = np.where(finite, size * np.where(finite, hits.dist, 0.0) / focal, 0.0)
+    vt = (p.astype(np.float32)[:, None] * per_p.astype(np.float32)).astype(np.int32)
+    vt <<= bits
+    is_wall = row_dist.astype(np.float32)[:, None] > hits.dist.astype(np.float32)[None, :]
+    lo = base + np.int32((size // 2) << bits)
+    np.copyto(floor, np.add(lo, vt), where=is_wall)
+    frame[half:] = atlas.table.take(floor)
+    up = base + np.int32((size // 2 - 1) << bits)
+    np.copyto(ceiling, np.subtract(up, vt, out=vt), where=is_wall)
+    frame[:half] = atlas.table.take(ceiling[::-1][:half])
     return hits
 
 
