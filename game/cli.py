@@ -108,6 +108,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_maze_options(play)
     play.add_argument("--fog", action="store_true",
                       help="play in the fog of war: see only what is in sight, remember the rest")
+    play.add_argument("--view", choices=("top", "first-person"),
+                      help="see the maze from above (the default) or walk it in first person "
+                      "(this session; Settings' \"View\" keeps it)")
     play.add_argument("--code", help="play the maze of this level code, e.g. B21x21-1A2B")
     play.add_argument("--daily", action="store_true", help="play the daily maze (today, UTC)")
     _add_date_option(play)

@@ -107,6 +107,9 @@ def play_from_args(args: Any) -> int:
     from game.save import Race
 
     app = App.open()
+    view = getattr(args, "view", None)
+    if view is not None:
+        app.ctx.session_view = view == "first-person"
     if race is not None:
         solver, speed = race
         app.ctx.session_race = Race(solver, app.ctx.settings.race.speed if speed is None else speed)

@@ -196,6 +196,9 @@ STRINGS: dict[str, str] = {
     "settings.fog_on": "every maze",
     "settings.fog_off": "fog levels only",
     "settings.minimap": "Corner map",
+    "settings.view": "View",
+    "settings.view_first_person": "first person",
+    "settings.view_top": "from above",
     "settings.minimap_on": "on",
     "settings.minimap_off": "off",
     "settings.controls": "Controls",
@@ -208,6 +211,9 @@ STRINGS: dict[str, str] = {
     "controls.walk_down": "Walk down",
     "controls.walk_left": "Walk left",
     "controls.walk_right": "Walk right",
+    "controls.strafe_left": "Step left (first person)",
+    "controls.strafe_right": "Step right (first person)",
+    "controls.view": "First person / top view",
     "controls.hint": "Show / hide the hint",
     "controls.solver_next": "Next hint solver",
     "controls.solver": "Hint solver: {solver}",
@@ -272,6 +278,9 @@ STRINGS: dict[str, str] = {
     "help.zoom": "zoom in and out",
     "help.fit": "see the whole maze",
     "help.map": "the map of what you have explored",
+    "help.view": "walk the maze in first person, or back to the top view",
+    "help.fp_walk": "in first person: a step forward or back, a quarter turn left or right",
+    "help.fp_strafe": "in first person: a step to the left or right",
     "help.pause": "pause menu",
     "help.copy_code": "copy the level code",
     "help.hint": "The hint",
@@ -311,7 +320,9 @@ STRINGS: dict[str, str] = {
     "loading.footer_failed": "Press any key to go back",
     # -- play
     "play.help_line": "{walk} move · Shift+move run · {hint} hint · {zoom_in}/{zoom_out} zoom · "
-                      "{fit} fit · {pause} pause",
+                      "{fit} fit · {view} first person · {pause} pause",
+    "play.help_line_fp": "{forward}/{back} step · {turn} turn · {strafe} sidestep · {hint} hint · "
+                         "{view} top view · {pause} pause",
     "play.hint_keys": "{cycle}/{digits} solver · {slower} {faster} speed x{speed:g} · {finish} "
                       "finish · {hint} hide",
     "play.solver_toast": "Hint solver: {solver}",
