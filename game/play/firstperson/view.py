@@ -38,6 +38,9 @@ from game.run.session import PlaySession
 RENDER_WIDTH = 960
 #: Tiles cast round the player each way (distance shading is black before this).
 REACH = 16
+#: The eye stands this far behind its tile's middle (tiles), so a wall just ahead is not
+#: pressed against it; it swings round the middle as the player turns.
+EYE_BACK = 0.4
 #: A quarter turn takes this long (s).
 TURN_SECONDS = 0.16
 #: The headings, clockwise from east: (row, column) steps; the angle of heading i is i * 90°.
@@ -143,12 +146,14 @@ class Walker:
         return self._turn_age < TURN_SECONDS
 
 
-def eye(session: PlaySession, reduced: bool) -> tuple[float, float]:
-    """Return where the eye is (x, y in tiles): the player's step, eased (reduced: arrived)."""
+def eye(session: PlaySession, reduced: bool, angle: float = 0.0) -> tuple[float, float]:
+    """Return where the eye is (x, y in tiles): the player's step, eased (reduced: arrived),
+    a little behind the middle of the tile as faced at ``angle``."""
     player = session.run.player
     (r0, c0), (r1, c1) = player.prev, player.pos
     f = 1.0 if reduced else ease(player.fraction)
-    return c0 + (c1 - c0) * f + 0.5, r0 + (r1 - r0) * f + 0.5
+    return (c0 + (c1 - c0) * f + 0.5 - EYE_BACK * math.cos(angle),
+            r0 + (r1 - r0) * f + 0.5 - EYE_BACK * math.sin(angle))
 
 
 class FirstPersonView:
@@ -167,7 +172,6 @@ class FirstPersonView:
             material[lock == 1 << i] = door
         self._material = material
         self._surface: Optional[pygame.Surface] = None
-        self._scaled: Optional[pygame.Surface] = None
         self._atlas: Optional[raycast.Atlas] = None
         self._atlas_theme: Optional[theme.Theme] = None
         self._sprites: dict[str, pygame.Surface] = {}
@@ -242,8 +246,8 @@ class FirstPersonView:
         frame = self._frame_surface(view)
         atlas = self._atlas_now(frame)
         scene, r0, c0 = self.scene()
-        x, y = eye(self.session, reduced)
         angle = self.walker.angle
+        x, y = eye(self.session, reduced, angle)
         pixels = pygame.surfarray.pixels2d(frame)
         try:
             self.hits = raycast.render(pixels.T, atlas, scene, x - c0, y - r0, angle)
@@ -253,10 +257,11 @@ class FirstPersonView:
         if frame.get_size() == view.size:
             surface.blit(frame, view)
             return
-        if self._scaled is None or self._scaled.get_size() != view.size:
-            self._scaled = pygame.Surface(view.size, 0, frame)
-        pygame.transform.scale(frame, view.size, self._scaled)
-        surface.blit(self._scaled, view)
+        target = surface.subsurface(view.clip(surface.get_rect()))
+        if target.get_size() == view.size and target.get_bitsize() == frame.get_bitsize():
+            pygame.transform.scale(frame, view.size, target)  # straight in: no blit
+            return
+        surface.blit(pygame.transform.scale(frame, view.size), view)
 
     # -- sprites --------------------------------------------------------------------------
     def _sprite(self, name: str) -> pygame.Surface:

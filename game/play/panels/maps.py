@@ -93,10 +93,14 @@ class Maps:
             self._marks(surface, rect, max(3, min(rect.width, rect.height) // 90))
         hud.draw_caption(surface, view, *self.caption(), spot="top")
 
-    def draw_corner(self, surface: pygame.Surface, view: pygame.Rect, now: float) -> None:
-        """Draw the explored map small in a corner of the view clear of the player, if any."""
+    def draw_corner(self, surface: pygame.Surface, view: pygame.Rect,
+                    now: float) -> Optional[pygame.Rect]:
+        """Draw the explored map small in a corner of the view clear of the player, if any.
+
+        Return where the map lies (None: no room for it).
+        """
         if min(view.width, view.height) < MINIMAP_MIN_VIEW:
-            return
+            return None
         side = round(min(view.width, view.height) * MINIMAP_SHARE)
         box = pygame.Rect(0, 0, side, side)
         rect = self.corner.fit(box)
@@ -109,9 +113,10 @@ class Maps:
             if not rect.inflate(2 * m, 2 * m).collidepoint(player):
                 break  # never over the player: the next corner if it would be
         else:
-            return
+            return None
         f = theme.current().fog
         pygame.draw.rect(surface, f.map_bg[:3], rect.inflate(6, 6))
         self.corner.draw(surface, rect, now)
         pygame.draw.rect(surface, f.map_edge, rect.inflate(6, 6), 2)
         self._marks(surface, rect, 2)
+        return rect

@@ -33,6 +33,7 @@ from game.play.camera import Camera
 from game.play.clipboard import copy_text
 from game.names import solver_names, solver_short_label
 from game.play.context import Context
+from game.play.firstperson.overlay import draw_compass, draw_facing
 from game.play.firstperson.view import STEPS, TURNS, FirstPersonView
 from game.bindings import WALKS, solver_slot
 from game.play.input import Event, FocusLost, KeyDown, KeyUp, Wheel, keymap, left_click
@@ -438,8 +439,10 @@ class PlayScene(Scene):
 
     def _draw_first_person(self, surface: pygame.Surface, view: pygame.Rect) -> None:
         """Draw the view from inside, the hint's caption and the maps over it."""
-        assert self.first_person is not None
-        self.first_person.draw(surface, view)
+        fp = self.first_person
+        assert fp is not None
+        fp.draw(surface, view)
+        draw_compass(surface, view, fp.walker.heading, fp.walker.angle)
         shown: Optional[tuple[str, str]] = None
         if self.hint is not None:
             shown = self.captions.place(view)
@@ -447,7 +450,10 @@ class PlayScene(Scene):
         if self.map_shown:
             self.maps.draw_full(surface, view, self._time)
         elif self.ctx.settings.minimap:
-            self.maps.draw_corner(surface, view, self._time)
+            rect = self.maps.draw_corner(surface, view, self._time)
+            if rect is not None:
+                draw_facing(surface, rect, self.maze.rows, self.maze.cols,
+                            self.run.player.render_pos, fp.walker.angle)
 
     def toast_area(self, surface: pygame.Surface) -> pygame.Rect:
         """Return the view below the full-window map's title, or a caption moved to the top."""
