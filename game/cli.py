@@ -121,6 +121,11 @@ def build_parser() -> argparse.ArgumentParser:
                       help="the ghost's speed in tiles per second: 2, 4, 6, 8 or 12 "
                       "(default: the one in Settings)")
 
+    saver = sub.add_parser("screensaver", help="walk generated mazes in first person, right "
+                           "hand on the wall, until a key or a click")
+    saver.add_argument("--window", action="store_true",
+                       help="in a window (default: full screen)")
+
     daily = sub.add_parser("daily", help="print the level code of the daily maze")
     _add_date_option(daily)
 
@@ -232,6 +237,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from game.play.launch import edit_from_args  # imports pygame: only to edit
 
             return edit_from_args(args)
+        if args.command == "screensaver":
+            from game.play.launch import screensaver_from_args
+
+            return screensaver_from_args(args)
         if args.command == "lab":
             from game.play.launch import lab_from_args
 

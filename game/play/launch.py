@@ -123,6 +123,23 @@ def play_from_args(args: Any) -> int:
     return app.run(ToTitle())
 
 
+def screensaver_from_args(args: Any) -> int:
+    """Walk generated mazes in first person until a key or a click; return 0."""
+    problem = display_problem()
+    if problem is not None:
+        return _error(problem)
+    import pygame
+
+    from game.play.app import App
+    from game.play.routes import ToScreensaver
+
+    app = App.open(use_save=False)  # the player's save is left alone
+    if not args.window:
+        app.surface = app._set_mode(True)
+        pygame.mouse.set_visible(False)
+    return app.run(ToScreensaver())
+
+
 def _race(solver: Optional[str], speed: Optional[str]) -> Optional[tuple[str, Optional[int]]]:
     """Return ``play --race``'s (solver, speed; None: the saved one), None without it.
 

@@ -161,3 +161,40 @@ def test_the_view_setting_is_saved_and_read_back(tmp_path: object) -> None:
     assert ctx.settings.first_person and ctx.first_person
     ctx.session_view = False
     assert ctx.first_person is False
+
+
+def test_the_right_hand_walks_every_generated_maze_to_its_exit() -> None:
+    from game.maze.generators import generate
+    from game.play.firstperson.wander import STEPS, next_choice
+
+    for seed in range(5):
+        maze = generate("backtracker", rows=15, cols=15, seed=seed)
+        pos, heading, turned = maze.start, 0, False
+        for _ in range(4000):
+            if pos == maze.goal:
+                break
+            choice = next_choice(maze.walkable, pos, heading, turned)
+            turned = choice == "right"
+            if choice == "forward":
+                pos = (pos[0] + STEPS[heading][0], pos[1] + STEPS[heading][1])
+            else:
+                heading = (heading + (1 if choice == "right" else -1)) % 4
+        assert pos == maze.goal
+
+
+def test_the_screensaver_walks_on_to_new_mazes_and_ends_on_a_key() -> None:
+    from game.play.routes import QuitGame
+    from game.play.scenes.screensaver import ScreensaverScene
+
+    surface = pygame.display.set_mode((320, 240))
+    scene = ScreensaverScene(Context(Progress()), seed=1)
+    start = scene.session.maze.start
+    for _ in range(240):
+        scene.update(1 / 60)
+    scene.draw(surface)
+    assert scene.session.run.moves > 0 and scene.session.run.player.pos != start
+    while scene.mazes == 1:
+        scene.update(1 / 20)
+    assert scene.mazes == 2
+    assert isinstance(scene.handle_event(key(pygame.K_x)), QuitGame)
+
