@@ -93,7 +93,8 @@ def textures(style: str) -> np.ndarray:
         wall_flat, floor_flat, ceiling_flat = rpg.wall_face, rpg.floor, rpg.wall_top
     else:
         c = th.classic
-        wall_flat, floor_flat, ceiling_flat = c.wall, c.floor, mix(c.wall, c.void, 0.5)
+        # the wall's lit rim, not its top: a black-walled palette still shows its walls
+        wall_flat, floor_flat, ceiling_flat = c.wall_rim, c.floor, mix(c.wall, c.void, 0.5)
     wall = _part(style, "wall", wall_flat)
     floor = _part(style, "floor", floor_flat)
     ceiling = _part(style, "ceiling", ceiling_flat)
@@ -122,7 +123,8 @@ SPRITE = 64
 def key_sprite(kind: int) -> pygame.Surface:
     """Return the sprite of key ``kind``: the top view's key art, standing up."""
     surf = pygame.Surface((SPRITE, SPRITE), pygame.SRCALPHA)
-    draw_kind(surf, pygame.Rect(SPRITE // 6, SPRITE // 3, SPRITE * 2 // 3, SPRITE * 2 // 3), kind)
+    # half a tile wide, lying low: on the floor, not at eye height
+    draw_kind(surf, pygame.Rect(SPRITE // 4, SPRITE * 9 // 16, SPRITE // 2, SPRITE // 2), kind)
     return surf
 
 
