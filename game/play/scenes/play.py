@@ -281,11 +281,11 @@ class PlayScene(Scene):
         if fp is not None and action is not None and (action in STEPS or action in TURNS):
             if isinstance(event, KeyDown):
                 run = bool(event.mod & pygame.KMOD_SHIFT)
-                for intent in fp.walker.press(action, run=run):
-                    self.apply(intent)
+                for sent in fp.walker.press(action, run=run):
+                    self.apply(sent)
             else:
-                for intent in fp.walker.release(action):
-                    self.apply(intent)
+                for sent in fp.walker.release(action):
+                    self.apply(sent)
             return None
         if isinstance(event, KeyDown):
             if event.key == pygame.K_c and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_GUI):
