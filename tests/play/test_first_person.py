@@ -198,3 +198,14 @@ def test_the_screensaver_walks_on_to_new_mazes_and_ends_on_a_key() -> None:
     assert scene.mazes == 2
     assert isinstance(scene.handle_event(key(pygame.K_x)), QuitGame)
 
+
+
+def test_keys_the_exit_and_torches_stand_as_sprites_where_the_top_view_shows_them() -> None:
+    scene = fp_scene(16)  # Key Hall: a room map with keys and torches
+    fp = scene.first_person
+    assert fp is not None
+    names = [name for name, _, _ in fp.sprites()]
+    assert "exit" in names and "torch" in names and len(names) >= 3
+    fogged = fp_scene(16, fog=True).first_person
+    assert fogged is not None
+    assert "exit" not in [name for name, _, _ in fogged.sprites()]  # not seen yet

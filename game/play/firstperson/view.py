@@ -22,13 +22,15 @@ from typing import Optional, Union
 import numpy as np
 import pygame
 
-from game.maze import grid
+from game.maze import decor, grid
 from game.maze import tiles as kinds
 from game.play import theme
 from game.play.firstperson import raycast, textures
 from game.play.firstperson.raycast import Hits, Scene
-from game.play.firstperson.textures import (CEILING, DARK, DOORS, EXIT, FLOOR, ROUTE, WALL,
-                                            WASH)
+from game.play.firstperson.textures import (CEILING, DARK, DOORS, EXIT, FLOOR, ROUTE, SPRITE,
+                                            WALL, WASH)
+from game.play.render.decor_art import decor_sprites
+from game.play.render.tiles import RPG
 from game.run.hint import EXPLORED, FRONTIER, PATH
 from game.run.intents import AutoRun, Release
 from game.run.player import Move
@@ -171,6 +173,9 @@ class FirstPersonView:
         for i, door in enumerate(DOORS):
             material[lock == 1 << i] = door
         self._material = material
+        # a torch hangs on the face of a wall tile above a room (the room maps' look)
+        self._torches = (np.argwhere(decor.torches(session.maze)) if style == RPG
+                         else np.zeros((0, 2), dtype=np.intp))
         self._surface: Optional[pygame.Surface] = None
         self._atlas: Optional[raycast.Atlas] = None
         self._atlas_theme: Optional[theme.Theme] = None
@@ -271,6 +276,8 @@ class FirstPersonView:
             a = theme.current().actors
             if name == "exit":
                 found = textures.exit_sprite()
+            elif name == "torch":
+                found = decor_sprites(SPRITE)[decor.TORCH]
             elif name == "best":
                 found = textures.orb_sprite(a.player, a.player_light, 150)
             elif name == "racer":
@@ -299,6 +306,10 @@ class FirstPersonView:
             if key_bits[kind] & held or (fog is not None and not fog.seen[tr, tc]):
                 continue
             out.append((str(kind), tc + 0.5, tr + 0.5))
+        for r, c in self._torches:
+            if abs(r - pr) <= REACH and abs(c - pc) <= REACH and (
+                    fog is None or fog.seen[r, c]):
+                out.append(("torch", c + 0.5, r + 1.04))  # just off the wall's south face
         if session.exit_known:
             gr, gc = maze.goal
             out.append(("exit", gc + 0.5, gr + 0.5))
