@@ -210,6 +210,31 @@ class Scene:
     ceiling: np.ndarray
 
 
+class _Buffers:
+    """The arrays one frame's floor, ceiling and walls are worked out in (lower rows x width)."""
+
+    def __init__(self, rows: int, width: int) -> None:
+        shape = (rows, width)
+        self.f = np.empty(shape, np.float32)
+        self.sx, self.sy, self.tile, self.texel, self.tmp, self.floor, self.ceiling = (
+            np.empty(shape, np.int32) for _ in range(7))
+        self.index = np.empty(shape, np.intp)
+        self.mask = np.empty(shape, np.bool_)
+        self.pixels = np.empty(shape, np.uint32)
+
+
+_BUFFERS: dict[tuple[int, int], _Buffers] = {}
+
+
+def _buffers(rows: int, width: int) -> _Buffers:
+    """Return the buffers for a frame's lower half of ``rows`` x ``width`` (kept: one size)."""
+    found = _BUFFERS.get((rows, width))
+    if found is None:
+        _BUFFERS.clear()  # a new window size: the old ones go
+        found = _BUFFERS[(rows, width)] = _Buffers(rows, width)
+    return found
+
+
 def render(frame: np.ndarray, atlas: Atlas, scene: Scene, x: float, y: float, angle: float,
            *, fov: float = FOV, hits: Optional[Hits] = None) -> Hits:
     """Fill ``frame`` (height x width ``uint32``) with the view from ``(x, y)``; return the hits.
@@ -232,26 +257,33 @@ def render(frame: np.ndarray, atlas: Atlas, scene: Scene, x: float, y: float, an
     lower = height - half
     p = np.arange(lower) + 0.5 + (half - height / 2)  # each lower row's offset from the horizon
     row_dist = 0.5 * focal / np.maximum(p, 0.5)
-    # floor and ceiling: texel and tile of each pixel, in fixed point (size per tile), int32
+    # floor and ceiling: texel and tile of each pixel, in fixed point (size per tile), int32;
+    # every big array is a buffer kept between frames (no allocation, no fresh pages)
+    buf = _buffers(lower, width)
+    f, sx, sy, tile, texel, tmp = buf.f, buf.sx, buf.sy, buf.tile, buf.texel, buf.tmp
     reach = (row_dist * size).astype(np.float32)[:, None]
-    fx = reach * rdx.astype(np.float32)
-    fx += np.float32(x * size)
-    sx = fx.astype(np.int32)
-    fy = np.multiply(reach, rdy.astype(np.float32), out=fx)
-    fy += np.float32(y * size)
-    sy = fy.astype(np.int32)
-    cols = scene.solid.shape[1]
-    tile = sy >> bits
+    np.multiply(reach, rdx.astype(np.float32), out=f)
+    f += np.float32(x * size)
+    np.copyto(sx, f, casting="unsafe")  # truncates: hidden pixels may lie out of the grid
+    np.multiply(reach, rdy.astype(np.float32), out=f)
+    f += np.float32(y * size)
+    np.copyto(sy, f, casting="unsafe")
+    rows, cols = scene.solid.shape
+    np.right_shift(sy, bits, out=tile)
     tile *= cols
-    tile += sx >> bits
-    texel = sy & low
+    np.right_shift(sx, bits, out=tmp)
+    tile += tmp
+    np.clip(tile, 0, rows * cols - 1, out=tile)
+    np.copyto(buf.index, tile)  # take wants the platform's index type: converted once
+    np.bitwise_and(sy, low, out=texel)
     texel <<= bits
     sx &= low
     texel |= sx
     texel += (shade_of(row_dist) * (count * plane)).astype(np.int32)[:, None]
-    floor = (scene.floor.ravel().astype(np.int32) * plane).take(tile, mode="clip")
+    floor, ceiling = buf.floor, buf.ceiling
+    (scene.floor.ravel().astype(np.int32) * plane).take(buf.index, out=floor)
     floor += texel
-    ceiling = (scene.ceiling.ravel().astype(np.int32) * plane).take(tile, mode="clip")
+    (scene.ceiling.ravel().astype(np.int32) * plane).take(buf.index, out=ceiling)
     ceiling += texel
     # walls: each column's texture column at its shade; rows by their offset p
     finite = np.isfinite(hits.dist)
@@ -259,15 +291,22 @@ def render(frame: np.ndarray, atlas: Atlas, scene: Scene, x: float, y: float, an
     u = np.minimum((hits.u * size).astype(np.int64), low)
     base = ((level * count + scene.wall[hits.row, hits.col]) * plane + u).astype(np.int32)
     per_p = np.where(finite, size * np.where(finite, hits.dist, 0.0) / focal, 0.0)
-    vt = (p.astype(np.float32)[:, None] * per_p.astype(np.float32)).astype(np.int32)
+    vt = buf.sx  # free again: the wall's texel row offset
+    np.multiply(p.astype(np.float32)[:, None], per_p.astype(np.float32), out=f)
+    np.copyto(vt, f, casting="unsafe")
     vt <<= bits
-    is_wall = row_dist.astype(np.float32)[:, None] > hits.dist.astype(np.float32)[None, :]
-    lo = base + np.int32((size // 2) << bits)
-    np.copyto(floor, np.add(lo, vt), where=is_wall)
-    frame[half:] = atlas.table.take(floor)
-    up = base + np.int32((size // 2 - 1) << bits)
-    np.copyto(ceiling, np.subtract(up, vt, out=vt), where=is_wall)
-    frame[:half] = atlas.table.take(ceiling[::-1][:half])
+    is_wall = buf.mask
+    np.greater(row_dist.astype(np.float32)[:, None], hits.dist.astype(np.float32), out=is_wall)
+    np.add(base + np.int32((size // 2) << bits), vt, out=tmp)
+    np.copyto(floor, tmp, where=is_wall)
+    np.copyto(buf.index, floor)
+    atlas.table.take(buf.index, out=buf.pixels)
+    frame[half:] = buf.pixels
+    np.subtract(base + np.int32((size // 2 - 1) << bits), vt, out=tmp)
+    np.copyto(ceiling, tmp, where=is_wall)
+    np.copyto(buf.index, ceiling)
+    atlas.table.take(buf.index, out=buf.pixels)
+    frame[:half] = buf.pixels[::-1][:half]
     return hits
 
 
