@@ -209,3 +209,25 @@ def test_keys_the_exit_and_torches_stand_as_sprites_where_the_top_view_shows_the
     fogged = fp_scene(16, fog=True).first_person
     assert fogged is not None
     assert "exit" not in [name for name, _, _ in fogged.sprites()]  # not seen yet
+
+
+def test_a_replay_can_be_watched_in_first_person_facing_the_way_the_player_went() -> None:
+    from game.play.scenes.watch import WatchScene
+    from tests.play.helpers import sample_replay
+
+    surface = pygame.display.set_mode((320, 240))
+    level, rep = sample_replay()
+    ctx = Context(Progress())
+    ctx.session_view = True
+    scene = WatchScene(ctx, level, rep)
+    assert scene.first_person is not None
+    for _ in range(90):
+        scene.update(1 / 60)
+    scene.draw(surface)
+    run = scene.playback.run
+    assert run.moves > 0
+    heading = {"right": 0, "down": 1, "left": 2, "up": 3}[run.player.facing]
+    assert scene.first_person.walker.heading == heading
+    scene.handle_event(key(KEY_CODES["V"]))
+    assert scene.first_person is None
+    scene.draw(surface)  # from above again

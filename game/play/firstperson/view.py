@@ -1,4 +1,4 @@
-"""The first-person view of a :class:`PlaySession`: the same run, seen from inside the maze.
+"""The first-person view of a play session: the same run, seen from inside the maze.
 
 Reads the session as the top view does and sends it the same intents: Up steps one tile
 forward and Down one back, Left and Right turn a quarter, the strafe keys step sideways;
@@ -17,7 +17,7 @@ them.
 from __future__ import annotations
 
 import math
-from typing import Optional, Union
+from typing import Optional, Protocol, Union
 
 import numpy as np
 import pygame
@@ -31,10 +31,13 @@ from game.play.firstperson.textures import (CEILING, DARK, DOORS, EXIT, FLOOR, R
                                             WALL, WASH)
 from game.play.render.decor_art import decor_sprites
 from game.play.render.tiles import RPG
-from game.run.hint import EXPLORED, FRONTIER, PATH
+from game.maze.grid import Maze
+from game.run.ghost import Ghost
+from game.run.hint import EXPLORED, FRONTIER, PATH, HintSearch
 from game.run.intents import AutoRun, Release
+from game.run.model import Run
 from game.run.player import Move
-from game.run.session import PlaySession
+from game.run.replay import Playback
 
 #: The picture is cast at most this wide (px) and scaled to the view.
 RENDER_WIDTH = 960
@@ -55,13 +58,53 @@ TURNS = {"walk_left": -1, "walk_right": 1}
 Intent = Union[Move, Release, AutoRun]
 
 
+class Seen(Protocol):
+    """What the view reads of a play-through: a :class:`PlaySession`, or a replay watched."""
+
+    maze: Maze
+    hint: Optional[HintSearch]
+    ghost: Optional[Playback]
+    racer: Optional[Ghost]
+
+    @property
+    def run(self) -> Run:
+        """Return the run."""
+
+    @property
+    def exit_known(self) -> bool:
+        """Return True when the player may know where the exit is."""
+
+
+class Watched:
+    """A replay's playback, read as the view reads a session (no hint, no ghosts)."""
+
+    hint: Optional[HintSearch] = None
+    ghost: Optional[Playback] = None
+    racer: Optional[Ghost] = None
+
+    def __init__(self, playback: Playback) -> None:
+        self.playback = playback
+        self.maze = playback.run.maze
+
+    @property
+    def run(self) -> Run:
+        """Return the run as played back now (a new one after a seek back)."""
+        return self.playback.run
+
+    @property
+    def exit_known(self) -> bool:
+        """Return True when the player may know where the exit is (in fog: once seen)."""
+        fog = self.playback.run.fog
+        return fog is None or bool(fog.seen[self.maze.goal])
+
+
 def ease(f: float) -> float:
     """Return the smooth step of ``f`` in 0..1 (slow out, slow in)."""
     f = min(1.0, max(0.0, f))
     return f * f * (3 - 2 * f)
 
 
-def start_heading(session: PlaySession) -> int:
+def start_heading(session: Seen) -> int:
     """Return the heading to start in: the player's facing, else the first open way."""
     run, maze = session.run, session.maze
     first = FACING_HEADING.get(run.player.facing, 0)
@@ -107,6 +150,13 @@ class Walker:
         move = self.held.pop(action, None)
         return [] if move is None else [Release(move.dr, move.dc)]
 
+    def face(self, facing: str) -> None:
+        """Turn (eased) to face ``facing`` ("up", "right"...): a replay's player, followed."""
+        heading = FACING_HEADING.get(facing, self.heading)
+        quarters = (heading - self.heading) % 4
+        if quarters:
+            self.turn(quarters if quarters != 3 else -1)
+
     def release_all(self) -> None:
         """Forget the held keys (the run is told by ReleaseAll)."""
         self.held.clear()
@@ -148,7 +198,7 @@ class Walker:
         return self._turn_age < TURN_SECONDS
 
 
-def eye(session: PlaySession, reduced: bool, angle: float = 0.0) -> tuple[float, float]:
+def eye(session: Seen, reduced: bool, angle: float = 0.0) -> tuple[float, float]:
     """Return where the eye is (x, y in tiles): the player's step, eased (reduced: arrived),
     a little behind the middle of the tile as faced at ``angle``."""
     player = session.run.player
@@ -161,7 +211,7 @@ def eye(session: PlaySession, reduced: bool, angle: float = 0.0) -> tuple[float,
 class FirstPersonView:
     """Draws ``session`` in first person for ``style`` (the classic or the room look)."""
 
-    def __init__(self, session: PlaySession, style: str) -> None:
+    def __init__(self, session: Seen, style: str) -> None:
         self.session = session
         self.style = style
         self.walker = Walker(start_heading(session))
