@@ -231,3 +231,14 @@ def test_a_replay_can_be_watched_in_first_person_facing_the_way_the_player_went(
     scene.handle_event(key(KEY_CODES["V"]))
     assert scene.first_person is None
     scene.draw(surface)  # from above again
+
+
+def test_an_auto_run_turns_the_view_round_the_bends() -> None:
+    scene = fp_scene(FIRST_KEY)  # the entrance corridor bends south after five tiles
+    assert scene.first_person is not None
+    scene.handle_event(key(pygame.K_UP, pygame.KMOD_SHIFT))
+    scene.handle_event(up(pygame.K_UP))
+    for _ in range(120):
+        scene.update(1 / 60)
+    facing = {"right": 0, "down": 1, "left": 2, "up": 3}[scene.run.player.facing]
+    assert scene.run.moves > 5 and scene.first_person.walker.heading == facing != 0

@@ -361,9 +361,11 @@ class PlayScene(Scene):
         ticks = self.clock.advance(dt)
         self._time += dt
         reduced = theme.current().motion.reduced
-        if self.first_person is not None:
-            self.first_person.walker.update(dt, reduced)
         events = self.session.advance(ticks, instant_hint=reduced)
+        if self.first_person is not None:
+            if self.run.player.running is not None:  # an auto-run turns round the bends
+                self.first_person.walker.face(self.run.player.facing)
+            self.first_person.walker.update(dt, reduced)
         self._effects(events)
         run = self.run
         if run.finished:
