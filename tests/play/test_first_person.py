@@ -242,3 +242,23 @@ def test_an_auto_run_turns_the_view_round_the_bends() -> None:
         scene.update(1 / 60)
     facing = {"right": 0, "down": 1, "left": 2, "up": 3}[scene.run.player.facing]
     assert scene.run.moves > 5 and scene.first_person.walker.heading == facing != 0
+
+
+def test_a_step_eases_a_held_key_glides_and_reduced_motion_arrives_at_once() -> None:
+    from game.play.firstperson.view import EYE_BACK, eye
+
+    scene = fp_scene(0)
+    scene.handle_event(key(pygame.K_UP))
+    scene.update(1 / 60)
+    player = scene.run.player
+    assert 0 < player.fraction < 0.5
+    (r0, c0), (r1, c1) = player.prev, player.pos
+    eased = eye(scene.session, False)
+    glided = eye(scene.session, False, glide=True)
+    arrived = eye(scene.session, True)
+    along = abs(c1 - c0) + abs(r1 - r0)
+    assert along == 1
+    assert (r0, r1, c1 - c0) == (r1, r1, 1)  # a step east, faced east: the eye stands back
+    start_x = c0 + 0.5 - EYE_BACK
+    assert 0 < eased[0] - start_x < glided[0] - start_x < 1  # slow out at first
+    assert arrived == (pytest.approx(c1 + 0.5 - EYE_BACK), pytest.approx(r1 + 0.5))

@@ -198,12 +198,13 @@ class Walker:
         return self._turn_age < TURN_SECONDS
 
 
-def eye(session: Seen, reduced: bool, angle: float = 0.0) -> tuple[float, float]:
-    """Return where the eye is (x, y in tiles): the player's step, eased (reduced: arrived),
-    a little behind the middle of the tile as faced at ``angle``."""
+def eye(session: Seen, reduced: bool, angle: float = 0.0, *,
+        glide: bool = False) -> tuple[float, float]:
+    """Return where the eye is (x, y in tiles): the player's step, eased (reduced: arrived;
+    ``glide``: walking on, so steady), a little behind the tile's middle as faced at ``angle``."""
     player = session.run.player
     (r0, c0), (r1, c1) = player.prev, player.pos
-    f = 1.0 if reduced else ease(player.fraction)
+    f = 1.0 if reduced else player.fraction if glide else ease(player.fraction)
     return (c0 + (c1 - c0) * f + 0.5 - EYE_BACK * math.cos(angle),
             r0 + (r1 - r0) * f + 0.5 - EYE_BACK * math.sin(angle))
 
@@ -302,7 +303,8 @@ class FirstPersonView:
         atlas = self._atlas_now(frame)
         scene, r0, c0 = self.scene()
         angle = self.walker.angle
-        x, y = eye(self.session, reduced, angle)
+        walking_on = bool(self.walker.held) or self.session.run.player.running is not None
+        x, y = eye(self.session, reduced, angle, glide=walking_on)
         pixels = pygame.surfarray.pixels2d(frame)
         try:
             self.hits = raycast.render(pixels.T, atlas, scene, x - c0, y - r0, angle)
