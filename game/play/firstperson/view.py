@@ -279,8 +279,11 @@ class FirstPersonView:
         w = min(view.width, RENDER_WIDTH)
         h = max(2, round(view.height * w / max(1, view.width)))
         if self._surface is None or self._surface.get_size() != (w, h):
-            self._surface = pygame.Surface((w, h)).convert() if pygame.display.get_surface() \
-                else pygame.Surface((w, h), 0, 32)
+            frame = pygame.Surface((w, h), 0, 32)  # the atlas packs 32-bit pixels
+            shown = pygame.display.get_surface()
+            if shown is not None and shown.get_bitsize() == 32:
+                frame = frame.convert()  # the window's own channel order: scaled straight in
+            self._surface = frame
             self._atlas = None
         self.render_size = (w, h)
         return self._surface
