@@ -5,6 +5,9 @@ Run ``python assets/make_assets.py`` from anywhere; it rewrites
 * ``tiles/{floor,floor_alt,wall_top,wall_face,door,door_side,stairs,entrance}.png`` (32x32)
 * ``sprites/player_{up,right,down,left}.png`` (32x32, alpha)
 * ``icon.png`` (64x64)
+* ``firstperson/{rpg,classic}_{wall,floor,ceiling}.png`` (32x32): the first-person view's
+  walls, floors and ceilings; the classic ones are grey, tinted with the palette's colours
+  when the game loads them
 * ``sounds/{step,bump,hint,complete,click,locked,key}.wav`` (16-bit mono 22050 Hz)
 
 and renders a contact sheet (everything scaled up, plus a sample room) to
@@ -703,7 +706,88 @@ def build_images() -> dict[str, Image]:
     for facing in ("up", "right", "down", "left"):
         images[f"sprites/player_{facing}"] = make_player(facing)
     images["icon"] = make_icon(rng)
+    images.update(build_first_person())
     return images
+
+
+# --- first-person textures -------------------------------------------------------------
+
+
+def make_fp_rpg_wall(rng: np.random.Generator) -> Image:
+    """Return a dungeon wall seen face on: four courses of bricks, lit from above."""
+    img = solid(BRICK_MORTAR)
+    noise(img, rng, 0.05)
+    for i in range(4):
+        y0, y1 = i * 8 + 1, i * 8 + 8
+        x = -8 if i % 2 else 0
+        while x < T:
+            m = rect(max(x + 1, 0), y0, min(x + 16, T), y1)
+            tone = rng.uniform(0.86, 1.1)
+            fill(img, m, tuple(int(v * tone) for v in BRICK))  # type: ignore[arg-type]
+            shade(img, m, 1.0 + 0.06 * blotches(rng, scale=4))
+            bevel(img, m, 1.18, 0.76)
+            x += 16
+    noise(img, rng, 0.04)
+    y, _ = yx()
+    shade(img, np.ones((T, T), bool), 1.06 - y / T * 0.16)
+    return img
+
+
+def make_fp_rpg_ceiling(rng: np.random.Generator) -> Image:
+    """Return a ceiling of dark oak planks crossed by a beam."""
+    img = solid(WOOD_DARK)
+    for i in range(4):
+        m = rect(i * 8, 0, i * 8 + 7, T)
+        fill(img, m, tuple(int(v * rng.uniform(0.6, 0.75)) for v in WOOD))  # type: ignore[arg-type]
+        shade(img, m, 1.0 + 0.08 * blotches(rng, scale=4))
+    beam = rect(0, 12, T, 20)
+    fill(img, beam, WOOD_DARK)
+    bevel(img, beam, 1.2, 0.7)
+    noise(img, rng, 0.05)
+    return img
+
+
+def make_fp_classic_wall(rng: np.random.Generator) -> Image:
+    """Return the classic wall, grey: smooth raised panels with a lit rim (tinted in game)."""
+    img = solid((200, 200, 200))
+    for x0, y0, x1, y1 in ((0, 0, 16, 16), (16, 0, 32, 16), (0, 16, 16, 32), (16, 16, 32, 32)):
+        m = rect(x0 + 1, y0 + 1, x1 - 1, y1 - 1)
+        fill(img, m, (230, 230, 230))
+        bevel(img, m, 1.12, 0.82)
+    noise(img, rng, 0.02)
+    return img
+
+
+def make_fp_classic_floor(rng: np.random.Generator) -> Image:
+    """Return the classic paving, grey: one slab with a thin grout line (tinted in game)."""
+    img = solid((236, 236, 236))
+    grout = rect(0, 0, T, 1) | rect(0, 0, 1, T)
+    shade(img, grout, 0.86)
+    noise(img, rng, 0.015)
+    return img
+
+
+def make_fp_classic_ceiling(rng: np.random.Generator) -> Image:
+    """Return the classic ceiling, grey: square coffers (tinted in game)."""
+    img = solid((170, 170, 170))
+    m = rect(4, 4, 28, 28)
+    fill(img, m, (150, 150, 150))
+    bevel(img, m, 0.8, 1.2)  # sunk in: lit at the bottom right
+    noise(img, rng, 0.015)
+    return img
+
+
+def build_first_person() -> dict[str, Image]:
+    """Return the first-person view's textures (their own seed: the others stay as they are)."""
+    rng = np.random.default_rng(20261203)
+    return {
+        "firstperson/rpg_wall": make_fp_rpg_wall(rng),
+        "firstperson/rpg_floor": make_floor(rng),
+        "firstperson/rpg_ceiling": make_fp_rpg_ceiling(rng),
+        "firstperson/classic_wall": make_fp_classic_wall(rng),
+        "firstperson/classic_floor": make_fp_classic_floor(rng),
+        "firstperson/classic_ceiling": make_fp_classic_ceiling(rng),
+    }
 
 
 SOUNDS: dict[str, Callable[[np.random.Generator], np.ndarray]] = {

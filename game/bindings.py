@@ -56,6 +56,9 @@ def actions() -> tuple[Action, ...]:
         Action("walk_down", "controls.walk_down", ("Down", "S", "Keypad 2")),
         Action("walk_left", "controls.walk_left", ("Left", "A", "Keypad 4")),
         Action("walk_right", "controls.walk_right", ("Right", "D", "Keypad 6")),
+        Action("strafe_left", "controls.strafe_left", ("Q",)),
+        Action("strafe_right", "controls.strafe_right", ("E",)),
+        Action("view", "controls.view", ("V",)),
         Action("hint", "controls.hint", ("H",)),
         Action("solver_next", "controls.solver_next", ("Tab",)),
         *(Action(solver_action(i), "controls.solver", (str(i + 1),))

@@ -164,6 +164,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_maze_options(play)
     play.add_argument("--fog", action="store_true",
                       help="play in the fog of war: see only what is in sight, remember the rest")
+    play.add_argument("--view", choices=("top", "first-person"),
+                      help="see the maze from above (the default) or walk it in first person "
+                      "(this session; Settings' \"View\" keeps it)")
     play.add_argument("--code", help="play the maze of this level code, e.g. B21x21-1A2B")
     play.add_argument("--daily", action="store_true", help="play the daily maze (today, UTC)")
     _add_date_option(play)
@@ -173,6 +176,11 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--race-speed", metavar="N",
                       help="the ghost's speed in tiles per second: 2, 4, 6, 8 or 12 "
                       "(default: the one in Settings)")
+
+    saver = sub.add_parser("screensaver", help="walk generated mazes in first person, right "
+                           "hand on the wall, until a key or a click")
+    saver.add_argument("--window", action="store_true",
+                       help="in a window (default: full screen)")
 
     daily = sub.add_parser("daily", help="print the level code of the daily maze")
     _add_date_option(daily)
@@ -337,6 +345,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from game.play.launch import edit_from_args  # imports pygame: only to edit
 
             return edit_from_args(args)
+        if args.command == "screensaver":
+            from game.play.launch import screensaver_from_args
+
+            return screensaver_from_args(args)
         if args.command == "lab":
             from game.play.launch import lab_from_args
 

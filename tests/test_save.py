@@ -497,10 +497,10 @@ def test_a_bad_key_binding_drops_that_action_to_its_default_keys(tmp_path: Path,
                                                                  bad: object) -> None:
     path = tmp_path / "save.json"
     path.write_text(json.dumps({"version": 2, "unlocked": 4, "settings": {"bindings": {
-        "hint": bad, "fit": ["V"]}}}))
+        "hint": bad, "fit": ["G"]}}}))
     loaded, notice = load_progress(path)
     assert notice is None and loaded.unlocked == 4
-    assert loaded.settings.bindings == {"fit": ["V"]}
+    assert loaded.settings.bindings == {"fit": ["G"]}
 
 
 @pytest.mark.parametrize("bindings", [
@@ -522,10 +522,10 @@ def test_twenty_thousand_unknown_actions_are_told_in_one_line(
     unknown = {f"action {n}": ["J"] for n in range(20_000)}
     days = {f"day {n}": {"time": 1.0, "moves": 1} for n in range(2_000)}
     path.write_text(json.dumps({"version": SCHEMA_VERSION, "unlocked": 4, "daily": days,
-                                "settings": {"bindings": {**unknown, "fit": ["V"]}}}))
+                                "settings": {"bindings": {**unknown, "fit": ["G"]}}}))
     with caplog.at_level("WARNING", logger="game.save"):
         loaded, notice = load_progress(path)
-    assert notice is None and loaded.settings.bindings == {"fit": ["V"]} and not loaded.daily
+    assert notice is None and loaded.settings.bindings == {"fit": ["G"]} and not loaded.daily
     lines = [r.getMessage() for r in caplog.records]
     assert len(lines) == 2 and all(len(line) < 400 for line in lines), lines
     bindings, daily = sorted(lines, key=lambda line: "daily" in line)

@@ -31,7 +31,7 @@ log = logging.getLogger(__name__)
 
 SettingName = Literal["volume", "muted", "fullscreen", "anim_speed", "default_solver", "custom",
                       "palette", "text_size", "reduced_motion", "bindings", "language",
-                      "ghost", "fog", "minimap", "race"]
+                      "ghost", "fog", "minimap", "race", "first_person"]
 Listener = Callable[[SettingName], None]
 
 
@@ -119,6 +119,8 @@ class Context:
         self._listeners: list[Listener] = []
         #: The ghost ``play --race`` races this session (None: the settings' choice); not saved.
         self.session_race: Optional[Race] = None
+        #: ``play --view`` or the view key: first person (True) for this session, not saved.
+        self.session_view: Optional[bool] = None
 
     @property
     def replays(self) -> Optional["ReplayStore"]:
@@ -251,6 +253,17 @@ class Context:
         """Play every maze in the fog of war (from the next maze on), or only fog levels."""
         self.settings.fog = on
         self._changed("fog")
+
+    @property
+    def first_person(self) -> bool:
+        """Return True to play in first person: this session's choice, else the saved one."""
+        return self.session_view if self.session_view is not None else self.settings.first_person
+
+    def set_first_person(self, on: bool) -> None:
+        """Play in first person (or from above) from now on; saved."""
+        self.settings.first_person = on
+        self.session_view = None  # a choice made in Settings replaces the command line's
+        self._changed("first_person")
 
     def set_minimap(self, on: bool) -> None:
         """Show the explored map in a corner while playing, or not."""

@@ -117,6 +117,9 @@ def play_from_args(args: Any) -> int:
     app = App.open()
     if built is not None and spec is not None:
         app.ctx.mazes.keep(spec, built)  # the loading screen takes it: not built twice
+    view = getattr(args, "view", None)
+    if view is not None:
+        app.ctx.session_view = view == "first-person"
     if race is not None:
         from game.save import Race
 
@@ -145,6 +148,23 @@ def _maze_flags(args: Any) -> list[str]:
     from game.commands import maze_flags
 
     return maze_flags(args)
+
+
+def screensaver_from_args(args: Any) -> int:
+    """Walk generated mazes in first person until a key or a click; return 0."""
+    problem = display_problem()
+    if problem is not None:
+        return _error(problem)
+    import pygame
+
+    from game.play.app import App
+    from game.play.routes import ToScreensaver
+
+    app = App.open(use_save=False)  # the player's save is left alone
+    if not args.window:
+        app.surface = app._set_mode(True)
+        pygame.mouse.set_visible(False)
+    return app.run(ToScreensaver())
 
 
 def _race(solver: Optional[str], speed: Optional[str]) -> Optional[tuple[str, Optional[int]]]:

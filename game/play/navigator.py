@@ -39,6 +39,7 @@ from game.play.routes import (
     Play,
     PlayDraft,
     QuitGame,
+    ToScreensaver,
     ResetProgress,
     StartLevel,
     ToCustomMaze,
@@ -178,6 +179,10 @@ class Navigator:
             from game.play.scenes.enter_code import EnterCodeScene
 
             return EnterCodeScene(ctx)
+        if isinstance(route, ToScreensaver):
+            from game.play.scenes.screensaver import ScreensaverScene
+
+            return ScreensaverScene(ctx)
         if isinstance(route, OpenLab):
             from game.play.scenes.lab import LabScene
 

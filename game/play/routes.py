@@ -182,6 +182,10 @@ class QuitGame:
     """End the game."""
 
 
+class ToScreensaver:
+    """Walk generated mazes in first person until a key or a click."""
+
+
 #: The routes that open a scene over the current one.
 OVERLAYS = (OpenPause, OpenSettings, OpenHelp, OpenControls, Confirm, OpenReview, WatchReplay,
             PlayDraft)
@@ -202,4 +206,4 @@ def play_code(spec: LevelSpec, *, unlocked: int) -> Union[StartLevel, BuildMaze]
 Route = Union[ToTitle, ToLevelSelect, ToCustomMaze, ToEnterCode, ToMakeMaze, Edit, PlayDraft,
               OpenLab, StartLevel, BuildMaze, Play, Complete, ChapterDone, OpenPause,
               OpenSettings, OpenHelp, OpenControls, Confirm, ResetProgress, Back, QuitGame,
-              OpenReview, WatchReplay]
+              OpenReview, WatchReplay, ToScreensaver]

@@ -70,6 +70,8 @@ class Settings:
     #: Play every maze in the fog of war; show the explored map in a corner.
     fog: bool = False
     minimap: bool = False
+    #: Play in first person (False: the view from above).
+    first_person: bool = False
     race: Race = field(default_factory=Race)
 
 

@@ -325,6 +325,7 @@ def _settings(doc: dict[str, Any]) -> Settings:
         ghost=_flag(doc, "ghost", d.ghost),
         fog=_flag(doc, "fog", d.fog),
         minimap=_flag(doc, "minimap", d.minimap),
+        first_person=_flag(doc, "first_person", d.first_person),
         race=_race(doc.get("race")),
         **_access(doc),
     )

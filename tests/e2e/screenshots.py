@@ -1,7 +1,8 @@
 """Photograph the real game window for the README: ``python -m tests.e2e.screenshots``.
 
 Starts Xvfb, runs the game (``$MIGONG_EXE`` or ``python -m game``) in it, drives it with
-real key presses and writes assets/screenshots/{title,hint,rooms,keys,fog}.png.
+real key presses and writes assets/screenshots/{title,hint,rooms,keys,fog,first_person}.png
+(name some of them to take only those: ``python -m tests.e2e.screenshots first_person``).
 """
 
 from __future__ import annotations
@@ -27,9 +28,14 @@ def save_png(img: np.ndarray, path: Path) -> None:
     print(f"wrote {path.relative_to(ROOT)} ({img.shape[1]}x{img.shape[0]})")
 
 
+WANTED: set[str] = set()  # the screenshots asked for (none named: all)
+
+
 def shoot(x: object, work: Path, args: Sequence[str], keys: Sequence[tuple[str, float]],
           name: str) -> None:
     """Start the game with ``args``, press ``keys`` (key, seconds to wait after), save NAME.png."""
+    if WANTED and name not in WANTED:
+        return
     game: Optional[GameWindow] = None
     try:
         game = start_game(x, args, work, work)  # type: ignore[arg-type]
@@ -46,7 +52,8 @@ def shoot(x: object, work: Path, args: Sequence[str], keys: Sequence[tuple[str, 
 
 
 def main() -> int:
-    """Take the README screenshots."""
+    """Take the README screenshots (those named on the command line, else all)."""
+    WANTED.update(sys.argv[1:])
     OUT.mkdir(parents=True, exist_ok=True)
     x = start_xvfb()
     try:
@@ -65,6 +72,10 @@ def main() -> int:
                             "--fog"],
                   [("shift+Right", 1.0), ("shift+Down", 1.0), ("shift+Right", 1.0),
                    ("shift+Down", 1.0), ("shift+Left", 1.2)], "fog")
+            shoot(x, work, ["play", "--algorithm", "division", "--size", "41x61", "--seed", "5",
+                            "--room-size", "5", "--view", "first-person"],
+                  [("Up", 0.4), ("Up", 0.4), ("h", 0.3),
+                   ("space", 1.2)], "first_person")
     finally:
         stop(x.proc)
     return 0

@@ -27,6 +27,7 @@ class Bar:
         self.cache = hud.BarCache()
         self._lines_stamp: Optional[tuple[object, ...]] = None
         self._lines = ("", "")
+        self.first_person = False  # the key strip names the first-person keys
         self.relabel()
 
     def relabel(self) -> None:
@@ -66,13 +67,23 @@ class Bar:
         """Return the key strip and the hint caption's key line, with the keys as bound."""
         km = keymap()
         speed = self.session.run.speed
-        stamp = (km, speed, language())  # made again only when one of these changes
+        stamp = (km, speed, language(), self.first_person)  # made again when one changes
         if stamp != self._lines_stamp:
             self._lines_stamp = stamp
+            if self.first_person:
+                strip = t("play.help_line_fp", forward=km.label("walk_up", 1),
+                          back=km.label("walk_down", 1),
+                          turn=f"{km.label('walk_left', 1)}/{km.label('walk_right', 1)}",
+                          strafe=f"{km.label('strafe_left', 1)}/{km.label('strafe_right', 1)}",
+                          hint=km.label("hint", 1), view=km.label("view", 1),
+                          pause=km.label("pause", 1))
+            else:
+                strip = t("play.help_line", walk=km.walk_label(), hint=km.label("hint", 1),
+                          zoom_in=km.label("zoom_in", 1), zoom_out=km.label("zoom_out", 1),
+                          fit=km.label("fit", 1), view=km.label("view", 1),
+                          pause=km.label("pause", 1))
             self._lines = (
-                t("play.help_line", walk=km.walk_label(), hint=km.label("hint", 1),
-                  zoom_in=km.label("zoom_in", 1), zoom_out=km.label("zoom_out", 1),
-                  fit=km.label("fit", 1), pause=km.label("pause", 1)),
+                strip,
                 t("play.hint_keys", cycle=km.label("solver_next", 1), digits=km.solvers_label(),
                   slower=km.label("slower", 1), faster=km.label("faster", 1),
                   finish=km.label("finish_hint", 1), hint=km.label("hint", 1),

@@ -98,13 +98,17 @@ class Maps:
             self._marks(surface, rect, max(3, min(rect.width, rect.height) // 90))
         hud.draw_caption(surface, view, *self.caption(), spot="top")
 
-    def draw_corner(self, surface: pygame.Surface, view: pygame.Rect, now: float) -> None:
+    def draw_corner(self, surface: pygame.Surface, view: pygame.Rect, now: float, *,
+                    inside: bool = False) -> Optional[pygame.Rect]:
         """Draw the explored map small in a corner of the view clear of the player, if any.
 
-        None while the whole maze is in view: it would only repeat the view, over its tiles.
+        Return where the map lies (None: no room for it).  Seen from above, none while the
+        whole maze is in view: it would only repeat the view, over its tiles; ``inside``
+        (the first-person view) always has one.
         """
-        if min(view.width, view.height) < MINIMAP_MIN_VIEW or self.stage.camera.shows_all():
-            return
+        if min(view.width, view.height) < MINIMAP_MIN_VIEW or (
+                not inside and self.stage.camera.shows_all()):
+            return None
         side = round(min(view.width, view.height) * MINIMAP_SHARE)
         box = pygame.Rect(0, 0, side, side)
         rect = self.corner.fit(box)
@@ -117,16 +121,18 @@ class Maps:
             if not rect.inflate(2 * m, 2 * m).collidepoint(player):
                 break  # never over the player: the next corner if it would be
         else:
-            return
+            return None
         f = theme.current().fog
         pygame.draw.rect(surface, f.map_bg[:3], rect.inflate(6, 6))
         if self.session.maze.cols > MINIMAP_COARSE * rect.width:
             surface.blit(self._coarse_map(rect.size), rect)
-            self._draw_view_box(surface, rect)
+            if not inside:  # the part of the maze the top view shows
+                self._draw_view_box(surface, rect)
         else:
             self.corner.draw(surface, rect, now)
         pygame.draw.rect(surface, f.map_edge, rect.inflate(6, 6), 2)
         self._marks(surface, rect, 2)
+        return rect
 
     def _coarse_map(self, size: tuple[int, int]) -> pygame.Surface:
         """Return the corner map of a maze too big for its corridors: where the player walked.

@@ -46,6 +46,10 @@ def help_sections() -> list[Section]:
              t("help.zoom")),
             (km.label("fit"), t("help.fit")),
             (km.label("map"), t("help.map")),
+            (km.label("view"), t("help.view")),
+            (f"{km.label('walk_up', 1)} {km.label('walk_down', 1)} {km.label('walk_left', 1)} "
+             f"{km.label('walk_right', 1)}", t("help.fp_walk")),
+            (f"{km.label('strafe_left', 1)} {km.label('strafe_right', 1)}", t("help.fp_strafe")),
             (km.label("pause"), t("help.pause")),
             ("Ctrl+C", t("help.copy_code")),
         ]),

@@ -33,6 +33,8 @@ from game.play.camera import Camera
 from game.play.clipboard import copy_text
 from game.names import solver_names, solver_short_label
 from game.play.context import Context
+from game.play.firstperson.overlay import draw_compass, draw_facing
+from game.play.firstperson.view import STEPS, TURNS, FirstPersonView
 from game.bindings import WALKS, solver_slot
 from game.play.input import Event, FocusLost, KeyDown, KeyUp, Wheel, keymap, left_click
 from game.play.panels.bar import Bar
@@ -173,6 +175,18 @@ class PlayScene(Scene):
         self.captions = Captions(self.session, self.camera, self.bar.hint_keys)
         self._time = 0.0  # scene time, for animations that run before the first move
         self._celebrated: Optional[float] = None  # seconds since the exit was reached
+        self.first_person: Optional[FirstPersonView] = None  # shown: the view from inside
+        if ctx.first_person:
+            self.set_first_person(True)
+
+    def set_first_person(self, on: bool) -> None:
+        """Show the maze in first person (or from above); the run goes on as it was."""
+        self.apply(ReleaseAll())  # keys held in one view are let go in the other
+        if on and self.first_person is None:
+            self.first_person = FirstPersonView(self.session, self.style)
+        elif not on:
+            self.first_person = None
+        self.bar.first_person = on
 
     @property
     def fog_layer(self) -> Optional[FogLayer]:
@@ -226,7 +240,7 @@ class PlayScene(Scene):
     @property
     def fps(self) -> int:
         """Return the frame cap: full rate while anything moves, half while standing idle."""
-        if self.session.busy:
+        if self.session.busy or (self.first_person is not None and self.first_person.walker.turning):
             return BUSY_FPS
         return IDLE_FPS
 
@@ -283,6 +297,21 @@ class PlayScene(Scene):
             if isinstance(event, KeyDown) or left_click(event) is not None:
                 return self._complete()
             return None
+        action = keymap().action(event.key) if isinstance(event, (KeyDown, KeyUp)) else None
+        if isinstance(event, KeyDown) and action == "view":
+            self.set_first_person(self.first_person is None)
+            self.ctx.session_view = self.first_person is not None  # the next level keeps it
+            return None
+        fp = self.first_person
+        if fp is not None and action is not None and (action in STEPS or action in TURNS):
+            if isinstance(event, KeyDown):
+                run = bool(event.mod & pygame.KMOD_SHIFT)
+                for sent in fp.walker.press(action, run=run):
+                    self.apply(sent)
+            else:
+                for sent in fp.walker.release(action):
+                    self.apply(sent)
+            return None
         if isinstance(event, KeyDown):
             if event.key == pygame.K_c and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_GUI):
                 self.copy_code()
@@ -317,6 +346,8 @@ class PlayScene(Scene):
                 return None
             return OpenPause(self.level)
         else:
+            if isinstance(intent, ReleaseAll) and self.first_person is not None:
+                self.first_person.walker.release_all()
             self._apply_to_run(intent)
         return None
 
@@ -356,6 +387,10 @@ class PlayScene(Scene):
         self._time += dt
         reduced = theme.current().motion.reduced
         events = self.session.advance(ticks, instant_hint=reduced)
+        if self.first_person is not None:
+            if self.run.player.running is not None:  # an auto-run turns round the bends
+                self.first_person.walker.face(self.run.player.facing)
+            self.first_person.walker.update(dt, reduced)
         self._effects(events)
         run = self.run
         if run.finished:
@@ -398,7 +433,9 @@ class PlayScene(Scene):
         self.bar.relabel_if_needed()  # the language may have changed in Settings (pause)
         view = self._view(surface)
         run = self.run
-        if view.width > 0 and view.height > 0:
+        if view.width > 0 and view.height > 0 and self.first_person is not None:
+            self._draw_first_person(surface, view)
+        elif view.width > 0 and view.height > 0:
             if (view.width, view.height) != (self.camera.view_w, self.camera.view_h):
                 self.camera.resize(view.width, view.height)
                 if not self.camera.fitted:
@@ -428,6 +465,24 @@ class PlayScene(Scene):
             elif self.ctx.settings.minimap:
                 self.maps.draw_corner(surface, view, self._time)
         self.bar.draw(surface, view)
+
+    def _draw_first_person(self, surface: pygame.Surface, view: pygame.Rect) -> None:
+        """Draw the view from inside, the hint's caption and the maps over it."""
+        fp = self.first_person
+        assert fp is not None
+        fp.draw(surface, view)
+        draw_compass(surface, view, fp.walker.heading, fp.walker.angle)
+        shown: Optional[tuple[str, str]] = None
+        if self.hint is not None:
+            shown = self.captions.place(view)
+        self.captions.draw(surface, view, shown)
+        if self.map_shown:
+            self.maps.draw_full(surface, view, self._time)
+        elif self.ctx.settings.minimap:
+            rect = self.maps.draw_corner(surface, view, self._time, inside=True)
+            if rect is not None:
+                draw_facing(surface, rect, self.maze.rows, self.maze.cols,
+                            self.run.player.render_pos, fp.walker.angle)
 
     def toast_area(self, surface: pygame.Surface) -> pygame.Rect:
         """Return the view below the full-window map's title, or a caption moved to the top."""

@@ -81,6 +81,8 @@ class SettingsScene(ListScene):
                    lambda: self.ctx.settings.fog, lambda on: self.ctx.set_fog(on)),
             switch(("settings.minimap", "settings.minimap_on", "settings.minimap_off"),
                    lambda: self.ctx.settings.minimap, lambda on: self.ctx.set_minimap(on)),
+            switch(("settings.view", "settings.view_first_person", "settings.view_top"),
+                   lambda: self.ctx.first_person, lambda on: self.ctx.set_first_person(on)),
             MenuItem(lambda: t("settings.controls"), lambda: OpenControls()),
             # each language is named in its own script, whichever one the game speaks
             MenuItem(lambda: t("settings.language"), adjust=self._adjust_language, repeat=False,

@@ -5,6 +5,7 @@ the player walks exactly as it did).  Space pauses, Up/Down change the speed (x0
 x8), Left/Right skip five seconds back or on, Home and End jump to the start and the
 end.  The playback starts (and Home goes back) at the first input, not at the wait
 before it.  Esc goes back to the review (opened alone by ``replay FILE``: closes the game).
+The view key (V) watches it in first person, turned the way the player faced.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from game.play import input as keys
 from game.play import theme
 from game.play.camera import Camera
 from game.play.context import Context
+from game.play.firstperson.view import FirstPersonView, Watched
 from game.play.input import Event, pressed
 from game.names import format_time, level_title
 from game.play.render.images import draw_player, player_sprites, tile_images
@@ -61,6 +63,9 @@ class WatchScene(Scene):
         self.speed = 1.0
         self.paused = False
         self._bar = hud.BarCache()
+        # the view key shows the run from inside, as it was played or not
+        self.first_person = (FirstPersonView(Watched(self.playback), self.style)
+                             if ctx.first_person else None)
 
     def _renderer(self) -> MazeRenderer:
         """Return a fresh picture of the maze (no trail yet)."""
@@ -73,7 +78,10 @@ class WatchScene(Scene):
         if keys.is_escape(event):
             return QuitGame() if self.alone else Back()
         key = pressed(event)
-        if key == pygame.K_SPACE:
+        if key is not None and keys.keymap().action(key) == "view":
+            self.first_person = (None if self.first_person is not None
+                                 else FirstPersonView(Watched(self.playback), self.style))
+        elif key == pygame.K_SPACE:
             self.paused = not self.paused
         elif key in (pygame.K_UP, pygame.K_DOWN):
             self.change_speed(1 if key == pygame.K_UP else -1)
@@ -110,6 +118,9 @@ class WatchScene(Scene):
         run = self.playback.run
         run.take_events()  # no sounds in a replay
         reduced = theme.current().motion.reduced
+        if self.first_person is not None:
+            self.first_person.walker.face(run.player.facing)
+            self.first_person.walker.update(dt, reduced)
         if not self.camera.fitted:
             self.camera.follow(*run.player.render_pos, dt, snap=reduced)
         return None
@@ -132,7 +143,12 @@ class WatchScene(Scene):
         strip = hud.help_strip_height((w, h))
         view = pygame.Rect(0, bar, w, max(0, h - bar - strip))
         run = self.playback.run
-        if view.width > 0 and view.height > 0:
+        if view.width > 0 and view.height > 0 and self.first_person is not None:
+            self.first_person.draw(surface, view)
+            if self.paused or self.playback.done:
+                label = t("watch.ended") if self.playback.done else t("watch.paused")
+                hud.draw_caption(surface, view, label, spot="top")
+        elif view.width > 0 and view.height > 0:
             if (view.width, view.height) != (self.camera.view_w, self.camera.view_h):
                 self.camera.resize(view.width, view.height)
                 self.camera.follow(*run.player.render_pos, 0.0, snap=True)
