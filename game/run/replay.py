@@ -484,16 +484,33 @@ def _intents(items: list[Any], ticks: int) -> tuple[Logged, ...]:
             raise ReplayFormatError(f"'intents'[{i}]: the tick must be a whole number from "
                                     f"{last} (the one before) to {ticks} (the run's end), "
                                     f"got {_shown(tick)}")
-        cls = INTENT_TYPES.get(name) if type(name) is str else None
-        if cls is None:
-            raise ReplayFormatError(f"'intents'[{i}]: unknown intent {_shown(name)} "
-                                    f"(known: {', '.join(INTENT_TYPES)})")
-        problem = _bad_fields(cls, values)
-        if problem:
-            raise ReplayFormatError(f"'intents'[{i}] ({name}){problem}")
-        log.append(Logged(tick, cls(*values)))
+        # an intent of whole numbers read before is the same (frozen) intent: kept, not
+        # checked and built again (a run's few hundred moves are mostly the same four)
+        key = ((name, *values) if type(name) is str and (
+            not values or (len(values) == 2 and type(values[0]) is int
+                           and type(values[1]) is int)) else None)
+        intent = _READ.get(key) if key is not None else None
+        if intent is None:
+            cls = INTENT_TYPES.get(name) if type(name) is str else None
+            if cls is None:
+                raise ReplayFormatError(f"'intents'[{i}]: unknown intent {_shown(name)} "
+                                        f"(known: {', '.join(INTENT_TYPES)})")
+            problem = _bad_fields(cls, values)
+            if problem:
+                raise ReplayFormatError(f"'intents'[{i}] ({name}){problem}")
+            intent = cls(*values)
+            if key is not None and len(_READ) < _READ_MOST:
+                _READ[key] = intent
+        log.append(Logged(tick, intent))
         last = tick
     return tuple(log)
+
+
+#: Intents of whole-number fields read and checked before, by (name, *fields); the
+#: fields' types are exactly int (True is not 1 here), so a key names one valid intent.
+_READ: dict[tuple[Any, ...], RunIntent] = {}
+#: Most intents kept in ``_READ`` (a run uses a dozen; a hostile one cannot grow it past).
+_READ_MOST = 4096
 
 
 def _bad_fields(cls: type, values: list[Any]) -> str:

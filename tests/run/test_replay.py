@@ -432,3 +432,40 @@ def test_verify_takes_its_budget_as_a_parameter_for_a_server_to_set() -> None:
         with pytest.raises(ReplayOverBudget, match=re.escape(fragment)):
             verify(rep, budget)
     assert verify(rep, VerifyBudget(121, rep.ticks, len(rep.log))).matches
+
+
+def _plain_intents(items: list[list[object]]) -> list[object]:
+    """Read intents the plain way (check and build each), or the error's text."""
+    from game.run.replay import INTENT_TYPES, _bad_fields
+
+    out: list[object] = []
+    for item in items:
+        name, values = item[1], list(item[2:])
+        cls = INTENT_TYPES.get(name) if type(name) is str else None
+        if cls is None or _bad_fields(cls, values):
+            return ["refused"]
+        out.append(Logged(int(item[0]), cls(*values)))  # type: ignore[call-overload]
+    return out
+
+
+_FIELD = st.one_of(st.integers(-2, 2), st.booleans(), st.sampled_from([1.0, 0.0, -1.0]),
+                   st.just("bfs"))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["move", "release", "release_all", "hint",
+                                           "cycle_solver", "auto_run", "nope"]),
+                          st.lists(_FIELD, max_size=3)), max_size=12))
+def test_kept_intents_read_as_the_plain_reading(raw: list[tuple[str, list[object]]]) -> None:
+    """Intents read from the kept ones equal the plain check-and-build (True is never 1)."""
+    from game.run.replay import ReplayFormatError, _intents
+
+    items: list[list[object]] = [[k, name, *values] for k, (name, values) in enumerate(raw)]
+    for _ in range(2):  # the second reading comes from the kept intents
+        try:
+            got: list[object] = list(_intents(items, len(items)))
+        except ReplayFormatError:
+            got = ["refused"]
+        assert got == _plain_intents(items)
+        assert [type(getattr(x, "intent", None)) for x in got] == \
+            [type(getattr(x, "intent", None)) for x in _plain_intents(items)]
