@@ -48,6 +48,11 @@ if TYPE_CHECKING:  # typing only: the solvers load when a run starts
 
 #: Events of the entrance-to-exit BFS run per tick while the optimal length is unknown.
 OPTIMAL_EVENTS_PER_TICK = 400
+#: Each tile kind's walkable flag, lock and key bits as plain lists (the table is fixed):
+#: ``Run.tile_kind`` reads them per step, sooner than the table's records.
+_WALKABLE: list[bool] = kinds.KINDS["walkable"].tolist()
+_LOCK_BITS: list[int] = kinds.KINDS["lock"].tolist()
+_KEY_BITS: list[int] = kinds.KINDS["key"].tolist()
 #: The tile kinds (``Run.tile_kind``) an auto-run stops on, and those it stops before.
 RUN_STOPS_ON = frozenset({"exit", "key"})
 RUN_STOPS_BEFORE = frozenset({"door"})
@@ -148,14 +153,17 @@ class Run:
         "door" for a door the player cannot open yet (auto-run stops before it); a held
         key's tiles and an opened door are floor.
         """
-        if pos == self.maze.goal:
+        maze = self.maze
+        if pos == maze.goal:
             return "exit"
-        if not self.maze.walkable(pos):
+        if not maze.in_bounds(pos):
             return "wall"
-        kind = kinds.KINDS[self.maze.tiles[pos]]
-        if int(kind["lock"]) & ~self.held:
+        kind = int(maze.tiles[pos])
+        if not _WALKABLE[kind]:
+            return "wall"
+        if _LOCK_BITS[kind] & ~self.held:
             return "door"
-        if int(kind["key"]) & ~self.held:
+        if _KEY_BITS[kind] & ~self.held:
             return "key"
         return "floor"
 

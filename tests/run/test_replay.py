@@ -454,7 +454,7 @@ _FIELD = st.one_of(st.integers(-2, 2), st.booleans(), st.sampled_from([1.0, 0.0,
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(["move", "release", "release_all", "hint",
-                                           "cycle_solver", "auto_run", "nope"]),
+                                           "cycle_solver", "run", "nope"]),
                           st.lists(_FIELD, max_size=3)), max_size=12))
 def test_kept_intents_read_as_the_plain_reading(raw: list[tuple[str, list[object]]]) -> None:
     """Intents read from the kept ones equal the plain check-and-build (True is never 1)."""
