@@ -12,7 +12,9 @@ answers) for ``--seconds``, each over keep-alive connections, and prints the run
 accepted a second and the latency percentiles (from send to answer).  ``--closed`` sends
 as fast as the answers come instead, for the most the server takes; ``--worst`` times, in
 process, the dearest submissions the caps let through (301x301, 20,000 intents, 30
-minutes).  127.0.0.1 only, bounded in time and count.
+minutes); ``--cpu`` the CPU time of one daily submission in process (check, then check
+and store), which a loaded machine distorts less than the latencies.  127.0.0.1 only,
+bounded in time and count.
 """
 
 from __future__ import annotations
@@ -218,6 +220,33 @@ def worst() -> None:
                   f"{1000 * (time.perf_counter() - start):.0f} ms", flush=True)
 
 
+def cpu(db: str | None) -> None:
+    """Print the in-process CPU time of one daily submission: its check, then check and store."""
+    from game.server import rules
+    from game.server.store import Store
+
+    folder = tempfile.mkdtemp(prefix="bench-board.")
+    url = db or f"sqlite:///{folder}/board.sqlite3"
+    if db:
+        empty(url)
+    store = Store(url)
+    store.migrate()
+    payloads = bodies(405, 0)
+    for body in payloads[:5]:  # warm up: the day's maze built and kept
+        store.entry(store.add(rules.check(body))[0])
+    start = time.process_time()
+    for body in payloads[5:205]:
+        rules.check(body)
+    checked = (time.process_time() - start) / 200
+    start = time.process_time()
+    for body in payloads[205:]:
+        store.entry(store.add(rules.check(body))[0])
+    stored = (time.process_time() - start) / 200
+    store.close()
+    print(f"CPU per daily submission, in process: check {1000 * checked:.2f} ms, check and "
+          f"store {1000 * stored:.2f} ms ({url.split(':')[0]})", flush=True)
+
+
 def main() -> None:
     """Parse the options and run the benchmark for each worker count."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -228,11 +257,16 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=2, help="client processes")
     parser.add_argument("--threads", type=int, default=4, help="connections per client")
     parser.add_argument("--closed", action="store_true", help="send as fast as answered")
+    parser.add_argument("--cpu", action="store_true",
+                        help="only time one submission's CPU in process (check, store)")
     parser.add_argument("--worst", action="store_true",
                         help="only time the dearest submissions the caps let through")
     args = parser.parse_args()
     if args.worst:
         worst()
+        return
+    if args.cpu:
+        cpu(args.db)
         return
     if args.seconds > 120 or args.rate > 2000:
         raise SystemExit("bounded: at most 120 s and 2000 runs a second")
