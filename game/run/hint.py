@@ -316,8 +316,9 @@ class HintSearch:
         self._quiet = self._answer = None
         self._frontier.clear()
         self._fading.clear()
-        self.state[...] = NOTHING
-        self.state[marks] = BACKTRACK_OLD if SOLVERS[self.solver].backtracks else EXPLORED
+        # marks * state, in one pass (a masked assignment takes several times longer)
+        np.multiply(marks, BACKTRACK_OLD if SOLVERS[self.solver].backtracks else EXPLORED,
+                    out=self.state, casting="unsafe")
         self._events = iter(())  # nothing more to take
         self._found(solution)
         return True

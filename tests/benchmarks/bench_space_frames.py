@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 import pygame  # noqa: E402
 
 from game.maze.generators import generate  # noqa: E402
+from game.play.app import freeze_start_up, settle_memory  # noqa: E402
 from game.play.context import Context  # noqa: E402
 from game.play.input import KeyDown  # noqa: E402
 from game.play.scenes.play import PlayScene  # noqa: E402
@@ -47,6 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     pygame.font.init()
     screen = pygame.display.set_mode(WINDOW)
     ctx = Context(Progress())
+    freeze_start_up()  # as the App does once its first screen is up
     n = args.size
     maze = generate("backtracker", rows=n, cols=n, seed=7, loops=0.05,
                     **({"keys": args.keys} if args.keys else {}))
@@ -56,6 +58,7 @@ def main(argv: list[str] | None = None) -> int:
         scene.run.solver = solver
         scene.update(DT)
         scene.draw(screen)
+        settle_memory()  # what the App does when a new level comes on screen
         scene.handle_event(KeyDown(pygame.K_h))
         for _ in range(2):
             scene.update(DT)
