@@ -69,7 +69,7 @@ class HintLayer:
         self._theme: Optional[theme.Theme] = None
         self._path_xy: Optional[np.ndarray] = None  # the path as an (n, 2) float array
         self._path_of: Optional[list[tuple[int, int]]] = None
-        self._shown = np.zeros((maze.rows, maze.cols), dtype=np.uint8)  # the states painted
+        self._shown: np.ndarray = np.zeros((maze.rows, maze.cols), dtype=np.uint8)  # states painted
         self._sweep: Optional[int] = None  # the next row of a repaint under way
         self.search = search
         self.show(search)
@@ -128,8 +128,9 @@ class HintLayer:
     def _sweep_band(self, px: np.ndarray, lut: np.ndarray) -> None:
         """Repaint the next rows whose tiles differ from the search's, for a frame's time budget."""
         assert self._sweep is not None
-        state, shown = self.search.state, self._shown
-        rows = state.shape[0]
+        state: np.ndarray = self.search.state
+        shown = self._shown
+        rows = int(state.shape[0])
         deadline = time.process_time() + SWEEP_BUDGET
         y = self._sweep
         while y < rows:
