@@ -9,6 +9,7 @@ repaints the surface from the search's state grid.
 
 from __future__ import annotations
 
+import time
 from typing import Optional
 
 import numpy as np
@@ -31,6 +32,11 @@ from game.run.hint import (
 from game.text import t
 
 RGBA = tuple[int, int, int, int]
+
+#: CPU time (s) a frame spends repainting a finished search's picture, band by band.
+SWEEP_BUDGET = 0.004
+#: Rows of tiles compared and repainted at a time.
+SWEEP_ROWS = 64
 
 
 def state_colors(th: theme.Theme) -> dict[int, RGBA]:
@@ -63,6 +69,8 @@ class HintLayer:
         self._theme: Optional[theme.Theme] = None
         self._path_xy: Optional[np.ndarray] = None  # the path as an (n, 2) float array
         self._path_of: Optional[list[tuple[int, int]]] = None
+        self._shown: np.ndarray = np.zeros((maze.rows, maze.cols), dtype=np.uint8)  # states painted
+        self._sweep: Optional[int] = None  # the next row of a repaint under way
         self.search = search
         self.show(search)
 
@@ -72,6 +80,8 @@ class HintLayer:
         search.take_changes()
         if search.blank:
             self.surface.fill((0, 0, 0, 0))
+            self._shown[...] = NOTHING
+            self._sweep = None
             self._scaled.clear()
             self._theme = theme.current()
         else:
@@ -84,27 +94,63 @@ class HintLayer:
         colors = state_colors(th)
         lut = np.array([self.surface.map_rgb(colors[s]) & 0xFFFFFFFF for s in range(len(colors))],
                        dtype=np.uint32)
-        if th is not self._theme or changes.everything:  # everything, in one numpy step
+        if th is not self._theme:  # everything, in one numpy step
             self._theme = th
             px = pygame.surfarray.pixels2d(self.surface)
             px[...] = lut[self.search.state.T]
             del px
+            self._shown = self.search.state.copy()
+            self._sweep = None
             self._version += 1
             return None
-        if changes.cleared is None and not changes.painted:
+        if changes.everything:  # repainted a band at a time, only the tiles that differ
+            self._sweep = 0
+        if changes.cleared is None and not changes.painted and self._sweep is None:
             return []
         patches: list[Patch] = []
+        shown = self._shown
         if changes.cleared is not None:
             x0, y0, x1, y1 = changes.cleared
             self.surface.fill((0, 0, 0, 0), (x0, y0, x1 - x0 + 1, y1 - y0 + 1))
+            shown[y0 : y1 + 1, x0 : x1 + 1] = NOTHING
             self._scaled.clear()
         px = pygame.surfarray.pixels2d(self.surface)
         for tiles, state in changes.painted:
             px[tiles[0], tiles[1]] = lut[state]
+            shown[tiles[1], tiles[0]] = state
             patches.append((tiles, colors[state]))
+        if self._sweep is not None:
+            self._sweep_band(px, lut)
         del px
         self._version += 1
         return patches
+
+    def _sweep_band(self, px: np.ndarray, lut: np.ndarray) -> None:
+        """Repaint the next rows whose tiles differ from the search's, for a frame's time budget."""
+        assert self._sweep is not None
+        state: np.ndarray = self.search.state
+        shown = self._shown
+        rows = int(state.shape[0])
+        deadline = time.process_time() + SWEEP_BUDGET
+        y = self._sweep
+        while y < rows:
+            y1 = min(rows, y + SWEEP_ROWS)
+            ys, xs = np.nonzero(state[y:y1] != shown[y:y1])
+            if len(ys):
+                ys += y
+                values = state[ys, xs]
+                px[xs, ys] = lut[values]
+                shown[ys, xs] = values
+                self._scaled.stale_rows(y, y1 - 1)
+            y = y1
+            if time.process_time() >= deadline:
+                break
+        self._sweep = y if y < rows else None
+
+    @property
+    def settled(self) -> bool:
+        """Return True when the picture shows the whole search (no repaint under way)."""
+        return self._sweep is None
 
     def draw(self, target: pygame.Surface, view: pygame.Rect, camera: Camera,
              pointer_area: Optional[pygame.Rect] = None) -> None:

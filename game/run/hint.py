@@ -51,6 +51,8 @@ PATH_SECONDS = 1.2
 COMPLETE_CHUNK = 65_536
 #: A slice of the unseen search big enough to be all of it.
 QUIET_ALL = 1 << 62
+#: Path tiles a finishing search marks per call (a frame's share of a very long path).
+PATH_MARK_SLICE = 20_000
 
 Box = tuple[int, int, int, int]  # x0, y0, x1, y1 (inclusive)
 Tiles = np.ndarray  # shape (2, n): x (column) then y (row) of each tile
@@ -123,6 +125,7 @@ class HintSearch:
         self.path_shown = 0
         self.done = False
         self.finishing = False  # run to the end unseen, then show everything at once
+        self._path_marked = 0  # path tiles marked PATH by a finishing search
         self.head: Optional[Pos] = None
         self.now = 0  # ticks advanced since the start
         self._credit = 1.0  # events the pace allows now
@@ -258,9 +261,16 @@ class HintSearch:
                 return False
         self._age(flush=True)
         if self.path is not None:
-            self.state[tuple(np.asarray(self.path, dtype=np.intp).T)] = PATH
-            self.path_shown = len(self.path)
-            self.head = self.path[-1]
+            path = self.path
+            while self._path_marked < len(path):  # a long path is marked a slice a call
+                end = len(path) if events is None else self._path_marked + PATH_MARK_SLICE
+                part = path[self._path_marked : end]
+                self.state[tuple(np.array(part, dtype=np.intp).T)] = PATH
+                self._path_marked += len(part)
+                if events is not None and self._path_marked < len(path):
+                    return False
+            self.path_shown = len(path)
+            self.head = path[-1]
         self.done = True
         self._box = (0, 0, self.maze.cols - 1, self.maze.rows - 1)
         self._changes = Changes(everything=True)
@@ -306,8 +316,9 @@ class HintSearch:
         self._quiet = self._answer = None
         self._frontier.clear()
         self._fading.clear()
-        self.state[...] = NOTHING
-        self.state[marks] = BACKTRACK_OLD if SOLVERS[self.solver].backtracks else EXPLORED
+        # marks * state, in one pass (a masked assignment takes several times longer)
+        np.multiply(marks, BACKTRACK_OLD if SOLVERS[self.solver].backtracks else EXPLORED,
+                    out=self.state, casting="unsafe")
         self._events = iter(())  # nothing more to take
         self._found(solution)
         return True

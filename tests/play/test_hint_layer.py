@@ -193,3 +193,31 @@ def test_keys_and_doors_stay_whole_over_the_hints_route(ctx: Context, palette: s
         tile = np.s_[x0:x0 + t, y0:y0 + t]
         count = [int(np.all(rgb[tile] == colour, axis=2).sum()) for rgb in (plain, hinted)]
         assert count[0] > 10 and count[1] == count[0]
+
+
+@pytest.mark.parametrize("tile", [0.3, 3.0, 20.0])
+def test_a_finished_picture_repaints_a_band_a_frame_and_ends_as_the_full_repaint(
+        tile: float, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("game.play.hint.SWEEP_BUDGET", 0.0)  # one band a frame
+    monkeypatch.setattr("game.play.hint.SWEEP_ROWS", 8)
+    search, layer, camera, target = on_view("Thornwood", "dfs", tile)
+    for _ in range(5):
+        search.advance(TICKS, speed=1.0, limit=10**9)
+        layer.draw(target, target.get_rect(), camera)
+    search.complete()
+    frames = 0
+    while True:
+        target.fill((0, 0, 0))
+        layer.draw(target, target.get_rect(), camera)
+        frames += 1
+        if layer.settled:
+            break
+    assert frames == -(-search.maze.rows // 8)  # the repaint took a frame per band
+    full = HintLayer(search, pygame.Surface(layer.surface.get_size(), pygame.SRCALPHA))
+    again = pygame.Surface(target.get_size())
+    full.draw(again, again.get_rect(), camera)  # a fresh layer paints everything at once
+    assert pygame.image.tobytes(layer.surface, "RGBA") == pygame.image.tobytes(full.surface, "RGBA")
+    for _ in range(10):  # the stale scaled chunks catch up a few a frame
+        target.fill((0, 0, 0))
+        layer.draw(target, target.get_rect(), camera)
+    assert pygame.image.tobytes(target, "RGB") == pygame.image.tobytes(again, "RGB")

@@ -38,3 +38,22 @@ def test_a_new_start_drops_the_sliced_search_under_way() -> None:
     while not hint.complete(500):
         pass
     assert hint.solution == solve(maze, "bfs", start=path[10])
+
+
+@pytest.mark.parametrize("keys", [0, 3])
+@pytest.mark.parametrize("solver", list(SOLVERS))
+def test_a_long_path_is_turned_and_marked_a_slice_a_call_to_the_same_end(
+        solver: str, keys: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    maze = generate("backtracker", rows=81, cols=81, seed=3, **({"keys": keys} if keys else {}))
+    whole = HintSearch(maze, maze.start, solver)
+    assert whole.complete()
+    monkeypatch.setattr("game.maze.solvers.POSITIONS_SLICE", 7)
+    monkeypatch.setattr("game.maze.solvers.keyed.POSITIONS_SLICE", 7)
+    monkeypatch.setattr("game.run.hint.PATH_MARK_SLICE", 5)
+    sliced = HintSearch(maze, maze.start, solver)
+    calls = 1
+    while not sliced.complete(10**9):  # the search itself in one call: the rest is the path
+        calls += 1
+    assert whole.path is not None and calls > len(whole.path) // 7
+    assert sliced.solution == whole.solution == solve(maze, solver)
+    assert np.array_equal(sliced.state, whole.state)

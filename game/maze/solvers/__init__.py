@@ -34,6 +34,8 @@ from game.maze.solvers.base import (
 from game.maze.solvers.keyed import KeyedGrid, KeyedTables, has_keys, sliced_breadth_first
 
 _MODULES = (bfs, dfs, stack)
+#: Trail tiles a sliced search turns into (row, col) per slice once it is over.
+POSITIONS_SLICE = 20_000
 #: Every solver by name, in the hint's order (keys 1, 2, 3...): a new one is a module here.
 SOLVERS: dict[str, SolverInfo] = {module.INFO.name: module.INFO for module in _MODULES}
 #: Each solver's keyed search without events, by name.
@@ -170,7 +172,13 @@ def _plain_marked(solver: str, flat: FlatGrid,
                   ) -> Generator[None, None, tuple[Solution, np.ndarray]]:
     """Run a sliced plain search; return its Solution and marks."""
     trail, visited = yield from search
-    return solution(solver, flat, trail, visited), flat.marks(rows)
+    if trail is None or len(trail) <= POSITIONS_SLICE:
+        return solution(solver, flat, trail, visited), flat.marks(rows)
+    path: list[Pos] = []
+    for i in range(0, len(trail), POSITIONS_SLICE):  # a long trail in slices: a frame's share each
+        path.extend(flat.positions(trail[i : i + POSITIONS_SLICE]))
+        yield None
+    return Solution(solver, path, visited, flat.pos(flat.start), flat.pos(flat.goal)), flat.marks(rows)
 
 
 def _run_quietly(

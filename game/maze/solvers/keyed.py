@@ -508,7 +508,7 @@ def _breadth_first_quiet(name: str, grid: KeyedGrid, steps: tuple[int, ...], eve
     """Run the level search on a checked keyed grid a slice at a time; return grid, Solution."""
     levels = _bfs_levels(grid, steps, every)
     yield from levels
-    return grid, _solution(name, grid, _bfs_end(grid, steps, levels))
+    return grid, (yield from _solution_sliced(name, grid, _bfs_end(grid, steps, levels)))
 
 
 def _depth_first_quiet(name: str, grid: KeyedGrid, steps: tuple[int, ...], every: int
@@ -558,7 +558,7 @@ def _depth_first_quiet(name: str, grid: KeyedGrid, steps: tuple[int, ...], every
             if helds[-1] != held:
                 held = helds[-1]
                 here = layers[held]
-    return grid, _solution(name, grid, tiles)
+    return grid, (yield from _solution_sliced(name, grid, tiles))
 
 
 def _flat_steps(steps: Sequence[Pos], width: int) -> tuple[int, ...]:
@@ -571,6 +571,31 @@ def _finish(name: str, grid: KeyedGrid, trail: Optional[list[int]]) -> Iterator[
     if trail is not None:
         yield (FOUND, *grid.pos(grid.goal))
     yield _solution(name, grid, trail)
+
+
+#: Trail tiles a sliced search turns into (row, col) per slice once it is over.
+POSITIONS_SLICE = 20_000
+
+
+def _solution_sliced(name: str, grid: KeyedGrid, trail: Optional[list[int]]
+                     ) -> Generator[None, None, Solution]:
+    """Return :func:`_solution`'s Solution, a long trail turned into positions a slice at a time."""
+    if trail is None or len(trail) <= POSITIONS_SLICE:
+        return _solution(name, grid, trail)
+    path: list[Pos] = []
+    keys: list[str] = []
+    held, key, width = 0, grid.key, grid.width
+    for start in range(0, len(trail), POSITIONS_SLICE):
+        part = trail[start : start + POSITIONS_SLICE]
+        path.extend(divmod(i, width) for i in part)
+        for i in part:
+            bit = key[i]
+            if bit & ~held:
+                held |= bit
+                keys.append(kinds.colour(bit))
+        yield None
+    return Solution(name, path, grid.marked(), grid.pos(grid.start), grid.pos(grid.goal),
+                    tuple(keys))
 
 
 def _solution(name: str, grid: KeyedGrid, trail: Optional[list[int]]) -> Solution:

@@ -62,6 +62,14 @@ class ScaledLayer:
         self._stale.clear()
         self._piece_key = None
 
+    def stale_rows(self, y0: int, y1: int) -> None:
+        """Mark cached chunks holding source rows ``y0`` to ``y1`` (inclusive) for scaling again."""
+        self._piece_key = None
+        if not self._chunks or self._tile < 2:
+            return
+        n = max(2, LAYER_CHUNK_PX // int(self._tile))
+        self._stale.update(key for key in self._chunks if y0 // n <= key[0] <= y1 // n)
+
     def draw(self, src: pygame.Surface, target: pygame.Surface, view: pygame.Rect,
              camera: Camera, *, version: int = 0,
              patches: Optional[Sequence[Patch]] = None) -> None:

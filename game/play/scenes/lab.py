@@ -105,6 +105,8 @@ class LabScene(Scene):
         self.held = KeyRepeat()
         self._ramp = heat_ramp()
         self._distances: Optional[np.ndarray] = None
+        # the distances the heat-map pictures were made from, and those pictures
+        self._heat_cache: Optional[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = None
         self._images: dict[int, tuple[object, pygame.Surface]] = {}
         self._colours: Optional[tuple[theme.Theme, list[tuple[int, ...]]]] = None
         self.spec: Optional[LevelSpec] = None
@@ -233,23 +235,30 @@ class LabScene(Scene):
         maze = self.lab.maze
         state = track.state if track is not None else None
         if self.heat and maze is not None:
-            dist = self._heat(maze)
-            far = max(1, int(dist.max()))
-            level = (np.clip(dist, 0, far) * (_HEAT_LEVELS - 1) // far).astype(np.uint8)
+            heat, faint, dark = self._heat_layers(maze, floor)
             if state is None or not state.any():
-                seen = dist >= 0
-            else:  # the explored tiles in full colour, the others faint
-                seen = state != 0
-            out = np.where(dist >= 0, _FAINT + level, floor).astype(np.uint8)
-            out[seen & (dist >= 0)] = _HEAT + level[seen & (dist >= 0)]
-            if state is not None:
-                dark = state == S_BACKTRACKED
-                out[dark] = _DARK + level[dark]
-                out[state == S_PATH] = _HEAT_PATH
+                return heat.copy()
+            # the explored tiles in full colour, the others faint; backtracked dimmed
+            out = np.where(state != 0, heat, faint)
+            np.copyto(out, dark, where=state == S_BACKTRACKED)
+            out[state == S_PATH] = _HEAT_PATH
             return out
         if state is None:
             return floor
         return np.where(state != 0, _SOLVE_BASE + state, floor).astype(np.uint8)
+
+    def _heat_layers(self, maze: Maze, floor: np.ndarray
+                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Return the heat-map's seen, faint and dimmed pictures (made once per maze)."""
+        dist = self._heat(maze)
+        if self._heat_cache is None or self._heat_cache[0] is not dist:
+            far = max(1, int(dist.max()))
+            level = (np.clip(dist, 0, far) * (_HEAT_LEVELS - 1) // far).astype(np.uint8)
+            on = dist >= 0
+            self._heat_cache = (dist, np.where(on, _HEAT + level, floor).astype(np.uint8),
+                                np.where(on, _FAINT + level, floor).astype(np.uint8),
+                                (_DARK + level).astype(np.uint8))
+        return self._heat_cache[1:]
 
     def _palette(self) -> list[tuple[int, ...]]:
         """Return the 256 colours the picture's indices stand for, in the current theme."""
