@@ -314,11 +314,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return cmd_levels(args)
         if args.command == "replays":
-            from game.commands import cmd_replays
+            from game.replay_commands import cmd_replays
 
             return cmd_replays(args)
         if args.command == "simulate":
-            from game.commands import cmd_simulate
+            from game.replay_commands import cmd_simulate
 
             return cmd_simulate(args)
         if args.command == "serve":
@@ -334,7 +334,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return cmd_board(args)
         if args.command == "replay" and args.verify:
-            from game.commands import cmd_verify_replay
+            from game.replay_commands import cmd_verify_replay
 
             return cmd_verify_replay(args)
         if args.command == "replay":

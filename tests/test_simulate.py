@@ -92,13 +92,18 @@ def test_a_tap_into_a_wall_is_a_bump_not_a_move(capsys: pytest.CaptureFixture[st
     assert (run["moves"], run["at"], run["taps"]) == (1, [1, 1], 4)
 
 
-def test_fast_taps_are_queued_and_each_counts(capsys: pytest.CaptureFixture[str]) -> None:
+def test_taps_at_walking_pace_each_count_and_faster_ones_queue_only_so_far(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from game.run.player import MAX_QUEUED
+
     moves = route(LEVEL_1)
     _, walked = simulated(capsys, "--level", "1", "--moves", moves)
     _, rushed = simulated(capsys, "--level", "1", "--moves", moves, "--taps-per-second", "120")
     _, slow = simulated(capsys, "--level", "1", "--moves", moves, "--taps-per-second", "2")
-    assert walked["moves"] == rushed["moves"] == slow["moves"] == 18
-    assert rushed["time"] <= walked["time"] < slow["time"]
+    assert walked["moves"] == slow["moves"] == 18 and walked["finished"]
+    # 18 taps in 0.15 s: one step, MAX_QUEUED waiting, the rest dropped as the game drops them
+    assert rushed["moves"] == 1 + MAX_QUEUED and not rushed["finished"]
+    assert walked["time"] < slow["time"]
     assert slow["time"] == pytest.approx(17 / 2 + 1 / 8, abs=0.02)  # the last tap, then a step
 
 

@@ -200,8 +200,11 @@ class Walker:
 
 def eye(session: Seen, reduced: bool, angle: float = 0.0, *,
         glide: bool = False) -> tuple[float, float]:
-    """Return where the eye is (x, y in tiles): the player's step, eased (reduced: arrived;
-    ``glide``: walking on, so steady), a little behind the tile's middle as faced at ``angle``."""
+    """Return where the eye is (x, y in tiles), a little behind the tile's middle.
+
+    The player's step, eased (reduced motion: arrived; ``glide``: walking on, so steady),
+    as faced at ``angle``.
+    """
     player = session.run.player
     (r0, c0), (r1, c1) = player.prev, player.pos
     f = 1.0 if reduced else player.fraction if glide else ease(player.fraction)

@@ -1,0 +1,180 @@
+"""The grid the keyed searches walk: each tile's blocking, key and door bits, laid out flat.
+
+:func:`keyed_tables` lays a maze with keys out once (the hint keeps it between searches);
+:func:`flatten_keyed` puts the two ends on it.  The searches are in
+:mod:`game.maze.solvers.keyed`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+import numpy as np
+
+from game.maze import tiles as kinds
+from game.maze.grid import Maze, Pos
+from game.maze.solvers.base import check_end
+
+# A state's mark in its layer: 0 unmarked; bfs stores how it was reached.
+_ORIGIN = 0xFF
+_KEY_TAKEN = 0x10  # bfs: the step onto this tile picked up its key (the layer before lacked it)
+_NEVER_HELD = 0x10  # a key bit past the four colours: what a wall "needs"
+#: A level with at least this many states is probed with numpy, a smaller one state by state.
+WIDE_LEVEL = 192
+
+
+def has_keys(maze: Maze) -> bool:
+    """Return True when the maze has a key or a door (it needs the keyed searches)."""
+    return kinds.has_locks(maze.tiles)
+
+
+def with_keys_held(maze: Maze, colours: str) -> Maze:
+    """Return ``maze`` as it is to a walker holding the keys ``colours`` (letters r g b y).
+
+    Their keys and doors become floor; the same maze when ``colours`` is empty.
+    """
+    bits = sum(1 << kinds.COLOURS.index(ch) for ch in set(colours))
+    if not bits:
+        return maze
+    opened = ((kinds.KINDS["key"] | kinds.KINDS["lock"]) & bits) != 0
+    tiles = maze.tiles.copy()
+    for kind in np.flatnonzero(opened):
+        tiles[tiles == kind] = kinds.FLOOR
+    return Maze(tiles, maze.start, maze.goal)
+
+
+@dataclass
+class KeyedGrid:
+    """A maze flattened for the keyed searches: per flat index, blocked, key and lock bits.
+
+    The layout is :class:`~game.maze.solvers.base.FlatGrid`'s: ``r * width + c`` with a
+    pad column on the right and a pad row at the end, so neighbours need no bounds check.
+    Each set of keys held gets its own layer of marks, made when first reached.
+    """
+
+    blocked: bytes  # non-zero for wall and padding
+    key: bytes  # the key bit a tile gives (0: none)
+    lock: bytes  # the key bit a tile needs (0: none)
+    width: int
+    start: int
+    goal: int
+    layers: dict[int, bytearray]
+    #: What entering a tile needs: its door's key bit, or a bit no walker holds (a wall),
+    #: so one look tells whether it can be entered: ``need[n] & ~held`` is 0.
+    need: bytes = b""
+
+    def layer(self, held: int) -> bytearray:
+        """Return the marks of the states holding ``held``."""
+        marks = self.layers.get(held)
+        if marks is None:
+            marks = self.layers[held] = bytearray(len(self.blocked))
+        return marks
+
+    def pos(self, index: int) -> Pos:
+        """Return the ``(row, col)`` of a flat index."""
+        r, c = divmod(index, self.width)
+        return (r, c)
+
+    def seen(self) -> np.ndarray:
+        """Return a flat bool array: True where a tile is marked in any layer."""
+        seen = np.zeros(len(self.blocked), dtype=bool)
+        for marks in self.layers.values():
+            seen |= np.frombuffer(marks, dtype=np.uint8) != 0
+        return seen
+
+    def marked(self) -> int:
+        """Return how many distinct tiles are marked in any layer."""
+        return int(np.count_nonzero(self.seen()))
+
+    def marks(self, rows: int) -> np.ndarray:
+        """Return a (rows, width - 1) bool array: True where a tile is marked in any layer."""
+        marks: np.ndarray = self.seen().reshape(-1, self.width)[:rows, :-1]
+        return marks
+
+
+@dataclass(frozen=True)
+class KeyedTables:
+    """A maze's tiles laid out flat for the keyed searches (see :class:`KeyedGrid`).
+
+    Made once per maze (:func:`keyed_tables`) and shared by every search on it: a hint
+    that starts over on each move need not lay out a big maze again.
+    """
+
+    blocked: bytes
+    key: bytes
+    lock: bytes
+    need: bytes  # lock, or _NEVER_HELD on a wall (see KeyedGrid.need)
+    width: int
+    spots: np.ndarray  # the flat indices of the keys and doors
+
+    def holding(self, colours: str) -> "KeyedTables":
+        """Return these tables as a walker holding the keys ``colours`` sees them.
+
+        Their keys and doors are floor, as in :func:`with_keys_held`; only the few bytes
+        of keys and doors change.
+        """
+        bits = sum(1 << kinds.COLOURS.index(ch) for ch in set(colours))
+        if not bits:
+            return self
+        at = self.spots
+        key = np.frombuffer(self.key, dtype=np.uint8).copy()
+        key[at] &= ~np.uint8(bits)
+        lock = np.frombuffer(self.lock, dtype=np.uint8).copy()
+        lock[at] &= ~np.uint8(bits)
+        need = np.frombuffer(self.need, dtype=np.uint8).copy()
+        need[at] &= ~np.uint8(bits)  # keys and doors are walkable: no wall bit to keep
+        return KeyedTables(self.blocked, key.tobytes(), lock.tobytes(), need.tobytes(),
+                           self.width, at)
+
+
+def keyed_tables(maze: Maze) -> KeyedTables:
+    """Return ``maze`` laid out flat: blocked, key and lock bytes, padded.
+
+    Keys and doors are few: their bytes are set where they lie, on zeros.
+    """
+    rows, cols = maze.rows, maze.cols
+    width = cols + 1
+    blocked = np.ones((rows + 1, width), dtype=np.uint8)
+    blocked[:rows, :cols] = ~kinds.walkable(maze.tiles)
+    r, c = np.nonzero(_keys_and_doors(maze.tiles))
+    kind = maze.tiles[r, c]
+    at = r * width + c
+    key = np.zeros(blocked.size, dtype=np.uint8)
+    key[at] = kinds.KINDS["key"][kind]
+    lock = np.zeros(blocked.size, dtype=np.uint8)
+    lock[at] = kinds.KINDS["lock"][kind]
+    need = blocked * np.uint8(_NEVER_HELD)
+    need.reshape(-1)[at] |= lock[at]
+    return KeyedTables(blocked.tobytes(), key.tobytes(), lock.tobytes(), need.tobytes(), width,
+                       at)
+
+
+def _keys_and_doors(tiles: np.ndarray) -> np.ndarray:
+    """Return a bool array: True where a tile holds a key or is a door."""
+    flagged = (kinds.KINDS["key"] | kinds.KINDS["lock"]) != 0
+    ids = np.flatnonzero(flagged)
+    if len(ids) and flagged[ids[0]:].all():  # every kind from the first key on: one compare
+        found: np.ndarray = tiles >= ids[0]
+        return found
+    return np.isin(tiles, ids)
+
+
+def flatten_keyed(maze: Maze, start: Pos, goal: Pos,
+                  tables: Optional[KeyedTables] = None) -> KeyedGrid:
+    """Check the ends and return the keyed flat grid (on ``tables``, made for ``maze``, if given)."""
+    start = check_end(maze, start, "start")
+    goal = check_end(maze, goal, "goal")
+    if tables is None:
+        tables = keyed_tables(maze)
+    width = tables.width
+    return KeyedGrid(
+        tables.blocked,
+        tables.key,
+        tables.lock,
+        width,
+        start[0] * width + start[1],
+        goal[0] * width + goal[1],
+        {},
+        tables.need,
+    )
