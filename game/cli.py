@@ -11,7 +11,7 @@ import sys
 from typing import NoReturn, Sequence
 
 from game.errors import EXIT_BAD_INPUT, EXIT_OK, UsageError
-from game.maze.registry import KEYS, LOOPS
+from game.maze.registry import CHASERS, KEYS, LOOPS
 
 
 class _Parser(argparse.ArgumentParser):
@@ -33,6 +33,7 @@ def _add_maze_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", help="integer seed (default: random)")
     p.add_argument(LOOPS.flag, help=LOOPS.help)
     p.add_argument(KEYS.flag, help=KEYS.help)
+    p.add_argument(CHASERS.flag, help=CHASERS.help)
     for option, owner in generator_options():
         p.add_argument(option.flag, help=f"{owner.name} only: {option.help}")
 
@@ -56,7 +57,7 @@ def _joined_negatives(argv: Sequence[str]) -> list[str]:
 
     numeric = {"--start", "--goal", "--seed", "--size", "-s", "--race-speed", LOOPS.flag,
                "--max-tiles", "--max-ticks", "--taps-per-second",
-               KEYS.flag, *(option.flag for option, _ in generator_options())}
+               KEYS.flag, CHASERS.flag, *(option.flag for option, _ in generator_options())}
     out: list[str] = []
     args = iter(argv)
     for arg in args:
