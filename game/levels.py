@@ -163,6 +163,15 @@ ALL_CHAPTERS: tuple[Chapter, ...] = (
         _level("Braided Brook", "backtracker", 41, 4146, loops=0.2),
         _level("Mirror Halls", "division", 91, 9120, loops=0.3),
     )),
+    # Before the long haul: saves recount "unlocked" (game.save.schema V3_CAMPAIGN).
+    Chapter("chase", (
+        _level("The Lair", "backtracker", 15, 1501, chasers=1),
+        _level("Footsteps", "division", 21, 2101, chasers=1),
+        _level("Hunting Ground", "prim", 21, 2101, chasers=1),
+        _level("Two Hunters", "prim", 25, 2501, chasers=2),
+        _level("Bull's Labyrinth", "division", 31, 3101, chasers=2),
+        _level("The Minotaur", "backtracker", 25, 2501, chasers=2),
+    )),
     Chapter("long_haul", (
         _level("Fungal Grotto", "prim", 65, 6518),
         _level("Lantern Row", "backtracker", 31, 3111),

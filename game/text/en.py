@@ -85,6 +85,12 @@ STRINGS: dict[str, str] = {
     "level_name.dark_halls": "Dark Halls",
     "level_name.will_o_the_wisp": "Will-o'-the-Wisp",
     "level_name.lost_keep": "Lost Keep",
+    "level_name.the_lair": "The Lair",
+    "level_name.footsteps": "Footsteps",
+    "level_name.hunting_ground": "Hunting Ground",
+    "level_name.two_hunters": "Two Hunters",
+    "level_name.bulls_labyrinth": "Bull's Labyrinth",
+    "level_name.the_minotaur": "The Minotaur",
     # -- the campaign's chapters (game.levels.CHAPTERS): a title and a one-line tip each
     "chapter.first_steps": "First steps",
     "chapter.first_steps.tip": "Walk to the exit; the fewest moves earn three stars.",
@@ -102,6 +108,8 @@ STRINGS: dict[str, str] = {
     "chapter.loops.tip": "Loops give many ways out: only the shortest earns three stars.",
     "chapter.long_haul": "The long haul",
     "chapter.long_haul.tip": "Big mazes: see the whole maze and plan before you walk.",
+    "chapter.chase": "The Minotaur",
+    "chapter.chase.tip": "Something hunts you from its lair: it is slower than you, so keep moving and don't get lost.",
     # -- title
     "title.name": "MIGONG",
     "title.tagline": "a maze game of classic algorithms",

@@ -102,6 +102,12 @@ STRINGS: dict[str, str] = {
     "level_name.dark_halls": "幽暗大厅",
     "level_name.will_o_the_wisp": "鬼火",
     "level_name.lost_keep": "失落的城堡",
+    "level_name.the_lair": "巢穴",
+    "level_name.footsteps": "脚步声",
+    "level_name.hunting_ground": "猎场",
+    "level_name.two_hunters": "两个猎手",
+    "level_name.bulls_labyrinth": "公牛迷宫",
+    "level_name.the_minotaur": "弥诺陶洛斯",
     # -- 章节
     "chapter.first_steps": "初出茅庐",
     "chapter.first_steps.tip": "走到出口；步数最少可得三颗星。",
@@ -119,6 +125,8 @@ STRINGS: dict[str, str] = {
     "chapter.loops.tip": "有回路就有多条出路：只有最短的那条能得三颗星。",
     "chapter.long_haul": "长途跋涉",
     "chapter.long_haul.tip": "大迷宫：先看全览，规划好再出发。",
+    "chapter.chase": "弥诺陶洛斯",
+    "chapter.chase.tip": "有东西从巢穴里追你：它比你慢，别停下，也别迷路。",
     # -- title
     "title.name": "迷宫",
     "title.tagline": "用经典算法造出的迷宫游戏",
