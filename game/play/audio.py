@@ -38,6 +38,8 @@ SOUND_GAINS: dict[str, float] = {
     "click": 0.6,
     "locked": 0.8,
     "key": 0.7,
+    "heartbeat": 0.9,
+    "caught": 1.0,
 }
 
 

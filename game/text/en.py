@@ -108,6 +108,10 @@ STRINGS: dict[str, str] = {
     "chapter.loops.tip": "Loops give many ways out: only the shortest earns three stars.",
     "chapter.long_haul": "The long haul",
     "chapter.long_haul.tip": "Big mazes: see the whole maze and plan before you walk.",
+    "chase.caught": "Caught!",
+    "chase.caught_close": "You were {steps} steps from the exit.",
+    "chase.caught_keys": "R or Enter: try again at once    Esc: menu",
+    "chase.near_toast": "Something is hunting you. Keep moving.",
     "chapter.chase": "The Minotaur",
     "chapter.chase.tip": "Something hunts you from its lair: it is slower than you, so keep moving and don't get lost.",
     # -- title

@@ -125,6 +125,10 @@ STRINGS: dict[str, str] = {
     "chapter.loops.tip": "有回路就有多条出路：只有最短的那条能得三颗星。",
     "chapter.long_haul": "长途跋涉",
     "chapter.long_haul.tip": "大迷宫：先看全览，规划好再出发。",
+    "chase.caught": "被抓住了！",
+    "chase.caught_close": "你离出口只差 {steps} 步。",
+    "chase.caught_keys": "R 或回车：马上再试    Esc：菜单",
+    "chase.near_toast": "有东西在追你。别停下。",
     "chapter.chase": "弥诺陶洛斯",
     "chapter.chase.tip": "有东西从巢穴里追你：它比你慢，别停下，也别迷路。",
     # -- title
