@@ -453,6 +453,7 @@ STRINGS: dict[str, str] = {
     "editor.tool.door.g": "Green door",
     "editor.tool.door.b": "Blue door",
     "editor.tool.door.y": "Yellow door",
+    "editor.tool.lair": "Chaser's lair",
     "editor.tool_key": "{digit} {tool} ({letter})",
     "editor.colour.r": "red",
     "editor.colour.g": "green",

@@ -464,6 +464,7 @@ STRINGS: dict[str, str] = {
     "editor.tool.door.g": "绿门",
     "editor.tool.door.b": "蓝门",
     "editor.tool.door.y": "黄门",
+    "editor.tool.lair": "追兵巢穴",
     "editor.tool_key": "{digit} {tool}（{letter}）",
     "editor.colour.r": "红",
     "editor.colour.g": "绿",
