@@ -28,3 +28,17 @@ def test_a_left_hand_wall_follower_is_caught_on_at_least_half() -> None:
     caught = [tap(maze, left_hand_moves(maze)).run.caught
               for maze in map(build_level, CHASED)]
     assert sum(caught) * 2 >= len(caught), caught
+
+
+def test_the_daily_mazes_with_a_chaser_are_fair_too() -> None:
+    from datetime import timedelta
+
+    from game.daily import CHASE_FROM, daily_spec
+
+    days = [CHASE_FROM + timedelta(days=n) for n in range(28)]
+    chased = [daily_spec(day) for day in days if daily_spec(day).chasers]
+    assert len(chased) >= 6
+    for spec in chased:
+        maze = build_level(spec)
+        run = tap(maze, route_moves(maze)).run
+        assert run.finished and not run.caught, spec

@@ -48,7 +48,10 @@ def shortest_route(maze: Maze) -> list[Pos]:
     """Return a shortest route from the entrance to the exit (keys fetched on the way)."""
     from game.maze.solvers import solve
 
-    return list(solve(maze, "bfs").path)
+    path = solve(maze, "bfs").path
+    if path is None:
+        raise ValueError("chasers need a way from the entrance to the exit")
+    return list(path)
 
 
 def leads(maze: Maze, route: list[Pos]) -> np.ndarray:

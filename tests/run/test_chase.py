@@ -165,3 +165,20 @@ def test_placed_lairs_let_the_shortest_route_escape(algorithm: str) -> None:
 def test_too_many_chasers_is_refused() -> None:
     with pytest.raises(ValueError, match="chasers must be"):
         place_lairs(generate("prim", rows=11, cols=11, seed=1), 5, np.random.default_rng(0))
+
+
+def test_the_session_tells_a_view_where_the_chasers_are_and_how_near() -> None:
+    from game.run.level import Level
+    from game.run.session import CAUGHT as SESSION_CAUGHT
+    from game.run.session import PlaySession
+
+    session = PlaySession(Level(maze_of(CORRIDOR)))
+    assert session.chasers == [(1.0, 22.0)] and session.nearest_chaser is None
+    session.apply(Move(0, -1))
+    events = session.advance(CHASER_TICKS + 1)  # it sets off on the tick after the move
+    assert session.chasers == [(1.0, 21.0)]
+    assert session.nearest_chaser == 19  # counted from the tile it steps onto
+    while SESSION_CAUGHT not in events:
+        events = session.advance(10)
+    assert session.caught and not session.finished
+    assert session.exit_steps() == 29
