@@ -181,4 +181,4 @@ def test_the_session_tells_a_view_where_the_chasers_are_and_how_near() -> None:
     while SESSION_CAUGHT not in events:
         events = session.advance(10)
     assert session.caught and not session.finished
-    assert session.exit_steps() == 29
+    assert session.exit_steps() == 30  # from the entrance (1, 1) to the exit (1, 31)
