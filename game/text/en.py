@@ -108,6 +108,8 @@ STRINGS: dict[str, str] = {
     "chapter.loops.tip": "Loops give many ways out: only the shortest earns three stars.",
     "chapter.long_haul": "The long haul",
     "chapter.long_haul.tip": "Big mazes: see the whole maze and plan before you walk.",
+    "complete.closest": "Closest chaser",
+    "complete.closest_value": "{steps} steps",
     "chase.caught": "Caught!",
     "chase.caught_close": "You were {steps} steps from the exit.",
     "chase.caught_keys": "R or Enter: try again at once    Esc: menu",

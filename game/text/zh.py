@@ -125,6 +125,8 @@ STRINGS: dict[str, str] = {
     "chapter.loops.tip": "有回路就有多条出路：只有最短的那条能得三颗星。",
     "chapter.long_haul": "长途跋涉",
     "chapter.long_haul.tip": "大迷宫：先看全览，规划好再出发。",
+    "complete.closest": "追兵最近",
+    "complete.closest_value": "{steps} 步",
     "chase.caught": "被抓住了！",
     "chase.caught_close": "你离出口只差 {steps} 步。",
     "chase.caught_keys": "R 或回车：马上再试    Esc：菜单",

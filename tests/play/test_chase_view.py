@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.levels import build_level, campaign_index, named_level
 from game.maze.formats import parse_maze
@@ -72,3 +73,32 @@ def test_a_near_chaser_unseen_in_the_fog_lights_the_warning_edge(display: None) 
     scene.session.chaser_seen = lambda index: True  # type: ignore[method-assign]  # in sight
     scene.draw(surface)
     assert not red_edge(surface, scene._view(surface))
+
+
+def test_the_result_of_an_escape_says_how_close_the_chasers_came(
+        display: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.play.scenes import level_complete
+    from game.play.scenes.level_complete import LevelCompleteScene
+    from game.run.session import PlaySession
+    from game.simulate import tap
+    from tests.run.bots import route_moves
+
+    spec = named_level("The Lair")
+    level = Level(build_level(spec), spec, campaign_index(spec), spec.name)
+    run = tap(level.maze, route_moves(level.maze)).run
+    assert run.finished and run.chase.closest is not None
+    session = PlaySession(level)
+    session.run = run
+    progress = Progress()
+    scene = LevelCompleteScene(Context(progress, audio=Audio(progress.settings)),
+                               session.result())
+    shown: list[str] = []
+    real = level_complete.draw_text
+
+    def spy(surface: pygame.Surface, text: str, *args: object, **kwargs: object) -> pygame.Rect:
+        shown.append(text)
+        return real(surface, text, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(level_complete, "draw_text", spy)
+    scene.draw(pygame.Surface((1280, 800)))
+    assert "Closest chaser" in shown and f"{run.chase.closest} steps" in shown
