@@ -71,7 +71,11 @@ class Audio:
         if failure is not None:
             _warn_once(f"sound disabled: no audio device could be opened ({failure})")
             return False
-        return bool(pygame.mixer.get_init())
+        if not pygame.mixer.get_init():
+            return False
+        # room for every sound at once: a heartbeat and a catch over steps and bumps
+        pygame.mixer.set_num_channels(max(pygame.mixer.get_num_channels(), 2 * len(SOUND_GAINS)))
+        return True
 
     def _load(self, name: str) -> None:
         """Load one sound; a missing or unreadable file is logged and skipped."""
