@@ -8,7 +8,7 @@ Run ``python assets/make_assets.py`` from anywhere; it rewrites
 * ``firstperson/{rpg,classic}_{wall,floor,ceiling}.png`` (32x32): the first-person view's
   walls, floors and ceilings; the classic ones are grey, tinted with the palette's colours
   when the game loads them
-* ``sounds/{step,bump,hint,complete,click,locked,key}.wav`` (16-bit mono 22050 Hz)
+* ``sounds/{step,bump,hint,complete,click,locked,key,heartbeat,caught}.wav`` (16-bit mono 22050 Hz)
 
 and renders a contact sheet (everything scaled up, plus a sample room) to
 ``/tmp/contact_sheet.png`` (or the path given as the first argument) for a look.
@@ -660,6 +660,30 @@ def sound_key(rng: np.random.Generator) -> np.ndarray:
     return finish(out, 0.45)
 
 
+def sound_heartbeat(rng: np.random.Generator) -> np.ndarray:
+    """Return a heartbeat: a low lub-dub, played while a chaser is near."""
+    t = t_axis(0.42)
+    out = np.zeros_like(t)
+    for start, loud in ((0.0, 1.0), (0.16, 0.7)):
+        tt = np.clip(t - start, 0, None)
+        freq = 70 * np.exp(-tt * 12) + 42
+        phase = 2 * np.pi * np.cumsum(freq) / RATE
+        out += loud * np.sin(phase) * envelope(tt, 0.006, 0.05) * (t >= start)
+    out += lowpass(rng.normal(0, 1, len(t)), 300) * envelope(t, 0.004, 0.04) * 0.2
+    return finish(out, 0.7)
+
+
+def sound_caught(rng: np.random.Generator) -> np.ndarray:
+    """Return being caught: a growl falling under a low, dull thud."""
+    t = t_axis(0.7)
+    freq = 110 * np.exp(-t * 2.5) + 40
+    phase = 2 * np.pi * np.cumsum(freq) / RATE
+    growl = tone(1.0, phase / (2 * np.pi), (1.0, 0.6, 0.4, 0.2)) * envelope(t, 0.02, 0.3)
+    rasp = lowpass(rng.normal(0, 1, len(t)), 500) * envelope(t, 0.01, 0.25) * 0.6
+    thud = np.sin(2 * np.pi * 55 * t) * envelope(t, 0.002, 0.08)
+    return finish(growl + rasp + thud, 0.7)
+
+
 # --- writing ----------------------------------------------------------------------
 
 
@@ -798,6 +822,8 @@ SOUNDS: dict[str, Callable[[np.random.Generator], np.ndarray]] = {
     "click": sound_click,
     "locked": sound_locked,
     "key": sound_key,
+    "heartbeat": sound_heartbeat,
+    "caught": sound_caught,
 }
 
 

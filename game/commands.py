@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator, Optional, Union
 from game.errors import EXIT_NO_PATH, EXIT_OK, UsageError, shown
 from game.levels import MAX_SEED, LevelSpec
 from game.maze.grid import MAX_SIDE, MIN_SIZE, Pos
-from game.maze.registry import KEYS, LOOPS, Option, Value
+from game.maze.registry import CHASERS, KEYS, LOOPS, Option, Value
 
 if TYPE_CHECKING:  # the solvers are imported only by the commands that solve
     from game.maze.solvers import Solution
@@ -64,6 +64,7 @@ def maze_spec(
         seed = random.Random().randrange(1, 100_000)
     loops = parse_option(LOOPS, args.loops)
     keys = parse_option(KEYS, args.keys)
+    chasers = parse_option(CHASERS, getattr(args, CHASERS.name, None))
     for option, owner, _ in given:
         if owner.name != name:
             raise UsageError(
@@ -71,7 +72,7 @@ def maze_spec(
             )
     options = {option.name: value for option, _, value in given}
     return LevelSpec(name, rows, cols, seed, float(loops or 0.0), options, label,
-                     keys=int(keys or 0))
+                     keys=int(keys or 0), chasers=int(chasers or 0))
 
 
 def maze_flags(args: argparse.Namespace) -> list[str]:
@@ -79,7 +80,7 @@ def maze_flags(args: argparse.Namespace) -> list[str]:
     from game.maze.generators import generator_options
 
     flags = {"algorithm": "--algorithm", "size": "--size", "seed": "--seed",
-             LOOPS.name: LOOPS.flag, KEYS.name: KEYS.flag}
+             LOOPS.name: LOOPS.flag, KEYS.name: KEYS.flag, CHASERS.name: CHASERS.flag}
     flags.update({option.name: option.flag for option, _ in generator_options()})
     return [flag for name, flag in flags.items() if getattr(args, name, None) is not None]
 
@@ -252,7 +253,8 @@ def campaign_facts() -> list[dict[str, Any]]:
             "index": index + 1, "chapter": chapter_name(CHAPTERS[number]),
             "chapter_number": number + 1, "name": spec.name, "code": level_code(spec),
             "generator": spec.algorithm, "rows": spec.rows, "cols": spec.cols,
-            "options": options, "keys": spec.keys, "fog": spec.fog, "moves": moves,
+            "options": options, "keys": spec.keys, "fog": spec.fog,
+            "chasers": spec.chasers, "moves": moves,
         })
     return facts
 

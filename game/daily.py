@@ -2,7 +2,7 @@
 
 The date's weekday picks a plan from :data:`WEEK` (the generator and the size rotate
 through the week, Monday small, the weekend big; keys and doors on some days, the fog of
-war on others), and a hash of the date gives the seed, so two neighbouring days differ in
+war on others, from CHASE_FROM a chaser on a few), and a hash of the date gives the seed, so two neighbouring days differ in
 every wall.  Dates before :data:`WEEK_FROM` keep the plans of :data:`FIRST_WEEK`, which
 had neither: players' best times and streaks refer to the mazes those dates had.  Nothing
 here reads a clock: the date is passed in (:func:`utc_today` is the one place that asks
@@ -58,6 +58,13 @@ WEEK: tuple[DayPlan, ...] = (
 )
 #: The first date (a Monday) of WEEK.
 WEEK_FROM = date(2026, 12, 7)
+#: Monday to Sunday from CHASE_FROM on: WEEK, with a chaser on Monday and Wednesday (in
+#: the fog) and two on Saturday's big maze of rooms.
+CHASE_WEEK: tuple[DayPlan, ...] = tuple(
+    replace(plan, extra={**plan.extra, "chasers": n}) if n else plan
+    for plan, n in zip(WEEK, (1, 0, 1, 0, 0, 0, 0)))
+#: The first date (a Monday) of CHASE_WEEK.
+CHASE_FROM = date(2026, 12, 14)
 #: Bits of the date's hash a daily seed keeps: 8 base-36 digits in the code at most.
 SEED_BITS = 40
 _DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
@@ -81,10 +88,16 @@ def daily_seed(day: date) -> int:
 
 def daily_spec(day: date) -> LevelSpec:
     """Return the level of ``day``: the weekday's plan (of its week) with the date's seed."""
-    plan = (WEEK if day >= WEEK_FROM else FIRST_WEEK)[day.weekday()]
+    week = CHASE_WEEK if day >= CHASE_FROM else WEEK if day >= WEEK_FROM else FIRST_WEEK
+    plan = week[day.weekday()]
     spec = LevelSpec(plan.algorithm, plan.size, plan.size, daily_seed(day), plan.loops,
                      dict(plan.options))
-    return fitting_keys(replace(spec, **plan.extra)) if plan.extra else spec
+    if not plan.extra:
+        return spec
+    extra = dict(plan.extra)
+    chasers = extra.pop("chasers", 0)
+    spec = fitting_keys(replace(spec, **extra)) if extra else spec
+    return fitting_chasers(replace(spec, chasers=chasers)) if chasers else spec
 
 
 def fitting_keys(spec: LevelSpec) -> LevelSpec:
@@ -98,6 +111,18 @@ def fitting_keys(spec: LevelSpec) -> LevelSpec:
             build_level(spec)
         except ValueError:
             spec = replace(spec, keys=spec.keys - 1)
+        else:
+            break
+    return spec
+
+
+def fitting_chasers(spec: LevelSpec) -> LevelSpec:
+    """Return ``spec`` with as many of its chasers as fit fairly (the same for everyone)."""
+    while spec.chasers:
+        try:
+            build_level(spec)
+        except ValueError:
+            spec = replace(spec, chasers=spec.chasers - 1)
         else:
             break
     return spec

@@ -7,10 +7,11 @@ a short string that encodes exactly those parameters, so a player can share a ma
     D33x33-1Q2W-R6-L10     division, room size 6, 10% loops
     G75x75-9XK-K3          dig with rank 3
     P41x41-1B-Y2           prim with 2 keys and doors
+    B25x25-7-C1            backtracker with a chaser
 
 The letters come from the registries (:mod:`game.maze.registry`): each generator's,
 and each option's.  The parts after the seed are optional and may come in any order:
-``L`` loops in percent and ``Y`` keys (every generator), then a generator's own options,
+``L`` loops in percent, ``Y`` keys and ``C`` chasers (every generator), then a generator's own options,
 e.g. ``R`` room size (division), ``K`` rank (dig).  ``-F1`` marks a level played in the
 fog of war (a flag of the level, not of the generator: the maze is the same).  Codes are
 case-insensitive.
@@ -24,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Literal, Mapping, Optional
 
 from game.errors import shown
 from game.maze.grid import MAX_SIDE, check_generated_size
-from game.maze.registry import KEYS, LOOPS, Option, Value
+from game.maze.registry import CHASERS, KEYS, LOOPS, Option, Value
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from game.maze.generators.events import Trace
@@ -50,6 +51,8 @@ class LevelSpec:
     keys: int = 0
     #: Played in the fog of war (the maze is the same; the level is not).
     fog: bool = False
+    #: Chasers, each in a lair placed in the maze (0 to 4).
+    chasers: int = 0
 
     def __post_init__(self) -> None:
         given = {k: v for k, v in self.options.items() if v is not None}
@@ -58,7 +61,7 @@ class LevelSpec:
     def __hash__(self) -> int:
         return hash((self.algorithm, self.rows, self.cols, self.seed, self.loops,
                      tuple(sorted(self.options.items())), self.name, self.keys,
-                     self.fog))
+                     self.fog, self.chasers))
 
     @property
     def room_size(self) -> Optional[Value]:
@@ -87,11 +90,13 @@ def _level(
     loops: float = 0.0,
     keys: int = 0,
     fog: bool = False,
+    chasers: int = 0,
     **options: Value,
 ) -> LevelSpec:
     """Return one campaign level; ``size`` is N (square) or (rows, cols)."""
     rows, cols = (size, size) if isinstance(size, int) else size
-    return LevelSpec(algorithm, rows, cols, seed, loops, options, name, keys=keys, fog=fog)
+    return LevelSpec(algorithm, rows, cols, seed, loops, options, name, keys=keys, fog=fog,
+                     chasers=chasers)
 
 
 @dataclass(frozen=True)
@@ -158,6 +163,15 @@ ALL_CHAPTERS: tuple[Chapter, ...] = (
         _level("Braided Brook", "backtracker", 41, 4146, loops=0.2),
         _level("Mirror Halls", "division", 91, 9120, loops=0.3),
     )),
+    # Before the long haul: saves recount "unlocked" (game.save.schema V3_CAMPAIGN).
+    Chapter("chase", (
+        _level("The Lair", "backtracker", 15, 1501, chasers=1),
+        _level("Footsteps", "division", 21, 2101, chasers=1),
+        _level("Hunting Ground", "prim", 21, 2101, chasers=1),
+        _level("Two Hunters", "prim", 25, 2501, chasers=2),
+        _level("Bull's Labyrinth", "division", 31, 3101, chasers=2),
+        _level("The Minotaur", "backtracker", 25, 2501, chasers=2),
+    )),
     Chapter("long_haul", (
         _level("Fungal Grotto", "prim", 65, 6518),
         _level("Lantern Row", "backtracker", 31, 3111),
@@ -210,7 +224,7 @@ def trace_level(spec: LevelSpec) -> "Trace":
 def _generator_arguments(spec: LevelSpec) -> dict[str, Any]:
     """Return the keyword arguments a generator takes for ``spec``: size, seed, options."""
     return dict(rows=spec.rows, cols=spec.cols, seed=spec.seed, loops=spec.loops,
-                keys=spec.keys, **spec.options)
+                keys=spec.keys, chasers=spec.chasers, **spec.options)
 
 
 _DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -265,6 +279,8 @@ def level_code(spec: LevelSpec) -> str:
         code += f"-{LOOPS.code}{_written(LOOPS, spec.loops)}"
     if spec.keys != KEYS.default:
         code += f"-{KEYS.code}{spec.keys}"
+    if spec.chasers != CHASERS.default:
+        code += f"-{CHASERS.code}{spec.chasers}"
     if spec.fog:
         code += f"-{FOG_CODE}1"
     return code
@@ -277,7 +293,7 @@ def parse_level_code(code: str) -> LevelSpec:
     text = code.strip().upper()
     bad = f"bad level code {shown(code)}"
     generators = sorted(GENERATORS.values(), key=lambda info: info.letter)
-    owned = [(LOOPS, None), (KEYS, None), *generator_options()]
+    owned = [(LOOPS, None), (KEYS, None), (CHASERS, None), *generator_options()]
     m = _CODE_RE.match(text)
     if m is None:
         letters = "/".join(info.letter for info in generators)
@@ -334,10 +350,11 @@ def parse_level_code(code: str) -> LevelSpec:
     fog = bool(values.pop(FOG_CODE, 0))
     loops = values.pop(LOOPS.code, LOOPS.default)
     keys = values.pop(KEYS.code, KEYS.default)
-    assert loops is not None and keys is not None  # LOOPS and KEYS have defaults
+    chasers = values.pop(CHASERS.code, CHASERS.default)
+    assert loops is not None and keys is not None and chasers is not None  # all have defaults
     own = {option.name: values[option.code] for option in info.options if option.code in values}
     spec = LevelSpec(info.name, int(rows), int(cols), int(seed, 36), float(loops), own,
-                     keys=int(keys), fog=fog)
+                     keys=int(keys), fog=fog, chasers=int(chasers))
     return campaign_match(spec) or spec
 
 

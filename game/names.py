@@ -58,6 +58,12 @@ LEVEL_NAMES = {
     "Dark Halls": "level_name.dark_halls",
     "Will-o'-the-Wisp": "level_name.will_o_the_wisp",
     "Lost Keep": "level_name.lost_keep",
+    "The Lair": "level_name.the_lair",
+    "Footsteps": "level_name.footsteps",
+    "Hunting Ground": "level_name.hunting_ground",
+    "Two Hunters": "level_name.two_hunters",
+    "Bull's Labyrinth": "level_name.bulls_labyrinth",
+    "The Minotaur": "level_name.the_minotaur",
 }
 
 
@@ -72,6 +78,7 @@ CHAPTER_TEXT = {
     "tunnels": ("chapter.tunnels", "chapter.tunnels.tip"),
     "loops": ("chapter.loops", "chapter.loops.tip"),
     "long_haul": ("chapter.long_haul", "chapter.long_haul.tip"),
+    "chase": ("chapter.chase", "chapter.chase.tip"),
 }
 
 

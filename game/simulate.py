@@ -5,7 +5,7 @@ the taps come at a steady pace (by default the game's held-key walking speed, so
 straight corridor tapped takes as long as walked).  A tap while the player is still
 sliding is queued and taken on arrival, as in the game, so every tap counts; a tap into a
 wall is a bump and no move.  After the last tap the run goes on until the player stands
-still.  Pure: the same run model, intents and fixed ticks as the game and its replays, so
+still (chasers stop with it: a run that stops short is not caught for standing).  Pure: the same run model, intents and fixed ticks as the game and its replays, so
 the run can be kept as a replay that ``replay --verify`` re-runs to the same result.
 """
 
@@ -86,12 +86,12 @@ def tap(maze: Maze, moves: list[Move], taps_per_second: float = WALKING_SPEED) -
     played = 0
     for tick, move in zip(tap_ticks(len(moves), taps_per_second), moves):
         run.advance_to(tick)
-        if run.finished:
+        if run.over:
             break
         run.apply(move)
         run.apply(Release(move.dr, move.dc))
         played += 1
-    while not run.idle:  # the taps still queued are taken, one per arrival
+    while not (run.over or run.player.idle):  # the taps still queued, one per arrival
         run.advance_to(run.tick + 1)
     return Tapped(run, played)
 
@@ -100,7 +100,7 @@ def result_json(tapped: Tapped, level: str) -> dict[str, Any]:
     """Return what ``simulate --json`` prints of a tapped run on ``level`` (its name)."""
     run = tapped.run
     return {
-        "finished": run.finished, "caught": False, "moves": run.moves,
+        "finished": run.finished, "caught": run.caught, "moves": run.moves,
         "time": round(run.ticks_played / TICK_RATE, 3), "ticks": run.ticks_played,
         "keys": run.keys, "hints": run.hints_used, "optimal": run.optimal,
         "at": list(run.player.pos), "taps": tapped.taps, "level": level,

@@ -144,7 +144,8 @@ def test_the_seed_fits_a_short_code() -> None:
     assert all(0 <= seed < 2**40 for seed in seeds)
     codes = [daily_code(date(2026, 1, 1) + timedelta(days=n)) for n in range(400)]
     assert max(len(code.split("-")[1]) for code in codes) <= 8
-    assert max(map(len, codes)) <= len("B51x51-12345678-L10-F1")  # a seed, size, loops, fog
+    # a seed, size, loops, fog and a chaser
+    assert max(map(len, codes)) <= len("B51x51-12345678-L10-C1-F1")
 
 
 def test_a_plan_can_set_other_level_fields(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -179,3 +180,20 @@ def test_bad_dates_say_what_is_wrong(text: str, fragment: str) -> None:
 def test_good_dates_parse() -> None:
     assert parse_date(" 2028-02-29 ") == date(2028, 2, 29)
     assert parse_date("9999-12-31") == date(9999, 12, 31)
+
+
+def test_from_the_chase_week_some_days_have_a_chaser() -> None:
+    from game.daily import CHASE_FROM, CHASE_WEEK, fitting_chasers
+    from game.maze.chase import lairs_of
+
+    assert CHASE_FROM.weekday() == 0 and CHASE_FROM > max(NEW_WEEK)
+    assert all(daily_spec(day).chasers == 0 for day in NEW_WEEK)  # pinned: none before
+    days = [CHASE_FROM + timedelta(days=n) for n in range(14)]
+    chased = [day for day in days if daily_spec(day).chasers]
+    assert {day.weekday() for day in chased} <= {0, 2} and len(chased) >= 3
+    for day in chased:
+        assert len(lairs_of(build_level(daily_spec(day)))) == daily_spec(day).chasers
+        assert daily_code(day).count("-C1") == 1
+    assert CHASE_WEEK[2].extra == {"fog": True, "chasers": 1}
+    assert daily_code(date(2026, 12, 21)) == "B31x31-AX6LMR7G-C1"  # pinned from now on
+    assert fitting_chasers(LevelSpec("prim", 7, 7, 1, chasers=4)).chasers < 4

@@ -136,9 +136,9 @@ def test_a_toy_level_code_round_trips_with_its_letter_and_option() -> None:
     ("T7x9-Z-S12", "S (spikes) must be from 1 to 9, got 12"),
     ("P7x9-Z-S2", "S (spikes) only applies to T (toy), not to P (prim)"),
     ("Q7x9-Z", "unknown algorithm letter 'Q' (B backtracker, D division, G dig, P prim, T toy)"),
-    ("T7x9-Z-Q2", "unknown option 'Q' (L loops, Y keys, R room size, K rank, S spikes, F fog)"),
+    ("T7x9-Z-Q2", "unknown option 'Q' (L loops, Y keys, C chasers, R room size, K rank, S spikes, F fog)"),
     ("T7x9", "algorithm letter B/D/G/P/T, ROWSxCOLS, '-' and a base-36 seed, then optional "
-             "-L<loops %>, -Y<keys>, -R<room size>, -K<rank>, -S<spikes>, -F1 (fog))"),
+             "-L<loops %>, -Y<keys>, -C<chasers>, -R<room size>, -K<rank>, -S<spikes>, -F1 (fog))"),
 ])
 def test_toy_codes_are_checked_like_the_others(code: str, message: str) -> None:
     with pytest.raises(ValueError) as info:

@@ -745,7 +745,7 @@ def test_a_schema_1_save_keeps_its_records_and_every_level_it_could_play(tmp_pat
     assert loaded.unlocked == max(where[code] for code in save.V1_CAMPAIGN[:6]) + 1
     assert loaded.settings.language == "zh" and loaded.settings.anim_speed == 2.0
     save_progress(loaded, path)
-    assert json.loads(path.read_text())["version"] == SCHEMA_VERSION == 3
+    assert json.loads(path.read_text())["version"] == SCHEMA_VERSION == 4
     assert load_progress(path) == (loaded, None)
 
 
@@ -795,7 +795,16 @@ def test_schema_2_level_counts_step_over_the_keys_and_fog_chapters(unlocked: int
     assert all(where[code] < loaded.unlocked for code in playable)
     assert loaded.unlocked == max(where[code] for code in playable) + 1
     # through Rooms nothing moved; past it, the ten new levels come before what was next
-    assert loaded.unlocked == (unlocked if unlocked <= 14 else unlocked + 10)
+    counted = save.MIGRATIONS[2]({"version": 2, "unlocked": unlocked})["unlocked"]
+    assert counted == (unlocked if unlocked <= 14 else unlocked + 10)
+
+
+@pytest.mark.parametrize("unlocked", [1, 34, 35, 40])
+def test_schema_3_level_counts_step_over_the_minotaur_chapter(unlocked: int) -> None:
+    loaded = save.from_json({"version": 3, "unlocked": unlocked})
+    where = {level_code(spec): i for i, spec in enumerate(CAMPAIGN)}
+    assert loaded.unlocked == max(where[code] for code in save.V3_CAMPAIGN[:unlocked]) + 1
+    assert loaded.unlocked == (unlocked if unlocked <= 34 else unlocked + 6)
 
 
 def test_the_schema_2_order_is_all_still_in_the_campaign() -> None:

@@ -100,6 +100,7 @@ TOOLS: tuple[Tool, ...] = (
                  "editor.tool.key.y"), "K", kinds=KEY_KINDS),
     Tool("door", ("editor.tool.door.r", "editor.tool.door.g", "editor.tool.door.b",
                   "editor.tool.door.y"), "D", kinds=DOOR_KINDS),
+    Tool("lair", ("editor.tool.lair",), "M", kinds=(kinds.kind_of("M"),)),
 )
 
 

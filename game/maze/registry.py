@@ -150,6 +150,16 @@ KEYS = Option(
     unset="none",
     bounds="0: no keys, 4: one of each colour",
 )
+#: The option every generator takes: chasers, each starting in a lair far from the entrance,
+#: placed so that walking the shortest route escapes them (game.maze.lairs).
+CHASERS = Option(
+    "chasers", "C", "int", 0, 4, 0,
+    help="chasers 0..4, each starting in a lair far from the entrance",
+    label="Chasers",
+    steps=(0, 1, 2, 3, 4),
+    unset="none",
+    bounds="0: no chasers, 4: the most",
+)
 #: The sizes (rows, cols) the Custom maze menu steps through; every generator takes any
 #: odd size from 3 up.
 SIZE_STEPS: tuple[tuple[int, int], ...] = (

@@ -45,7 +45,8 @@ def new_kind(
     return np.array((name, walkable, transparent, char, look, key, lock), dtype=KIND)
 
 
-#: Every kind, indexed by its id: wall, floor, the keys r g b y (2-5), the doors R G B Y (6-9).
+#: Every kind, indexed by its id: wall, floor, the keys r g b y (2-5), the doors R G B Y (6-9),
+#: a chaser's lair (10, floor where a chaser starts: game.run.chase).
 KINDS: np.ndarray = np.stack(
     [
         new_kind("wall", walkable=False, transparent=False, char="#", look="wall"),
@@ -60,6 +61,7 @@ KINDS: np.ndarray = np.stack(
                      look=f"door_{name}", lock=1 << i)
             for i, (letter, name) in enumerate(zip(COLOURS, COLOUR_NAMES))
         ),
+        new_kind("lair", walkable=True, transparent=True, char="M", look="lair"),
     ]
 )
 

@@ -39,6 +39,8 @@ SOUND_GAINS: dict[str, float] = {
     "click": 0.6,
     "locked": 0.8,
     "key": 0.7,
+    "heartbeat": 0.9,
+    "caught": 1.0,
 }
 
 
@@ -78,7 +80,11 @@ class Audio:
         if failure is not None:
             _warn_once(f"sound disabled: no audio device could be opened ({failure})")
             return False
-        return bool(pygame.mixer.get_init())
+        if not pygame.mixer.get_init():
+            return False
+        # room for every sound at once: a heartbeat and a catch over steps and bumps
+        pygame.mixer.set_num_channels(max(pygame.mixer.get_num_channels(), 2 * len(SOUND_GAINS)))
+        return True
 
     def _load(self, name: str) -> None:
         """Load one sound; a missing or unreadable file is logged and skipped."""

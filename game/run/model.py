@@ -26,6 +26,7 @@ import numpy as np
 from game.maze import tiles as kinds
 from game.maze.decor import torches
 from game.maze.grid import Maze, Pos
+from game.maze.chase import Pack
 from game.run.clock import TICK, TICK_RATE
 from game.run.fog import Fog
 from game.run.intents import (
@@ -59,6 +60,8 @@ RUN_STOPS_BEFORE = frozenset({"door"})
 #: The player events of keys and doors: a key picked up, a walk into a locked door.
 KEY = "key"
 LOCKED = "locked"
+#: The event of a chaser catching the player: the run is over.
+CAUGHT = "caught"
 
 
 @dataclass(frozen=True)
@@ -93,6 +96,7 @@ class Run:
         self.tick = 0
         self.started_at: Optional[int] = None  # tick of the first step (a bump is none)
         self.finished_at: Optional[int] = None  # tick the exit was reached
+        self.caught_at: Optional[int] = None  # tick a chaser caught the player
         self.visits = np.zeros(maze.tiles.shape, dtype=np.uint32)
         self.walked: list[Pos] = []  # every tile visited, in the order of first visits
         self.trail: list[Pos] = []  # every tile stepped onto, in order, the entrance first
@@ -116,6 +120,7 @@ class Run:
         #: A maze with keys laid out for its searches (the optimal route's, the hint's),
         #: here where the level is built rather than in a frame; None without keys.
         self.tables: Optional[KeyedTables] = keyed_tables(maze) if has_keys(maze) else None
+        self.chase = Pack(maze, fog=fog, held=self.held)  # the chasers (none: no lairs)
 
     # -- reading ------------------------------------------------------------------------
     @property
@@ -124,11 +129,27 @@ class Run:
         return self.finished_at is not None
 
     @property
+    def caught(self) -> bool:
+        """Return True once a chaser caught the player."""
+        return self.caught_at is not None
+
+    @property
+    def over(self) -> bool:
+        """Return True once the run ended: the exit reached, or caught."""
+        return self.finished_at is not None or self.caught_at is not None
+
+    @property
+    def chasing(self) -> bool:
+        """Return True while chasers are on the move (from the first move to the end)."""
+        return bool(self.chase) and self.started_at is not None and not self.over
+
+    @property
     def ticks_played(self) -> int:
         """Return the ticks from the first move to now (or to the exit)."""
         if self.started_at is None:
             return 0
         end = self.finished_at if self.finished_at is not None else self.tick
+        end = self.caught_at if self.caught_at is not None else end
         return end - self.started_at
 
     @property
@@ -179,7 +200,7 @@ class Run:
     # -- changing -------------------------------------------------------------------------
     def apply(self, intent: RunIntent) -> None:
         """Carry out one intent now, and log it with the current tick."""
-        if self.finished:
+        if self.over:
             return
         self.log.append(Logged(self.tick, intent))
         if isinstance(intent, (Move, AutoRun)):
@@ -209,24 +230,29 @@ class Run:
 
     def step(self) -> None:
         """Advance the run by one tick."""
-        if self.finished:
+        if self.over:
             return
         self.tick += 1
         self._note(self.player.update(TICK))
         self._start(self.tick - 1)  # a held key's step set off during this tick
         if not self.player.moving and self.player.pos == self.maze.goal:
             self.finished_at = self.tick
+        elif self.chasing:
+            self.chase.step(self.player.pos)
+            if self.chase.catches(self.player.render_pos):
+                self.caught_at = self.tick
+                self.events.append(CAUGHT)
         if self._search_optimal:
             self._advance_optimal(OPTIMAL_EVENTS_PER_TICK)
 
     @property
     def idle(self) -> bool:
         """Return True when ticks change nothing but the time until the next intent."""
-        return self.finished or self.player.idle
+        return self.over or (self.player.idle and not self.chasing)
 
     def wait(self, ticks: int) -> None:
         """Advance ``ticks`` ticks while ``idle``: the same run as ``ticks`` calls of step."""
-        if self.finished or ticks <= 0:
+        if self.over or ticks <= 0:
             return
         self.step()  # the held keys are tried once (an auto-run ending skips them): facing settles
         rest = ticks - 1
@@ -242,7 +268,7 @@ class Run:
         in one ``wait``, and the ticks of a slide between two tiles in one ``glide``: the
         same run as stepping each tick, much sooner.
         """
-        while self.tick < tick and not self.finished:
+        while self.tick < tick and not self.over:
             self.step()
             if self.idle:
                 self.wait(tick - self.tick)
@@ -254,7 +280,7 @@ class Run:
 
         The same run as as many calls of step: a tick that arrives is left to ``step``.
         """
-        if self.finished or ticks <= 0:
+        if self.over or ticks <= 0 or self.chasing:
             return
         done = self.player.glide(TICK, ticks)
         self.tick += done
@@ -290,6 +316,8 @@ class Run:
             if bit & ~self.held:  # picked up as the step starts; an auto-run stops on it
                 self.held |= bit
                 self._fresh_key = pos
+                if self.chase:
+                    self.chase.open_doors(self.held)
                 self.events.append(KEY)
         if self.fog is not None and self.player.stepped:
             self.fog.look(self.player.stepped[-1])
@@ -344,6 +372,6 @@ def replay(maze: Maze, log: Sequence[Logged], *, ticks: int, solver: str = "bfs"
         while i < count and log[i].tick <= run.tick:
             run.apply(log[i].intent)
             i += 1
-        if run.tick >= ticks or run.finished:
+        if run.tick >= ticks or run.over:
             return run
         run.advance_to(min(ticks, log[i].tick) if i < count else ticks)

@@ -178,7 +178,25 @@ def rebuild(ref: LevelRef) -> Level:
 def simulate(rep: Replay, maze: Maze) -> Run:
     """Re-run ``rep`` on ``maze`` from its entrance in fixed ticks; return the run."""
     return replay(maze, rep.log, ticks=rep.ticks, solver=rep.solver, speed=rep.speed,
-                  search_optimal=False)
+                  fog=chase_fog(rep.level, maze), search_optimal=False)
+
+
+def chase_fog(ref: LevelRef, maze: Maze) -> bool:
+    """Return True when the run's chasers lose the scent in fog: a fogged level with lairs.
+
+    The fog changes nothing else a replay checks, so a maze without chasers re-runs
+    without it (sooner).  A file maze's replay does not say it was fogged: clear.
+    """
+    from game.maze.chase import lair_mask
+
+    if ref.code is None or not lair_mask(maze.tiles).any():
+        return False
+    from game.levels import parse_level_code
+
+    try:
+        return parse_level_code(ref.code).fog
+    except ValueError:
+        return False
 
 
 class ReplayOverBudget(ValueError):
@@ -209,6 +227,7 @@ class Verdict:
     moves: int
     ticks: int  # the run's time in ticks (from the first move)
     hints: int
+    caught: bool = False  # a chaser caught the player (the run is not finished)
 
     @property
     def matches(self) -> bool:
@@ -223,7 +242,7 @@ class Verdict:
         return {
             "finished": self.finished, "moves": self.moves,
             "time": round(self.ticks / TICK_RATE, 3), "ticks": self.ticks, "hints": self.hints,
-            "level": rep.level.name,
+            "caught": self.caught, "level": rep.level.name,
             "recorded": {"finished": rep.finished, "moves": rep.moves, "ticks": rep.time_ticks,
                          "hints": rep.hints},
             "matches": self.matches,
@@ -267,52 +286,8 @@ def verify(rep: Replay, budget: VerifyBudget = VerifyBudget()) -> Verdict:
     """
     check_budget(rep, budget)
     maze = rebuild(rep.level).maze
-    run = replay(maze, rep.log, ticks=rep.ticks, solver=rep.solver, speed=rep.speed,
-                 search_optimal=False)
-    return Verdict(rep, run.finished, run.moves, run.ticks_played, run.hints_used)
-
-
-class Playback:
-    """A replay re-run a few ticks at a time, for watching: forward, or to any tick.
-
-    Each tick does what :func:`game.run.model.replay` does, so the run reaches the same
-    state at every tick, however the ticks are grouped.
-    """
-
-    def __init__(self, rep: Replay, maze: Maze) -> None:
-        self.replay = rep
-        self.maze = maze
-        self.run = Run(maze, solver=rep.solver, speed=rep.speed)
-        self._next = 0  # the first intent of the log not yet given
-
-    @property
-    def done(self) -> bool:
-        """Return True once the run reached the exit or the replay's last tick."""
-        return self.run.finished or self.run.tick >= self.replay.ticks
-
-    def advance(self, ticks: int) -> None:
-        """Play ``ticks`` more ticks (fewer at the end)."""
-        for _ in range(max(0, ticks)):
-            self._give_due()
-            if self.done:
-                return
-            self.run.step()
-        self._give_due()
-
-    def seek(self, tick: int) -> None:
-        """Go to ``tick`` (clamped to the replay): back means again from the entrance."""
-        tick = max(0, min(tick, self.replay.ticks))
-        if tick < self.run.tick:
-            self.run = Run(self.maze, solver=self.replay.solver, speed=self.replay.speed)
-            self._next = 0
-        self.advance(tick - self.run.tick)
-
-    def _give_due(self) -> None:
-        """Give the run every intent logged for a tick up to now."""
-        log = self.replay.log
-        while self._next < len(log) and log[self._next].tick <= self.run.tick:
-            self.run.apply(log[self._next].intent)
-            self._next += 1
+    run = simulate(rep, maze)
+    return Verdict(rep, run.finished, run.moves, run.ticks_played, run.hints_used, run.caught)
 
 
 # -- to JSON ----------------------------------------------------------------------------

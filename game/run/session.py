@@ -31,9 +31,10 @@ from game.run.intents import (
     ToggleHint,
 )
 from game.run.level import Level, RunResult
-from game.run.model import KEY, LOCKED, Run
+from game.run.model import CAUGHT, KEY, LOCKED, Run
 from game.run.player import BUMP, STEP
-from game.run.replay import Playback, Replay
+from game.run.playback import Playback
+from game.run.replay import Replay
 from game.run.review import Review, review
 
 #: The session's own events, besides the run's (STEP, BUMP, KEY, LOCKED).
@@ -42,8 +43,8 @@ SOLVER_CHANGED = "solver_changed"
 SPEED_CHANGED = "speed_changed"
 RACER_HOME = "racer_home"
 FINISHED = "finished"
-__all__ = ["PlaySession", "STEP", "BUMP", "KEY", "LOCKED", "HINT_SHOWN", "SOLVER_CHANGED",
-           "SPEED_CHANGED", "RACER_HOME", "FINISHED"]
+__all__ = ["PlaySession", "STEP", "BUMP", "KEY", "LOCKED", "CAUGHT", "HINT_SHOWN",
+           "SOLVER_CHANGED", "SPEED_CHANGED", "RACER_HOME", "FINISHED"]
 
 #: While walking with the hint shown, start its search over at most this often (ticks).
 HINT_RESTART_TICKS = 36
@@ -97,6 +98,35 @@ class PlaySession:
     def finished(self) -> bool:
         """Return True once the player stands on the exit."""
         return self.run.finished
+
+    @property
+    def caught(self) -> bool:
+        """Return True once a chaser caught the player: the run is over, not finished."""
+        return self.run.caught
+
+    @property
+    def chasers(self) -> list[tuple[float, float]]:
+        """Return where each chaser is drawn now, (row, col) between tiles while stepping."""
+        return [chaser.render_pos for chaser in self.run.chase.chasers]
+
+    @property
+    def nearest_chaser(self) -> Optional[int]:
+        """Return the steps from the nearest chaser to the player (None: no chaser, none can reach)."""
+        if not self.run.chase or self.run.started_at is None:
+            return None
+        return self.run.chase.nearest()
+
+    def chaser_seen(self, index: int) -> bool:
+        """Return True when chaser ``index`` stands in the player's sight (always, outside fog)."""
+        fog = self.run.fog
+        return fog is None or fog.in_sight(self.run.chase.chasers[index].pos)
+
+    def exit_steps(self) -> int:
+        """Return the fewest steps from the player's tile to the exit (how close a caught run came)."""
+        from game.maze.chase import flood
+
+        dist = flood(kinds.walkable(self.maze.tiles), self.maze.goal, [self.run.player.pos])
+        return max(0, int(dist[self.run.player.pos]))
 
     @property
     def busy(self) -> bool:
@@ -162,7 +192,7 @@ class PlaySession:
         was_finished = run.finished
         for _ in range(ticks):
             run.step()
-            if run.finished:
+            if run.over:
                 break
         events = run.take_events()
         if self.ghost is not None and run.started_at is not None:

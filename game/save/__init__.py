@@ -53,6 +53,7 @@ from game.save.schema import (
     SCHEMA_VERSION,
     V1_CAMPAIGN,
     V2_CAMPAIGN,
+    V3_CAMPAIGN,
     Migration,
     SaveFormatError,
     from_json,
@@ -65,7 +66,7 @@ from game.save.store import SAVE_PATH_ENV, SaveStore, default_save_path, load_pr
 __all__ = [
     "ANIM_SPEED_RANGE", "CUSTOM_SEED_MAX", "CUSTOM_SIDE_RANGE", "KEPT_CORRUPT", "MAX_INT_DIGITS",
     "MAX_NESTING", "MAX_SAVE_BYTES", "MIGRATIONS", "SAVE_PATH_ENV", "SCHEMA_VERSION",
-    "V1_CAMPAIGN", "V2_CAMPAIGN", "CustomMaze", "DailyBest", "DailyRecord", "Migration",
+    "V1_CAMPAIGN", "V2_CAMPAIGN", "V3_CAMPAIGN", "CustomMaze", "DailyBest", "DailyRecord", "Migration",
     "NotARegularFile", "Progress", "Race", "Record", "SaveFormatError", "SaveStore", "Settings",
     "Streak", "current_streak", "default_save_path", "from_json", "has_progress",
     "load_progress", "menu_options", "parse_save", "read_regular_file", "record_daily",

@@ -29,7 +29,7 @@ from game.text import CATALOGUES
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 #: The hint speeds a save keeps: the game's own list, end to end.
 ANIM_SPEED_RANGE = (HINT_SPEEDS[0], HINT_SPEEDS[-1])
 #: Largest save file read or written: a save is kilobytes, this is thousands of mazes.
@@ -177,6 +177,21 @@ V2_CAMPAIGN = (
 )
 
 
+#: The campaign's level codes in the order schema 3 counted "unlocked" in (before the
+#: Minotaur chapter came in before the long haul).
+V3_CAMPAIGN = (
+    "B11x11-UL", "B15x7-7", "P13x13-106", "P11x31-VI", "P23x23-1S4", "D15x15-15S",
+    "D31x31-2EZ", "D45x45-3HF", "D15x15-15R-R3", "D21x21-1MJ-R3", "D33x33-2K0-R4-L10",
+    "D41x41-375-R4", "D57x57-4ET-R4-L20", "D131x131-A4I-R5-L10", "B15x15-15Z-Y1",
+    "P21x21-1MY-Y2", "D27x27-23X-R3-Y2", "B31x31-2FD-L10-Y3", "D41x41-37F-R4-L10-Y4",
+    "P21x21-1OH-F1", "B15x15-17I-F1", "D31x31-2GK-R4-F1", "B35x35-2RZ-L10-F1",
+    "D45x45-3HA-R4-L10-Y2-F1", "G17x17-1BD", "G31x31-2F2", "G41x41-36A-L10", "G25x25-1XP-L5",
+    "G75x75-5SV-K3", "D27x27-23A-L15", "P37x37-2V5-L5", "B19x19-1GY-L10", "B41x41-376-L20",
+    "D91x91-71C-L30", "P65x65-512", "B31x31-2EF", "B51x51-3Y4", "P161x161-CFV-L10",
+    "B111x111-8KX-L5", "B201x201-FJ0-L10",
+)
+
+
 #: A migration: a save's document at one schema version, made the next version's.
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 
@@ -206,7 +221,8 @@ def recount_unlocked(old_order: tuple[str, ...], version: int,
 MIGRATIONS: dict[int, Migration] = {
     0: _migrate_0_to_1,
     1: recount_unlocked(V1_CAMPAIGN, 2, V2_CAMPAIGN),  # the campaign in chapters (issue 9)
-    2: recount_unlocked(V2_CAMPAIGN, 3),  # the Keys and Fog chapters (issue 9)
+    2: recount_unlocked(V2_CAMPAIGN, 3, V3_CAMPAIGN),  # the Keys and Fog chapters (issue 9)
+    3: recount_unlocked(V3_CAMPAIGN, 4),  # the Minotaur chapter (issue 20)
 }
 
 

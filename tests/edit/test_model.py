@@ -47,7 +47,7 @@ def stroke(editor: Editor, tool: str, *tiles: tuple[int, int]) -> bool:
 
 def test_the_tool_table_has_walls_floor_ends_keys_and_doors_each_with_its_own_letter() -> None:
     names = [tool.name for tool in TOOLS]
-    assert names == ["wall", "floor", "start", "exit", "key", "door"]
+    assert names == ["wall", "floor", "start", "exit", "key", "door", "lair"]
     assert len({tool.shortcut for tool in TOOLS}) == len(TOOLS)
     assert all((tool.kind(0) is None) != (tool.end is None) for tool in TOOLS)
     assert [tool.name for tool in TOOLS if tool.coloured] == ["key", "door"]
@@ -511,3 +511,11 @@ def test_an_end_placed_on_a_wall_says_it_goes_on_floor_and_good_strokes_say_noth
     editor.press((2, 2))
     editor.release()
     assert editor.maze.start == (3, 3) and editor.take_refusal() == ""
+
+
+def test_the_lair_tool_paints_a_chasers_lair_saved_as_M() -> None:
+    from game.maze.formats import format_maze
+
+    editor = Editor(blank_maze(rows=7, cols=7))
+    stroke(editor, "lair", (3, 3))
+    assert format_maze(editor.snapshot()).count("M") == 1

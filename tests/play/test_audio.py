@@ -15,7 +15,8 @@ from game.play.audio import SOUND_GAINS, Audio
 from game.resources import AssetNotFoundError
 from game.save import Settings
 
-CONTRACT_SOUNDS = {"step", "bump", "hint", "complete", "click", "locked", "key"}
+CONTRACT_SOUNDS = {"step", "bump", "hint", "complete", "click", "locked", "key", "heartbeat",
+                   "caught"}
 
 
 @pytest.fixture(autouse=True)

@@ -23,7 +23,8 @@ def test_every_look_the_tile_table_names_has_its_art() -> None:
     assert {str(look) for look in kinds.KINDS["look"]} <= set(looks.LOOKS)
     for kind, row in enumerate(kinds.KINDS):
         art = looks.look_of(kind).art
-        assert (art is not None) == bool(row["key"] or row["lock"]), row["name"]
+        assert (art is not None) == bool(row["key"] or row["lock"] or row["name"] == "lair"), \
+            row["name"]
 
 
 def test_the_editor_map_colours_each_kind_by_its_look() -> None:

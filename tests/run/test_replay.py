@@ -35,11 +35,11 @@ from game.run.intents import (
 from game.run.level import Level
 from game.maze.grid import Maze
 from game.run.model import Logged, Run, replay
+from game.run.playback import Playback
 from game.run.player import Move
 from game.run.replay import (
     MAX_TICKS,
     REPLAY_VERSION,
-    Playback,
     Replay,
     ReplayFormatError,
     ReplayOverBudget,

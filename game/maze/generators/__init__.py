@@ -37,6 +37,8 @@ GENERATORS: dict[str, GeneratorInfo] = {
 DEFAULT = backtracker.NAME
 #: Mixed with an integer seed to draw where the keys and doors go.
 KEYS_STREAM = 0x6B657973  # "keys"
+#: Mixed with an integer seed to draw where the chasers' lairs go.
+LAIRS_STREAM = 0x6C616972  # "lair"
 
 
 def generator_options() -> list[tuple[Option, GeneratorInfo]]:
@@ -58,17 +60,19 @@ def generate(
     seed: RngLike = None,
     loops: float = 0.0,
     keys: int = 0,
+    chasers: int = 0,
     **options: Optional[Value],
 ) -> Maze:
     """Generate a maze with the generator called ``name``; raise ValueError on bad input.
 
     ``options`` are the generator's own (``room_size=...``); None means not given.
     ``keys`` doors and keys are placed with a random source of their own drawn from the
-    seed, so the walls are those of the same maze without keys.
+    seed, so the walls are those of the same maze without keys.  ``chasers`` lairs come
+    last, drawn the same way (:mod:`game.maze.lairs`).
     """
     info, given = _checked(name, options)
     maze = info.generate(rows=rows, cols=cols, rng=seed, loops=loops, **given)
-    return _with_keys(maze, keys, seed, info, given)
+    return _with_lairs(_with_keys(maze, keys, seed, info, given), chasers, seed)
 
 
 def trace(
@@ -79,6 +83,7 @@ def trace(
     seed: RngLike = None,
     loops: float = 0.0,
     keys: int = 0,
+    chasers: int = 0,
     **options: Optional[Value],
 ) -> Trace:
     """Return the events of the maze ``generate`` makes with these arguments, then the Maze.
@@ -88,7 +93,9 @@ def trace(
     info, given = _checked(name, options)
     assert info.trace is not None, f"{name} has no trace"
     events = info.trace(rows=rows, cols=cols, rng=seed, loops=loops, **given)
-    return events if keys == 0 else _keyed_trace(events, keys, seed, info, given)
+    if keys == 0 and chasers == 0:
+        return events
+    return _keyed_trace(events, keys, seed, info, given, chasers)
 
 
 def _checked(
@@ -125,14 +132,27 @@ def _with_keys(maze: Maze, keys: int, seed: RngLike, info: GeneratorInfo,
     return place_keys(maze, keys, rng, rooms=info.room_size(given) is not None)
 
 
+def _with_lairs(maze: Maze, chasers: int, seed: RngLike) -> Maze:
+    """Return ``maze`` with ``chasers`` lairs placed (``maze`` itself for none)."""
+    if chasers == 0:
+        return maze
+    from game.maze.lairs import place_lairs
+
+    if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
+        rng = np.random.default_rng([int(seed), LAIRS_STREAM])
+    else:
+        rng = make_rng(seed)
+    return place_lairs(maze, chasers, rng)
+
+
 def _keyed_trace(events: Trace, keys: int, seed: RngLike, info: GeneratorInfo,
-                 given: dict[str, Value]) -> Trace:
-    """Yield ``events``, then one ``place`` event per key and door, then the keyed Maze."""
+                 given: dict[str, Value], chasers: int = 0) -> Trace:
+    """Yield ``events``, then one ``place`` event per key, door and lair, then the Maze."""
     for item in events:
         if not isinstance(item, Maze):
             yield item
             continue
-        keyed = _with_keys(item, keys, seed, info, given)
+        keyed = _with_lairs(_with_keys(item, keys, seed, info, given), chasers, seed)
         for r, c in zip(*np.nonzero(keyed.tiles != item.tiles)):
             yield (PLACE, int(r), int(c), int(keyed.tiles[r, c]), int(item.tiles[r, c]))
         yield keyed

@@ -37,7 +37,7 @@ from game.run.hint import EXPLORED, FRONTIER, PATH, HintSearch
 from game.run.intents import AutoRun, Release
 from game.run.model import Run
 from game.run.player import Move
-from game.run.replay import Playback
+from game.run.playback import Playback
 
 #: The picture is cast at most this wide (px) and scaled to the view.
 RENDER_WIDTH = 960

@@ -24,6 +24,10 @@ Color = tuple[int, int, int]
 Art = Callable[[pygame.Surface, pygame.Rect, bool], None]
 #: How far a key's tile on the editor's map is tinted towards its key's colour.
 KEY_TINT = 0.4
+#: How far a lair's tile is darkened towards the wall colour.
+LAIR_SHADE = 0.35
+#: The claw marks of a lair: the chasers' colour, dried.
+CLAW: Color = (122, 38, 30)
 
 
 class Look(NamedTuple):
@@ -57,6 +61,8 @@ LOOKS: dict[str, Look] = {
     "floor": Look(lambda th: th.classic.floor),
     **{f"key_{name}": _key(name) for name in theme.KEY_COLOURS},
     **{f"door_{name}": _door(name) for name in theme.KEY_COLOURS},
+    "lair": Look(lambda th: mix(th.classic.floor, th.classic.wall, LAIR_SHADE),
+                 lambda surface, rect, opened: draw_lair(surface, rect)),
 }
 
 
@@ -108,6 +114,22 @@ def draw_key(surface: pygame.Surface, rect: pygame.Rect, name: str) -> None:
     pygame.draw.circle(surface, keys.edge, (round(bow[0]), round(bow[1])), ring + 1)
     pygame.draw.circle(surface, colour, (round(bow[0]), round(bow[1])), ring)
     draw_key_symbol(surface, name, bow, max(2, round(ring * 0.6)))
+
+
+def draw_lair(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """Draw a chaser's lair on the tile ``rect``: a dark hollow scored with claw marks."""
+    th = theme.current()
+    s = rect.width
+    hollow = mix(th.classic.floor, th.classic.wall, 0.7)
+    if s < 6:
+        surface.fill(hollow, rect)
+        return
+    pygame.draw.ellipse(surface, hollow, rect.inflate(-s // 5, -s // 3))
+    claw = CLAW
+    for k in (-1, 0, 1):
+        x = rect.centerx + k * s // 6
+        pygame.draw.line(surface, claw, (x - s // 10, rect.y + s // 4),
+                         (x + s // 10, rect.bottom - s // 4), max(1, s // 16))
 
 
 def draw_door(surface: pygame.Surface, rect: pygame.Rect, name: str, *, opened: bool) -> None:

@@ -235,6 +235,9 @@ class LevelCompleteScene(ListScene):
              False),
             (t("complete.hints"), str(r.hints_used), False),
         ]
+        closest = None if r.run is None else r.run.chase.closest
+        if closest is not None:  # how close the chasers came: the run's tension in a figure
+            rows.append((t("complete.closest"), t("complete.closest_value", steps=closest), False))
         if self.best is not None:
             best = format_time(self.best)
             rows.append((t("complete.best"),

@@ -39,12 +39,13 @@ from game.bindings import WALKS, solver_slot
 from game.play.input import Event, FocusLost, KeyDown, KeyUp, Wheel, keymap, left_click
 from game.play.panels.bar import Bar
 from game.play.panels.captions import Captions
+from game.play.panels.chasers import Chasers
 from game.play.panels.ghosts import Ghosts
 from game.play.panels.maps import Maps
 from game.play.panels.stage import MARKER_BELOW_TILE, MARKER_FROM_TILE, Stage, pulse
 from game.play.render.fog import FogLayer
 from game.play.render.tiles import RPG, style_for
-from game.play.routes import Complete, OpenPause
+from game.play.routes import Complete, OpenPause, Play
 from game.play.scenes.base import Next, Scene
 from game.play.widgets import hud
 from game.run.intents import (
@@ -64,11 +65,15 @@ from game.run.level import Level
 from game.run.clock import TickClock
 from game.run.ghost import Ghost
 from game.run.model import Run
-from game.run.replay import Playback
+from game.run.playback import Playback
 from game.run.player import Move
-from game.run.session import (BUMP, FINISHED, HINT_SHOWN, KEY, LOCKED, RACER_HOME,
+from game.run.session import (BUMP, CAUGHT, FINISHED, HINT_SHOWN, KEY, LOCKED, RACER_HOME,
                               SOLVER_CHANGED, SPEED_CHANGED, STEP, PlaySession)
 from game.text import t
+
+
+#: The keys that retry a caught run at once.
+RETRY_KEYS = (pygame.K_r, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
 # -- the view's own intents ---------------------------------------------------------------
@@ -170,6 +175,10 @@ class PlayScene(Scene):
         self._snap_camera = True
         self.stage = Stage(self.session, self.camera, self.style, ctx.images)
         self.ghosts = Ghosts(self.session, self.camera)
+        self.chasers = Chasers(self.session, self.camera)
+        self._caught_steps: Optional[int] = None  # how far from the exit a chaser caught you
+        self._beat = 0.0  # seconds until the next heartbeat while a chaser is near
+        self._warned = False  # the toast of a chaser near, once a run
         self.maps = Maps(self.session, self.stage)
         self.bar = Bar(self.session)
         self.captions = Captions(self.session, self.camera, self.bar.hint_keys)
@@ -297,6 +306,11 @@ class PlayScene(Scene):
             if isinstance(event, KeyDown) or left_click(event) is not None:
                 return self._complete()
             return None
+        if self.session.caught:  # one key to try again at once
+            if isinstance(event, KeyDown) and event.key == pygame.K_ESCAPE:
+                return OpenPause(self.level)
+            if (isinstance(event, KeyDown) and event.key in RETRY_KEYS) or left_click(event):
+                return Play(self.level)
         action = keymap().action(event.key) if isinstance(event, (KeyDown, KeyUp)) else None
         if isinstance(event, KeyDown) and action == "view":
             self.set_first_person(self.first_person is None)
@@ -376,6 +390,9 @@ class PlayScene(Scene):
             self.ctx.toast(t("play.speed_toast", speed=self.run.speed))
         if RACER_HOME in events and self.racer is not None:
             self.ctx.toast(t("play.race_ghost_home", solver=solver_short_label(self.racer.solver)))
+        if CAUGHT in events:
+            self.ctx.audio.play("caught")
+            self._caught_steps = self.session.exit_steps()
         if FINISHED in events:  # the celebration starts
             self.ctx.audio.play("complete")
             self._celebrated = 0.0
@@ -395,10 +412,26 @@ class PlayScene(Scene):
         run = self.run
         if run.finished:
             return self._celebrate(0.0 if FINISHED in events else dt)
+        if run.caught:
+            return None
+        self._heartbeat(dt)
         if not self.camera.fitted:
             self.camera.follow(*run.player.render_pos, dt, snap=self._snap_camera or reduced)
             self._snap_camera = False
         return None
+
+    def _heartbeat(self, dt: float) -> None:
+        """Beat while a chaser is near, faster the nearer it is."""
+        strength = self.chasers.warning()
+        self._beat -= dt
+        if strength > 0 and not self._warned:
+            self._warned = True
+            self.ctx.toast(t("chase.near_toast"))
+        if strength > 0 and self._beat <= 0:
+            self.ctx.audio.play("heartbeat")
+            self._beat = 1.1 - 0.7 * strength
+        elif strength <= 0:
+            self._beat = 0.0
 
     def _celebrate(self, dt: float) -> Optional[Next]:
         """Play the burst on the exit tile (none under reduced motion), then finish the run."""
@@ -452,12 +485,16 @@ class PlayScene(Scene):
             if self.exit_known:
                 self.stage.draw_exit(surface, view, self._time)
             self.ghosts.draw(surface, view, self._time)
+            self.chasers.draw(surface, view, self._time)
             if self._celebrated is not None:
                 self.stage.draw_celebration(surface, view, self._celebrated)
             self.stage.draw_player(surface, view, self._time)
             if self.exit_known:
                 self.stage.draw_exit_pointer(
                     surface, view, self.captions.free_area(view) if self.hint is not None else view)
+            self.chasers.draw_warning(surface, view, self._time)
+            if self.session.caught:
+                self.chasers.draw_caught(surface, view, self._caught_steps)
             surface.set_clip(clip)
             self.captions.draw(surface, view, shown)
             if self.map_shown:

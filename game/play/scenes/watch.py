@@ -1,6 +1,6 @@
 """Watching a replay: the run re-played in fixed ticks, with pause, speed and skip.
 
-A view of :class:`game.run.replay.Playback` (the same ticks the run was played in, so
+A view of :class:`game.run.playback.Playback` (the same ticks the run was played in, so
 the player walks exactly as it did).  Space pauses, Up/Down change the speed (x0.25 to
 x8), Left/Right skip five seconds back or on, Home and End jump to the start and the
 end.  The playback starts (and Home goes back) at the first input, not at the wait
@@ -31,7 +31,8 @@ from game.play.scenes.base import Next, Scene
 from game.play.widgets import hud
 from game.run.clock import TICK_RATE, TickClock
 from game.run.level import Level
-from game.run.replay import Playback, Replay
+from game.run.playback import Playback
+from game.run.replay import Replay
 from game.text import t
 
 #: The playback speeds, slowest to fastest, and how far Left/Right skip (seconds).

@@ -1,0 +1,228 @@
+"""Chasers: hunters that start in the maze's lairs and walk toward the player.
+
+Pure (numpy only) and on the run model's fixed ticks (:class:`game.run.model.Run` owns a
+:class:`Pack` and steps it after the player), so a run with chasers replays exactly; the
+lair placement (:mod:`game.maze.lairs`) plays the same rules against a walker to prove a
+lair fair.  A lair (text ``M``) is a floor tile where one chaser starts.
+
+Rules:
+1. The chasers set off with the player's first move, one tile every ``CHASER_TICKS``
+   ticks (slower than a held-key walk), sliding between tiles as the player does.
+2. They hunt with a distance map from the player's tile (Brogue's "Dijkstra map"): one
+   flood each time the player moves; on each arrival a chaser steps to a neighbour one
+   step nearer (the first in up, right, down, left order).
+3. They never pass a door the player cannot open yet.
+4. In the fog a chaser sees the player only along a straight clear line within
+   ``SIGHT`` tiles (or next to it); out of sight for ``SCENT_TICKS`` it loses the scent
+   and walks to where it last saw the player (the entrance, at first), waiting there
+   until it sees the player again.  Without fog it never loses the scent.
+5. A chaser within ``CATCH_DISTANCE`` of the player (both as drawn) catches them: the
+   run ends.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+import numpy as np
+
+from game.maze import tiles as kinds
+from game.maze.grid import Maze, Pos
+
+#: Ticks per second of the run model (game.run.clock.TICK_RATE; a test keeps them equal).
+RATE = 120
+#: Ticks a held-key walker takes per tile (8 tiles a second: game.run.player.WALKING_SPEED).
+WALK_TICKS = 15
+#: Ticks a chaser takes per tile at the default pace: 5 tiles a second.
+CHASER_TICKS = 24
+#: The most chasers a maze can have.
+MAX_CHASERS = 4
+#: Tiles a chaser sees along a straight clear line in the fog.
+SIGHT = 8
+#: Ticks out of sight (in the fog) before a chaser loses the scent: three seconds.
+SCENT_TICKS = 360
+#: How near (tiles, row plus column, as drawn) a chaser must come to catch the player.
+CATCH_DISTANCE = 0.5
+#: A chaser this many steps away or nearer is "near" (the warning edge, the heartbeat).
+NEAR = 6
+_STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
+
+
+def lair_mask(tiles: np.ndarray) -> np.ndarray:
+    """Return a bool mask of the lair tiles."""
+    lair = kinds.kind_of("M")
+    if not tiles.size or int(tiles.max()) < lair:  # one pass, and none for most mazes
+        return np.zeros(tiles.shape, dtype=bool)
+    return tiles == lair
+
+
+def lairs_of(maze: Maze) -> list[Pos]:
+    """Return the lairs of ``maze`` in reading order."""
+    return [(int(r), int(c)) for r, c in zip(*np.nonzero(lair_mask(maze.tiles)))]
+
+
+def flood(passable: np.ndarray, origin: Pos, targets: Optional[list[Pos]] = None) -> np.ndarray:
+    """Return the steps from ``origin`` to every ``passable`` tile (-1: unreached).
+
+    A numpy frontier a step at a time.  With ``targets``, the flood stops once each of them
+    is reached: every tile nearer than the farthest target has its distance then.
+    """
+    rows, cols = passable.shape
+    width = cols + 2
+    open_ = np.zeros((rows + 2, width), dtype=bool)
+    open_[1:-1, 1:-1] = passable
+    flat_open = open_.ravel()
+    dist = np.full(flat_open.shape, -1, dtype=np.int32)
+    start = (origin[0] + 1) * width + origin[1] + 1
+    dist[start] = 0
+    offsets = np.array([-width, 1, width, -1])
+    wanted = (None if targets is None
+              else np.array([(r + 1) * width + c + 1 for r, c in targets], dtype=np.int64))
+    frontier = np.array([start], dtype=np.int64)
+    step = 0
+    while frontier.size:
+        if wanted is not None and (dist[wanted] >= 0).all():
+            break
+        step += 1
+        near = (frontier[:, None] + offsets).ravel()
+        near = near[flat_open[near] & (dist[near] < 0)]
+        frontier = np.unique(near)
+        dist[frontier] = step
+    return dist.reshape(rows + 2, width)[1:-1, 1:-1]
+
+
+@dataclass
+class Chaser:
+    """One chaser: where it stands or steps to, and what it knows of the player."""
+
+    lair: Pos
+    pos: Pos
+    prev: Pos
+    progress: int = CHASER_TICKS  # ticks into the step from prev to pos (CHASER_TICKS: there)
+    hunting: bool = True  # on the scent (False: walking to where it last saw the player)
+    last_seen: Optional[Pos] = None
+    unseen: int = 0  # ticks since it last saw the player
+
+    @property
+    def render_pos(self) -> tuple[float, float]:
+        """Return the interpolated (row, col) for drawing."""
+        f = self.progress / CHASER_TICKS
+        return (self.prev[0] + (self.pos[0] - self.prev[0]) * f,
+                self.prev[1] + (self.pos[1] - self.prev[1]) * f)
+
+
+class Pack:
+    """Every chaser of one run, with the distance map they hunt by."""
+
+    def __init__(self, maze: Maze, *, fog: bool, held: int) -> None:
+        """Put one chaser on each lair; ``fog``: they can lose the scent."""
+        self.maze = maze
+        self.fog = fog
+        self.chasers = [Chaser(lair, lair, lair, last_seen=maze.start) for lair in lairs_of(maze)]
+        self._from: Optional[Pos] = None  # the player's tile the map was flooded from
+        self._trails: dict[Pos, np.ndarray] = {}  # a last-seen tile -> its distance map
+        self._partial = False  # the map stopped once it reached every chaser
+        self.closest: Optional[int] = None  # the fewest steps any chaser came to the player
+        self.floods = 0
+        if not self.chasers:  # a maze without lairs costs nothing more
+            self.dist = self.passable = self._transparent = np.zeros((0, 0), dtype=bool)
+            return
+        self.dist = np.full(maze.tiles.shape, -1, dtype=np.int32)
+        self._transparent = kinds.transparent(maze.tiles)
+        self._walkable = kinds.walkable(maze.tiles)
+        self._locks = kinds.KINDS["lock"][maze.tiles]
+        self.open_doors(held)
+
+    def __bool__(self) -> bool:
+        return bool(self.chasers)
+
+    def open_doors(self, held: int) -> None:
+        """Let the chasers through the doors ``held`` key bits open."""
+        self.passable = self._walkable & ((self._locks & ~np.uint8(held)) == 0)
+        self._from = None
+        self._trails = {}
+
+    def _hunt_map(self, player: Pos) -> np.ndarray:
+        """Return the distance map from ``player`` (one flood per tile the player moves to)."""
+        lost = self._partial and any(self.dist[c.pos] < 0 for c in self.chasers)
+        if self._from != player or lost:
+            targets = [c.pos for c in self.chasers]
+            self.dist = flood(self.passable, player, targets)
+            self._partial = all(self.dist[t] >= 0 for t in targets)  # else it flooded all
+            self._from = player
+            self.floods += 1
+        return self.dist
+
+    def _trail_map(self, spot: Pos) -> np.ndarray:
+        """Return the distance map from ``spot`` (kept: a chaser walks to it)."""
+        if spot not in self._trails:
+            self._trails[spot] = flood(self.passable, spot)
+        return self._trails[spot]
+
+    def sees(self, chaser: Chaser, player: Pos) -> bool:
+        """Return True when ``chaser`` sees ``player`` (always, outside the fog)."""
+        if not self.fog:
+            return True
+        (r, c), (pr, pc) = chaser.pos, player
+        if abs(r - pr) + abs(c - pc) <= 1:
+            return True
+        if r == pr and abs(c - pc) <= SIGHT:
+            lo, hi = sorted((c, pc))
+            return bool(self._transparent[r, lo : hi + 1].all())
+        if c == pc and abs(r - pr) <= SIGHT:
+            lo, hi = sorted((r, pr))
+            return bool(self._transparent[lo : hi + 1, c].all())
+        return False
+
+    def step(self, player: Pos) -> None:
+        """Advance every chaser one tick toward ``player`` (the tile it stands or steps on)."""
+        hunt = self._hunt_map(player)
+        for chaser in self.chasers:
+            if self.sees(chaser, player):
+                chaser.hunting, chaser.last_seen, chaser.unseen = True, player, 0
+            else:
+                chaser.unseen += 1
+                if chaser.hunting and chaser.unseen >= SCENT_TICKS:
+                    chaser.hunting = False
+            if chaser.progress < CHASER_TICKS:
+                chaser.progress += 1
+            if chaser.progress < CHASER_TICKS:
+                continue
+            if chaser.hunting:
+                nxt = self._downhill(hunt, chaser.pos)
+            else:
+                assert chaser.last_seen is not None
+                nxt = self._downhill(self._trail_map(chaser.last_seen), chaser.pos)
+            if nxt is not None:
+                chaser.prev, chaser.pos, chaser.progress = chaser.pos, nxt, 0
+            else:
+                chaser.prev = chaser.pos
+        near = self.nearest()
+        if near is not None and (self.closest is None or near < self.closest):
+            self.closest = near
+
+    def _downhill(self, dist: np.ndarray, pos: Pos) -> Optional[Pos]:
+        """Return the neighbour of ``pos`` one step nearer on ``dist`` (None: none)."""
+        here = int(dist[pos])
+        if here <= 0:
+            return None
+        rows, cols = dist.shape
+        for dr, dc in _STEPS:
+            q = (pos[0] + dr, pos[1] + dc)
+            if 0 <= q[0] < rows and 0 <= q[1] < cols and dist[q] == here - 1:
+                return q
+        return None
+
+    def nearest(self) -> Optional[int]:
+        """Return the fewest steps from any chaser to the player's tile (None: none can reach)."""
+        found = [int(self.dist[c.pos]) for c in self.chasers if self.dist[c.pos] >= 0]
+        return min(found) if found else None
+
+    def catches(self, player: tuple[float, float]) -> bool:
+        """Return True when a chaser is within CATCH_DISTANCE of the player (as drawn)."""
+        for chaser in self.chasers:
+            r, c = chaser.render_pos
+            if abs(r - player[0]) + abs(c - player[1]) < CATCH_DISTANCE:
+                return True
+        return False

@@ -1,0 +1,150 @@
+"""Chasers' lairs placed into a maze so that walking the shortest route always escapes.
+
+A lair (text ``M``, tile kind "lair") is a floor tile where a chaser starts; the chasers'
+rules are :mod:`game.maze.chase`.  :func:`place_lairs` puts ``count`` of them into a
+generated maze, fair by construction:
+
+1. Find the shortest route from the entrance to the exit (keys fetched on the way) and,
+   by one breadth-first pass from all its tiles at once, each tile's way onto it: the
+   route tile it joins (the first in route order among the nearest) and how far that is.
+2. A tile's *lead* is the ticks a chaser from there needs to join the route, minus the
+   tick a held-key walker passes that route tile: at least ``SAFE_TICKS`` and the chaser
+   can only come up behind the walker.  Candidates lie at least ``MIN_FROM_START`` steps
+   from the entrance; those in the far half of the maze come first, the smallest lead
+   (the most threatening) first.
+3. Lairs are drawn with ``rng`` among the first few candidates, a few apart, and the set is
+   proved by playing the chasers' own rules (:class:`Pack`) against the walker on the
+   route: it is taken when no chaser comes within ``CLOSEST`` steps (else another is drawn).
+
+Pure: numpy and the standard library.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Optional
+
+import numpy as np
+
+from game.maze import tiles as kinds
+from game.maze.chase import CHASER_TICKS, MAX_CHASERS, WALK_TICKS, Pack, flood
+from game.maze.grid import Maze, Pos
+
+#: The least lead (ticks) a candidate lair's chaser leaves the walker where it joins the route.
+SAFE_TICKS = 2 * CHASER_TICKS
+#: No lair lies nearer the entrance than this many steps.
+MIN_FROM_START = 10
+#: A walker on the shortest route keeps every chaser at least this many steps away.
+CLOSEST = 2
+#: Lairs lie at least this many steps apart (row plus column).
+LAIR_SPACING = 6
+#: Sets of lairs drawn and proved by play at most, and the candidates each lair is drawn among.
+_TRIES = 4
+_CHOICES = 4
+_STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
+
+
+def shortest_route(maze: Maze) -> list[Pos]:
+    """Return a shortest route from the entrance to the exit (keys fetched on the way)."""
+    from game.maze.solvers import solve
+
+    path = solve(maze, "bfs").path
+    if path is None:
+        raise ValueError("chasers need a way from the entrance to the exit")
+    return list(path)
+
+
+def leads(maze: Maze, route: list[Pos]) -> np.ndarray:
+    """Return each tile's lead in ticks (step 2 of the module docstring); -1 off the map."""
+    walk = kinds.walkable(maze.tiles)
+    rows, cols = walk.shape
+    joins = np.full(walk.shape, -1, dtype=np.int64)  # the route index each tile joins
+    dist = np.full(walk.shape, -1, dtype=np.int64)
+    queue: deque[Pos] = deque()
+    for i, pos in enumerate(route):
+        if dist[pos] < 0:
+            dist[pos], joins[pos] = 0, i
+            queue.append(pos)
+    while queue:
+        r, c = queue.popleft()
+        for dr, dc in _STEPS:
+            q = (r + dr, c + dc)
+            if 0 <= q[0] < rows and 0 <= q[1] < cols and walk[q] and dist[q] < 0:
+                dist[q], joins[q] = dist[r, c] + 1, joins[r, c]
+                queue.append(q)
+    out: np.ndarray = np.where(dist >= 0, dist * CHASER_TICKS - joins * WALK_TICKS, -1)
+    return out
+
+
+def escapes(maze: Maze, route: list[Pos], lairs: list[Pos]) -> Optional[int]:
+    """Return the fewest steps any chaser from ``lairs`` comes to a walker on ``route``.
+
+    The walker holds the key (a step every WALK_TICKS ticks) from the first tick, as the
+    chasers set off; None when no chaser ever has a way to it.  A catch is 0.
+    """
+    tiles = maze.tiles.copy()
+    lair = kinds.kind_of("M")
+    tiles[tiles == lair] = kinds.FLOOR
+    for pos in lairs:
+        tiles[pos] = lair
+    pack = Pack(Maze(tiles, maze.start, maze.goal), fog=False, held=0)
+    held = int(kinds.KINDS["key"][tiles[maze.start]])
+    last = len(route) - 1
+    for tick in range(1, last * WALK_TICKS + 1):
+        k, part = divmod(tick, WALK_TICKS)
+        here = route[min(k, last)]
+        there = route[min(k + 1, last)]
+        bit = int(kinds.KINDS["key"][tiles[there]]) if part == 0 or tick == 1 else 0
+        if bit & ~held:
+            held |= bit
+            pack.open_doors(held)
+        f = part / WALK_TICKS
+        pack.step(there if k < last else here)
+        drawn = (here[0] + (there[0] - here[0]) * f, here[1] + (there[1] - here[1]) * f)
+        if pack.catches(drawn):
+            return 0
+    return pack.closest
+
+
+def place_lairs(maze: Maze, count: int, rng: np.random.Generator) -> Maze:
+    """Return ``maze`` with ``count`` lairs; raise ValueError when they do not fit."""
+    if isinstance(count, bool) or not isinstance(count, (int, np.integer)) or not (
+        0 <= count <= MAX_CHASERS
+    ):
+        raise ValueError(f"chasers must be a whole number from 0 to {MAX_CHASERS}, got {count!r}")
+    if count == 0:
+        return maze
+    route = shortest_route(maze)
+    lead = leads(maze, route)
+    from_start = flood(kinds.walkable(maze.tiles), maze.start)
+    far = from_start >= max(int(from_start.max()) // 2, 1)
+    fit = (maze.tiles == kinds.FLOOR) & (from_start >= MIN_FROM_START) & (lead >= SAFE_TICKS)
+    fit[maze.start] = fit[maze.goal] = False
+    cells = [(int(r), int(c)) for r, c in zip(*np.nonzero(fit))]
+    cells.sort(key=lambda pos: (not far[pos], int(lead[pos]), pos))
+    for _ in range(_TRIES):
+        chosen = _draw(cells, count, rng)
+        if chosen is None:
+            break
+        closest = escapes(maze, route, chosen)
+        if closest is None or closest >= CLOSEST:
+            tiles = maze.tiles.copy()
+            for pos in chosen:
+                tiles[pos] = kinds.kind_of("M")
+            return Maze(tiles, maze.start, maze.goal)
+        cells = [pos for pos in cells if pos not in chosen[-1:]]  # the last drawn failed
+    raise ValueError(
+        f"chasers {count}: this {maze.rows}x{maze.cols} maze has no room for "
+        f"{count} fair lair{'s' if count != 1 else ''} (fewer chasers, or a bigger maze)")
+
+
+def _draw(cells: list[Pos], count: int, rng: np.random.Generator) -> Optional[list[Pos]]:
+    """Return ``count`` lairs drawn among the first few of ``cells``, spaced apart (None: too few)."""
+    chosen: list[Pos] = []
+    while len(chosen) < count:
+        spaced = [pos for pos in cells if all(
+            abs(pos[0] - q[0]) + abs(pos[1] - q[1]) >= LAIR_SPACING for q in chosen)]
+        if not spaced:
+            return None
+        chosen.append(spaced[int(rng.integers(min(_CHOICES, len(spaced))))])
+    return chosen

@@ -1,0 +1,56 @@
+"""The Minotaur chapter in a real window: caught standing still, one key retries, the
+shortest route walked with real key presses escapes (set MIGONG_E2E_SHOTS to keep the
+pictures)."""
+
+from __future__ import annotations
+
+import time
+from typing import Callable
+
+import numpy as np
+import pytest
+
+from game.levels import build_level, level_code, named_level
+from game.maze.solvers import solve
+from tests.e2e.conftest import GameWindow
+
+pytestmark = pytest.mark.xvfb
+
+ARROWS = {(-1, 0): "Up", (1, 0): "Down", (0, -1): "Left", (0, 1): "Right"}
+LAIR = named_level("The Lair")
+
+
+def caught_card(img: np.ndarray) -> bool:
+    """Return True when the view is dimmed dark red: the caught card is up."""
+    middle = img[img.shape[0] // 4: 3 * img.shape[0] // 4].astype(np.int32)
+    r, g, b = (middle[..., i].mean() for i in range(3))
+    return r > 1.4 * max(g, b)
+
+
+def wait_for(game: GameWindow, name: str, test: Callable[[np.ndarray], bool],
+             timeout: float) -> np.ndarray:
+    """Take screenshots until ``test`` holds for one; return it (fail after ``timeout``)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        img = game.screenshot(name)
+        if test(img):
+            return img
+        time.sleep(0.3)
+    raise AssertionError(f"{name}: not on screen within {timeout} s:\n{game.output()}")
+
+
+def test_caught_standing_still_then_retry_and_escape_by_the_shortest_route(
+        launch_game: Callable[..., GameWindow]) -> None:
+    game = launch_game("play", "--code", level_code(LAIR))
+    game.find_window()
+    game.focus()
+    game.settle("start")
+    game.key("Left")  # a bump into the border: the clock starts, the chaser sets off
+    wait_for(game, "caught", caught_card, 30)
+    game.key("r")  # one key: the same level again at once
+    wait_for(game, "retry", lambda img: not caught_card(img), 10)
+    path = solve(build_level(LAIR), "bfs").path
+    names = [ARROWS[(b[0] - a[0], b[1] - a[1])] for a, b in zip(path, path[1:])]
+    game.x.run("xdotool", "key", "--delay", "100", *names, timeout=60)  # ten taps a second
+    img = game.settle("escaped")
+    assert not caught_card(img), "caught on the shortest route"
