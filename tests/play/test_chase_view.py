@@ -15,7 +15,9 @@ from game.play.routes import Play
 from game.play.scenes.play import PlayScene
 from game.maze import tiles as kinds
 from game.run.level import Level
+from game.run.intents import Release
 from game.run.player import Move
+from game.run.session import PlaySession
 from game.save import Progress
 
 # the chaser lies six steps away round a corner, unseen in the fog
@@ -38,10 +40,22 @@ def test_the_lair_has_a_look(display: None) -> None:
     assert look_of(kinds.kind_of("M")).art is not None
 
 
+def start_clock(session: PlaySession) -> None:
+    """Step off the entrance and straight back: the clock (and the chasers) start, the
+    player stands on the entrance again (a bump into a wall no longer starts the clock)."""
+    run = session.run
+    r, c = run.player.pos
+    for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+        if run.tile_kind((r + dr, c + dc)) not in ("wall", "door"):
+            for intent in (Move(dr, dc), Release(dr, dc), Move(-dr, -dc), Release(-dr, -dc)):
+                session.apply(intent)
+            return
+
+
 def test_a_caught_run_shows_the_card_and_one_key_retries(display: None) -> None:
     spec = named_level("The Lair")
     scene = scene_of(Level(build_level(spec), spec, campaign_index(spec), spec.name))
-    scene.session.apply(Move(0, -1))  # the clock starts; the player stands still
+    start_clock(scene.session)  # the clock starts; the player stands still
     for _ in range(60 * 60):
         scene.update(1 / 60)
         if scene.session.caught:
@@ -58,9 +72,9 @@ def test_a_near_chaser_unseen_in_the_fog_lights_the_warning_edge(display: None) 
     surface = pygame.Surface((800, 600))
     scene.draw(surface)
     assert not red_edge(surface, scene._view(surface))  # before the first move: no hunt
-    scene.session.apply(Move(0, -1))
+    start_clock(scene.session)
     scene.update(1 / 60)
-    assert scene.session.nearest_chaser == 6
+    assert scene.session.nearest_chaser == 5  # from the tile the first step goes to
     while scene.session.nearest_chaser > 4:
         scene.update(1 / 60)
     fog = scene.session.run.fog
