@@ -84,16 +84,21 @@ def utc_now() -> str:
     return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def read_replay(path: Union[str, Path]) -> Replay:
-    """Return the replay in the file at ``path``; raise ReplayFileError naming file and fault."""
+def _read_bytes(path: Union[str, Path], limit: int) -> bytes:
+    """Return at most ``limit`` bytes of the file at ``path``; raise ReplayFileError if none."""
     try:
-        raw = read_regular_file(Path(path), MAX_REPLAY_BYTES)
+        return read_regular_file(Path(path), limit)
     except NotARegularFile as exc:
         raise ReplayFileError(f"{path}: it is {exc}") from None
     except FileNotFoundError:
         raise ReplayFileError(f"{path}: no such file") from None
     except OSError as exc:
         raise ReplayFileError(f"{path}: cannot read it: {exc.strerror or exc}") from None
+
+
+def read_replay(path: Union[str, Path]) -> Replay:
+    """Return the replay in the file at ``path``; raise ReplayFileError naming file and fault."""
+    raw = _read_bytes(path, MAX_REPLAY_BYTES)
     try:
         return parse_replay(raw)
     except ReplayFormatError as exc:
@@ -115,14 +120,7 @@ def read_summary(path: Union[str, Path]) -> Replay:
     head is longer than HEAD_BYTES, is read whole (up to MAX_REPLAY_BYTES).  Raise
     ReplayFileError naming the file and its fault.
     """
-    try:
-        head = read_regular_file(Path(path), HEAD_BYTES)
-    except NotARegularFile as exc:
-        raise ReplayFileError(f"{path}: it is {exc}") from None
-    except FileNotFoundError:
-        raise ReplayFileError(f"{path}: no such file") from None
-    except OSError as exc:
-        raise ReplayFileError(f"{path}: cannot read it: {exc.strerror or exc}") from None
+    head = _read_bytes(path, HEAD_BYTES)
     cut = head.find(_INTENTS)
     if cut < 0 and len(head) > HEAD_BYTES:  # not our layout, or a huge maze: read it all
         return replace(read_replay(path), log=())

@@ -16,7 +16,7 @@ import pygame
 from game.play import theme
 from game.play.camera import Camera
 from game.names import solver_short_label
-from game.play.panels.stage import pulse
+from game.play.panels.stage import pulse, tile_centre
 from game.play.widgets.text import draw_text, font, min_font
 from game.run.session import PlaySession
 from game.text import t
@@ -38,9 +38,7 @@ class Ghosts:
 
     def _centre(self, view: pygame.Rect, pos: tuple[float, float]) -> tuple[float, float]:
         """Return the screen point at the centre of the tile ``pos``."""
-        t = self.camera.tile
-        x, y = self.camera.to_screen(*pos)
-        return view.x + x + t / 2, view.y + y + t / 2
+        return tile_centre(self.camera, view, pos)
 
     def draw_best(self, surface: pygame.Surface, view: pygame.Rect) -> None:
         """Draw the best run's ghost where it is now: a see-through orb (gone at the exit)."""

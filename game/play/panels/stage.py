@@ -46,6 +46,14 @@ def pulse(now: float, rate: float) -> float:
     return 0.5 + 0.5 * round(wave * PULSE_LEVELS) / PULSE_LEVELS
 
 
+def tile_centre(camera: Camera, view: pygame.Rect,
+                pos: tuple[float, float]) -> tuple[float, float]:
+    """Return the screen point at the centre of the tile ``pos`` that ``camera`` shows."""
+    t = camera.tile
+    x, y = camera.to_screen(*pos)
+    return view.x + x + t / 2, view.y + y + t / 2
+
+
 class Stage:
     """The maze, the fog, the hint, the exit and the player of ``session``, seen by ``camera``."""
 
@@ -71,9 +79,7 @@ class Stage:
 
     def tile_centre(self, view: pygame.Rect, pos: tuple[float, float]) -> tuple[float, float]:
         """Return the screen point at the centre of the tile ``pos``."""
-        t = self.camera.tile
-        x, y = self.camera.to_screen(*pos)
-        return view.x + x + t / 2, view.y + y + t / 2
+        return tile_centre(self.camera, view, pos)
 
     def draw_ground(self, surface: pygame.Surface, view: pygame.Rect) -> None:
         """Draw the maze and its trail, the keys and doors, then the fog's veil over them."""
