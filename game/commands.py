@@ -296,6 +296,12 @@ def parse_option(option: Option, text: Optional[str]) -> Optional[Value]:
     """Parse a generator option's flag (None when not given) or raise UsageError."""
     if text is None:
         return None
+    if option.choices:
+        named = text.strip().lower()
+        if named in option.choices:
+            return option.choices.index(named)
+        *most, last = option.choices
+        raise UsageError(f"{option.flag} must be {', '.join(most)} or {last}, got {shown(text)}")
     if option.kind == "int":
         return _int_option(option.flag, text, minimum=int(option.low),
                            maximum=None if option.high is None else int(option.high))

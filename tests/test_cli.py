@@ -513,9 +513,9 @@ def test_generate_trace_prints_events_that_rebuild_the_maze(algorithm: str) -> N
     built: set[tuple[int, int]] = set()
     for event in events:  # the events that change single tiles, as the maze text shows
         at = tuple(event["at"])
-        if event["event"] in ("push", "carve"):
+        if event["event"] in ("push", "carve", "link", "add"):
             built |= {at, tuple(event["via"])}
-        elif event["event"] in ("dig", "door", "open"):
+        elif event["event"] in ("dig", "door", "open", "cell", "join"):
             built.add(at)
         elif event["event"] == "wall":
             built.discard(at)

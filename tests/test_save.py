@@ -375,8 +375,8 @@ def test_a_save_from_before_custom_maze_memory_still_loads(tmp_path: Path) -> No
 def test_the_custom_maze_choices_round_trip(tmp_path: Path) -> None:
     path = tmp_path / "save.json"
     progress = _sample()
-    progress.settings.custom = save.CustomMaze("division", 51, 91, 4242, 0.1, {"room_size": 3},
-                                               keys=2)
+    options = {option.name: None for option in save.menu_options()} | {"room_size": 3}
+    progress.settings.custom = save.CustomMaze("division", 51, 91, 4242, 0.1, options, keys=2)
     save_progress(progress, path)
     loaded, notice = load_progress(path)
     assert notice is None

@@ -48,6 +48,9 @@ class Option:
     shown: str = "{value}"  # the English text of a value in the menu (fractions in percent)
     unset: str = "off"  # the English text of no value in the menu
     bounds: str = ""  # what the ends of the range mean, for the command line's error
+    #: Named values: value i is ``choices[i]`` (the command line takes the name, a level
+    #: code the number, the menu shows catalogue ``option.<name>.<choice>``).
+    choices: tuple[str, ...] = ()
 
     @property
     def flag(self) -> str:

@@ -382,8 +382,14 @@ class LabScene(Scene):
             lines.append(("text", t("lab.chambers", count=len(gen.chambers))))
             for r1, c1, r2, c2 in reversed(gen.chambers[-4:]):
                 lines.append(("text", t("lab.chamber", r1=r1, c1=c1, r2=r2, c2=c2)))
-        elif name == "backtracker":
-            lines.append(("text", t("lab.cells", count=f"{len(gen.cells):,}")))
+        elif name in ("backtracker", "wilson", "growing-tree"):
+            count = f"{len(gen.cells):,}"
+            if name == "wilson":
+                lines.append(("text", t("lab.walk", count=count)))
+            elif name == "growing-tree":
+                lines.append(("text", t("lab.list", count=count)))
+            else:
+                lines.append(("text", t("lab.cells", count=count)))
             for r, c in reversed(gen.cells[-4:]):
                 lines.append(("text", f"({r}, {c})"))
         ev = gen.current
