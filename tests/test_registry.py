@@ -88,7 +88,8 @@ def test_help_offers_the_toys_and_the_toy_option(capsys: pytest.CaptureFixture[s
     _, out, _ = run(capsys, "generate", "--help")
     assert "--spikes SPIKES" in out and "toy only: a wall post every N cells" in out
     _, out, _ = run(capsys, "solve", "--help")
-    assert "bfs, dfs, stack or toy (default bfs)" in " ".join(out.split())
+    assert ("bfs, dfs, stack, astar, greedy, bidirectional, dijkstra, wall-follower, tremaux, "
+            "dead-end-filling or toy (default bfs)") in " ".join(out.split())
 
 
 def test_generate_runs_the_toy_with_its_option_and_solves_with_the_toy_solver(
@@ -205,9 +206,12 @@ def test_the_custom_maze_menu_offers_the_toy_and_its_option(ctx: Context) -> Non
 
 
 def test_help_and_the_hint_keys_offer_the_toy_solver(ctx: Context) -> None:
+    # Nine solvers have a key of their own; the toy, the eleventh, is reached with Tab.
     pick = key_intent(pygame.K_4)
-    assert isinstance(pick, SelectSolver) and pick.name == "toy"
+    assert isinstance(pick, SelectSolver) and pick.name == list(SOLVERS)[3]
     rows = dict(row for _, section in help_sections() for row in section)
-    assert rows["Tab or 1-4"] == "solver: bfs, dfs, stack, toy"
+    assert rows["Tab or 1-9"] == f"solver: {', '.join(SOLVERS)}"
+    assert rows["Tab or 1-9"].endswith(", toy")
     controls = [item.text() for item in ControlsScene(ctx).menu.items]
-    assert "Hint solver: TOY" in controls
+    assert f"Hint solver: {SOLVERS[list(SOLVERS)[8]].short}" in controls  # the ninth key's
+    assert "Hint solver: TOY" not in controls

@@ -133,6 +133,11 @@ class SolverInfo:
     backtracks: bool = False
     #: Its pseudo-code in the lab (None: the lab shows none).
     code: Optional[Pseudocode] = None
+    #: It can solve a maze with keys and doors; without, ``explore`` refuses one
+    #: (ValueError), and the game offers it only on mazes without keys.
+    keys: bool = True
+    #: Its path is the walk it took, tiles walked twice (dead ends in and out) included.
+    walks: bool = False
 
 
 #: The option every generator takes: extra openings, 0 (a perfect maze) to 1 (no dead end).

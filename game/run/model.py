@@ -67,10 +67,11 @@ class Run:
     def __init__(self, maze: Maze, *, solver: str = "bfs", speed: float = 1.0,
                  fog: bool = False, rooms: bool = False) -> None:
         """Start at the entrance; ``fog``: see only near the player (``rooms``: lit whole)."""
-        from game.maze.solvers import SOLVERS
+        from game.maze.solvers import SOLVERS, can_solve
 
         self.maze = maze
-        self.solvers = list(SOLVERS)
+        # A solver that cannot use keys is not offered on a maze with keys.
+        self.solvers = [name for name in SOLVERS if can_solve(name, maze)]
         self.held = int(kinds.KINDS["key"][maze.tiles[maze.start]])  # key bits held
         self.player = Player(lambda pos: self.tile_kind(pos) not in ("wall", "door"), maze.start,
                              stop_on=lambda pos: (self.tile_kind(pos) in RUN_STOPS_ON

@@ -16,7 +16,10 @@ import numpy as np
 
 from game.maze.grid import Maze, Pos
 from game.maze.registry import SolverInfo
-from game.maze.solvers import bfs, dfs, stack
+from game.maze.solvers import (
+    astar, bfs, bidirectional, dead_end_filling, dfs, dijkstra, greedy, stack, tremaux,
+    wall_follower,
+)
 from game.maze.solvers.base import (
     BACKTRACK,
     EVENT_NAMES,
@@ -33,7 +36,8 @@ from game.maze.solvers.base import (
 )
 from game.maze.solvers.keyed import has_keys
 
-_MODULES = (bfs, dfs, stack)
+_MODULES = (bfs, dfs, stack, astar, greedy, bidirectional, dijkstra, wall_follower, tremaux,
+            dead_end_filling)
 #: Every solver by name, in the hint's order (keys 1, 2, 3...): a new one is a module here.
 SOLVERS: dict[str, SolverInfo] = {module.INFO.name: module.INFO for module in _MODULES}
 #: The solver of a search nobody chose one for.
@@ -50,10 +54,16 @@ __all__ = [
     "Event",
     "Explore",
     "Solution",
+    "can_solve",
     "drain",
     "solve",
     "solve_marked",
 ]
+
+
+def can_solve(solver: str, maze: Maze) -> bool:
+    """Return True when ``solver`` can search ``maze`` (one that cannot use keys: no keys)."""
+    return SOLVERS[solver].keys or not has_keys(maze)
 
 
 def drain(search: Iterator[Union[Event, Solution]]) -> Solution:

@@ -29,6 +29,8 @@ from game.lab.model import (
 from game.levels import LevelSpec, trace_level
 from game.maze import tiles as kinds
 from game.maze.grid import Maze, Pos
+from game.maze.solvers import SOLVERS
+from game.maze.solvers.keyed import has_keys
 from game.play import input as keys
 from game.play import theme
 from game.play.context import Context
@@ -128,9 +130,18 @@ class LabScene(Scene):
         assert self.file_maze is not None
         return self.file_maze.rows, self.file_maze.cols
 
+    def _offered(self) -> list[str]:
+        """Return the solvers that can solve this maze (those that cannot use keys: no keys)."""
+        keyed = (self.spec.keys > 0 if self.spec is not None
+                 else self.file_maze is not None and has_keys(self.file_maze))
+        return [name for name in solver_names() if SOLVERS[name].keys or not keyed]
+
     def _solvers(self) -> list[str]:
         """Return the solvers at work: the chosen one, or the race's."""
-        return solver_names()[:RACE_SIZE] if self.race else [self.solver]
+        offered = self._offered()
+        if self.race:
+            return offered[:RACE_SIZE]
+        return [self.solver if self.solver in offered else offered[0]]
 
     def _new_lab(self) -> Lab:
         """Return a lab at the very start of this scene's maze."""
@@ -153,7 +164,7 @@ class LabScene(Scene):
         if not isinstance(event, KeyDown):
             return None
         key = event.key
-        names = solver_names()
+        names = self._offered()
         if key == pygame.K_SPACE:
             self.playing = not self.playing
             self._credit = 0.0
@@ -171,7 +182,8 @@ class LabScene(Scene):
             self.playing = False
         elif key == pygame.K_TAB:
             self.race = False
-            self.solver = names[(names.index(self.solver) + 1) % len(names)]
+            at = names.index(self.solver) if self.solver in names else -1
+            self.solver = names[(at + 1) % len(names)]
             self._resolve()
         elif pygame.K_1 <= key < pygame.K_1 + min(9, len(names)):
             self.race = False

@@ -249,9 +249,11 @@ class PlayScene(Scene):
 
     def _racer(self) -> Optional[Ghost]:
         """Return the solver's ghost to race (None: "Race a solver" off)."""
+        from game.maze.solvers import can_solve
+
         race = self.ctx.race
-        if race.solver is None:
-            return None
+        if race.solver is None or not can_solve(race.solver, self.maze):
+            return None  # a solver that cannot use keys does not race on a maze with keys
         return Ghost(self.maze, race.solver, speed=race.speed)
 
     def _relabel(self) -> None:
