@@ -581,7 +581,10 @@ def test_room_size_is_only_offered_for_division(ctx: Context) -> None:
     assert custom.menu.items[room_row].value() == "Recursive division only"
     custom.menu.selected = room_row - 1
     custom.handle_event(key(pygame.K_DOWN))
-    assert custom.menu.selected == room_row + 1  # skipped the disabled row
+    after = next(i for i in range(room_row + 1, len(custom.menu.items))
+                 if custom.menu.items[i].enabled())
+    assert after > room_row + 1  # the growing tree's policy row is disabled for prim too
+    assert custom.menu.selected == after  # skipped the disabled rows
     assert custom.spec().options == {}
 
 
