@@ -156,6 +156,8 @@ def build_parser() -> argparse.ArgumentParser:
     sol.add_argument("--json", action="store_true", help="print one JSON object")
     sol.add_argument("--trace", action="store_true",
                      help="print every event as a JSON line, then the --json object")
+    sol.add_argument("--hand", help="wall-follower only: the hand on the wall, left or right "
+                                    "(default left)")
 
     lev = sub.add_parser("levels", help="list the campaign's levels, chapter by chapter")
     lev.add_argument("--json", action="store_true", help="print one JSON list of objects")

@@ -10,6 +10,7 @@ what would be valid; :func:`game.cli.main` prints it and exits with code 2.
 from __future__ import annotations
 
 import argparse
+import functools
 import itertools
 import json
 import math
@@ -26,7 +27,9 @@ from game.maze.grid import MAX_SIDE, MIN_SIZE, Pos
 from game.maze.registry import CHASERS, KEYS, LOOPS, Option, Value
 
 if TYPE_CHECKING:  # the solvers are imported only by the commands that solve
-    from game.maze.solvers import Solution
+    import numpy as np
+
+    from game.maze.solvers import Explore, Solution
 
 # ASCII only: Python's \d and int() also take other scripts' digits (١١, ११), which no
 # option accepts.
@@ -206,7 +209,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         load_stdin,
         place_ends,
     )
-    from game.maze.solvers import SOLVERS, solve
+    from game.maze.solvers import SOLVERS, drain, solve
 
     solver = _choice("--solver", args.solver, SOLVERS)
     start = parse_pos("--start", args.start)
@@ -217,20 +220,39 @@ def cmd_solve(args: argparse.Namespace) -> int:
         maze = place_ends(maze, start=start, goal=goal, source=source)
     except MazeFormatError as exc:
         raise UsageError(str(exc)) from None
+    explore = _hand_explore(solver, args.hand)
     if args.trace:
         found: list[Solution] = []
-        if not _emit(trace_lines(SOLVERS[solver].explore(maze, maze.start, maze.goal), found)):
+        try:
+            search = (explore or SOLVERS[solver].explore)(maze, maze.start, maze.goal)
+        except ValueError as exc:  # a solver that cannot use keys refuses a keyed maze
+            raise UsageError(f"{source}: {exc}") from None
+        if not _emit(trace_lines(search, found, maze.tiles)):
             return EXIT_OK  # the reader closed the pipe (``| head``): quiet, as generate is
         return EXIT_OK if found and found[0].found else EXIT_NO_PATH
     try:
-        solution = solve(maze, solver)
-    except ValueError as exc:  # place_ends already checked the ends; kept as a guard
+        solution = (solve(maze, solver) if explore is None
+                    else drain(explore(maze, maze.start, maze.goal)))
+    except ValueError as exc:  # a keyed maze a solver refuses (place_ends checked the ends)
         raise UsageError(f"{source}: {exc}") from None
     if args.json:
-        _emit(solution_json(solution))
+        _emit(solution_json(solution, maze.tiles))
     else:
         _emit([format_maze(maze, solution.path), "\n"], describe(solution))
     return EXIT_OK if solution.found else EXIT_NO_PATH
+
+
+def _hand_explore(solver: str, hand: Optional[str]) -> Optional[Explore]:
+    """Return the wall follower's search with ``--hand`` (None: not given); raise UsageError."""
+    if hand is None:
+        return None
+    from game.maze.solvers import wall_follower
+
+    if solver != wall_follower.NAME:
+        raise UsageError(f"--hand only applies to --solver {wall_follower.NAME} (got {solver})")
+    if hand not in wall_follower.HANDS:
+        raise UsageError(f"--hand must be left or right, got {shown(hand)}")
+    return functools.partial(wall_follower.explore, hand=hand)
 
 
 def campaign_facts() -> list[dict[str, Any]]:
@@ -302,6 +324,12 @@ def parse_option(option: Option, text: Optional[str]) -> Optional[Value]:
     """Parse a generator option's flag (None when not given) or raise UsageError."""
     if text is None:
         return None
+    if option.choices:
+        named = text.strip().lower()
+        if named in option.choices:
+            return option.choices.index(named)
+        *most, last = option.choices
+        raise UsageError(f"{option.flag} must be {', '.join(most)} or {last}, got {shown(text)}")
     if option.kind == "int":
         return _int_option(option.flag, text, minimum=int(option.low),
                            maximum=None if option.high is None else int(option.high))
@@ -372,19 +400,25 @@ def _choice(option: str, name: Optional[str], registry: dict[str, Any]) -> str:
 _TILES_PER_PIECE = 10_000
 
 
-def solution_json(solution: Solution) -> Iterator[str]:
+def solution_json(solution: Solution, tiles: Optional[np.ndarray] = None) -> Iterator[str]:
     """Yield the ``--json`` object of a Solution, one line in pieces.
 
     The same text as ``json.dumps`` of ``{"solver", "found", "length", "visited", "path",
     "start", "goal", "keys"}`` (``keys``: the colour letters of the keys the walk picks up,
-    in order), without building millions of small lists for a long path.
+    in order), without building millions of small lists for a long path; given the maze's
+    ``tiles``, ``"cost"`` follows ``"visited"``: what the tiles the path steps onto cost
+    (floor 1 each; null without a path).
     """
-    head = {
+    head: dict[str, object] = {
         "solver": solution.solver,
         "found": solution.found,
         "length": solution.length,
         "visited": solution.visited,
     }
+    if tiles is not None:
+        from game.maze.tiles import path_cost
+
+        head["cost"] = None if solution.path is None else path_cost(tiles, solution.path)
     yield json.dumps(head)[:-1] + ', "path": '
     if solution.path is None:
         yield "null"
@@ -399,7 +433,8 @@ def solution_json(solution: Solution) -> Iterator[str]:
 
 
 def trace_lines(
-    search: Iterator[Union[tuple[int, ...], Solution]], found: list[Solution]
+    search: Iterator[Union[tuple[int, ...], Solution]], found: list[Solution],
+    tiles: Optional[np.ndarray] = None,
 ) -> Iterator[str]:
     """Yield a solver's events as JSON lines, then its ``--json`` object; keep the Solution.
 
@@ -413,7 +448,7 @@ def trace_lines(
         if isinstance(item, Solution):
             yield "".join(lines)
             found.append(item)
-            yield from solution_json(item)
+            yield from solution_json(item, tiles)
             return
         kind, row, col = item
         lines.append(f'{{"event": "{names[kind]}", "at": [{row}, {col}]}}\n')

@@ -129,6 +129,9 @@ def option_value(option: Option, value: Optional[Value]) -> str:
     """Return a value of a generator option as its menu row shows it (None: not given)."""
     if value is None:
         return t(f"option.{option.name}.unset", default=option.unset)
+    if option.choices:
+        choice = option.choices[int(value)]
+        return t(f"option.{option.name}.{choice}", default=choice)
     return t(f"option.{option.name}.value", default=option.shown,
              value=option.menu_number(value))
 

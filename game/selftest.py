@@ -65,8 +65,12 @@ def default_asset_root() -> Path:
     return asset_path()
 
 
-def check_path(maze: "Maze", path: Optional[list["Pos"]], start: "Pos", goal: "Pos") -> None:
-    """Raise CheckFailed unless ``path`` walks floor tiles from ``start`` to ``goal``."""
+def check_path(maze: "Maze", path: Optional[list["Pos"]], start: "Pos", goal: "Pos",
+               walks: bool = False) -> None:
+    """Raise CheckFailed unless ``path`` walks floor tiles from ``start`` to ``goal``.
+
+    ``walks``: the path is a walker's whole walk and may pass a tile again.
+    """
     if path is None:
         raise CheckFailed("no path found in a connected maze")
     if not path or tuple(path[0]) != tuple(start) or tuple(path[-1]) != tuple(goal):
@@ -78,7 +82,7 @@ def check_path(maze: "Maze", path: Optional[list["Pos"]], start: "Pos", goal: "P
             raise CheckFailed(f"step {i} of the path, {tuple(pos)}, is not a floor tile")
         if i and abs(pos[0] - path[i - 1][0]) + abs(pos[1] - path[i - 1][1]) != 1:
             raise CheckFailed(f"step {i} jumps from {tuple(path[i - 1])} to {tuple(pos)}")
-    if len(set(map(tuple, path))) != len(path):
+    if not walks and len(set(map(tuple, path))) != len(path):
         raise CheckFailed("the path visits a tile twice")
 
 
@@ -146,7 +150,7 @@ def maze_checks(mazes: dict[str, "Maze"]) -> Iterator[Check]:
                     events += 1
             if not isinstance(result, Solution):
                 raise CheckFailed("the solver never yielded a Solution")
-            check_path(maze, result.path, maze.start, maze.goal)
+            check_path(maze, result.path, maze.start, maze.goal, SOLVERS[solver].walks)
             return f"({result.length} moves, {result.visited} visited, {events} events)"
 
         return Check(f"solve {solver} on {label}", run)

@@ -88,8 +88,12 @@ def test_campaign_sizes_are_odd() -> None:
         assert spec.rows % 2 == 1 and spec.cols % 2 == 1, spec
 
 
-def test_every_generator_appears_in_the_campaign() -> None:
-    assert {spec.algorithm for spec in CAMPAIGN} == set(GENERATORS)
+def test_the_campaign_plays_the_first_four_generators_and_only_registered_ones() -> None:
+    # The campaign's mazes are fixed (saves and codes name them); the classic generators
+    # of the complete lab are for custom mazes and the lab.
+    used = {spec.algorithm for spec in CAMPAIGN}
+    assert used <= set(GENERATORS)
+    assert used == {"backtracker", "dig", "division", "prim"}
 
 
 def test_campaign_has_room_maps_and_looped_levels() -> None:

@@ -57,7 +57,7 @@ def toy_explore(maze: Maze, start: Pos, goal: Pos) -> Iterator[Union[Event, Solu
     return (replace(e, solver="toy") if isinstance(e, Solution) else e for e in events)
 
 
-TOY = GeneratorInfo("toy", "T", "Toy hall", toy_generate, (SPIKES,))
+TOY = GeneratorInfo("toy", "Z", "Toy hall", toy_generate, (SPIKES,))
 TOY_SOLVER = SolverInfo("toy", "Toy search", "TOY", toy_explore, shortest=True)
 
 
@@ -88,7 +88,8 @@ def test_help_offers_the_toys_and_the_toy_option(capsys: pytest.CaptureFixture[s
     _, out, _ = run(capsys, "generate", "--help")
     assert "--spikes SPIKES" in out and "toy only: a wall post every N cells" in out
     _, out, _ = run(capsys, "solve", "--help")
-    assert "bfs, dfs, stack or toy (default bfs)" in " ".join(out.split())
+    assert ("bfs, dfs, stack, astar, greedy, bidirectional, dijkstra, wall-follower, tremaux, "
+            "dead-end-filling or toy (default bfs)") in " ".join(out.split())
 
 
 def test_generate_runs_the_toy_with_its_option_and_solves_with_the_toy_solver(
@@ -110,7 +111,8 @@ def test_the_toy_option_alone_picks_the_toy_to_play() -> None:
     (["-a", "prim", "--spikes", "2"], "--spikes only applies to --algorithm toy (got prim)"),
     (["-a", "toy", "--rank", "2"], "--rank only applies to --algorithm dig (got toy)"),
     (["-a", "nope"], "unknown --algorithm 'nope' (expected one of: backtracker, dig, division, "
-                     "prim, toy)"),
+                     "prim, kruskal, wilson, aldous-broder, eller, hunt-and-kill, growing-tree, "
+                     "sidewinder, binary-tree, toy)"),
 ])
 def test_the_toy_option_is_checked_like_the_others(
         capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
@@ -127,18 +129,24 @@ def test_solve_takes_the_toy_solver(capsys: pytest.CaptureFixture[str]) -> None:
 # -- level codes ---------------------------------------------------------------------------
 def test_a_toy_level_code_round_trips_with_its_letter_and_option() -> None:
     spec = LevelSpec("toy", 7, 9, 35, 0.1, {"spikes": 3})
-    assert level_code(spec) == "T7x9-Z-S3-L10"
-    assert parse_level_code("t7x9-z-l10-s3") == spec
+    assert level_code(spec) == "Z7x9-Z-S3-L10"
+    assert parse_level_code("z7x9-z-l10-s3") == spec
     assert build_level(spec).tiles.shape == (7, 9) and CALLS == [3]
 
 
 @pytest.mark.parametrize("code, message", [
-    ("T7x9-Z-S12", "S (spikes) must be from 1 to 9, got 12"),
-    ("P7x9-Z-S2", "S (spikes) only applies to T (toy), not to P (prim)"),
-    ("Q7x9-Z", "unknown algorithm letter 'Q' (B backtracker, D division, G dig, P prim, T toy)"),
-    ("T7x9-Z-Q2", "unknown option 'Q' (L loops, Y keys, C chasers, R room size, K rank, S spikes, F fog)"),
-    ("T7x9", "algorithm letter B/D/G/P/T, ROWSxCOLS, '-' and a base-36 seed, then optional "
-             "-L<loops %>, -Y<keys>, -C<chasers>, -R<room size>, -K<rank>, -S<spikes>, -F1 (fog))"),
+    ("Z7x9-Z-S12", "S (spikes) must be from 1 to 9, got 12"),
+    ("P7x9-Z-S2", "S (spikes) only applies to Z (toy), not to P (prim)"),
+    ("Q7x9-Z", "unknown algorithm letter 'Q' (A aldous-broder, B backtracker, D division, "
+               "E eller, G dig, H hunt-and-kill, K kruskal, N binary-tree, P prim, "
+               "S sidewinder, T growing-tree, W wilson, Z toy)"),
+    ("Z7x9-Z-Q2", "unknown option 'Q' (L loops, Y keys, C chasers, R room size, K rank, "
+                  "M policy, "
+                  "S spikes, F fog)"),
+    ("Z7x9", "algorithm letter A/B/D/E/G/H/K/N/P/S/T/W/Z, ROWSxCOLS, '-' and a base-36 seed, "
+             "then optional -L<loops %>, -Y<keys>, -C<chasers>, -R<room size>, -K<rank>, "
+             "-M<policy>, "
+             "-S<spikes>, -F1 (fog))"),
 ])
 def test_toy_codes_are_checked_like_the_others(code: str, message: str) -> None:
     with pytest.raises(ValueError) as info:
@@ -149,11 +157,11 @@ def test_toy_codes_are_checked_like_the_others(code: str, message: str) -> None:
 # -- the save ------------------------------------------------------------------------------
 def test_the_save_keeps_a_custom_toy_maze_and_the_toy_solver() -> None:
     custom = {"algorithm": "toy", "rows": 21, "cols": 21, "seed": 5, "loops": 0.1, "keys": 2,
-              "room_size": None, "rank": None, "spikes": 3}
+              "room_size": None, "rank": None, "policy": None, "spikes": 3}
     progress = from_json({"version": 1, "settings": {"custom": custom, "default_solver": "toy"}})
     assert progress.settings.default_solver == "toy"
     assert progress.settings.custom is not None
-    assert progress.settings.custom.options == {"room_size": None, "rank": None, "spikes": 3}
+    assert progress.settings.custom.options == {"room_size": None, "rank": None, "policy": None, "spikes": 3}
     assert to_json(progress)["settings"]["custom"] == custom
 
 
@@ -200,9 +208,12 @@ def test_the_custom_maze_menu_offers_the_toy_and_its_option(ctx: Context) -> Non
 
 
 def test_help_and_the_hint_keys_offer_the_toy_solver(ctx: Context) -> None:
+    # Nine solvers have a key of their own; the toy, the eleventh, is reached with Tab.
     pick = key_intent(pygame.K_4)
-    assert isinstance(pick, SelectSolver) and pick.name == "toy"
+    assert isinstance(pick, SelectSolver) and pick.name == list(SOLVERS)[3]
     rows = dict(row for _, section in help_sections() for row in section)
-    assert rows["Tab or 1-4"] == "solver: bfs, dfs, stack, toy"
+    assert rows["Tab or 1-9"] == f"solver: {', '.join(SOLVERS)}"
+    assert rows["Tab or 1-9"].endswith(", toy")
     controls = [item.text() for item in ControlsScene(ctx).menu.items]
-    assert "Hint solver: TOY" in controls
+    assert f"Hint solver: {SOLVERS[list(SOLVERS)[8]].short}" in controls  # the ninth key's
+    assert "Hint solver: TOY" not in controls

@@ -262,7 +262,7 @@ def test_out_of_range_values_are_clamped(tmp_path: Path) -> None:
         "best_times": {"a": 5, "b": -3.0},
         "best_moves": {"a": 7, "b": -1},
         "stars": {"a": 9, "b": -2},
-        "settings": {"volume": 3.5, "anim_speed": 0.0, "default_solver": "astar"},
+        "settings": {"volume": 3.5, "anim_speed": 0.0, "default_solver": "jps"},
     }
     path.write_text(json.dumps(doc))
     loaded, notice = load_progress(path)
@@ -419,8 +419,8 @@ def test_a_save_from_before_custom_maze_memory_still_loads(tmp_path: Path) -> No
 def test_the_custom_maze_choices_round_trip(tmp_path: Path) -> None:
     path = tmp_path / "save.json"
     progress = _sample()
-    progress.settings.custom = save.CustomMaze("division", 51, 91, 4242, 0.1,
-                                               {"room_size": 3, "rank": None}, keys=2)
+    options = {option.name: None for option in save.menu_options()} | {"room_size": 3}
+    progress.settings.custom = save.CustomMaze("division", 51, 91, 4242, 0.1, options, keys=2)
     save_progress(progress, path)
     loaded, notice = load_progress(path)
     assert notice is None
@@ -826,7 +826,7 @@ def test_the_race_setting_round_trips_and_an_old_save_races_nobody(tmp_path: Pat
 
 
 @pytest.mark.parametrize(("race", "expected"), [
-    ({"solver": "astar", "speed": 4}, Race(None, 4)),  # no such solver: off
+    ({"solver": "jps", "speed": 4}, Race(None, 4)),  # no such solver: off
     ({"solver": ["dfs"], "speed": 4}, Race(None, 4)),
     ({"solver": "dfs", "speed": 5}, Race("dfs", DEFAULT_RACE_SPEED)),  # not one of the steps
     ({"solver": "dfs", "speed": True}, Race("dfs", DEFAULT_RACE_SPEED)),

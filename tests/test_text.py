@@ -48,7 +48,7 @@ def registry_labels() -> dict[str, str]:
 
     generator.<name>, solver.<name> and solver.<name>.short; for each option the Custom
     maze menu shows: option.<name>, option.<name>.value and, when it may be unset,
-    option.<name>.unset; lab.code.<name>.<n> for each line of an algorithm's pseudo-code.
+    option.<name>.unset, and option.<name>.<choice> for each named value it steps to; lab.code.<name>.<n> for each line of an algorithm's pseudo-code.
     """
     labels = {f"generator.{name}": info.label for name, info in GENERATORS.items()}
     for name, solver in SOLVERS.items():
@@ -58,6 +58,8 @@ def registry_labels() -> dict[str, str]:
                        f"option.{option.name}.value": option.shown})
         if None in option.steps:
             labels[f"option.{option.name}.unset"] = option.unset
+        labels.update({f"option.{option.name}.{choice}": choice
+                       for step, choice in enumerate(option.choices) if step in option.steps})
     codes = [(name, info.code) for name, info in GENERATORS.items()]
     codes += [(name, solver.code) for name, solver in SOLVERS.items()]
     for name, code in codes:

@@ -2,7 +2,7 @@
 
 A *track* replays one event stream onto a picture and the algorithm's live structure:
 :class:`GenTrack` a generator's trace (tiles, Prim's frontier, the backtracker's stack,
-division's chamber stack), :class:`SolveTrack` a solver's events (marked, expanded,
+Wilson's walk, the growing tree's list, division's chamber stack), :class:`SolveTrack` a solver's events (marked, expanded,
 backtracked tiles, the queue or path stack or boxes, the found path).  Events are pulled
 from the algorithm only when the lab first reaches them and kept in a compact log (machine
 ints in an ``array``), so stepping back needs no snapshots: every event is undone exactly
@@ -21,13 +21,17 @@ import numpy as np
 
 from game.maze.generators import events as gen_events
 from game.maze.generators.events import (
+    ADD,
     CARVE,
     CHAMBER,
+    DONE,
     DROP,
+    ERASE,
     FRONTIER,
     POP,
     PUSH,
     SPLIT,
+    WALK,
     GenEvent,
     Trace,
 )
@@ -116,12 +120,15 @@ class GenTrack:
         elif kind == DROP:
             self.overlay[r, c] = G_NONE
             self.frontier -= 1
-        elif kind == PUSH:
+        elif kind in (PUSH, WALK):
             self.overlay[r, c] = G_STACK
             self.cells.append((r, c))
-        elif kind == POP:
+        elif kind in (POP, ERASE, ADD):
             self.overlay[r, c] = G_NONE
             self.cells.pop()
+        elif kind == DONE:
+            self.overlay[r, c] = G_NONE
+            del self.cells[ev[3]]
         elif kind == CHAMBER:
             self.chambers.append(ev[1:5])
         elif kind == SPLIT:
@@ -146,12 +153,15 @@ class GenTrack:
         elif kind == DROP:
             self.overlay[r, c] = G_FRONTIER
             self.frontier += 1
-        elif kind == PUSH:
+        elif kind in (PUSH, WALK):
             self.overlay[r, c] = G_NONE
             self.cells.pop()
-        elif kind == POP:
+        elif kind in (POP, ERASE, ADD):
             self.overlay[r, c] = G_STACK
             self.cells.append((r, c))
+        elif kind == DONE:
+            self.overlay[r, c] = G_STACK
+            self.cells.insert(ev[3], (r, c))
         elif kind == CHAMBER:
             self.chambers.pop()
         elif kind == SPLIT:

@@ -48,6 +48,9 @@ class Option:
     shown: str = "{value}"  # the English text of a value in the menu (fractions in percent)
     unset: str = "off"  # the English text of no value in the menu
     bounds: str = ""  # what the ends of the range mean, for the command line's error
+    #: Named values: value i is ``choices[i]`` (the command line takes the name, a level
+    #: code the number, the menu shows catalogue ``option.<name>.<choice>``).
+    choices: tuple[str, ...] = ()
 
     @property
     def flag(self) -> str:
@@ -130,6 +133,11 @@ class SolverInfo:
     backtracks: bool = False
     #: Its pseudo-code in the lab (None: the lab shows none).
     code: Optional[Pseudocode] = None
+    #: It can solve a maze with keys and doors; without, ``explore`` refuses one
+    #: (ValueError), and the game offers it only on mazes without keys.
+    keys: bool = True
+    #: Its path is the walk it took, tiles walked twice (dead ends in and out) included.
+    walks: bool = False
 
 
 #: The option every generator takes: extra openings, 0 (a perfect maze) to 1 (no dead end).

@@ -27,6 +27,7 @@ KIND = np.dtype(
         ("look", "U16"),  # the name the renderer maps to its art
         ("key", np.uint8),  # the colour bit of the key it holds (0: none)
         ("lock", np.uint8),  # the colour bit of the key it needs to be entered (0: none)
+        ("cost", np.uint8),  # what stepping onto it costs (floor 1); the weighted solvers add it up
     ]
 )
 
@@ -39,10 +40,10 @@ COLOUR_NAMES = ("red", "green", "blue", "yellow")
 
 def new_kind(
     name: str, *, walkable: bool, transparent: bool, char: str, look: str, key: int = 0,
-    lock: int = 0,
+    lock: int = 0, cost: int = 1,
 ) -> np.ndarray:
     """Return one row of the table (a 0-d array of dtype KIND)."""
-    return np.array((name, walkable, transparent, char, look, key, lock), dtype=KIND)
+    return np.array((name, walkable, transparent, char, look, key, lock, cost), dtype=KIND)
 
 
 #: Every kind, indexed by its id: wall, floor, the keys r g b y (2-5), the doors R G B Y (6-9),
@@ -106,6 +107,20 @@ def _of_kinds(tiles: np.ndarray, flags: np.ndarray) -> np.ndarray:
     for kind in ids[1:]:
         out |= tiles == kind
     return out
+
+
+def step_costs(tiles: np.ndarray) -> np.ndarray:
+    """Return what stepping onto each tile costs (its kind's ``cost``; a wall's is never paid)."""
+    costs: np.ndarray = KINDS["cost"][tiles]
+    return costs
+
+
+def path_cost(tiles: np.ndarray, path: list[tuple[int, int]]) -> int:
+    """Return the sum of the costs of the tiles ``path`` steps onto (its first tile is free)."""
+    if len(path) < 2:
+        return 0
+    rows, cols = zip(*path[1:])
+    return int(step_costs(tiles)[list(rows), list(cols)].sum())
 
 
 def is_walkable(kind: int) -> bool:

@@ -77,13 +77,21 @@ class PlaySession:
         self.run = Run(self.maze, solver=solver, speed=speed, fog=fog,
                        rooms=spec is not None and spec.is_room_map)
         self.ghost = self._ghost(best)
-        self.racer = None if race is None else Ghost(self.maze, race[0], speed=race[1])
+        self.racer = self._racer(race)
         self.racer_home = False  # the solver ghost reached the exit first (told once)
         self.key_total = len(kinds.key_colours(self.maze.tiles))  # the HUD's keys x/N
         self.hint: Optional[HintSearch] = None
         self._hint_age = 0  # ticks since the hint last started over
         self._hint_revealed: Optional[tuple[int, int]] = None  # (search id, tiles) revealed
         self._reveal_age = 0
+
+    def _racer(self, race: Optional[tuple[str, float]]) -> Optional[Ghost]:
+        """Return the solver's ghost to race (None: no race, or a solver that cannot use keys)."""
+        from game.maze.solvers import can_solve
+
+        if race is None or not can_solve(race[0], self.maze):
+            return None
+        return Ghost(self.maze, race[0], speed=race[1])
 
     def _ghost(self, best: Optional[Replay]) -> Optional[Playback]:
         """Return ``best`` to race, held at its first move (None: none, or never finished)."""

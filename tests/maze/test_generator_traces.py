@@ -48,6 +48,14 @@ OPTIONS: dict[str, list[dict[str, Any]]] = {
     "dig": [{}, {"rank": 3}, {"loops": 0.3, "rank": 2}],
     "division": [{}, {"room_size": 3}, {"loops": 0.4}],
     "prim": [{}, {"loops": 1.0}],
+    "kruskal": [{}, {"loops": 0.5}],
+    "wilson": [{}, {"loops": 0.3}],
+    "aldous-broder": [{}, {"loops": 0.3}],
+    "eller": [{}, {"loops": 0.5}],
+    "hunt-and-kill": [{}, {"loops": 0.5}],
+    "growing-tree": [{}, {"policy": 1}, {"policy": 2, "loops": 0.3}, {"policy": 3}],
+    "sidewinder": [{}, {"loops": 0.5}],
+    "binary-tree": [{}, {"loops": 1.0}],
 }
 
 
@@ -66,7 +74,7 @@ def test_every_generator_declares_a_trace() -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 @settings(max_examples=40, deadline=None)
-@given(rows=odd_sizes, cols=odd_sizes, seed=st.integers(0, 2**32 - 1), pick=st.integers(0, 2))
+@given(rows=odd_sizes, cols=odd_sizes, seed=st.integers(0, 2**32 - 1), pick=st.integers(0, 3))
 def test_a_trace_rebuilds_exactly_the_maze_generate_returns(
     name: str, rows: int, cols: int, seed: int, pick: int
 ) -> None:

@@ -21,12 +21,20 @@ from hypothesis import strategies as st
 
 from game.maze.generators import (
     GENERATORS,
+    aldous_broder,
     backtracker,
+    binary_tree,
     dig,
     division,
+    eller,
     generate,
     generator_options,
+    growing_tree,
+    hunt_and_kill,
+    kruskal,
     prim,
+    sidewinder,
+    wilson,
 )
 from game.maze.registry import LOOPS
 from game.maze.grid import FLOOR, WALL, Maze
@@ -34,7 +42,8 @@ from game.maze.solvers import solve
 
 NAMES = sorted(GENERATORS)
 #: Generators that work on cells (odd coordinates) and make perfect mazes at loops=0.
-CELL_NAMES = ["backtracker", "division", "prim"]
+CELL_NAMES = ["aldous-broder", "backtracker", "binary-tree", "division", "eller", "growing-tree",
+              "hunt-and-kill", "kruskal", "prim", "sidewinder", "wilson"]
 
 odd_sizes = st.integers(min_value=1, max_value=20).map(lambda n: 2 * n + 1)
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
@@ -152,9 +161,12 @@ def assert_cell_parity(maze: Maze, *, posts: bool = True) -> None:
 # --- the registry and the smallest mazes --------------------------------------------
 
 
-def test_registry_holds_the_four_generators_each_declared_by_its_module() -> None:
-    assert NAMES == ["backtracker", "dig", "division", "prim"]
-    for module in (backtracker, dig, division, prim):
+def test_registry_holds_the_twelve_generators_each_declared_by_its_module() -> None:
+    assert NAMES == ["aldous-broder", "backtracker", "binary-tree", "dig", "division", "eller",
+                     "growing-tree", "hunt-and-kill", "kruskal", "prim", "sidewinder", "wilson"]
+    modules = (aldous_broder, backtracker, binary_tree, dig, division, eller, growing_tree,
+               hunt_and_kill, kruskal, prim, sidewinder, wilson)
+    for module in modules:
         assert GENERATORS[module.NAME] is module.INFO
         assert module.INFO.generate is module.generate
 
@@ -432,6 +444,15 @@ PINNED = [
     ("division", {"loops": 0.3, "room_size": 4}, "4ce75778d09bcbc7"),
     ("dig", {}, "79461a24043e3b2c"),
     ("dig", {"loops": 0.3, "rank": 4}, "3fac183be5aa4cef"),
+    ("kruskal", {}, "21c32e3fc0ab7ca8"),
+    ("wilson", {}, "f84192894788632e"),
+    ("aldous-broder", {}, "b3390801c6ce2f2d"),
+    ("eller", {}, "45209772272d57dd"),
+    ("hunt-and-kill", {}, "6597bcb3fa1ad566"),
+    ("growing-tree", {}, "b8775d5012f091c4"),
+    ("growing-tree", {"policy": 3, "loops": 0.3}, "37ee16ef2688d4b0"),
+    ("sidewinder", {}, "20fbee19f9c8d77e"),
+    ("binary-tree", {"loops": 0.3}, "68ffabee14366a43"),
 ]
 
 
@@ -547,7 +568,8 @@ def test_unknown_algorithm_lists_the_valid_ones() -> None:
     with pytest.raises(ValueError) as info:
         generate("foo", rows=9, cols=9)
     assert str(info.value) == (
-        "unknown algorithm 'foo' (choose from backtracker, dig, division, prim)"
+        "unknown algorithm 'foo' (choose from aldous-broder, backtracker, binary-tree, dig, "
+        "division, eller, growing-tree, hunt-and-kill, kruskal, prim, sidewinder, wilson)"
     )
 
 

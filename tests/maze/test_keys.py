@@ -92,6 +92,9 @@ S.R.E
 #####
 """
 
+#: The solvers that can use keys; the others refuse a keyed maze.
+KEYED = sorted(name for name, info in SOLVERS.items() if info.keys)
+
 # name, text, fewest moves (None: no path), keys bfs picks up
 TABLE: list[tuple[str, str, Optional[int], str]] = [
     ("key behind a door of another colour", KEY_BEHIND_ANOTHER_DOOR, 14, "rg"),
@@ -103,7 +106,7 @@ TABLE: list[tuple[str, str, Optional[int], str]] = [
 ]
 
 
-@pytest.mark.parametrize("solver", sorted(SOLVERS))
+@pytest.mark.parametrize("solver", KEYED)
 @pytest.mark.parametrize("name,text,moves,keys", TABLE, ids=[t[0] for t in TABLE])
 def test_table_of_keyed_mazes(solver: str, name: str, text: str, moves: Optional[int], keys: str) -> None:
     maze = parse_maze(text)
@@ -126,7 +129,7 @@ def test_a_walk_passes_a_tile_again_to_fetch_a_key() -> None:
     assert solution.path.count((2, 1)) == 2 and solution.path.count((3, 3)) == 2
 
 
-@pytest.mark.parametrize("solver", sorted(SOLVERS))
+@pytest.mark.parametrize("solver", KEYED)
 def test_keyed_events_are_visits_and_backtracks_then_found_and_the_solution(solver: str) -> None:
     maze = parse_maze(KEY_BEHIND_ANOTHER_DOOR)
     *events, last = list(SOLVERS[solver].explore(maze, maze.start, maze.goal))
@@ -139,7 +142,7 @@ def test_keyed_events_are_visits_and_backtracks_then_found_and_the_solution(solv
     assert sum(1 for e in events if e == (VISIT, 3, 3)) >= 2
 
 
-@pytest.mark.parametrize("solver", sorted(SOLVERS))
+@pytest.mark.parametrize("solver", KEYED)
 def test_a_key_on_the_start_tile_is_held_from_the_start(solver: str) -> None:
     maze = parse_maze("#####\n#.R.E\n#####\n", )
     maze.tiles[1, 1] = kinds.kind_of("r")
@@ -230,9 +233,18 @@ def test_the_three_solvers_agree_on_found_and_every_walk_is_legal(seed: int) -> 
     maze = random_keyed_maze(seed)
     found = set()
     for name, info in SOLVERS.items():
+        if not info.keys:
+            continue
         solution = solve(maze, name)
         assert solution == drain(info.explore(maze, maze.start, maze.goal))
         found.add(solution.found)
         if solution.found:
             assert_legal_walk(maze, solution)
     assert len(found) == 1
+
+
+@pytest.mark.parametrize("solver", sorted(set(SOLVERS) - set(KEYED)))
+def test_a_solver_that_cannot_use_keys_refuses_a_keyed_maze_at_once(solver: str) -> None:
+    maze = parse_maze(KEY_BEHIND_ANOTHER_DOOR)
+    with pytest.raises(ValueError, match=f"the {solver} solver cannot solve a maze with keys"):
+        SOLVERS[solver].explore(maze, maze.start, maze.goal)

@@ -10,6 +10,13 @@ level-code letter, label, options); ``GENERATORS`` holds them by name.
 - ``dig``: seed 003's tile digging, no parity; option ``rank`` (longer digs, simpler).
 - ``division``: seed 000's recursive cross division; option ``room_size`` (open rooms).
 - ``prim``: randomized Prim over cells; many short branches.
+- ``kruskal``: random walls joining separate parts; Prim-like texture.
+- ``wilson``, ``aldous-broder``: uniform spanning trees (every perfect maze equally likely).
+- ``eller``: row by row, one row of memory.
+- ``hunt-and-kill``: random walks, and a hunt for a new start when stuck.
+- ``growing-tree``: a list of cells; option ``policy`` (newest, random, oldest or mix).
+- ``sidewinder``: runs along rows opening north; the top row is one corridor.
+- ``binary-tree``: each cell opens north or east; top row and right column are corridors.
 
 ``loops`` (0..1, :data:`~game.maze.registry.LOOPS`) adds cycles to any of them; at 1 the
 cell mazes have no dead end.  ``keys`` (0..4, :data:`~game.maze.registry.KEYS`) then puts
@@ -21,7 +28,10 @@ from __future__ import annotations
 
 from typing import Optional
 
-from game.maze.generators import backtracker, dig, division, prim
+from game.maze.generators import (
+    aldous_broder, backtracker, binary_tree, dig, division, eller, growing_tree, hunt_and_kill,
+    kruskal, prim, sidewinder, wilson,
+)
 import numpy as np
 
 from game.maze.generators._common import RngLike, make_rng
@@ -31,7 +41,10 @@ from game.maze.registry import GeneratorInfo, Option, Value
 
 #: Every generator by name, in menu order: a new one is a module and a line here.
 GENERATORS: dict[str, GeneratorInfo] = {
-    module.INFO.name: module.INFO for module in (backtracker, dig, division, prim)
+    module.INFO.name: module.INFO for module in (
+        backtracker, dig, division, prim, kruskal, wilson, aldous_broder, eller,
+        hunt_and_kill, growing_tree, sidewinder, binary_tree,
+    )
 }
 #: The generator of a maze nobody chose one for.
 DEFAULT = backtracker.NAME

@@ -23,6 +23,16 @@ back       the tile the digger backs up to      none
 open       a loop's opening, entrance, exit     floor
 wall       a corridor tile walled up again      wall
 place      a key or a locked door; ``kind``     that kind (``was``: the kind before)
+cell       a cell opened on its own              floor
+join       a wall between two cells              floor
+link       a cell entered; ``via`` the wall      both floor
+walk       the cell a loop-erased walk adds      none (the walk's stack grows)
+erase      the walk's top cell, a loop erased    none (the walk's stack shrinks)
+add        the walk's top cell joins the tree    both floor (``via``; the stack shrinks)
+roam       a visited cell a random walk enters   none
+skip       a wall looked at and left up          none
+scan       the first cell of a row hunted over   none
+done       a cell leaves the list; ``index``     none (``index``: its place in the list)
 =========  ===================================  ======================================
 """
 
@@ -37,10 +47,11 @@ from game.maze.grid import FLOOR, WALL, Maze
 from game.maze.tiles import KINDS, walkable
 
 (ROOM, CHAMBER, SPLIT, DOOR, FRONTIER, CARVE, DROP, PUSH, POP, DIG, BACK, OPEN, CLOSE,
- PLACE) = range(14)
+ PLACE, CELL, JOIN, LINK, WALK, ERASE, ADD, ROAM, SKIP, SCAN, DONE) = range(24)
 #: Each kind's name in traces (``generate --trace``), by kind.
 NAMES = ("room", "chamber", "split", "door", "frontier", "carve", "drop", "push", "pop",
-         "dig", "back", "open", "wall", "place")
+         "dig", "back", "open", "wall", "place", "cell", "join", "link", "walk", "erase",
+         "add", "roam", "skip", "scan", "done")
 
 GenEvent = tuple[int, ...]  # (kind, row, col, *more)
 Trace = Iterator[Union[GenEvent, Maze]]
@@ -48,7 +59,7 @@ Trace = Iterator[Union[GenEvent, Maze]]
 Tracer = Callable[..., Trace]
 
 # The kinds that leave tiles as they are.
-_QUIET = frozenset((CHAMBER, FRONTIER, DROP, POP, BACK))
+_QUIET = frozenset((CHAMBER, FRONTIER, DROP, POP, BACK, WALK, ERASE, ROAM, SKIP, SCAN, DONE))
 
 
 def apply(tiles: np.ndarray, event: GenEvent) -> None:
@@ -74,7 +85,7 @@ def _set(tiles: np.ndarray, event: GenEvent, *, forward: bool) -> None:
         value = WALL if forward else FLOOR
         tiles[r, c1:c2 + 1] = value
         tiles[r1:r2 + 1, c] = value
-    elif kind in (CARVE, PUSH):
+    elif kind in (CARVE, PUSH, LINK, ADD):
         value = FLOOR if forward else WALL
         tiles[r, c] = value
         tiles[event[3], event[4]] = value
@@ -82,7 +93,7 @@ def _set(tiles: np.ndarray, event: GenEvent, *, forward: bool) -> None:
         tiles[r, c] = WALL if forward else FLOOR
     elif kind == PLACE:
         tiles[r, c] = event[3] if forward else event[4]
-    else:  # door, dig, open
+    else:  # door, dig, open, cell, join
         tiles[r, c] = FLOOR if forward else WALL
 
 
@@ -102,8 +113,10 @@ def event_json(event: GenEvent) -> str:
         line["to"] = [event[3], event[4]]
     elif kind == SPLIT:
         line["chamber"] = list(event[3:7])
-    elif kind in (CARVE, PUSH):
+    elif kind in (CARVE, PUSH, LINK, ADD):
         line["via"] = [event[3], event[4]]
+    elif kind == DONE:
+        line["index"] = event[3]
     elif kind == PLACE:
         line["kind"] = str(KINDS["char"][event[3]])
     return json.dumps(line)
@@ -121,6 +134,14 @@ def finish_traced(tiles: np.ndarray, maze: Maze) -> Trace:
     """Yield what finishing a maze did to ``tiles`` (entrance, exit, loops), then the Maze."""
     yield from changes(tiles, maze.tiles)
     yield maze
+
+
+def maze_of(trace: Trace) -> Maze:
+    """Run ``trace`` to its end, keeping no event; return the Maze it ends with."""
+    for item in trace:
+        if isinstance(item, Maze):
+            return item
+    raise RuntimeError("a generator's trace ended without a Maze")
 
 
 def drain(trace: Trace) -> tuple[list[GenEvent], Maze]:

@@ -16,7 +16,10 @@ import numpy as np
 
 from game.maze.grid import Maze, Pos
 from game.maze.registry import SolverInfo
-from game.maze.solvers import bfs, dfs, stack
+from game.maze.solvers import (
+    astar, bfs, bidirectional, dead_end_filling, dfs, dijkstra, greedy, stack, tremaux,
+    wall_follower,
+)
 from game.maze.solvers.base import (
     BACKTRACK,
     EVENT_NAMES,
@@ -33,7 +36,8 @@ from game.maze.solvers.base import (
 )
 from game.maze.solvers.keyed import KeyedGrid, KeyedTables, has_keys, sliced_breadth_first
 
-_MODULES = (bfs, dfs, stack)
+_MODULES = (bfs, dfs, stack, astar, greedy, bidirectional, dijkstra, wall_follower, tremaux,
+            dead_end_filling)
 #: Trail tiles a sliced search turns into (row, col) per slice once it is over.
 POSITIONS_SLICE = 20_000
 #: Every solver by name, in the hint's order (keys 1, 2, 3...): a new one is a module here.
@@ -41,18 +45,19 @@ SOLVERS: dict[str, SolverInfo] = {module.INFO.name: module.INFO for module in _M
 #: Each solver's keyed search without events, by name.
 _KEYED_RUNS: dict[str, Callable[[Maze, Pos, Pos, Optional[KeyedTables]],
                                 tuple[KeyedGrid, Solution]]] = {
-    module.NAME: module.run_keyed for module in _MODULES}
+    module.NAME: module.run_keyed for module in _MODULES if hasattr(module, "run_keyed")}
 #: Each solver's search without events a slice at a time, by name (plain, then keyed).
 _SLICED: dict[str, Callable[[FlatGrid, int],
                             Generator[None, None, tuple[Optional[Sequence[int]], int]]]] = {
-    module.NAME: module.run_sliced for module in _MODULES}
+    module.NAME: module.run_sliced for module in _MODULES if hasattr(module, "run_sliced")}
 _KEYED_SLICED: dict[str, Callable[[Maze, Pos, Pos, Optional[KeyedTables], int],
                                   Generator[None, None, tuple[KeyedGrid, Solution]]]] = {
-    module.NAME: module.run_keyed_sliced for module in _MODULES}
+    module.NAME: module.run_keyed_sliced for module in _MODULES
+    if hasattr(module, "run_keyed_sliced")}
 #: Each solver's keyed search on tables laid out already, by name.
 _KEYED_EXPLORES: dict[str, Callable[[Maze, Pos, Pos, KeyedTables],
                                     Iterator[Union[Event, Solution]]]] = {
-    module.NAME: module.explore_keyed for module in _MODULES}
+    module.NAME: module.explore_keyed for module in _MODULES if hasattr(module, "explore_keyed")}
 #: The solver of a search nobody chose one for.
 DEFAULT = bfs.NAME
 
@@ -67,6 +72,7 @@ __all__ = [
     "Event",
     "Explore",
     "Solution",
+    "can_solve",
     "drain",
     "explore_keyed",
     "solve",
@@ -74,6 +80,16 @@ __all__ = [
     "solve_marked",
     "solve_marked_sliced",
 ]
+
+
+def can_solve(solver: str, maze: Maze) -> bool:
+    """Return True when ``solver`` can search ``maze`` (one that cannot use keys: no keys)."""
+    return SOLVERS[solver].keys or not has_keys(maze)
+
+
+def can_solve(solver: str, maze: Maze) -> bool:
+    """Return True when ``solver`` can search ``maze`` (one that cannot use keys: no keys)."""
+    return SOLVERS[solver].keys or not has_keys(maze)
 
 
 def drain(search: Iterator[Union[Event, Solution]]) -> Solution:
@@ -124,7 +140,10 @@ def explore_keyed(solver: str, maze: Maze, start: Pos, goal: Pos,
     The same events and Solution as ``SOLVERS[solver].explore(maze, start, goal)``; a
     caller searching one maze often (the hint, on every move) lays it out once.
     """
-    return _KEYED_EXPLORES[solver](maze, start, goal, tables)
+    laid_out = _KEYED_EXPLORES.get(solver)
+    if laid_out is None:  # a solver without its own keyed search lays the maze out itself
+        return SOLVERS[solver].explore(maze, start, goal)
+    return laid_out(maze, start, goal, tables)
 
 
 def solve_marked(
@@ -151,8 +170,10 @@ def solve_marked_sliced(
     ends are checked at once.
     """
     if has_keys(maze):
-        keyed = _KEYED_SLICED[solver](maze, start, goal, tables, every)
-        return _marked(keyed, maze.rows)
+        keyed_sliced = _KEYED_SLICED.get(solver)
+        if keyed_sliced is None:
+            return None
+        return _marked(keyed_sliced(maze, start, goal, tables, every), maze.rows)
     sliced = _SLICED.get(solver)
     if sliced is None:
         return None

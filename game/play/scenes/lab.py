@@ -29,6 +29,8 @@ from game.lab.model import (
 from game.levels import LevelSpec, trace_level
 from game.maze import tiles as kinds
 from game.maze.grid import Maze, Pos
+from game.maze.solvers import SOLVERS
+from game.maze.solvers.keyed import has_keys
 from game.play import input as keys
 from game.play import theme
 from game.play.context import Context
@@ -131,9 +133,18 @@ class LabScene(Scene):
         assert self.file_maze is not None
         return self.file_maze.rows, self.file_maze.cols
 
+    def _offered(self) -> list[str]:
+        """Return the solvers that can solve this maze (those that cannot use keys: no keys)."""
+        keyed = (self.spec.keys > 0 if self.spec is not None
+                 else self.file_maze is not None and has_keys(self.file_maze))
+        return [name for name in solver_names() if SOLVERS[name].keys or not keyed]
+
     def _solvers(self) -> list[str]:
         """Return the solvers at work: the chosen one, or the race's."""
-        return solver_names()[:RACE_SIZE] if self.race else [self.solver]
+        offered = self._offered()
+        if self.race:
+            return offered[:RACE_SIZE]
+        return [self.solver if self.solver in offered else offered[0]]
 
     def _new_lab(self) -> Lab:
         """Return a lab at the very start of this scene's maze."""
@@ -156,7 +167,7 @@ class LabScene(Scene):
         if not isinstance(event, KeyDown):
             return None
         key = event.key
-        names = solver_names()
+        names = self._offered()
         if key == pygame.K_SPACE:
             self.playing = not self.playing
             self._credit = 0.0
@@ -174,7 +185,8 @@ class LabScene(Scene):
             self.playing = False
         elif key == pygame.K_TAB:
             self.race = False
-            self.solver = names[(names.index(self.solver) + 1) % len(names)]
+            at = names.index(self.solver) if self.solver in names else -1
+            self.solver = names[(at + 1) % len(names)]
             self._resolve()
         elif pygame.K_1 <= key < pygame.K_1 + min(9, len(names)):
             self.race = False
@@ -394,8 +406,14 @@ class LabScene(Scene):
             lines.append(("text", t("lab.chambers", count=len(gen.chambers))))
             for r1, c1, r2, c2 in reversed(gen.chambers[-4:]):
                 lines.append(("text", t("lab.chamber", r1=r1, c1=c1, r2=r2, c2=c2)))
-        elif name == "backtracker":
-            lines.append(("text", t("lab.cells", count=f"{len(gen.cells):,}")))
+        elif name in ("backtracker", "wilson", "growing-tree"):
+            count = f"{len(gen.cells):,}"
+            if name == "wilson":
+                lines.append(("text", t("lab.walk", count=count)))
+            elif name == "growing-tree":
+                lines.append(("text", t("lab.list", count=count)))
+            else:
+                lines.append(("text", t("lab.cells", count=count)))
             for r, c in reversed(gen.cells[-4:]):
                 lines.append(("text", f"({r}, {c})"))
         ev = gen.current

@@ -1,0 +1,62 @@
+"""Binary tree: every cell opens its wall north or east, at random.
+
+1. Go through the cells row by row.
+2. Open the wall north or the wall east of the cell, each half the time; in the top
+   row only east is there, in the right column only north, and the top-right cell
+   opens neither.
+
+With ``loops=0`` the result is a perfect maze: every cell but the top-right one has
+exactly one way towards it, so the openings form a tree rooted there.  Its bias is
+the strongest of all: the top row of cells and the right column are each one long
+corridor, and every path runs diagonally towards the top-right corner.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from game.maze.generators._cells import Picks, cell_index, wall_between
+from game.maze.generators._common import RngLike, cell_tile, check_common, empty_cell_tree, finish_maze
+from game.maze.generators.events import CELL, LINK, OPEN, Trace, finish_traced, maze_of
+from game.maze.grid import FLOOR, Maze
+from game.maze.registry import GeneratorInfo, Pseudocode
+
+NAME = "binary-tree"
+
+
+def trace(*, rows: int, cols: int, rng: RngLike = None, loops: float = 0.0) -> Trace:
+    """Generate a binary-tree maze, yielding its steps (see events), then the Maze."""
+    loops, gen = check_common(rows, cols, loops, rng)
+    height, width, _ = empty_cell_tree(rows, cols)
+    stride = width + 2
+    tiles = np.zeros((rows, cols), dtype=np.uint8)
+    picks = Picks(gen)
+    for y in range(height):
+        for x in range(width):
+            cell = cell_index(y, x, stride)
+            r, c = cell_tile(cell, stride)
+            tiles[r, c] = FLOOR
+            ways = ([cell - stride] if y else []) + ([cell + 1] if x + 1 < width else [])
+            if not ways:
+                yield (CELL, r, c)
+                continue
+            wr, wc = wall_between(cell, ways[picks.below(len(ways))], stride)
+            tiles[wr, wc] = FLOOR
+            yield (LINK, r, c, wr, wc)
+    before = tiles.copy()
+    yield from finish_traced(before, finish_maze(tiles, loops, gen))
+
+
+def generate(*, rows: int, cols: int, rng: RngLike = None, loops: float = 0.0) -> Maze:
+    """Generate a binary-tree maze of ``rows`` x ``cols`` tiles."""
+    return maze_of(trace(rows=rows, cols=cols, rng=rng, loops=loops))
+
+
+#: Its pseudo-code in the lab, and the line each event runs.
+CODE = Pseudocode((
+    "go through the cells row by row",
+    "open the wall north or east, at random",
+    "  the top-right cell: neither is there",
+    "open the entrance, the exit and loops",
+), {LINK: 2, CELL: 3, OPEN: 4})
+INFO = GeneratorInfo(NAME, "N", "Binary tree", generate, trace=trace, code=CODE)
