@@ -152,6 +152,18 @@ class OpenControls:
     """Open the key bindings (Settings > Controls) over the current scene."""
 
 
+class OpenLeaderboardSettings:
+    """Open the leaderboard's settings (Settings > Leaderboard) over the current scene."""
+
+
+@dataclass(frozen=True)
+class OpenBoard:
+    """Show a leaderboard over the current scene: ``kind`` "daily" (``key`` a date) or "code"."""
+
+    kind: str
+    key: str
+
+
 @dataclass(frozen=True)
 class Confirm:
     """Ask ``question`` over the current scene: ``yes`` follows ``then``, ``no`` goes back.
@@ -180,7 +192,7 @@ class QuitGame:
 
 #: The routes that open a scene over the current one.
 OVERLAYS = (OpenPause, OpenSettings, OpenHelp, OpenControls, Confirm, OpenReview, WatchReplay,
-            PlayDraft)
+            PlayDraft, OpenLeaderboardSettings, OpenBoard)
 
 
 def play_code(spec: LevelSpec, *, unlocked: int) -> Union[StartLevel, BuildMaze]:
@@ -198,4 +210,4 @@ def play_code(spec: LevelSpec, *, unlocked: int) -> Union[StartLevel, BuildMaze]
 Route = Union[ToTitle, ToLevelSelect, ToCustomMaze, ToEnterCode, ToMakeMaze, Edit, PlayDraft,
               OpenLab, StartLevel, BuildMaze, Play, Complete, ChapterDone, OpenPause,
               OpenSettings, OpenHelp, OpenControls, Confirm, ResetProgress, Back, QuitGame,
-              OpenReview, WatchReplay]
+              OpenReview, WatchReplay, OpenLeaderboardSettings, OpenBoard]

@@ -20,7 +20,7 @@ from game.play import theme
 from game.play.context import Context
 from game.play.input import Event
 from game.names import solver_label, solver_names, solver_short_label
-from game.play.routes import Back, Confirm, OpenControls, ResetProgress
+from game.play.routes import Back, Confirm, OpenControls, OpenLeaderboardSettings, ResetProgress
 from game.play.scenes.base import ListScene, Next
 from game.play.widgets.menu import MenuItem
 from game.run.ghost import RACE_SPEEDS
@@ -82,6 +82,9 @@ class SettingsScene(ListScene):
             switch(("settings.minimap", "settings.minimap_on", "settings.minimap_off"),
                    lambda: self.ctx.settings.minimap, lambda on: self.ctx.set_minimap(on)),
             MenuItem(lambda: t("settings.controls"), lambda: OpenControls()),
+            MenuItem(lambda: t("settings.leaderboard"), lambda: OpenLeaderboardSettings(),
+                     value=lambda: (t("leaderboard.on") if self.ctx.settings.leaderboard.on
+                                    else t("leaderboard.off"))),
             # each language is named in its own script, whichever one the game speaks
             MenuItem(lambda: t("settings.language"), adjust=self._adjust_language, repeat=False,
                      value=lambda: LANGUAGE_NAMES[language()]),
