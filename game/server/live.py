@@ -36,8 +36,9 @@ def marked_bin(histogram: Any, time: Any) -> Optional[int]:
     bins = histogram.get("bins") if isinstance(histogram, dict) else None
     if not isinstance(bins, list) or not bins or not isinstance(time, (int, float)):
         return None
-    lows = [b.get("from") if isinstance(b, dict) else None for b in bins]
-    if not all(isinstance(low, (int, float)) for low in lows):
+    found = [b.get("from") if isinstance(b, dict) else None for b in bins]
+    lows = [float(low) for low in found if isinstance(low, (int, float))]
+    if len(lows) != len(found):
         return None
     # the bin whose start is the last at or before the time (rounding keeps it in range)
     return max(0, sum(1 for low in lows if low <= time) - 1)
