@@ -103,7 +103,7 @@ class BoardScene(MenuScene):
         for i, head in enumerate(heads):
             draw_text(surface, head, f, pal.text_dim, (inner.left + int(cols[i] * inner.width), y),
                       anchor="midleft", max_width=self._room(cols, i, inner.width))
-        shown = max(0, (inner.height - line) // line)
+        shown = max(0, (inner.height - 2 * line) // line)  # a line kept for the total
         for entry in rows[:shown]:
             y += line
             cells = (str(entry.get("rank", "")), str(entry.get("player", "")),
@@ -113,8 +113,7 @@ class BoardScene(MenuScene):
                 draw_text(surface, cell, f, colour, (inner.left + int(cols[i] * inner.width), y),
                           anchor="midleft", max_width=self._room(cols, i, inner.width))
         if self.view.total > len(rows[:shown]):
-            small = font(min_font())
-            draw_text(surface, t("board.total", runs=self.view.total), small, pal.text_dim,
+            draw_text(surface, t("board.total", runs=self.view.total), f, pal.text_dim,
                       (inner.right, inner.bottom), anchor="bottomright", max_width=inner.width)
 
     @staticmethod
