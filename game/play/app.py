@@ -69,6 +69,7 @@ def finish_start_up(ctx: Context) -> None:
     ctx.images.update(load_all())
     ctx.audio.start()
     start_controllers()
+    ctx.send_queued_runs()  # runs kept while offline go now, in the background
 
 
 def start_controllers() -> None:

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Callable, Literal, Optional, Protocol
 from game.play import input as keys
 from game.play import theme
 from game.play.prefetch import MazeCache
-from game.save import CustomMaze, Progress, Race, SaveStore, Settings, has_progress, reset_progress
+from game.save import (CustomMaze, Leaderboard, Progress, Race, SaveStore, Settings, has_progress,
+                       reset_progress)
 from game.text import set_language as speak
 from game.text import t
 
@@ -25,13 +26,16 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from game.replays import ReplayStore
     from game.run.level import Level
     from game.run.replay import Replay
+    from game.server.live import Submission
+    from game.server.outbox import Outbox
     import pygame
 
 log = logging.getLogger(__name__)
 
 SettingName = Literal["volume", "muted", "fullscreen", "anim_speed", "default_solver", "custom",
                       "palette", "text_size", "reduced_motion", "bindings", "language",
-                      "ghost", "fog", "minimap", "race", "first_person"]
+                      "ghost", "fog", "minimap", "race", "first_person",
+                      "leaderboard"]
 Listener = Callable[[SettingName], None]
 
 
@@ -121,6 +125,10 @@ class Context:
         self.session_race: Optional[Race] = None
         #: ``play --view`` or the view key: first person (True) for this session, not saved.
         self.session_view: Optional[bool] = None
+        #: Where runs wait for the leaderboard, beside the save (None: nothing is sent).
+        self.outbox_folder: Optional[Path] = (None if save_path is None
+                                              else save_path.parent / "leaderboard-outbox")
+        self._outbox: Optional[Outbox] = None
 
     @property
     def replays(self) -> Optional["ReplayStore"]:
@@ -195,6 +203,37 @@ class Context:
         """Show ``text`` briefly over whatever scene is on screen."""
         motion = theme.current().motion
         self.toasts.show(text, motion.toast_seconds if seconds is None else seconds)
+
+    # -- the leaderboard ----------------------------------------------------------------
+    @property
+    def outbox(self) -> Optional["Outbox"]:
+        """Return the leaderboard's outbox (None: this session sends nothing)."""
+        if self._outbox is None and self.outbox_folder is not None:
+            from game.server.outbox import Outbox
+
+            self._outbox = Outbox(self.outbox_folder)
+        return self._outbox
+
+    def send_run(self, replay: "Replay", daily: Optional[str]) -> Optional["Submission"]:
+        """Send a finished run to the leaderboard in the background (None: it is off)."""
+        board, outbox = self.settings.leaderboard, self.outbox
+        if not board.on or outbox is None:
+            return None
+        from game.run.replay import to_json
+        from game.server.live import Submission
+
+        return Submission(outbox, board.server, board.player, to_json(replay), daily)
+
+    def send_queued_runs(self) -> None:
+        """Send the runs the outbox kept while offline, in the background (when it is on)."""
+        outbox = self.outbox
+        if self.settings.leaderboard.on and outbox is not None and outbox.pending():
+            outbox.send_pending()
+
+    def set_leaderboard(self, board: Leaderboard) -> None:
+        """Send finished runs to ``board``'s server under its player name (or not, when off)."""
+        self.settings.leaderboard = board
+        self._changed("leaderboard")
 
     # -- settings -----------------------------------------------------------------------
     def on_settings_change(self, listener: Listener) -> None:

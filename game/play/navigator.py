@@ -30,8 +30,10 @@ from game.play.routes import (
     Complete,
     Confirm,
     Edit,
+    OpenBoard,
     OpenControls,
     OpenHelp,
+    OpenLeaderboardSettings,
     OpenLab,
     OpenPause,
     OpenReview,
@@ -238,6 +240,14 @@ class Navigator:
             from game.play.scenes.controls import ControlsScene
 
             return ControlsScene(ctx)
+        if isinstance(route, OpenLeaderboardSettings):
+            from game.play.scenes.leaderboard import LeaderboardSettingsScene
+
+            return LeaderboardSettingsScene(ctx)
+        if isinstance(route, OpenBoard):
+            from game.play.scenes.board import BoardScene
+
+            return BoardScene(ctx, route.kind, route.key)
         return TitleScene(ctx)  # ToTitle
 
     def play_scene(self, level: Level) -> "PlayScene":
@@ -279,7 +289,8 @@ def draw_every_scene(surface: pygame.Surface) -> list[str]:
     replay = record(play.run, level, game="sample", date="")
     ask = Confirm(t("title.quit_question"), t("title.quit_yes"), t("title.quit_no"), QuitGame())
     routes: list[Next] = [ToTitle(), ToLevelSelect(), ToCustomMaze(), ToEnterCode(), OpenLab(),
-                          OpenSettings(), OpenHelp(),
+                          OpenSettings(), OpenHelp(), OpenLeaderboardSettings(),
+                          OpenBoard("daily", "2026-12-03"),
                           OpenControls(), BuildMaze(spec, 0, "Loading test"), Enter(play),
                           OpenPause(level), ask, Complete(result), ChapterDone(0),
                           OpenReview(level, replay), WatchReplay(level, replay), ToMakeMaze(),

@@ -156,6 +156,18 @@ class OpenControls:
     """Open the key bindings (Settings > Controls) over the current scene."""
 
 
+class OpenLeaderboardSettings:
+    """Open the leaderboard's settings (Settings > Leaderboard) over the current scene."""
+
+
+@dataclass(frozen=True)
+class OpenBoard:
+    """Show a leaderboard over the current scene: ``kind`` "daily" (``key`` a date) or "code"."""
+
+    kind: str
+    key: str
+
+
 @dataclass(frozen=True)
 class Confirm:
     """Ask ``question`` over the current scene: ``yes`` follows ``then``, ``no`` goes back.
@@ -188,7 +200,7 @@ class ToScreensaver:
 
 #: The routes that open a scene over the current one.
 OVERLAYS = (OpenPause, OpenSettings, OpenHelp, OpenControls, Confirm, OpenReview, WatchReplay,
-            PlayDraft)
+            PlayDraft, OpenLeaderboardSettings, OpenBoard)
 
 
 def play_code(spec: LevelSpec, *, unlocked: int) -> Union[StartLevel, BuildMaze]:
@@ -206,4 +218,5 @@ def play_code(spec: LevelSpec, *, unlocked: int) -> Union[StartLevel, BuildMaze]
 Route = Union[ToTitle, ToLevelSelect, ToCustomMaze, ToEnterCode, ToMakeMaze, Edit, PlayDraft,
               OpenLab, StartLevel, BuildMaze, Play, Complete, ChapterDone, OpenPause,
               OpenSettings, OpenHelp, OpenControls, Confirm, ResetProgress, Back, QuitGame,
-              OpenReview, WatchReplay, ToScreensaver]
+              OpenReview, WatchReplay, ToScreensaver,
+              OpenLeaderboardSettings, OpenBoard]

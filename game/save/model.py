@@ -46,6 +46,15 @@ class Race:
     speed: int = DEFAULT_RACE_SPEED  # tiles per second, one of RACE_SPEEDS
 
 
+@dataclass(frozen=True)
+class Leaderboard:
+    """Sending finished runs to a leaderboard server (``on`` False: nothing is sent)."""
+
+    on: bool = False
+    server: str = ""  # an http(s) address, "" until given
+    player: str = ""  # the name on the board, "" until given
+
+
 @dataclass
 class Settings:
     """The player's preferences (``custom``: None until a custom maze was set up)."""
@@ -73,6 +82,7 @@ class Settings:
     #: Play in first person (False: the view from above).
     first_person: bool = False
     race: Race = field(default_factory=Race)
+    leaderboard: Leaderboard = field(default_factory=Leaderboard)
 
 
 @dataclass

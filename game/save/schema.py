@@ -24,7 +24,9 @@ from game.bindings import MAX_KEYS, by_name, canonical, clashes, resolve
 from game.palettes import PALETTE_NAMES, TEXT_SIZES
 from game.run.ghost import RACE_SPEEDS
 from game.run.speeds import HINT_SPEEDS, nearest_speed
-from game.save.model import CustomMaze, DailyBest, Progress, Race, Settings, Streak, menu_options
+from game.save.model import (CustomMaze, DailyBest, Leaderboard, Progress, Race, Settings, Streak,
+                             menu_options)
+from game.server.client import check_player, check_server
 from game.text import CATALOGUES
 
 log = logging.getLogger(__name__)
@@ -343,6 +345,7 @@ def _settings(doc: dict[str, Any]) -> Settings:
         minimap=_flag(doc, "minimap", d.minimap),
         first_person=_flag(doc, "first_person", d.first_person),
         race=_race(doc.get("race")),
+        leaderboard=_leaderboard(doc.get("leaderboard")),
         **_access(doc),
     )
 
@@ -363,6 +366,35 @@ def _race(doc: Any) -> Race:
             log.warning("save: race speed %r is unusable; %d tiles/s", speed, d.speed)
         speed = d.speed
     return Race(solver, speed)
+
+
+def _leaderboard(doc: Any) -> Leaderboard:
+    """Return the leaderboard setting of ``doc``: each unusable value dropped with one log line."""
+    # A preference: saves before the leaderboard have no "leaderboard" key, which is off.
+    d = Leaderboard()
+    if doc is None:
+        return d
+    if not isinstance(doc, dict):
+        log.warning("save: the leaderboard setting %s is unusable; it is off", _short(doc))
+        return d
+    on, server, player = doc.get("on", d.on), doc.get("server", d.server), doc.get("player", "")
+    if not isinstance(on, bool):
+        log.warning("save: leaderboard 'on' %s is unusable; it is off", _short(on))
+        on = d.on
+    if server != "":
+        try:
+            server = check_server(server) if isinstance(server, str) else check_server("")
+        except ValueError:
+            log.warning("save: leaderboard server %s is unusable; none is set", _short(server))
+            server = d.server
+    if player != "":
+        try:
+            player = check_player(player)
+        except ValueError as exc:
+            log.warning("save: leaderboard player %s is unusable (%s); none is set",
+                        _short(player), exc)
+            player = d.player
+    return Leaderboard(on and bool(server) and bool(player), server, player)
 
 
 def _flag(doc: dict[str, Any], key: str, default: bool) -> bool:

@@ -941,7 +941,8 @@ def test_draw_every_scene_draws_them_all() -> None:
     surface = pygame.Surface((960, 640))
     names = draw_every_scene(surface)
     assert names == ["TitleScene", "LevelSelectScene", "CustomMazeScene", "EnterCodeScene",
-                     "LabScene", "SettingsScene", "HelpScene", "ControlsScene", "LoadingScene",
+                     "LabScene", "SettingsScene", "HelpScene", "LeaderboardSettingsScene",
+                     "BoardScene", "ControlsScene", "LoadingScene",
                      "PlayScene", "PauseScene", "ConfirmScene", "LevelCompleteScene",
                      "ChapterCompleteScene", "ReviewScene", "WatchScene", "MakeMazeScene",
                      "EditorScene"]

@@ -26,16 +26,19 @@ from game.play import theme
 from game.play.context import Context
 from game.play.input import Event, pressed
 from game.names import custom_label, format_time, level_title, solver_short_label
-from game.play.routes import BuildMaze, ChapterDone, OpenReview, Play, StartLevel, ToTitle
+from game.play.routes import (BuildMaze, ChapterDone, OpenBoard, OpenReview, Play, StartLevel,
+                              ToTitle)
 from game.play.scenes.base import ListScene, Next
 from game.play.widgets.layout import Layout, panel
 from game.play.widgets.menu import MenuItem
 from game.play.widgets.shapes import star_points
+from game.play.widgets.standing import draw_histogram, standing_text
 from game.play.widgets.text import draw_text, fit_font, font, min_font, text_scale, unscaled
 from game.replays import utc_now
 from game.run.ghost import RaceResult
 from game.run.level import RunResult
 from game.run.replay import Replay, record
+from game.server.live import Standing, Submission
 from game.text import t
 from game.version import package_version
 
@@ -118,6 +121,11 @@ class LevelCompleteScene(ListScene):
         self.kept = False
         review: list[MenuItem[Next]] = ([] if self.replay is None
                                         else [MenuItem(t("complete.review"), self._review)])
+        # the leaderboard: the run is sent when the screen shows; its standing polled a frame
+        self.submission: Optional[Submission] = None
+        self.standing: Optional[Standing] = None
+        if ctx.settings.leaderboard.on and self.replay is not None and self.code is not None:
+            review.append(MenuItem(t("complete.board"), self._board))
         items: list[MenuItem[Next]]
         if self.has_next:
             items = [MenuItem(t("complete.next"), self._next), *review, retry, title]
@@ -139,6 +147,10 @@ class LevelCompleteScene(ListScene):
         if self.replay is not None and not self.kept:
             self.kept = True
             self.ctx.keep_replay(self.replay)
+            if self.code is not None:
+                day = self.result.level.daily
+                self.submission = self.ctx.send_run(self.replay,
+                                                   None if day is None else day.isoformat())
         if self.recorded or self.code is None:
             return
         from game.save import record_result
@@ -187,6 +199,13 @@ class LevelCompleteScene(ListScene):
         assert self.replay is not None  # the item exists only with a replay
         return OpenReview(self.result.level, self.replay)
 
+    def _board(self) -> Next:
+        """Show the run's board: its day's daily board, or its level code's."""
+        day = self.result.level.daily
+        if day is not None:
+            return OpenBoard("daily", day.isoformat())
+        return OpenBoard("code", self.code or "")
+
     def _retry(self) -> Next:
         """Play the same maze again."""
         return Play(self.result.level)
@@ -207,8 +226,10 @@ class LevelCompleteScene(ListScene):
         return super().handle_event(event)
 
     def update(self, dt: float) -> Optional[Next]:
-        """Animate the stars popping in."""
+        """Animate the stars popping in; take the leaderboard's answer once it arrived."""
         self.t += max(0.0, dt)
+        if self.submission is not None:
+            self.standing = self.submission.poll()
         return super().update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -257,6 +278,11 @@ class LevelCompleteScene(ListScene):
         missed = [(reason, pal.danger) for reason in self.missed]
         if r.race is not None and self.race is not None:
             missed.insert(0, (self.race, pal.teal if r.race.player_first else pal.accent))
+        bins = () if self.standing is None else self.standing.bins
+        chart_h = min(lay.px(60), avail // 6) if bins else 0
+        avail -= chart_h
+        if self.standing is not None:
+            missed.insert(0, (standing_text(self.standing), pal.teal))
         # figures that do not fit even in the smallest text go, the least telling first
         for drop in (t("complete.hints"), t("complete.optimal"), t("complete.efficiency")):
             if (low + 2) * (len(rows) + len(missed)) <= avail - star_r * 3:
@@ -284,6 +310,11 @@ class LevelCompleteScene(ListScene):
             draw_text(surface, value, f, color, (inner.centerx + pad // 2, cy),
                       anchor="midleft", max_width=inner.width // 2 - pad)
             y += line_h
+        if chart_h > 4 and self.standing is not None:
+            chart = pygame.Rect(0, y + 2, min(inner.width, lay.px(320)), chart_h - 6)
+            chart.centerx = inner.centerx
+            draw_histogram(surface, chart, bins, self.standing.marked)
+            y += chart_h
         if note:
             ny = min(y + nf.get_height(), inner.bottom - button_h - nf.get_height() // 2 - 2)
             if ny - nf.get_height() // 2 >= y - line_h // 4:

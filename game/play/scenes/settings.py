@@ -20,7 +20,7 @@ from game.play import theme
 from game.play.context import Context
 from game.play.input import Event
 from game.names import solver_label, solver_names, solver_short_label
-from game.play.routes import Back, Confirm, OpenControls, ResetProgress
+from game.play.routes import Back, Confirm, OpenControls, OpenLeaderboardSettings, ResetProgress
 from game.play.scenes.base import ListScene, Next
 from game.play.widgets.menu import MenuItem, clamp_step
 from game.run.ghost import RACE_SPEEDS
@@ -84,6 +84,9 @@ class SettingsScene(ListScene):
             switch(("settings.view", "settings.view_first_person", "settings.view_top"),
                    lambda: self.ctx.first_person, lambda on: self.ctx.set_first_person(on)),
             MenuItem(lambda: t("settings.controls"), lambda: OpenControls()),
+            MenuItem(lambda: t("settings.leaderboard"), lambda: OpenLeaderboardSettings(),
+                     value=lambda: (t("leaderboard.on") if self.ctx.settings.leaderboard.on
+                                    else t("leaderboard.off"))),
             # each language is named in its own script, whichever one the game speaks
             MenuItem(lambda: t("settings.language"), adjust=self._adjust_language, repeat=False,
                      value=lambda: LANGUAGE_NAMES[language()], enter_steps=False),

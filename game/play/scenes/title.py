@@ -19,6 +19,7 @@ from game.play.input import Event, is_escape, keymap
 from game.play.routes import (
     BuildMaze,
     Confirm,
+    OpenBoard,
     OpenHelp,
     OpenLab,
     OpenSettings,
@@ -43,11 +44,15 @@ class TitleScene(ListScene):
     backdrop_dim = 0
 
     def __init__(self, ctx: Context) -> None:
+        # the day's board, under the daily maze, while the leaderboard is on
+        board: list[MenuItem[Next]] = ([MenuItem(lambda: t("title.board"), self._board)]
+                                       if ctx.settings.leaderboard.on else [])
         super().__init__(ctx, [
             MenuItem(self._continue_label, self._continue),
             MenuItem(lambda: t("title.level_select"), lambda: ToLevelSelect()),
             MenuItem(lambda: t("title.custom_maze"), lambda: ToCustomMaze()),
             MenuItem(self._daily_label, self._daily),
+            *board,
             MenuItem(lambda: t("title.enter_code"), lambda: ToEnterCode()),
             MenuItem(lambda: t("title.make_maze"), lambda: ToMakeMaze()),
             MenuItem(lambda: t("title.lab"), lambda: OpenLab()),
@@ -86,6 +91,11 @@ class TitleScene(ListScene):
         """Build and play today's daily maze (the UTC date's)."""
         today = utc_today()
         return BuildMaze(daily_spec(today), None, t("level.daily", date=today.isoformat()), today)
+
+    @staticmethod
+    def _board() -> Next:
+        """Show today's daily board."""
+        return OpenBoard("daily", utc_today().isoformat())
 
     def _continue(self) -> Next:
         """Start the highest unlocked level."""

@@ -1,0 +1,134 @@
+"""The leaderboard as the game's screens see it: answers that arrive while frames go on.
+
+:class:`Submission` hands a finished run to the outbox and, once the server ranked it,
+reads the board's histogram; :class:`BoardFetch` reads a board.  Each works in a daemon
+thread and is polled once a frame (:meth:`poll` only takes a lock and copies a few
+fields), so the window never waits for the network.  Standard library only, no pygame.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from game.server.client import BoardError, board
+from game.server.outbox import Outbox, Sent
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Where a sent run stands: ``state`` is "sending", "ranked", "sent", "queued" or "refused".
+
+    "ranked": ``rank`` of ``total`` (``total`` 0 when the board could not be read after);
+    ``bins``: the runs in each bin of the board's histogram; ``marked``: the run's bin.
+    """
+
+    state: str
+    rank: Optional[int] = None
+    total: int = 0
+    bins: tuple[int, ...] = ()
+    marked: Optional[int] = None
+
+
+def marked_bin(histogram: Any, time: Any) -> Optional[int]:
+    """Return the index of the histogram bin ``time`` (seconds) falls in, or None."""
+    bins = histogram.get("bins") if isinstance(histogram, dict) else None
+    if not isinstance(bins, list) or not bins or not isinstance(time, (int, float)):
+        return None
+    found = [b.get("from") if isinstance(b, dict) else None for b in bins]
+    lows = [float(low) for low in found if isinstance(low, (int, float))]
+    if len(lows) != len(found):
+        return None
+    # the bin whose start is the last at or before the time (rounding keeps it in range)
+    return max(0, sum(1 for low in lows if low <= time) - 1)
+
+
+def counts(histogram: Any) -> tuple[int, ...]:
+    """Return the count of each bin of a board's histogram (empty when it is unusable)."""
+    bins = histogram.get("bins") if isinstance(histogram, dict) else None
+    if not isinstance(bins, list):
+        return ()
+    found = [b.get("count") if isinstance(b, dict) else None for b in bins]
+    if not all(isinstance(n, int) and n >= 0 for n in found):
+        return ()
+    return tuple(int(n) for n in found if isinstance(n, int))
+
+
+class Submission:
+    """One finished run sent through the outbox in the background; :meth:`poll` says how far."""
+
+    def __init__(self, outbox: Outbox, server: str, player: str, replay: dict[str, Any],
+                 daily: Optional[str]) -> None:
+        self.server = server
+        self._lock = threading.Lock()
+        self._standing = Standing("sending")
+        self.thread = outbox.send(server, player, replay, daily, self._heard)
+
+    def poll(self) -> Standing:
+        """Return where the run stands now (never waits for the network)."""
+        with self._lock:
+            return self._standing
+
+    def _heard(self, sent: Sent) -> None:
+        """Take the outbox's answer; for a ranked run, read the board's histogram too."""
+        if sent.outcome != "accepted":
+            standing = Standing(sent.outcome)
+        elif not isinstance(sent.answer, dict) or not isinstance(sent.answer.get("rank"), int):
+            standing = Standing("sent")  # sent by a sweep at start-up: no answer kept
+        else:
+            standing = self._ranked(sent.answer)
+        with self._lock:
+            self._standing = standing
+
+    def _ranked(self, answer: dict[str, Any]) -> Standing:
+        """Return the standing of a ranked run, with the board's histogram when it can be read."""
+        rank = int(answer["rank"])
+        kind, _, key = str(answer.get("board", "")).partition("/")
+        try:
+            histogram = board(self.server, kind, key, limit=1).get("histogram")
+        except (BoardError, ValueError):
+            return Standing("ranked", rank)
+        total = histogram.get("total") if isinstance(histogram, dict) else None
+        return Standing("ranked", rank, total if isinstance(total, int) else 0,
+                        counts(histogram), marked_bin(histogram, answer.get("time")))
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """A board as fetched: ``state`` "loading", "ready" or "offline"; its top ``entries``."""
+
+    state: str
+    entries: list[dict[str, Any]] = field(default_factory=list)
+    total: int = 0
+
+
+class BoardFetch:
+    """Read one board (``kind`` "daily" or "code", its ``key``) in a daemon thread."""
+
+    def __init__(self, server: str, kind: str, key: str, limit: int = 10) -> None:
+        self._lock = threading.Lock()
+        self._view = BoardView("loading")
+        self.thread = threading.Thread(target=self._fetch, args=(server, kind, key, limit),
+                                       name="leaderboard-board", daemon=True)
+        self.thread.start()
+
+    def poll(self) -> BoardView:
+        """Return the board as far as it came (never waits for the network)."""
+        with self._lock:
+            return self._view
+
+    def _fetch(self, server: str, kind: str, key: str, limit: int) -> None:
+        """Read the board; keep its entries, or say it is offline."""
+        try:
+            doc = board(server, kind, key, limit=limit)
+        except (BoardError, ValueError):
+            view = BoardView("offline")
+        else:
+            entries = [e for e in doc.get("entries", []) if isinstance(e, dict)] \
+                if isinstance(doc.get("entries"), list) else []
+            histogram = doc.get("histogram")
+            total = histogram.get("total") if isinstance(histogram, dict) else None
+            view = BoardView("ready", entries, total if isinstance(total, int) else len(entries))
+        with self._lock:
+            self._view = view
