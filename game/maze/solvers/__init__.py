@@ -87,11 +87,6 @@ def can_solve(solver: str, maze: Maze) -> bool:
     return SOLVERS[solver].keys or not has_keys(maze)
 
 
-def can_solve(solver: str, maze: Maze) -> bool:
-    """Return True when ``solver`` can search ``maze`` (one that cannot use keys: no keys)."""
-    return SOLVERS[solver].keys or not has_keys(maze)
-
-
 def drain(search: Iterator[Union[Event, Solution]]) -> Solution:
     """Pull every event out of ``search`` and return the Solution it ends with."""
     for item in search:
