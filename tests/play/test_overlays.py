@@ -7,7 +7,7 @@ import numpy as np
 import pygame
 import pytest
 
-from game.levels import LevelSpec, build_level
+from game.levels import CAMPAIGN, LevelSpec, build_level, named_level
 from game.maze.solvers import solve
 from game.play import theme
 from game.play.context import Context
@@ -28,7 +28,7 @@ pytestmark = pytest.mark.usefixtures("display")
 
 DT = 1 / 60
 FIRST_KEY = 14  # Level 15 "First Key"
-HEART_OF_MIGONG = 39  # Level 40, 201x201
+HEART_OF_MIGONG = CAMPAIGN.index(named_level("Heart of Migong"))  # the last level, 201x201
 
 
 def play(index: int, ctx: Context) -> PlayScene:
