@@ -14,7 +14,7 @@ import dataclasses
 import importlib.util
 import os
 import sys
-from typing import Optional
+from typing import Optional, Union
 
 from game.errors import EXIT_OK, UsageError, shown
 from game.export.geometry import Drawing, draw_maze
@@ -47,6 +47,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     if fmt == "pdf" and importlib.util.find_spec("fpdf") is None:
         raise UsageError(f"export --format pdf needs fpdf2: install the print extra with {INSTALL}")
     printed = mazes_to_print(args, count, paper)
+    data: Union[str, bytes]
     if fmt == "pdf":
         from game.export.pdf import pdf_document
 
@@ -58,7 +59,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         if fmt == "svg":
             from game.export.svg import svg_page
 
-            data = svg_page(*page).encode("utf-8")
+            data = svg_page(*page)
         else:
             from game.export.png import png_page
 
@@ -145,11 +146,11 @@ def _check_legible(rows: int, cols: int, paper: str, what: str) -> None:
     if legible(rows, cols, paper):
         return
     width = 2 * fit(rows, cols, paper).unit
-    most_rows, most_cols = largest(paper)
+    upright, across = largest(paper), largest(paper, landscape=True)
     raise UsageError(
         f"{what} is too big to print legibly on {paper} paper: its corridors would be "
-        f"{width:.1f} mm wide (at least {MIN_CORRIDOR:g} mm); at most {most_rows}x{most_cols} "
-        f"(or {most_cols}x{most_rows}) fits"
+        f"{width:.1f} mm wide (at least {MIN_CORRIDOR:g} mm); at most {upright[0]}x{upright[1]} "
+        f"or {across[0]}x{across[1]} fits"
     )
 
 
@@ -194,9 +195,13 @@ def _check_output(output: str, *, binary: bool) -> None:
         raise UsageError(f"cannot write -o {shown(output)}: there is no folder {shown(folder)}")
 
 
-def write_output(output: str, data: bytes) -> None:
+def write_output(output: str, data: Union[str, bytes]) -> None:
     """Write ``data`` to the file ``output`` (``-``: standard output) or raise UsageError."""
-    if output == "-":
+    from game.commands import _discard_stdout, _emit
+
+    if output == "-" and isinstance(data, str):
+        _emit([data])
+    elif output == "-":
         stream = getattr(sys.stdout, "buffer", None)
         if stream is None:
             raise UsageError("cannot write to standard output: it is closed")
@@ -204,14 +209,12 @@ def write_output(output: str, data: bytes) -> None:
             stream.write(data)
             stream.flush()
         except BrokenPipeError:
-            from game.commands import _discard_stdout
-
             _discard_stdout()
         except OSError as exc:
             raise UsageError(f"cannot write to standard output: {exc.strerror or exc}") from None
-        return
-    try:
-        with open(output, "wb") as out:
-            out.write(data)
-    except OSError as exc:
-        raise UsageError(f"cannot write -o {shown(output)}: {exc.strerror or exc}") from None
+    else:
+        try:
+            with open(output, "wb") as out:
+                out.write(data.encode("utf-8") if isinstance(data, str) else data)
+        except OSError as exc:
+            raise UsageError(f"cannot write -o {shown(output)}: {exc.strerror or exc}") from None

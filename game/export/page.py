@@ -84,9 +84,9 @@ def legible(rows: int, cols: int, paper: str) -> bool:
     return 2 * fit(rows, cols, paper).unit >= MIN_CORRIDOR - 1e-9
 
 
-def largest(paper: str) -> tuple[int, int]:
-    """Return the largest legible odd ``rows``, ``cols`` on ``paper`` in portrait (tall)."""
-    aw, ah = _area(PAPERS[paper])
+def largest(paper: str, *, landscape: bool = False) -> tuple[int, int]:
+    """Return the largest legible odd ``rows``, ``cols`` on ``paper``, upright or across."""
+    aw, ah = _area(PAPERS[paper][::-1] if landscape else PAPERS[paper])
     unit = MIN_CORRIDOR / 2
 
     def side(room: float) -> int:
