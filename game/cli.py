@@ -279,7 +279,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="draw the way through on the SVG or PNG (a PDF always ends with "
                      "its answer pages)")
     exp.add_argument("--count", metavar="N", help="PDF only: N different mazes, from the seed "
-                     "on, then their N answers (1-200, default 1)")
+                     "on, then their N answers (1-100, default 1)")
     exp.add_argument("--paper", help="a4 or letter (default a4)")
     exp.add_argument("-o", "--output", required=True, metavar="FILE",
                      help="the file to write (- for standard output)")

@@ -23,7 +23,7 @@ from game.maze.grid import Maze
 
 FORMATS = ("svg", "png", "pdf")
 #: Most mazes one PDF holds (each with its answer page).
-MAX_COUNT = 200
+MAX_COUNT = 100
 INSTALL = "pip install 'migong[print]'"
 
 

@@ -187,7 +187,7 @@ def test_the_png_has_the_page_size_walls_where_walls_are_and_the_answer_if_asked
 
 def test_bad_input_is_one_line_and_exit_2(tmp_path: Path) -> None:
     out = str(tmp_path / "m.pdf")
-    assert "--count must be a whole number from 1 to 200" in refusal(*MAZE, "--count", "0",
+    assert "--count must be a whole number from 1 to 100" in refusal(*MAZE, "--count", "0",
                                                                       "-o", out)
     assert "--count must be" in refusal(*MAZE, "--count", "10000000", "-o", out)
     assert "only a PDF holds several pages" in refusal(*MAZE, "--count", "2", "-o",
@@ -236,3 +236,13 @@ def test_an_unwritable_output_is_refused(tmp_path: Path) -> None:
     locked = tmp_path / "locked"
     locked.mkdir(mode=0o500)
     assert "Permission denied" in refusal(*MAZE, "-o", str(locked / "m.svg"))
+
+
+def test_only_the_format_asked_for_loads_its_library(tmp_path: Path) -> None:
+    code = ("import sys\nfrom game.cli import main\nmain(['--version'])\n"
+            f"main(['export', '--algorithm', 'prim', '--size', '11x11', '-o', {str(tmp_path / 'm.svg')!r}])\n"
+            "print(sorted({m.split('.')[0] for m in sys.modules} & {'fpdf', 'pygame', 'PIL'}))")
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines()[-1] == "[]"  # an SVG needs neither fpdf2 nor pygame
