@@ -246,3 +246,17 @@ def test_only_the_format_asked_for_loads_its_library(tmp_path: Path) -> None:
                           text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.splitlines()[-1] == "[]"  # an SVG needs neither fpdf2 nor pygame
+
+
+def test_a_pdf_or_png_is_never_written_onto_the_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.errors import UsageError
+    from game.export.command import _check_output
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setattr(sys, "stdout", Terminal())
+    with pytest.raises(UsageError, match="binary file to the terminal"):
+        _check_output("-", binary=True)
+    _check_output("-", binary=False)  # an SVG is text: it may go to the terminal
