@@ -29,10 +29,11 @@ INSTALL = "pip install 'migong[print]'"
 
 @dataclasses.dataclass(frozen=True)
 class Printed:
-    """One maze to print: the maze and its title line."""
+    """One maze to print: the maze, its title line and what to call it in a message."""
 
     maze: Maze
     title: str
+    source: str
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -122,7 +123,8 @@ def mazes_to_print(args: argparse.Namespace, count: int, paper: str) -> list[Pri
             maze = build_level(one)
         except ValueError as exc:  # keys or lairs that do not fit the maze
             raise UsageError(str(exc)) from None
-        printed.append(Printed(maze, f"Migong  {level_code(one)}  {one.rows}\u00d7{one.cols}"))
+        code = level_code(one)
+        printed.append(Printed(maze, f"Migong  {code}  {one.rows}\u00d7{one.cols}", code))
     return printed
 
 
@@ -138,7 +140,7 @@ def _load(path: str, paper: str) -> Printed:
         raise UsageError(str(exc)) from None
     _check_legible(maze.rows, maze.cols, paper, f"{source}: the {maze.rows}x{maze.cols} maze")
     name = "Migong" if path == "-" else os.path.basename(path)
-    return Printed(maze, f"{name}  {maze.rows}\u00d7{maze.cols}")
+    return Printed(maze, f"{name}  {maze.rows}\u00d7{maze.cols}", source)
 
 
 def _check_legible(rows: int, cols: int, paper: str, what: str) -> None:
@@ -160,7 +162,7 @@ def answer(printed: Printed) -> list[tuple[int, int]]:
 
     solution = solve(printed.maze)
     if solution.path is None:
-        raise UsageError(f"{printed.title.split('  ')[0]}: there is no way from the entrance "
+        raise UsageError(f"{printed.source}: there is no way from the entrance "
                          f"to the exit, so no answer to draw")
     return solution.path
 

@@ -201,6 +201,8 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path: Path) -> None:
     assert "give it without --seed" in refusal("--code", level_code(spec()), "--seed", "3",
                                               "-o", out)
     assert "unknown --algorithm" in refusal("--algorithm", "nope", "-o", out)
+    assert "passes the largest seed" in refusal("--algorithm", "prim", "--seed",
+                                                str(2**63 - 1), "--count", "2", "-o", out)
     assert not Path(out).exists()
 
 
@@ -217,7 +219,8 @@ def test_a_file_with_count_or_maze_options_is_refused(tmp_path: Path) -> None:
     assert "not a FILE" in refusal(str(maze), "--count", "2", "-o", str(tmp_path / "m.pdf"))
     assert "not more than one" in refusal(str(maze), "--size", "21x21", "-o",
                                           str(tmp_path / "m.pdf"))
-    assert "no way from the entrance" in refusal_for(tmp_path, "#####\nS.#.E\n#####\n")
+    line = refusal_for(tmp_path, "#####\nS.#.E\n#####\n")
+    assert "closed.txt: there is no way from the entrance" in line
 
 
 def refusal_for(tmp_path: Path, text: str) -> str:
