@@ -15,7 +15,7 @@ from game.maze.registry import CHASERS, KEYS, LOOPS
 
 
 #: The sub-commands that take the maze options (``--algorithm``, ``--size``, the generators').
-MAZE_COMMANDS = ("generate", "play", "lab")
+MAZE_COMMANDS = ("generate", "play", "lab", "export")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -265,6 +265,24 @@ def build_parser() -> argparse.ArgumentParser:
     lab.add_argument("file", nargs="?", help="maze text file to solve (no generation)")
     _add_maze_options(lab)
     _add_solver_option(lab)
+
+    exp = sub.add_parser("export", help="write printable mazes: an SVG or PNG page, or a PDF "
+                         "of mazes then their answers",
+                         description="Print one maze (FILE, --code or the maze options) as a "
+                         "page fitted to the paper, or --count N mazes (seeds S, S+1, ...) as a "
+                         "PDF of N maze pages then N answer pages.")
+    exp.add_argument("file", nargs="?", help="maze text file, or - for standard input")
+    exp.add_argument("--code", help="the maze of this level code")
+    _add_maze_options(exp)
+    exp.add_argument("--format", help="svg, png or pdf (default: the -o file's suffix)")
+    exp.add_argument("--solution", action="store_true",
+                     help="draw the way through on the SVG or PNG (a PDF always ends with "
+                     "its answer pages)")
+    exp.add_argument("--count", metavar="N", help="PDF only: N different mazes, from the seed "
+                     "on, then their N answers (1-100, default 1)")
+    exp.add_argument("--paper", help="a4 or letter (default a4)")
+    exp.add_argument("-o", "--output", required=True, metavar="FILE",
+                     help="the file to write (- for standard output)")
     return parser
 
 
@@ -352,6 +370,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from game.play.launch import screensaver_from_args
 
             return screensaver_from_args(args)
+        if args.command == "export":
+            from game.export.command import cmd_export
+
+            return cmd_export(args)
         if args.command == "lab":
             from game.play.launch import lab_from_args
 

@@ -1,0 +1,1 @@
+"""Printable mazes: the drawing (pure geometry), the page layout and the SVG, PDF and PNG writers."""
