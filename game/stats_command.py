@@ -16,6 +16,8 @@ from typing import Iterator, Optional, Sequence
 
 from game.commands import _emit, _int_option, code_spec, maze_flags, maze_spec
 from game.errors import EXIT_OK, UsageError
+from game.lab.compare import SEEDS as PAGE_SEEDS
+from game.lab.compare import SIZE as COMPARE_SIDES
 from game.levels import MAX_SEED, LevelSpec
 from game.maze.stats import KEYS, SHARES, MazeStats, Summary, measure, summarize
 
@@ -23,9 +25,9 @@ from game.maze.stats import KEYS, SHARES, MazeStats, Summary, measure, summarize
 MAX_SEEDS = 1000
 #: Most tiles one command generates, all its mazes together (about 100 mazes of 1001x1001).
 MAX_TILES = 100_000_000
-#: The size and number of mazes ``--compare`` measures when not told.
-COMPARE_SIZE = "41x41"
-COMPARE_SEEDS = 10
+#: The size and number of mazes ``--compare`` measures when not told: the compare page's.
+COMPARE_SIZE = f"{COMPARE_SIDES[0]}x{COMPARE_SIDES[1]}"
+COMPARE_SEEDS = PAGE_SEEDS
 #: Each figure's name in the table.
 _NAMES = {"dead_ends": "dead ends", "straights": "straights", "turns": "turns",
           "junctions": "junctions", "longest_corridor": "longest corridor",
@@ -159,7 +161,7 @@ def _one_table(stats: MazeStats) -> Iterator[str]:
     figures = stats.figures()
     width = max(len(name) for name in _NAMES.values())
     for key in KEYS:
-        text = figure_text(key, figures[key])
+        text = figure_text(key, figures[key]).rjust(6)
         if key in SHARES:
             text += f"  ({getattr(stats, key):,})"
         elif key == "longest_corridor":

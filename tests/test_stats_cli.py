@@ -38,8 +38,8 @@ def test_stats_of_a_file_as_a_table_and_from_standard_input(small_file: Path) ->
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
     assert lines[0] == "<stdin>: 7x9 tiles, 12 cells"
-    assert "dead ends         25.0 %  (3)" in lines
-    assert "longest corridor  5 cells" in lines
+    assert "dead ends         25.0 %  (3)" in lines and "junctions          8.3 %  (1)" in lines
+    assert "longest corridor       5 cells" in lines
     assert run_cli("stats", str(small_file)).stdout.splitlines()[1:] == lines[1:]
 
 
@@ -103,3 +103,21 @@ def test_stats_of_a_file_refuses_maze_options(small_file: Path) -> None:
     assert proc.returncode == 2
     assert proc.stderr == ("migong: error: stats FILE measures that maze: give it without "
                            "--algorithm, --seeds\n")
+
+
+def test_stats_compare_measures_what_the_compare_page_does_by_default() -> None:
+    from game.lab.compare import SEEDS, SIZE
+    from game.stats_command import COMPARE_SEEDS, COMPARE_SIZE
+
+    assert (COMPARE_SEEDS, COMPARE_SIZE) == (SEEDS, f"{SIZE[0]}x{SIZE[1]}")
+
+
+@pytest.mark.parametrize("args,fragment", [
+    (["--algorithm", "wilson"], "--compare shows every generator: give it without --algorithm"),
+    (["maze.txt"], "give it without FILE"),
+])
+def test_lab_compare_takes_no_maze(args: list[str], fragment: str) -> None:
+    proc = run_cli("lab", "--compare", *args)
+    assert proc.returncode == 2
+    assert proc.stderr.startswith("migong: error: ") and proc.stderr.count("\n") == 1
+    assert fragment in proc.stderr
