@@ -129,7 +129,7 @@ def measure(maze: Maze, *, solution_length: Optional[int] = None,
     two = o.cells & (degree == 2)
     straight = two & ((o.north & o.south) | (o.east & o.west))
     if solution_length is None or solution_tiles is None:
-        solution_length, solution_tiles = _solution(maze)
+        solution_length, solution_tiles = shortest_solution(maze)
     return MazeStats(
         cells=int(o.cells.sum()),
         dead_ends=int((o.cells & (degree == 1)).sum()),
@@ -143,7 +143,7 @@ def measure(maze: Maze, *, solution_length: Optional[int] = None,
     )
 
 
-def _solution(maze: Maze) -> tuple[Optional[int], int]:
+def shortest_solution(maze: Maze) -> tuple[Optional[int], int]:
     """Return the shortest solution's length in moves (None: none) and the tiles it covers."""
     from game.maze.solvers import solve
 

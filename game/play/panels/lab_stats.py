@@ -1,7 +1,7 @@
 """The lab's figures of the maze it built: dead ends, junctions, straights, turns, the
 longest corridor and the solution, as lines of the lab's side panel.
 
-Measured once per maze (:mod:`game.maze.stats`; about 0.3 s for a 1001x1001 maze) when
+Measured once per maze (:mod:`game.maze.stats`; 0.2-0.4 s for a 1001x1001 maze) when
 the lab first shows it built; C opens the compare page of every generator.
 """
 
