@@ -121,3 +121,30 @@ def test_lab_compare_takes_no_maze(args: list[str], fragment: str) -> None:
     assert proc.returncode == 2
     assert proc.stderr.startswith("migong: error: ") and proc.stderr.count("\n") == 1
     assert fragment in proc.stderr
+
+
+def test_lab_compare_opens_the_compare_page(tmp_path: Path) -> None:
+    done = run_cli("lab", "--compare", env={"MIGONG_SAVE_PATH": str(tmp_path / "save.json"),
+                                            "MIGONG_EXIT_AFTER_FIRST_FRAME": "1"})
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+
+
+def test_lab_compare_routes_to_the_compare_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.cli import main
+    from game.play import app
+    from game.play.routes import OpenCompare
+
+    asked: list[object] = []
+
+    class Window:
+        """An App that records the route it is asked to run."""
+
+        def run(self, route: object) -> int:
+            asked.append(route)
+            return 0
+
+    monkeypatch.setattr(app.App, "open", classmethod(lambda cls: Window()))
+    monkeypatch.setattr("game.play.launch.display_problem", lambda: None)
+    assert main(["lab", "--compare"]) == 0
+    assert len(asked) == 1 and isinstance(asked[0], OpenCompare)
