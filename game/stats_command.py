@@ -147,8 +147,10 @@ def _compare(args: argparse.Namespace, count: int) -> int:
 
 
 def figure_text(key: str, value: Optional[float], *, mean: bool = False) -> str:
-    """Return one figure as the tables show it: a share in percent, a length in cells or
-    moves (a ``mean`` length to one decimal)."""
+    """Return one figure as the tables show it: a share in percent, a length as a number.
+
+    A ``mean`` length has one decimal; one maze's is whole.
+    """
     if value is None:
         return "-"
     if key in SHARES or key == "solution_share":

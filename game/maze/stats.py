@@ -205,8 +205,10 @@ class Summary:
 
 
 def summarize(stats: Sequence[MazeStats]) -> Summary:
-    """Return the mean and spread of each figure over ``stats`` (a maze without a solution
-    leaves the solution's figures out)."""
+    """Return the mean and spread of each figure over ``stats``.
+
+    A maze without a solution leaves the solution's figures out.
+    """
     if not stats:
         raise ValueError("no mazes to summarize")
     mean: dict[str, Optional[float]] = {}
