@@ -79,7 +79,7 @@ def _one_file(path: str, as_json: bool) -> int:
         _emit([json.dumps({"file": source, "rows": maze.rows, "cols": maze.cols,
                            **stats.as_json()}) + "\n"])
     else:
-        _emit([f"{source}: {maze.rows}x{maze.cols} tiles, {stats.cells:,} cells\n"],
+        _emit([f"{source}: {maze.rows}x{maze.cols} tiles, {_cells(stats.cells)}\n"],
               _one_table(stats))
     return EXIT_OK
 
@@ -113,7 +113,7 @@ def _specs(spec: LevelSpec, count: int, as_json: bool) -> int:
             _emit([json.dumps({**head, **stats[0].as_json()}) + "\n"])
         else:
             _emit([f"{spec.algorithm} {spec.rows}x{spec.cols}, seed {spec.seed}: "
-                   f"{stats[0].cells:,} cells\n"], _one_table(stats[0]))
+                   f"{_cells(stats[0].cells)}\n"], _one_table(stats[0]))
         return EXIT_OK
     summary = summarize(stats)
     if as_json:
@@ -156,6 +156,11 @@ def figure_text(key: str, value: Optional[float], *, mean: bool = False) -> str:
     if key in SHARES or key == "solution_share":
         return f"{100 * value:.1f} %"
     return f"{value:,.1f}" if mean else f"{int(value):,}"
+
+
+def _cells(count: int) -> str:
+    """Return ``count`` cells in words: "1 cell", "1,250 cells"."""
+    return "1 cell" if count == 1 else f"{count:,} cells"
 
 
 def _one_table(stats: MazeStats) -> Iterator[str]:

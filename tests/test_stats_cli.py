@@ -148,3 +148,10 @@ def test_lab_compare_routes_to_the_compare_page(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr("game.play.launch.display_problem", lambda: None)
     assert main(["lab", "--compare"]) == 0
     assert len(asked) == 1 and isinstance(asked[0], OpenCompare)
+
+
+def test_a_maze_of_one_cell_is_one_cell_and_a_maze_of_none_has_no_shares() -> None:
+    one = run_cli("stats", "-", stdin="SE\n..\n")
+    assert one.stdout.splitlines()[0] == "<stdin>: 2x2 tiles, 1 cell"
+    none = json.loads(run_cli("stats", "-", "--json", stdin="S.E\n").stdout)
+    assert (none["cells"], none["dead_ends"], none["solution_length"]) == (0, 0.0, 2)
