@@ -270,9 +270,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     stats = sub.add_parser("stats", help="measure a maze's bias: dead ends, straights, turns, "
                            "junctions, the longest corridor and the solution",
-                           description="Measure a maze FILE, the mazes of --algorithm (seeds "
-                           "--seed, --seed + 1, ... for --seeds N) or every generator "
-                           "(--compare).")
+                           description="Measure a maze FILE, a maze of --algorithm (--seed; "
+                           "here it defaults to 1, not a random seed), N of them (--seeds N: "
+                           "seeds --seed to --seed + N - 1) or every generator (--compare).")
     stats.add_argument("file", nargs="?", help="maze text file, or - for standard input")
     _add_maze_options(stats)
     stats.add_argument("--code", help="the maze of this level code")
