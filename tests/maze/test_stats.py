@@ -12,6 +12,8 @@ from __future__ import annotations
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.maze.formats import parse_maze
 from game.maze.generators import GENERATORS, generate
@@ -141,3 +143,21 @@ def test_a_1001_maze_is_measured_in_well_under_a_second() -> None:
     stats = measure(maze)
     assert time.perf_counter() - began < 2.0  # about 0.3 s here, its solution included
     assert stats.cells == 500 * 500
+
+
+PERFECT = sorted(name for name in GENERATORS if name != "dig")  # dig digs tiles, not cells
+
+
+@settings(max_examples=40, deadline=None)
+@given(name=st.sampled_from(PERFECT), seed=st.integers(0, 10_000),
+       half_rows=st.integers(1, 12), half_cols=st.integers(1, 12))
+def test_a_perfect_maze_has_two_more_dead_ends_than_its_junctions_branch(
+        name: str, seed: int, half_rows: int, half_cols: int) -> None:
+    # a tree on n cells has n - 1 joins: the openings add up to 2(n - 1), so the dead ends
+    # are 2 plus one per junction's third opening and one more per fourth
+    stats = measure(generate(name, rows=2 * half_rows + 1, cols=2 * half_cols + 1, seed=seed))
+    if stats.cells == 1:
+        assert stats.dead_ends == 0
+        return
+    assert stats.junctions + 2 <= stats.dead_ends <= 2 * stats.junctions + 2
+    assert stats.solution_length is not None
