@@ -15,7 +15,7 @@ from game.maze.registry import CHASERS, KEYS, LOOPS
 
 
 #: The sub-commands that take the maze options (``--algorithm``, ``--size``, the generators').
-MAZE_COMMANDS = ("generate", "play", "lab", "export")
+MAZE_COMMANDS = ("generate", "play", "lab", "export", "stats")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -265,6 +265,8 @@ def build_parser() -> argparse.ArgumentParser:
     lab.add_argument("file", nargs="?", help="maze text file to solve (no generation)")
     _add_maze_options(lab)
     _add_solver_option(lab)
+    lab.add_argument("--compare", action="store_true",
+                     help="open the compare page: every generator's bias side by side")
 
     exp = sub.add_parser("export", help="write printable mazes: an SVG or PNG page, or a PDF "
                          "of mazes then their answers",
@@ -283,6 +285,20 @@ def build_parser() -> argparse.ArgumentParser:
     exp.add_argument("--paper", help="a4 or letter (default a4)")
     exp.add_argument("-o", "--output", required=True, metavar="FILE",
                      help="the file to write (- for standard output)")
+
+    stats = sub.add_parser("stats", help="measure a maze's bias: dead ends, straights, turns, "
+                           "junctions, the longest corridor and the solution",
+                           description="Measure a maze FILE, a maze of --algorithm (--seed; "
+                           "here it defaults to 1, not a random seed), N of them (--seeds N: "
+                           "seeds --seed to --seed + N - 1) or every generator (--compare).")
+    stats.add_argument("file", nargs="?", help="maze text file, or - for standard input")
+    _add_maze_options(stats)
+    stats.add_argument("--code", help="the maze of this level code")
+    stats.add_argument("--seeds", metavar="N", help="measure N mazes, seeds --seed (default 1) "
+                       "on, and report each figure's mean and spread (1-1000)")
+    stats.add_argument("--compare", action="store_true",
+                       help="measure every generator (default 10 mazes of 41x41 each)")
+    stats.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
 
@@ -334,6 +350,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from game.commands import cmd_levels
 
             return cmd_levels(args)
+        if args.command == "stats":
+            from game.stats_command import cmd_stats
+
+            return cmd_stats(args)
         if args.command == "replays":
             from game.replay_commands import cmd_replays
 

@@ -251,6 +251,8 @@ def lab_from_args(args: Any) -> int:
     """Open the algorithm lab as the arguments ask (paused at the start); return the exit code."""
     from game.maze.solvers import SOLVERS
 
+    if getattr(args, "compare", False):
+        return _compare_from_args(args)
     try:
         maze, spec = _lab_maze(args)
         rows, cols = (maze.rows, maze.cols) if maze is not None else (
@@ -275,6 +277,23 @@ def lab_from_args(args: Any) -> int:
     from game.play.routes import OpenLab
 
     return App.open().run(OpenLab(spec, maze, args.solver))
+
+
+def _compare_from_args(args: Any) -> int:
+    """Open the compare page (``lab --compare``), which takes no maze; return the exit code."""
+    from game.commands import maze_flags
+
+    given = maze_flags(args) + (["FILE"] if getattr(args, "file", None) is not None else [])
+    if given:
+        return _error(f"--compare shows every generator: give it without {', '.join(given)}")
+    problem = display_problem()
+    if problem is not None:
+        return _error(problem)
+
+    from game.play.app import App
+    from game.play.routes import OpenCompare
+
+    return App.open().run(OpenCompare())
 
 
 def _build(spec: "LevelSpec") -> "Maze":

@@ -31,6 +31,7 @@ from game.play.routes import (
     Confirm,
     Edit,
     OpenBoard,
+    OpenCompare,
     OpenControls,
     OpenHelp,
     OpenLeaderboardSettings,
@@ -248,6 +249,10 @@ class Navigator:
             from game.play.scenes.board import BoardScene
 
             return BoardScene(ctx, route.kind, route.key)
+        if isinstance(route, OpenCompare):
+            from game.play.scenes.compare import CompareScene
+
+            return CompareScene(ctx)
         return TitleScene(ctx)  # ToTitle
 
     def play_scene(self, level: Level) -> "PlayScene":
@@ -294,7 +299,7 @@ def draw_every_scene(surface: pygame.Surface) -> list[str]:
                           OpenControls(), BuildMaze(spec, 0, "Loading test"), Enter(play),
                           OpenPause(level), ask, Complete(result), ChapterDone(0),
                           OpenReview(level, replay), WatchReplay(level, replay), ToMakeMaze(),
-                          Edit(Editor(level.maze))]
+                          Edit(Editor(level.maze)), OpenCompare()]
     names = []
     for route in routes:
         scene = nav.build(route)

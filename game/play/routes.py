@@ -76,6 +76,10 @@ class OpenLab:
     solver: Optional[str] = None
 
 
+class OpenCompare:
+    """Open the compare page over the current scene: every generator's bias side by side."""
+
+
 @dataclass(frozen=True)
 class StartLevel:
     """Build campaign level ``index`` (clamped to the campaign) behind a loading screen."""
@@ -200,7 +204,7 @@ class ToScreensaver:
 
 #: The routes that open a scene over the current one.
 OVERLAYS = (OpenPause, OpenSettings, OpenHelp, OpenControls, Confirm, OpenReview, WatchReplay,
-            PlayDraft, OpenLeaderboardSettings, OpenBoard)
+            PlayDraft, OpenLeaderboardSettings, OpenBoard, OpenCompare)
 
 
 def play_code(spec: LevelSpec, *, unlocked: int) -> Union[StartLevel, BuildMaze]:
@@ -219,4 +223,4 @@ Route = Union[ToTitle, ToLevelSelect, ToCustomMaze, ToEnterCode, ToMakeMaze, Edi
               OpenLab, StartLevel, BuildMaze, Play, Complete, ChapterDone, OpenPause,
               OpenSettings, OpenHelp, OpenControls, Confirm, ResetProgress, Back, QuitGame,
               OpenReview, WatchReplay, ToScreensaver,
-              OpenLeaderboardSettings, OpenBoard]
+              OpenLeaderboardSettings, OpenBoard, OpenCompare]

@@ -945,7 +945,7 @@ def test_draw_every_scene_draws_them_all() -> None:
                      "BoardScene", "ControlsScene", "LoadingScene",
                      "PlayScene", "PauseScene", "ConfirmScene", "LevelCompleteScene",
                      "ChapterCompleteScene", "ReviewScene", "WatchScene", "MakeMazeScene",
-                     "EditorScene"]
+                     "EditorScene", "CompareScene"]
     assert distinct_colours(surface) >= 3
 
 

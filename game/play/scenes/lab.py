@@ -34,9 +34,10 @@ from game.maze.solvers.keyed import has_keys
 from game.play import input as keys
 from game.play import theme
 from game.play.context import Context
+from game.play.panels.lab_stats import MazeFigures
 from game.play.input import Event, KeyDown, KeyRepeat
 from game.names import build_problem, generator_label, solver_names, solver_short_label
-from game.play.routes import ToTitle
+from game.play.routes import OpenCompare, ToTitle
 from game.play.scenes.base import Next, Scene
 from game.play.widgets.layout import Layout
 from game.play.widgets.text import draw_text, font, min_font, wrap
@@ -124,6 +125,7 @@ class LabScene(Scene):
         self._credit = 0.0
         self.panel_rect = pygame.Rect(0, 0, 0, 0)  # where the panel was last drawn
         self._under = False  # the panel is under the maze (a narrow window): no title line
+        self.figures = MazeFigures()  # the built maze's statistics, in the panel
 
     # -- the model ----------------------------------------------------------------------
     def _size(self) -> tuple[int, int]:
@@ -197,6 +199,8 @@ class LabScene(Scene):
             self._resolve()
         elif key == pygame.K_h:
             self.heat = not self.heat
+        elif key == pygame.K_c:
+            return OpenCompare()
         elif key == pygame.K_g:
             base = self.spec or DEFAULT_SPEC
             self.spec = LevelSpec(base.algorithm, base.rows, base.cols,
@@ -388,6 +392,7 @@ class LabScene(Scene):
             return lines + self._generator_lines()
         if lab.gen is not None and lab.tick == 0:
             lines += self._generator_lines() + [("head", t("lab.built"))]
+        lines += self.figures.lines(lab.maze)
         if len(lab.tracks) > 1:
             lines += self._race_lines()
         else:
