@@ -3,8 +3,9 @@
 ``t("levels.locked_message", previous=3, number=4)`` returns the current language's whole
 sentence with its named placeholders filled in.  Code never glues fragments together nor
 changes the case of a label: a sentence that differs is another key.  English
-(:mod:`game.text.en`, with :mod:`game.text.en_tools`) and Simplified Chinese
-(:mod:`game.text.zh`, with :mod:`game.text.zh_tools`) exist; a catalogue
+(:mod:`game.text.en`, with :mod:`game.text.en_tools` and :mod:`game.text.en_lab`) and
+Simplified Chinese (:mod:`game.text.zh`, with :mod:`game.text.zh_tools` and
+:mod:`game.text.zh_lab`) exist; a catalogue
 falls back to English for a key it lacks, and a key no catalogue has to the English
 ``default`` its caller gives (a registry entry's own label, :mod:`game.maze.registry`).
 Which language a run starts in is chosen by
@@ -16,11 +17,11 @@ from __future__ import annotations
 from string import Formatter
 from typing import Optional
 
-from game.text import en, en_tools, zh, zh_tools
+from game.text import en, en_lab, en_tools, zh, zh_lab, zh_tools
 
 #: Each language's sentences by key: its main catalogue and its tools' (help, editor, lab).
-CATALOGUES: dict[str, dict[str, str]] = {"en": en.STRINGS | en_tools.STRINGS,
-                                         "zh": zh.STRINGS | zh_tools.STRINGS}
+CATALOGUES: dict[str, dict[str, str]] = {"en": en.STRINGS | en_tools.STRINGS | en_lab.STRINGS,
+                                         "zh": zh.STRINGS | zh_tools.STRINGS | zh_lab.STRINGS}
 DEFAULT_LANGUAGE = "en"
 #: Each language's name in its own script, as the Language setting shows it.
 LANGUAGE_NAMES = {"en": "English", "zh": "简体中文"}
