@@ -34,6 +34,7 @@ _HEAT_STOPS = ((0.0, (42, 120, 142)), (0.125, (37, 133, 142)), (0.25, (31, 158, 
 GEN_BASE = 1
 SOLVE_BASE = 4
 HEAT_PATH = 9  # the path over the heat-map: apart from every distance's colour
+HEAT_PATH_COLOUR = (190, 30, 100)
 HEAT_LEVELS = 80
 HEAT = 16
 FAINT = HEAT + HEAT_LEVELS
@@ -154,8 +155,9 @@ class MazePicture:
 
 
 def _path_colour(look: theme.Theme) -> tuple[int, ...]:
-    """Return the path's colour over the heat-map: the head's, apart from every distance's."""
-    return tuple(look.hint.head[:3])
+    """Return the path's colour over the heat-map: a crimson apart from every distance's,
+    from the floor's tints and from the walls'."""
+    return HEAT_PATH_COLOUR
 
 
 def _tiles(lab: Lab) -> np.ndarray:
