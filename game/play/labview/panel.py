@@ -82,14 +82,14 @@ def panel_lines(view: LabState) -> list[tuple[str, str]]:
     if view.spec is not None:
         lines.append(("choice:generator", t("lab.choice_generator",
                                             name=generator_title(view.spec))))
+    if view.spec is not None:
+        lines.append(("choice:size", t("lab.choice_size", rows=view.spec.rows,
+                                       cols=view.spec.cols, seed=view.spec.seed)))
     if view.race:
         names = ", ".join(solver_title(key) for key in view.racers)
         lines.append(("choice:solver", t("lab.choice_race", names=names)))
     else:
         lines.append(("choice:solver", t("lab.choice_solver", name=solver_title(view.solver))))
-    if view.spec is not None:
-        lines.append(("choice:size", t("lab.choice_size", rows=view.spec.rows,
-                                       cols=view.spec.cols, seed=view.spec.seed)))
     lines.append(("text", t("lab.events", count=f"{lab.events:,}")))
     if lab.gen is not None and lab.gen.failure is not None:
         lines.append(("problem", build_problem(lab.gen.failure)))
@@ -197,9 +197,19 @@ def _code(name: str, kind: Optional[int], first: bool) -> list[tuple[str, str]]:
             for n, line in enumerate(code_lines(name), start=1)]
 
 
-def slot_label(track: SolveTrack) -> str:
-    """Return a race slot's caption: the solver, what it marked, its path once found."""
+def slot_label(track: SolveTrack, f: pygame.font.Font, width: int) -> str:
+    """Return a race slot's caption: the solver, what it marked, its path once found (as
+    much as ``width`` pixels hold)."""
     name = solver_title(track.key)
+    full = _slot_text(track, name)
+    if f.size(full)[0] <= width:
+        return full
+    short = solver_short_label(track.solver)
+    return short if f.size(name)[0] > width else name
+
+
+def _slot_text(track: SolveTrack, name: str) -> str:
+    """Return a race slot's whole caption."""
     if track.done and track.solution is not None and track.solution.length is not None:
         return t("lab.slot_done", name=name, marked=f"{track.marked:,}",
                  length=f"{track.solution.length:,}")
@@ -244,7 +254,8 @@ class Panel:
         keys_f, keys_size = self._font(lay, "keys")
         keys = [part for line in keys_lines()
                 for part in self._wrap(line, keys_f, keys_size, False, inner.width)]
-        legend_h = 3 * keys_f.get_linesize() if legend is not None else 0
+        # under the maze (a small window) the legend goes without its title line
+        legend_h = (2 if under else 3) * keys_f.get_linesize() if legend is not None else 0
         keys_h = len(keys) * keys_f.get_linesize()
         body = [(style, text) for style, text in lines if not (style == "title" and under)]
         # The keys only where they leave room for the choices and a few lines more.
@@ -277,7 +288,7 @@ class Panel:
                 self.buttons.append((row, style.split(":", 1)[1]))
         if legend is not None:
             self._legend(surface, pygame.Rect(inner.left, bottom, inner.width, legend_h),
-                         keys_f, legend)
+                         keys_f, legend, titled=not under)
         y = inner.bottom - keys_h
         for line in keys:
             draw_text(surface, line, keys_f, look.text_dim, (inner.left, y), anchor="topleft",
@@ -292,13 +303,16 @@ class Panel:
         return font(px, bold=bold), px
 
     def _legend(self, surface: pygame.Surface, box: pygame.Rect, f: pygame.font.Font,
-                maze: Maze) -> None:
+                maze: Maze, *, titled: bool) -> None:
         """Draw the heat-map's legend: near to far, with the farthest distance."""
         look = theme.current().ui
         far = max(0, int(self.picture.distances(maze).max()))
-        draw_text(surface, t("lab.heat"), f, look.text, (box.left, box.top), anchor="topleft",
-                  max_width=box.width)
-        bar = pygame.Rect(box.left, box.top + f.get_linesize(), box.width,
+        top = box.top
+        if titled:
+            draw_text(surface, t("lab.heat"), f, look.text, (box.left, top), anchor="topleft",
+                      max_width=box.width)
+            top += f.get_linesize()
+        bar = pygame.Rect(box.left, top, box.width,
                           max(4, f.get_linesize() // 2))
         self.legend_rect = bar
         surface.blit(self.picture.legend_strip(bar.size), bar)

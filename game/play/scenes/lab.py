@@ -303,7 +303,7 @@ class LabScene(Scene):
             area = pygame.Rect(margin, margin, w - panel_w - 3 * margin, h - 2 * margin)
             side = pygame.Rect(area.right + margin, margin, panel_w, h - 2 * margin)
         else:  # too narrow for its lines: under the maze, the window's width
-            panel_h = (h - 3 * margin) // 2
+            panel_h = (h - 3 * margin) * 11 // 20
             area = pygame.Rect(margin, margin, w - 2 * margin, h - panel_h - 3 * margin)
             side = pygame.Rect(margin, area.bottom + margin, w - 2 * margin, panel_h)
         self.panel_rect = side
@@ -336,7 +336,7 @@ class LabScene(Scene):
             self.slots.append(pygame.Rect(x, y, *size))
             self._draw_current(surface, (x, y), tile, track)
             if caption and track is not None:
-                draw_text(surface, slot_label(track), label, look.accent,
+                draw_text(surface, slot_label(track, label, slot_w), label, look.accent,
                           (x + size[0] // 2, y - 1), anchor="midbottom", max_width=slot_w)
 
     def _draw_current(self, surface: pygame.Surface, origin: tuple[int, int], tile: float,
