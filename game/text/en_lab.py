@@ -9,7 +9,7 @@ STRINGS: dict[str, str] = {
     "lab.choice_generator": "Generator: {name}  (A)",
     "lab.choice_solver": "Solver: {name}  (Tab, 1-9)",
     "lab.choice_race": "Race: {names}  (R ends, 1-9 add or remove)",
-    "lab.choice_size": "Size: {rows} × {cols} · seed {seed}  (- +, , .)",
+    "lab.choice_size": "Size: {rows}x{cols} · seed {seed}  (- +, S)",
     "lab.slot": "{name} · {marked} marked",
     "lab.slot_done": "{name} · {marked} marked · path {length}",
 }

@@ -166,7 +166,7 @@ STRINGS: dict[str, str] = {
     "lab.heat_near": "0",
     "lab.heat_far": "{far} moves",
     "lab.keys_1": "Space play/pause · Left/Right step · [ ] speed · Home restart",
-    "lab.keys_2": "A generator · - + size · , . seed · G random maze",
+    "lab.keys_2": "A generator · - + size · S next seed · G random maze",
     "lab.keys_3": "Tab or 1-9, 0, Shift+1 solver · R race · H heat-map · Esc back",
     "lab.code.bfs.1": "mark the start, put it in the queue",
     "lab.code.bfs.2": "while the queue is not empty:",

@@ -9,7 +9,7 @@ STRINGS: dict[str, str] = {
     "lab.choice_generator": "生成算法：{name}（A）",
     "lab.choice_solver": "求解器：{name}（Tab、1-9）",
     "lab.choice_race": "比赛：{names}（R 结束，1-9 加入或移出）",
-    "lab.choice_size": "大小：{rows} × {cols} · 种子 {seed}（- +、, .）",
+    "lab.choice_size": "大小：{rows}x{cols} · 种子 {seed}（- +、S）",
     "lab.slot": "{name} · 已标记 {marked}",
     "lab.slot_done": "{name} · 已标记 {marked} · 路径 {length}",
 }

@@ -163,7 +163,7 @@ STRINGS: dict[str, str] = {
     "lab.heat_near": "0",
     "lab.heat_far": "{far} 步",
     "lab.keys_1": "空格 播放/暂停 · 左右方向键 单步 · [ ] 速度 · Home 重新开始",
-    "lab.keys_2": "A 生成算法 · - + 大小 · , . 种子 · G 随机迷宫",
+    "lab.keys_2": "A 生成算法 · - + 大小 · S 下一个种子 · G 随机迷宫",
     "lab.keys_3": "Tab 或 1-9、0、Shift+1 求解器 · R 比赛 · H 距离热图 · Esc 返回",
     "lab.code.bfs.1": "标记起点，放入队列",
     "lab.code.bfs.2": "当队列不为空：",

@@ -38,6 +38,8 @@ STYLES = {
     "problem": (21, True, "accent", False),
     "keys": (17, False, "text_dim", False),
 }
+#: The wall follower's hands as the panel names them.
+_HANDS = {"left": "lab.hand.left", "right": "lab.hand.right"}
 #: The choices the panel's buttons step, by the style suffix of their row.
 CHOICE_ROWS = ("generator", "solver", "size", "speed")
 
@@ -60,7 +62,7 @@ def solver_title(key: str) -> str:
     name = solver_short_label(solver_name(key))
     if hand is None:
         return name
-    return t("lab.solver_variant", name=name, variant=t(f"lab.hand.{hand}"))
+    return t("lab.solver_variant", name=name, variant=t(_HANDS[hand]))
 
 
 def generator_title(spec: LevelSpec) -> str:

@@ -67,17 +67,27 @@ class MazePicture:
             self._distances = (maze, distances(maze, maze.start))
         return self._distances[1]
 
-    def indices(self, lab: Lab, track: Optional[SolveTrack], heat: bool) -> np.ndarray:
-        """Return the maze picture as one palette index per tile (see ``palette``)."""
-        tiles = _tiles(lab)
+    def indices(self, lab: Lab, track: Optional[SolveTrack], heat: bool,
+                stride: int = 1) -> np.ndarray:
+        """Return the maze picture as one palette index per tile (see ``palette``).
+
+        ``stride`` > 1: every stride-th tile of every stride-th row only, for a picture
+        drawn smaller than the maze (a race's), at a fraction of the cost.
+        """
+        def cut(a: np.ndarray) -> np.ndarray:
+            """Return every stride-th tile of ``a``."""
+            return a if stride == 1 else a[::stride, ::stride]
+
+        tiles = cut(_tiles(lab))
         floor = kinds.walkable(tiles).view(np.uint8)
         gen = lab.gen
         if lab.generating and gen is not None:
-            return np.where(gen.overlay != 0, GEN_BASE + gen.overlay, floor).astype(np.uint8)
+            overlay = cut(gen.overlay)
+            return np.where(overlay != 0, GEN_BASE + overlay, floor).astype(np.uint8)
         maze = lab.maze
-        state = track.state if track is not None else None
+        state = cut(track.state) if track is not None else None
         if heat and maze is not None:
-            full, faint, dark = self._heat_layers(maze, floor)
+            full, faint, dark = (cut(layer) for layer in self._heat_layers(maze))
             if state is None or not state.any():
                 return full.copy()
             # the explored tiles in full colour, the others faint; backtracked dimmed
@@ -89,11 +99,11 @@ class MazePicture:
             return floor
         return np.where(state != 0, SOLVE_BASE + state, floor).astype(np.uint8)
 
-    def _heat_layers(self, maze: Maze, floor: np.ndarray
-                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def _heat_layers(self, maze: Maze) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Return the heat-map's seen, faint and dimmed pictures (made once per maze)."""
         dist = self.distances(maze)
         if self._heat_cache is None or self._heat_cache[0] is not dist:
+            floor = kinds.walkable(maze.tiles).view(np.uint8)
             far = max(1, int(dist.max()))
             level = (np.clip(dist, 0, far) * (HEAT_LEVELS - 1) // far).astype(np.uint8)
             on = dist >= 0
@@ -143,7 +153,9 @@ class MazePicture:
         cached = self._images.get(slot)
         if cached is not None and cached[0] == key:
             return cached[1]
-        small = pygame.surfarray.make_surface(self.indices(lab, track, heat).T)
+        rows, cols = _tiles(lab).shape
+        stride = max(1, min(rows // max(1, size[1]), cols // max(1, size[0])))
+        small = pygame.surfarray.make_surface(self.indices(lab, track, heat, stride).T)
         small.set_palette(self.palette())
         image = pygame.transform.scale(small, size)
         self._images[slot] = (key, image)

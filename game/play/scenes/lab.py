@@ -4,7 +4,7 @@ It opens playing: a maze is being made from the first frame.  Space plays and pa
 Right steps one event on, Left one back (all the way to the start); ``[`` and ``]``
 change the speed, from one event a second to thousands a frame; Home starts over.  A and
 Shift+A pick the generator (the growing tree once per policy), ``-`` and ``=`` the size,
-``,`` and ``.`` the seed, G a random one; Tab, Shift+Tab and 1..9, 0 pick the solver (the
+S and Shift+S the seed, G a random one; Tab, Shift+Tab and 1..9, 0 pick the solver (the
 wall follower once per hand; Shift+1.. the eleventh on); R races solvers side by side,
 and in a race the same keys add or take one out; H shows the distance heat-map; Esc leaves.  The panel's choice rows are
 buttons too.  The model (:mod:`game.lab.model`) does the stepping; this scene paces it
@@ -230,8 +230,8 @@ class LabScene(Scene):
         elif key in (pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_EQUALS, pygame.K_PLUS,
                      pygame.K_KP_PLUS):
             self.step_size(-1 if key in (pygame.K_MINUS, pygame.K_KP_MINUS) else 1)
-        elif key in (pygame.K_COMMA, pygame.K_PERIOD):
-            self.step_seed(-1 if key == pygame.K_COMMA else 1)
+        elif key == pygame.K_s:
+            self.step_seed(back)
         elif key == pygame.K_g:
             self.step_seed(None)
         elif key == pygame.K_TAB:
@@ -276,8 +276,9 @@ class LabScene(Scene):
         want = int(self._credit)
         taken = 0
         deadline = time.perf_counter() + STEP_BUDGET
+        chunk = max(16, STEP_CHUNK // max(1, len(self.lab.tracks)))  # a race steps them all
         while taken < want:
-            got = self.lab.run(min(STEP_CHUNK, want - taken))
+            got = self.lab.run(min(chunk, want - taken))
             taken += got
             if got == 0:
                 self.playing = False  # the end: nothing more to show
