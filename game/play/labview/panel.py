@@ -200,8 +200,7 @@ def _code(name: str, kind: Optional[int], first: bool) -> list[tuple[str, str]]:
 
 
 def slot_label(track: SolveTrack, f: pygame.font.Font, width: int) -> str:
-    """Return a race slot's caption: the solver, what it marked, its path once found (as
-    much as ``width`` pixels hold)."""
+    """Return a race slot's caption (solver, marked, path) as far as ``width`` pixels hold it."""
     name = solver_title(track.key)
     full = _slot_text(track, name)
     if f.size(full)[0] <= width:

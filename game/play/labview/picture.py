@@ -34,6 +34,7 @@ _HEAT_STOPS = ((0.0, (42, 120, 142)), (0.125, (37, 133, 142)), (0.25, (31, 158, 
 GEN_BASE = 1
 SOLVE_BASE = 4
 HEAT_PATH = 9  # the path over the heat-map: apart from every distance's colour
+#: A crimson apart from every distance's colour, from the floor's tints and the walls'.
 HEAT_PATH_COLOUR = (190, 30, 100)
 HEAT_LEVELS = 80
 HEAT = 16
@@ -120,7 +121,7 @@ class MazePicture:
         hint = look.hint
         base = [look.classic.wall, look.classic.floor, look.ui.accent, look.ui.teal,
                 look.classic.floor, hint.frontier[:3], hint.visited[:3],
-                hint.backtrack_fresh[:3], hint.path[:3], _path_colour(look)]
+                hint.backtrack_fresh[:3], hint.path[:3], HEAT_PATH_COLOUR]
         ramp = [tuple(int(v) for v in c) for c in self.ramp]
         wall = np.array(look.classic.wall, dtype=np.int32)
         floor = np.array(look.classic.floor, dtype=np.int32)
@@ -164,12 +165,6 @@ class MazePicture:
     def forget(self) -> None:
         """Drop the pictures kept (a new maze, or fewer slots)."""
         self._images.clear()
-
-
-def _path_colour(look: theme.Theme) -> tuple[int, ...]:
-    """Return the path's colour over the heat-map: a crimson apart from every distance's,
-    from the floor's tints and from the walls'."""
-    return HEAT_PATH_COLOUR
 
 
 def _tiles(lab: Lab) -> np.ndarray:
