@@ -202,19 +202,16 @@ def _code(name: str, kind: Optional[int], first: bool) -> list[tuple[str, str]]:
 def slot_label(track: SolveTrack, f: pygame.font.Font, width: int) -> str:
     """Return a race slot's caption (solver, marked, path) as far as ``width`` pixels hold it."""
     name = solver_title(track.key)
-    full = _slot_text(track, name)
-    if f.size(full)[0] <= width:
-        return full
     short = solver_short_label(track.solver)
-    return short if f.size(name)[0] > width else name
-
-
-def _slot_text(track: SolveTrack, name: str) -> str:
-    """Return a race slot's whole caption."""
+    marked = f"{track.marked:,}"
+    tries = []
     if track.done and track.solution is not None and track.solution.length is not None:
-        return t("lab.slot_done", name=name, marked=f"{track.marked:,}",
-                 length=f"{track.solution.length:,}")
-    return t("lab.slot", name=name, marked=f"{track.marked:,}")
+        length = f"{track.solution.length:,}"
+        tries += [t("lab.slot_done", name=name, marked=marked, length=length),
+                  t("lab.slot_done", name=short, marked=marked, length=length)]
+    tries += [t("lab.slot", name=name, marked=marked), t("lab.slot", name=short, marked=marked),
+              name]
+    return next((text for text in tries if f.size(text)[0] <= width), short)
 
 
 def keys_lines() -> list[str]:
