@@ -308,6 +308,11 @@ class SolveTrack:
         """Return the last applied event, or None at the start."""
         return self.event(self.at - 1) if self.at else None
 
+    @property
+    def open_count(self) -> int:
+        """Return how many marked tiles are not expanded yet (a priority search's open list)."""
+        return max(0, len(self.marks) - self.expanded)
+
     def queue(self) -> tuple[int, Optional[Pos], Optional[Pos]]:
         """Return bfs's queue: its length, head and tail (None when empty)."""
         cols = self.maze.cols

@@ -10,6 +10,7 @@ STRINGS: dict[str, str] = {
     "lab.choice_solver": "Solver: {name}  (Tab, 1-9)",
     "lab.choice_race": "Race: {names}  (R ends, 1-9 add or remove)",
     "lab.choice_size": "Size: {rows}x{cols} · seed {seed}  (- +, S)",
+    "lab.open_list": "Open list: {count} tiles",
     "lab.slot": "{name} · {marked} marked",
     "lab.slot_done": "{name} · {marked} marked · path {length}",
 }

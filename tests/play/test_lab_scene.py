@@ -292,3 +292,26 @@ def test_the_title_opens_the_lab(ctx: Context) -> None:
     row = labels.index("Algorithm lab")
     route = title.menu.items[row].action()
     assert isinstance(route, OpenLab)
+
+
+@pytest.mark.parametrize(("solver", "structure"), [
+    ("bfs", "Queue: "), ("astar", "Open list: "), ("dijkstra", "Open list: "),
+    ("greedy", "Open list: "), ("stack", "Stack boxes"), ("dfs", "Path stack"),
+    ("wall-follower", None), ("wall-follower:right", None), ("tremaux", None),
+    ("dead-end-filling", None),
+])
+def test_the_panel_shows_each_solvers_own_structure(ctx: Context, solver: str,
+                                                    structure: str | None) -> None:
+    scene = lab(ctx, "backtracker", solver)
+    while scene.lab.generating:
+        scene.lab.forward()
+    scene.lab.run(12)
+    lines = [text for _, text in scene.panel_lines()]
+    shown = [line for line in lines
+             if line.startswith(("Queue", "Open list", "Stack boxes", "Path stack"))]
+    assert shown == ([] if structure is None else [next(
+        line for line in lines if line.startswith(structure))])
+    if solver.startswith("wall-follower"):
+        hand = "right hand" if solver.endswith("right") else None
+        head = next(line for line in lines if line.startswith("Solving"))
+        assert (hand in head) if hand else "hand" not in head

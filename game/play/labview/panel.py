@@ -20,6 +20,7 @@ from game.levels import LevelSpec
 from game.maze.grid import Maze, Pos
 from game.names import build_problem, generator_label, option_value, solver_short_label
 from game.maze.generators import GENERATORS
+from game.maze.solvers import SOLVERS
 from game.play import theme
 from game.play.labview.picture import MazePicture
 from game.play.widgets.layout import Layout
@@ -38,6 +39,10 @@ STYLES = {
     "problem": (21, True, "accent", False),
     "keys": (17, False, "text_dim", False),
 }
+#: Solvers whose tiles waiting to be expanded are a priority list, not a first-in queue.
+_OPEN_LISTS = frozenset({"astar", "greedy", "dijkstra"})
+#: Solvers without a queue the panel can show: dead-end filling fills, then searches.
+_NO_QUEUE = frozenset({"dead-end-filling"})
 #: The wall follower's hands as the panel names them.
 _HANDS = {"left": "lab.hand.left", "right": "lab.hand.right"}
 #: The choices the panel's buttons step, by the style suffix of their row.
@@ -141,7 +146,12 @@ def _solver_lines(track: Optional[SolveTrack], key: str) -> list[tuple[str, str]
     if track is None:
         return lines + _code(solver_name(key), None, False)
     lines.append(("text", t("lab.marked", count=f"{track.marked:,}")))
-    if track.bfs:
+    info = SOLVERS[track.solver]
+    if info.walks or track.solver in _NO_QUEUE:
+        pass  # a walker has no list of tiles to come back to; the filled tiles are marked
+    elif track.solver in _OPEN_LISTS:
+        lines.append(("text", t("lab.open_list", count=f"{track.open_count:,}")))
+    elif track.bfs:
         length, head, tail = track.queue()
         if head is None or tail is None:
             lines.append(("text", t("lab.queue_empty")))
