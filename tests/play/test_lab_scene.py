@@ -1,5 +1,6 @@
-"""The lab scene, headless: it opens paused, steps both ways exactly, plays and pauses,
-and every key the issue names does its job; every phase draws in both languages."""
+"""The lab scene, headless: it opens on a maze being made, steps both ways exactly, plays
+and pauses; generator, solver, size, seed and speed are chosen inside it by key or panel
+row; a race takes any two to all solvers; every phase draws in both languages."""
 
 from __future__ import annotations
 
