@@ -265,6 +265,8 @@ def build_parser() -> argparse.ArgumentParser:
     lab.add_argument("file", nargs="?", help="maze text file to solve (no generation)")
     _add_maze_options(lab)
     _add_solver_option(lab)
+    lab.add_argument("--hand", help="wall-follower only: the hand on the wall, left or right "
+                                    "(default left)")
     lab.add_argument("--compare", action="store_true",
                      help="open the compare page: every generator's bias side by side")
 

@@ -43,7 +43,7 @@ def frames() -> list[Image.Image]:
     screen = pygame.Surface(SIZE)
     scene = LabScene(Context(Progress()), spec=LevelSpec("prim", 25, 25, 4), solver="bfs")
     scene.speed = min(range(len(SPEEDS)), key=lambda i: abs(SPEEDS[i] - RATE))
-    scene.handle_event(KeyDown(pygame.K_SPACE))
+    scene.playing = True  # it opens playing; set, not toggled
     shots: list[Image.Image] = []
     dt = FRAME_MS / 1000
 

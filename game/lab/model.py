@@ -19,6 +19,7 @@ from typing import Iterator, Optional, Union
 
 import numpy as np
 
+from game.lab.choices import explore_of, solver_name
 from game.maze.generators import events as gen_events
 from game.maze.generators.events import (
     ADD,
@@ -180,14 +181,16 @@ class GenTrack:
 
 
 class SolveTrack:
-    """A solver's events on one maze, replayed forward and back."""
+    """A solver's events on one maze, replayed forward and back (``solver``: a solver key)."""
 
     def __init__(self, maze: Maze, solver: str) -> None:
         self.maze = maze
-        self.solver = solver
-        self.bfs = not SOLVERS[solver].backtracks  # a queue, not a path stack
+        #: The solver choice (``wall-follower:right``), and the solver's registry name.
+        self.key = solver
+        self.solver = solver_name(solver)
+        self.bfs = not SOLVERS[self.solver].backtracks  # a queue, not a path stack
         self._source: Optional[Iterator[Union[tuple[int, int, int], Solution]]] = (
-            SOLVERS[solver].explore(maze, maze.start, maze.goal)
+            explore_of(solver)(maze, maze.start, maze.goal)
         )
         self.log = array("i")
         self.saved = bytearray()  # per event: the box direction it overwrote (stack)
@@ -304,6 +307,11 @@ class SolveTrack:
     def current(self) -> Optional[tuple[int, int, int]]:
         """Return the last applied event, or None at the start."""
         return self.event(self.at - 1) if self.at else None
+
+    @property
+    def open_count(self) -> int:
+        """Return how many marked tiles are not expanded yet (a priority search's open list)."""
+        return max(0, len(self.marks) - self.expanded)
 
     def queue(self) -> tuple[int, Optional[Pos], Optional[Pos]]:
         """Return bfs's queue: its length, head and tail (None when empty)."""

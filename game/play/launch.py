@@ -248,7 +248,7 @@ def _lab_maze(args: Any) -> tuple[Optional["Maze"], Optional["LevelSpec"]]:
 
 
 def lab_from_args(args: Any) -> int:
-    """Open the algorithm lab as the arguments ask (paused at the start); return the exit code."""
+    """Open the algorithm lab as the arguments ask (playing from the start); return the exit code."""
     from game.maze.solvers import SOLVERS
 
     if getattr(args, "compare", False):
@@ -264,6 +264,7 @@ def lab_from_args(args: Any) -> int:
         if args.solver not in SOLVERS:
             raise UsageError(f"unknown --solver {args.solver!r} "
                              f"(expected one of: {', '.join(SOLVERS)})")
+        solver = _lab_solver(args.solver, getattr(args, "hand", None))
         if spec is not None and spec.keys:
             _build(spec)  # the lab builds it again, step by step; this says now if keys fit
     except UsageError as exc:
@@ -276,7 +277,21 @@ def lab_from_args(args: Any) -> int:
     from game.play.app import App
     from game.play.routes import OpenLab
 
-    return App.open().run(OpenLab(spec, maze, args.solver))
+    return App.open().run(OpenLab(spec, maze, solver))
+
+
+def _lab_solver(solver: str, hand: Optional[str]) -> str:
+    """Return the lab's solver choice for ``--solver`` and ``--hand``; raise UsageError."""
+    from game.lab.choices import key_of
+    from game.maze.solvers import wall_follower
+
+    if hand is None:
+        return solver
+    if solver != wall_follower.NAME:
+        raise UsageError(f"--hand only applies to --solver {wall_follower.NAME} (got {solver})")
+    if hand not in wall_follower.HANDS:
+        raise UsageError(f"--hand must be left or right, got {hand!r}")
+    return key_of(solver, hand)
 
 
 def _compare_from_args(args: Any) -> int:

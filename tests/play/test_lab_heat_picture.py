@@ -10,7 +10,14 @@ from game.lab.model import S_BACKTRACKED, S_PATH
 from game.levels import LevelSpec
 from game.maze import tiles as kinds
 from game.play.context import Context
-from game.play.scenes.lab import _DARK, _FAINT, _HEAT, _HEAT_LEVELS, _HEAT_PATH, LabScene
+from game.play.labview.picture import (
+    DARK as _DARK,
+    FAINT as _FAINT,
+    HEAT as _HEAT,
+    HEAT_LEVELS as _HEAT_LEVELS,
+    HEAT_PATH as _HEAT_PATH,
+)
+from game.play.scenes.lab import LabScene
 
 
 def reference(scene: LabScene) -> np.ndarray:
@@ -20,7 +27,7 @@ def reference(scene: LabScene) -> np.ndarray:
     floor = kinds.walkable(maze.tiles).view(np.uint8)
     track = scene.lab.tracks[0]
     state = track.state
-    dist = scene._heat(maze)
+    dist = scene.picture.distances(maze)
     far = max(1, int(dist.max()))
     level = (np.clip(dist, 0, far) * (_HEAT_LEVELS - 1) // far).astype(np.uint8)
     seen = dist >= 0 if not state.any() else state != 0
@@ -42,11 +49,11 @@ def test_the_heat_map_is_the_formula_at_every_step(ctx: Context, solver: str) ->
     checked = 0
     while True:
         track = scene.lab.tracks[0]
-        assert np.array_equal(scene._indices(track), reference(scene))
+        assert np.array_equal(scene.picture.indices(scene.lab, track, True), reference(scene))
         checked += 1
         if not scene.lab.run(7):
             break
     assert checked > 5
     for _ in range(4):  # stepping back shows the same pictures again, to the untouched start
         scene.lab.rewind(max(1, scene.lab.tick // 3))
-        assert np.array_equal(scene._indices(scene.lab.tracks[0]), reference(scene))
+        assert np.array_equal(scene.picture.indices(scene.lab, scene.lab.tracks[0], True), reference(scene))

@@ -1,0 +1,115 @@
+"""What can be chosen inside the lab: the generators, the solvers, the sizes, the speeds.
+
+Derived from the registries, so a new algorithm shows up in the lab by itself.  An
+option that changes what an algorithm does is a choice of its own: the growing tree
+once per policy, the wall follower once per hand.  A solver choice is a *key*: the
+solver's registry name, or ``name:variant`` (``wall-follower:right``).  Pure: no pygame.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Mapping, Optional
+
+from game.maze.generators import GENERATORS
+from game.maze.registry import SIZE_STEPS, Value
+from game.maze.solvers import SOLVERS, wall_follower
+from game.maze.solvers.base import Explore
+
+#: Events per second, from one a second to thousands a frame.
+SPEEDS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000,
+          100_000, 200_000, 500_000)
+#: The largest maze the lab shows (its heat-map and its picture are redrawn per frame).
+MAX_SIDE = 1001
+#: The sizes the lab steps through, (rows, cols): square, so a race's mazes sit side by side.
+SIZES: tuple[tuple[int, int], ...] = tuple(
+    sorted({(r, r) for r, _ in SIZE_STEPS if r <= MAX_SIDE} | {(15, 15)}))
+#: The variant part of a solver key: the wall follower's hands (left is its default).
+_VARIANTS: dict[str, tuple[str, ...]] = {wall_follower.NAME: tuple(wall_follower.HANDS)}
+
+
+def generator_choices() -> list[tuple[str, dict[str, Optional[Value]]]]:
+    """Return every generator the lab offers with its options, one per growing-tree policy."""
+    out: list[tuple[str, dict[str, Optional[Value]]]] = []
+    for name, info in GENERATORS.items():
+        if info.trace is None:
+            continue
+        named = [option for option in info.options if option.choices]
+        if not named:
+            out.append((name, {}))
+            continue
+        option = named[0]
+        for value in range(len(option.choices)):
+            # the first named value is the generator's own default: not given
+            out.append((name, {option.name: value} if value else {}))
+    return out
+
+
+def generator_choice(name: str, options: Mapping[str, Optional[Value]]) -> int:
+    """Return the index of ``name`` with ``options`` among the generator choices (0: unknown)."""
+    choices = generator_choices()
+    wanted = {k: v for k, v in options.items() if v}
+    for i, (other, given) in enumerate(choices):
+        if other == name and all(wanted.get(k) == v for k, v in given.items()) and all(
+                k in given for k in wanted if k in _named_options(name)):
+            return i
+    return next((i for i, (other, _) in enumerate(choices) if other == name), 0)
+
+
+def _named_options(name: str) -> list[str]:
+    """Return the names of ``name``'s options that take named values (a policy)."""
+    return [option.name for option in GENERATORS[name].options if option.choices]
+
+
+def solver_keys() -> list[str]:
+    """Return every solver choice: each registered solver, then its other variants, in order."""
+    out: list[str] = []
+    for name in SOLVERS:
+        out.append(name)
+        out.extend(f"{name}:{variant}" for variant in _VARIANTS.get(name, ())[1:])
+    return out
+
+
+def solver_name(key: str) -> str:
+    """Return the registry name of a solver key (``wall-follower`` for ``wall-follower:right``)."""
+    return key.split(":", 1)[0]
+
+
+def variant(key: str) -> Optional[str]:
+    """Return the variant a solver key names (``right``), or None for the solver's default."""
+    parts = key.split(":", 1)
+    return parts[1] if len(parts) == 2 else None
+
+
+def is_key(key: str) -> bool:
+    """Return True when ``key`` names a solver choice the lab offers."""
+    return key in solver_keys() or (
+        solver_name(key) in _VARIANTS and variant(key) in _VARIANTS[solver_name(key)])
+
+
+def explore_of(key: str) -> Explore:
+    """Return the search a solver key stands for (the wall follower with its hand)."""
+    name, hand = solver_name(key), variant(key)
+    explore = SOLVERS[name].explore
+    if hand is not None and name == wall_follower.NAME:
+        return functools.partial(wall_follower.explore, hand=hand)
+    return explore
+
+
+def key_of(name: str, hand: Optional[str] = None) -> str:
+    """Return the solver key of ``name`` with the wall follower's ``hand`` (None: default)."""
+    variants = _VARIANTS.get(name, ())
+    if hand is None or not variants or hand == variants[0]:
+        return name
+    return f"{name}:{hand}"
+
+
+def default_speed(rows: int, cols: int) -> int:
+    """Return the speed index at which a maze of this size builds in about 20 seconds."""
+    want = rows * cols / 20
+    return next((i for i, s in enumerate(SPEEDS) if s >= want), len(SPEEDS) - 1)
+
+
+def size_index(rows: int, cols: int) -> int:
+    """Return the index of the lab size nearest to ``rows`` x ``cols``."""
+    return min(range(len(SIZES)), key=lambda i: abs(SIZES[i][0] * SIZES[i][1] - rows * cols))

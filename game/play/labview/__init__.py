@@ -1,0 +1,1 @@
+"""The lab scene's drawing: the maze pictures (:mod:`.picture`) and the side panel (:mod:`.panel`)."""

@@ -1,0 +1,16 @@
+"""The English catalogue of the lab's choices: what is chosen inside it, the race's captions."""
+
+from __future__ import annotations
+
+STRINGS: dict[str, str] = {
+    "lab.solver_variant": "{name} ({variant})",
+    "lab.hand.left": "left hand",
+    "lab.hand.right": "right hand",
+    "lab.choice_generator": "Generator: {name}  (A)",
+    "lab.choice_solver": "Solver: {name}  (Tab, 1-9)",
+    "lab.choice_race": "Race: {names}  (R ends, 1-9 add or remove)",
+    "lab.choice_size": "Size: {rows}x{cols} · seed {seed}  (- +, S)",
+    "lab.open_list": "Open list: {count} tiles",
+    "lab.slot": "{name} · {marked} marked",
+    "lab.slot_done": "{name} · {marked} marked · path {length}",
+}

@@ -1,0 +1,16 @@
+"""The Chinese catalogue of the lab's choices: what is chosen inside it, the race's captions."""
+
+from __future__ import annotations
+
+STRINGS: dict[str, str] = {
+    "lab.solver_variant": "{name}（{variant}）",
+    "lab.hand.left": "左手",
+    "lab.hand.right": "右手",
+    "lab.choice_generator": "生成算法：{name}（A）",
+    "lab.choice_solver": "求解器：{name}（Tab、1-9）",
+    "lab.choice_race": "比赛：{names}（R 结束，1-9 加入或移出）",
+    "lab.choice_size": "大小：{rows}x{cols} · 种子 {seed}（- +、S）",
+    "lab.open_list": "开放列表：{count} 个格子",
+    "lab.slot": "{name} · 已标记 {marked}",
+    "lab.slot_done": "{name} · 已标记 {marked} · 路径 {length}",
+}
