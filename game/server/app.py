@@ -141,10 +141,9 @@ def create_app(config: Config, store: Store | None = None) -> Starlette:
                 RecursionError) as exc:  # bad input the checks above missed: still 4xx
             log.warning("a submission could not be re-run: %r", exc)
             raise rules.Refused(422, "the replay could not be re-run") from None
-        run_id, new = db.add(run)
-        entry = db.entry(run_id)
+        entry, new = db.submit(run)
         return (201 if new else 200), {
-            "accepted": True, "id": run_id, "board": entry["board"], "rank": entry["rank"],
+            "accepted": True, "id": entry["id"], "board": entry["board"], "rank": entry["rank"],
             "moves": entry["moves"], "time": round(entry["time_ticks"] / TICK_RATE, 3)}
 
     async def submit(request: Request) -> Response:
