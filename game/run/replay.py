@@ -28,6 +28,7 @@ import hashlib
 import json
 import math
 from dataclasses import dataclass, fields
+from functools import lru_cache
 from typing import Any, Callable, Optional, get_args
 
 from game.maze.grid import Maze
@@ -252,16 +253,22 @@ class Verdict:
 def maze_size(ref: LevelRef) -> tuple[int, int]:
     """Return the rows and columns of the maze ``ref`` names, without building it."""
     if ref.code is not None:
-        from game.levels import parse_level_code
-
         try:
-            spec = parse_level_code(ref.code)
+            return _code_size(ref.code)
         except ValueError as exc:
             raise ReplayFormatError(f"level: {exc}") from None
-        return spec.rows, spec.cols
     assert ref.maze is not None
     lines = ref.maze.splitlines()
     return len(lines), max((len(line) for line in lines), default=0)
+
+
+@lru_cache(maxsize=256)
+def _code_size(code: str) -> tuple[int, int]:
+    """Return the rows and columns of level code ``code`` (kept: a board checks one day's often)."""
+    from game.levels import parse_level_code
+
+    spec = parse_level_code(code)
+    return spec.rows, spec.cols
 
 
 def check_budget(rep: Replay, budget: VerifyBudget) -> None:

@@ -11,7 +11,8 @@ The API (a contract that tests outside the project use):
 - ``GET /`` the HTML page of today's daily board
 
 Every request counts against the client's rate limit (429 past it).  Re-running and the
-database run in worker threads, so one slow request never stalls the others' I/O.
+database run in worker threads, so one slow request never stalls the others' I/O; a
+process re-runs one submission at a time, the others waiting their turn in order.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Awaitable, Callable
 
+from anyio import CapacityLimiter, to_thread
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -126,6 +128,9 @@ def create_app(config: Config, store: Store | None = None) -> Starlette:
     The schema must be migrated already (:meth:`Store.migrate`; ``migong serve`` does).
     """
     db = store if store is not None else Store(config.db)
+    # one re-run at a time in a process (the GIL runs one anyway): submissions queue in
+    # order, each finishing in its own time, rather than all slowing each other down
+    rerunning = CapacityLimiter(1)
 
     async def health(request: Request) -> Response:
         """Answer that the server is up, and its database's kind."""
@@ -141,17 +146,16 @@ def create_app(config: Config, store: Store | None = None) -> Starlette:
                 RecursionError) as exc:  # bad input the checks above missed: still 4xx
             log.warning("a submission could not be re-run: %r", exc)
             raise rules.Refused(422, "the replay could not be re-run") from None
-        run_id, new = db.add(run)
-        entry = db.entry(run_id)
+        entry, new = db.submit(run)
         return (201 if new else 200), {
-            "accepted": True, "id": run_id, "board": entry["board"], "rank": entry["rank"],
+            "accepted": True, "id": entry["id"], "board": entry["board"], "rank": entry["rank"],
             "moves": entry["moves"], "time": round(entry["time_ticks"] / TICK_RATE, 3)}
 
     async def submit(request: Request) -> Response:
         """Take one run: 201 when new, 200 when sent before, 4xx refused."""
         try:
             body = await read_body(request, rules.MAX_BODY_BYTES)
-            status, answer = await run_in_threadpool(submit_sync, body)
+            status, answer = await to_thread.run_sync(submit_sync, body, limiter=rerunning)
         except rules.Refused as exc:
             return refused(exc)
         return JSONResponse(answer, status_code=status)

@@ -24,6 +24,10 @@ INSTALL = "pip install 'migong[server]'"
 CONFIG_ENV = "MIGONG_SERVE_CONFIG"
 #: The largest maze side --max-size takes (the game's own largest).
 MAX_SIZE_LIMIT = 1001
+#: How long a thread holding the GIL keeps it while another waits, in seconds (Python's
+#: default is 5 ms): the event loop waits this long for a re-run to let it read a request
+#: or send an answer, on every request.
+SWITCH_INTERVAL = 0.001
 
 
 def default_db() -> str:
@@ -72,6 +76,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if workers == 1:
         from game.server.app import create_app
 
+        sys.setswitchinterval(SWITCH_INTERVAL)
         uvicorn.run(create_app(config), host=args.host, port=port, log_level="warning",
                     access_log=False)
     else:
@@ -102,6 +107,7 @@ def app_from_env() -> object:
     """Return the app of one of several worker processes, from the config ``serve`` left."""
     from game.server.app import Config, create_app
 
+    sys.setswitchinterval(SWITCH_INTERVAL)
     return create_app(Config(**json.loads(os.environ[CONFIG_ENV])))
 
 

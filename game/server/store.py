@@ -81,8 +81,11 @@ class Store:
 
     def __init__(self, url: str) -> None:
         self.url = engine_url(url)
-        self.engine: Engine = create_engine(self.url, pool_pre_ping=True)
-        if self.engine.dialect.name == "sqlite":
+        sqlite = self.url.startswith("sqlite")
+        # a pre-ping is a round trip a checkout, there to outlive a restarted PostgreSQL:
+        # a SQLite file has no server to lose
+        self.engine: Engine = create_engine(self.url, pool_pre_ping=not sqlite)
+        if sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
 
     @property
@@ -119,18 +122,40 @@ class Store:
 
     def add(self, run: Checked) -> tuple[int, bool]:
         """Store ``run`` unless its replay is stored; return its id and True when new."""
+        found, new = self.submit(run)
+        return int(found["id"]), new
+
+    def submit(self, run: Checked) -> tuple[dict[str, Any], bool]:
+        """Store ``run`` unless its replay is stored; return its entry and True when new.
+
+        The entry is :meth:`entry`'s and the run's id.  A new run takes one connection: the
+        insert is committed (durable before the answer), then the runs ahead of it are
+        counted on the ranking index, outside the write lock.
+        """
         try:
-            with self.engine.begin() as conn:
-                new_id = conn.execute(insert(runs).values(
-                    digest=run.digest, board=run.board, code=run.code, daily=run.daily,
-                    player=run.player, moves=run.moves, time_ticks=run.time_ticks,
-                    optimal=run.optimal, created=time.time()).returning(runs.c.id)).scalar_one()
-            return int(new_id), True
+            with self.engine.connect() as conn:
+                with conn.begin():
+                    new_id = int(conn.execute(insert(runs).values(
+                        digest=run.digest, board=run.board, code=run.code, daily=run.daily,
+                        player=run.player, moves=run.moves, time_ticks=run.time_ticks,
+                        optimal=run.optimal, created=time.time()).returning(runs.c.id)
+                    ).scalar_one())
+                ahead = self._ahead(conn, run.board, run.time_ticks, run.moves, new_id)
+            return {"id": new_id, "board": run.board, "rank": ahead + 1, "moves": run.moves,
+                    "time_ticks": run.time_ticks}, True
         except IntegrityError:
-            found = self.find(run.digest)
-            if found is None:
+            old_id = self.find(run.digest)
+            if old_id is None:
                 raise
-            return found, False
+            return {"id": old_id, **self.entry(old_id)}, False
+
+    @staticmethod
+    def _ahead(conn: Connection, board: str, time_ticks: int, moves: int, run_id: int) -> int:
+        """Return how many runs of ``board`` rank ahead of the run (time, moves, id)."""
+        return int(conn.execute(select(func.count()).select_from(runs).where(
+            runs.c.board == board,
+            tuple_(runs.c.time_ticks, runs.c.moves, runs.c.id)
+            < tuple_(time_ticks, moves, run_id))).scalar_one())
 
     def find(self, digest: str) -> Optional[int]:
         """Return the id of the run whose replay has ``digest``, or None."""
@@ -143,11 +168,8 @@ class Store:
         with self.engine.connect() as conn:
             row = conn.execute(select(runs.c.board, runs.c.moves, runs.c.time_ticks)
                                .where(runs.c.id == run_id)).one()
-            ahead = conn.execute(select(func.count()).select_from(runs).where(
-                runs.c.board == row.board,
-                tuple_(runs.c.time_ticks, runs.c.moves, runs.c.id)
-                < tuple_(row.time_ticks, row.moves, run_id))).scalar_one()
-        return {"board": row.board, "rank": int(ahead) + 1, "moves": row.moves,
+            ahead = self._ahead(conn, row.board, row.time_ticks, row.moves, run_id)
+        return {"board": row.board, "rank": ahead + 1, "moves": row.moves,
                 "time_ticks": row.time_ticks}
 
     def board(self, board: str, limit: int) -> dict[str, Any]:

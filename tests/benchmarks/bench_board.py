@@ -9,7 +9,8 @@ For each worker count it starts ``migong serve`` on 127.0.0.1 (a fresh SQLite fi
 ``--db``, emptied first), then client processes send distinct finished runs of today's
 daily maze at ``--rate`` a second in total (open loop: on a schedule, whatever the
 answers) for ``--seconds``, each over keep-alive connections, and prints the runs
-accepted a second and the latency percentiles (from send to answer).  ``--closed`` sends
+accepted a second and the latency percentiles (from when a run was due to its answer),
+then the CPU a run took in the server (all its workers) and in the clients.  ``--closed`` sends
 as fast as the answers come instead, for the most the server takes; ``--worst`` times, in
 process, the dearest submissions the caps let through (301x301, 20,000 intents, 30
 minutes); ``--cpu`` the CPU time of one daily submission in process (check, then check
@@ -57,15 +58,20 @@ def bodies(count: int, offset: int) -> list[bytes]:
 
 def client(port: int, payloads: list[bytes], period: float, start: float,
            closed: bool, out: Any) -> None:
-    """Send ``payloads`` one every ``period`` seconds from ``start``; put (status, seconds)s."""
+    """Send ``payloads`` one every ``period`` seconds from ``start``; put (status, seconds)s.
+
+    Open loop, a run's latency counts from when it was due, not from when it was sent: a
+    send held up by the answer before it waited in the queue too (no coordinated omission).
+    """
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     results = []
     for i, body in enumerate(payloads):
+        due = time.perf_counter()
         if not closed:
-            wait = start + i * period - time.perf_counter()
+            due = start + i * period
+            wait = due - time.perf_counter()
             if wait > 0:
                 time.sleep(wait)
-        sent = time.perf_counter()
         try:
             conn.request("POST", "/api/v1/runs", body, {"Content-Type": "application/json"})
             resp = conn.getresponse()
@@ -75,7 +81,7 @@ def client(port: int, payloads: list[bytes], period: float, start: float,
             conn.close()
             conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
             status = 0
-        results.append((status, time.perf_counter() - sent))
+        results.append((status, time.perf_counter() - due))
         if closed and time.perf_counter() > start + period:  # period: the run's length
             break
     out.put(results)
@@ -83,10 +89,11 @@ def client(port: int, payloads: list[bytes], period: float, start: float,
 
 def thread_client(port: int, payloads: list[bytes], period: float, start: float,
                   closed: bool, threads: int, out: Any) -> None:
-    """Run ``threads`` clients in this process, each on its own connection."""
+    """Run ``threads`` clients in this process, each on its own connection; put its CPU too."""
     import queue
     import threading
 
+    cpu_before = time.process_time()
     inner: "queue.Queue[list[tuple[int, float]]]" = queue.Queue()
     workers = [threading.Thread(target=client, args=(port, payloads[k::threads],
                                                      period * threads, start + k * period,
@@ -101,7 +108,23 @@ def thread_client(port: int, payloads: list[bytes], period: float, start: float,
     merged: list[tuple[int, float]] = []
     while not inner.empty():
         merged.extend(inner.get())
-    out.put(merged)
+    out.put((merged, time.process_time() - cpu_before))
+
+
+def cpu_seconds(pid: int) -> float:
+    """Return the CPU seconds (user and system) of process ``pid`` and all its descendants."""
+    total, todo = 0.0, [pid]
+    tick = os.sysconf("SC_CLK_TCK")
+    while todo:
+        p = todo.pop()
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / tick  # utime, stime
+            for task in Path(f"/proc/{p}/task").iterdir():
+                todo.extend(int(c) for c in (task / "children").read_text().split())
+        except (OSError, IndexError, ValueError):
+            continue
+    return total
 
 
 def serve(db: str, port: int, workers: int) -> subprocess.Popen[bytes]:
@@ -160,14 +183,19 @@ def bench(args: argparse.Namespace, workers: int) -> None:
         procs = [multiprocessing.Process(target=thread_client, args=(
             port, payloads[k], period, start + k * period / args.clients, args.closed,
             args.threads, out)) for k in range(args.clients)]
+        server_before, load_before = cpu_seconds(proc.pid), os.getloadavg()[0]
         for p in procs:
             p.start()
         results: list[tuple[int, float]] = []
+        client_cpu = 0.0
         for _ in procs:
-            results.extend(out.get())
+            got, used = out.get()
+            results.extend(got)
+            client_cpu += used
         for p in procs:
             p.join()
         took = time.perf_counter() - start
+        server_cpu = cpu_seconds(proc.pid) - server_before
     finally:
         proc.terminate()
         proc.wait(timeout=30)
@@ -184,6 +212,16 @@ def bench(args: argparse.Namespace, workers: int) -> None:
           f"({len(ok)} in {took:.1f} s, {bad} not 201)  p50 {pct(0.5):6.1f} ms  "
           f"p95 {pct(0.95):6.1f} ms  p99 {pct(0.99):6.1f} ms  max {pct(1.0):6.1f} ms",
           flush=True)
+    done = max(1, len(results))
+    print(f"{'':10} CPU a run: server {1000 * server_cpu / done:.1f} ms, clients "
+          f"{1000 * client_cpu / done:.1f} ms; server {server_cpu / took:.2f} cores, clients "
+          f"{client_cpu / took:.2f} cores; load average {load_before:.2f} before, "
+          f"{os.getloadavg()[0]:.2f} after", flush=True)
+    if server_cpu:  # one worker uses one core at most (the GIL); more, one core each
+        per, cores = 1000 * server_cpu / done, min(workers, os.cpu_count() or 1)
+        print(f"{'':10} at {per:.1f} ms of CPU a run: at most {1000 / per:.0f} a second a "
+              f"worker, {cores * 1000 / per:.0f} with {workers} on {cores} idle core(s)",
+              flush=True)
 
 
 def worst() -> None:
@@ -233,14 +271,14 @@ def cpu(db: str | None) -> None:
     store.migrate()
     payloads = bodies(405, 0)
     for body in payloads[:5]:  # warm up: the day's maze built and kept
-        store.entry(store.add(rules.check(body))[0])
+        store.submit(rules.check(body))
     start = time.process_time()
     for body in payloads[5:205]:
         rules.check(body)
     checked = (time.process_time() - start) / 200
     start = time.process_time()
     for body in payloads[205:]:
-        store.entry(store.add(rules.check(body))[0])
+        store.submit(rules.check(body))
     stored = (time.process_time() - start) / 200
     store.close()
     print(f"CPU per daily submission, in process: check {1000 * checked:.2f} ms, check and "
