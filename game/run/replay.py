@@ -29,7 +29,7 @@ import json
 import math
 from dataclasses import dataclass, fields
 from functools import lru_cache
-from typing import Any, Callable, Optional, get_args
+from typing import TYPE_CHECKING, Any, Callable, Optional, get_args
 
 from game.maze.grid import Maze
 from game.run.clock import TICK_RATE
@@ -37,6 +37,9 @@ from game.run.intents import AutoRun, Release, RunIntent
 from game.run.level import Level
 from game.run.model import Logged, Run, replay
 from game.run.player import Move
+
+if TYPE_CHECKING:
+    from game.levels import LevelSpec
 
 REPLAY_VERSION = 1
 #: Largest replay read or written (an hour of busy walking is a few hundred kilobytes;
@@ -192,10 +195,8 @@ def chase_fog(ref: LevelRef, maze: Maze) -> bool:
 
     if ref.code is None or not lair_mask(maze.tiles).any():
         return False
-    from game.levels import parse_level_code
-
     try:
-        return parse_level_code(ref.code).fog
+        return _code_spec(ref.code).fog
     except ValueError:
         return False
 
@@ -254,7 +255,8 @@ def maze_size(ref: LevelRef) -> tuple[int, int]:
     """Return the rows and columns of the maze ``ref`` names, without building it."""
     if ref.code is not None:
         try:
-            return _code_size(ref.code)
+            spec = _code_spec(ref.code)
+            return spec.rows, spec.cols
         except ValueError as exc:
             raise ReplayFormatError(f"level: {exc}") from None
     assert ref.maze is not None
@@ -263,12 +265,11 @@ def maze_size(ref: LevelRef) -> tuple[int, int]:
 
 
 @lru_cache(maxsize=256)
-def _code_size(code: str) -> tuple[int, int]:
-    """Return the rows and columns of level code ``code`` (kept: a board checks one day's often)."""
+def _code_spec(code: str) -> LevelSpec:
+    """Return level code ``code`` parsed (kept: a board checks one day's code often)."""
     from game.levels import parse_level_code
 
-    spec = parse_level_code(code)
-    return spec.rows, spec.cols
+    return parse_level_code(code)
 
 
 def check_budget(rep: Replay, budget: VerifyBudget) -> None:

@@ -11,9 +11,11 @@ from game.maze.generators import generate
 from game.maze.solvers import SOLVERS, solve
 from game.run.hint import HintSearch
 
+#: Every solver without keys, and with 3 keys every solver that can use them.
+CASES = [(name, keys) for name, info in SOLVERS.items() for keys in (0, 3) if info.keys or not keys]
 
-@pytest.mark.parametrize("keys", [0, 3])
-@pytest.mark.parametrize("solver", list(SOLVERS))
+
+@pytest.mark.parametrize("solver, keys", CASES)
 def test_a_sliced_finish_takes_many_calls_and_ends_as_the_whole_one(solver: str, keys: int) -> None:
     maze = generate("prim", rows=101, cols=101, seed=5, loops=0.1,
                     **({"keys": keys} if keys else {}))
@@ -40,8 +42,7 @@ def test_a_new_start_drops_the_sliced_search_under_way() -> None:
     assert hint.solution == solve(maze, "bfs", start=path[10])
 
 
-@pytest.mark.parametrize("keys", [0, 3])
-@pytest.mark.parametrize("solver", list(SOLVERS))
+@pytest.mark.parametrize("solver, keys", CASES)
 def test_a_long_path_is_turned_and_marked_a_slice_a_call_to_the_same_end(
         solver: str, keys: int, monkeypatch: pytest.MonkeyPatch) -> None:
     maze = generate("backtracker", rows=81, cols=81, seed=3, **({"keys": keys} if keys else {}))
