@@ -61,7 +61,10 @@ def test_the_next_day_changes_the_walls_too() -> None:
 def test_algorithm_and_size_rotate_through_the_week(week: list[date],
                                                      plans: tuple[daily.DayPlan, ...]) -> None:
     specs = [daily_spec(day) for day in week]
-    assert {spec.algorithm for spec in specs} == set(GENERATORS)
+    # the four generators the daily began with: a published day's maze never changes, so
+    # the lab's newer generators stay out of the pinned weeks
+    assert {spec.algorithm for spec in specs} == {"backtracker", "division", "dig", "prim"}
+    assert {spec.algorithm for spec in specs} <= set(GENERATORS)
     assert len({spec.rows for spec in specs}) == 7
     assert [spec.algorithm for spec in specs] == [plan.algorithm for plan in plans]
     assert daily_spec(week[0] + timedelta(days=7)).rows == specs[0].rows
