@@ -11,6 +11,7 @@ import sys
 from typing import Any, Callable, NoReturn, Optional, Sequence
 
 from game.errors import EXIT_BAD_INPUT, EXIT_OK, UsageError
+from game.lazy import defer
 from game.maze.registry import CHASERS, KEYS, LOOPS
 
 
@@ -285,6 +286,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     # CPU at start-up on two cores, taken from the game); the game does no linear algebra.
     # It reads this when numpy is first imported, which is after this line.
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    # The maze core imports numpy and builds its tile table; the title screen uses neither.
+    defer("numpy", "game.maze.tiles")
     argv = sys.argv[1:] if argv is None else argv
     if argv:
         args = build_parser().parse_args(_joined_negatives(argv))
