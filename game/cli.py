@@ -286,8 +286,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     # CPU at start-up on two cores, taken from the game); the game does no linear algebra.
     # It reads this when numpy is first imported, which is after this line.
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-    # The maze core imports numpy and builds its tile table; the title screen uses neither.
-    defer("numpy", "game.maze.tiles")
     argv = sys.argv[1:] if argv is None else argv
     if argv:
         args = build_parser().parse_args(_joined_negatives(argv))
@@ -303,6 +301,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             from game.selftest import run_selftest
 
             return run_selftest()
+        # The maze core imports numpy and builds its tile table; the title screen uses
+        # neither: they run when first used (game.lazy).
+        defer("numpy", "game.maze.tiles")
         if args.command == "generate":
             from game.commands import cmd_generate
 
