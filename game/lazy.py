@@ -46,7 +46,7 @@ def _run(module: types.ModuleType) -> None:
         try:
             spec = object.__getattribute__(module, "__spec__")
             spec.loader.exec_module(module)
-            module.__class__ = types.ModuleType
+            setattr(module, "__class__", types.ModuleType)  # a plain module from now on
         except BaseException:
             sys.modules.pop(spec.name, None)  # a later import raises the error again
             raise
