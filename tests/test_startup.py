@@ -135,6 +135,21 @@ def test_a_maze_made_after_start_up_runs_numpy_in_place(tmp_path: Path) -> None:
                       "plain": True, "array": True, "kinds": True}
 
 
+def test_every_scene_draws_with_numpy_and_the_tile_table_deferred(tmp_path: Path) -> None:
+    # As the game runs after start-up: whatever draws first runs them, the rest sees them run.
+    report = modules_after(
+        "import json\n"
+        "from game.lazy import defer, has_run\n"
+        "defer('numpy', 'game.maze.tiles')\n"
+        "import pygame\n"
+        "from game.play.navigator import draw_every_scene\n"
+        "names = draw_every_scene(pygame.Surface((800, 600)))\n"
+        "print(json.dumps({'scenes': len(names), 'ran': [has_run('numpy'),\n"
+        "                  has_run('game.maze.tiles')]}))\n", tmp_path)
+    assert report["ran"] == [True, True]
+    assert isinstance(report["scenes"], int) and report["scenes"] > 10
+
+
 def test_numpy_starts_no_blas_threads_under_the_game(tmp_path: Path) -> None:
     # OpenBLAS would start a spinning thread per core as numpy is imported; the game does
     # no linear algebra, and on two cores those threads slowed its start by a fifth.
