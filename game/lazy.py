@@ -42,9 +42,9 @@ def _run(module: types.ModuleType) -> None:
     with _LOCK:
         if type(module) is not _Deferred or id(module) in _running:
             return  # run already, or running in this thread (its own imports read it)
+        spec = object.__getattribute__(module, "__spec__")
         _running.add(id(module))
         try:
-            spec = object.__getattribute__(module, "__spec__")
             spec.loader.exec_module(module)
             setattr(module, "__class__", types.ModuleType)  # a plain module from now on
         except BaseException:
