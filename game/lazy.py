@@ -7,7 +7,9 @@ runs at the first read of one of its attributes (``np.zeros``, ``kinds.KINDS``),
 the deferred module object *is* the module afterwards, at full speed.  Like
 ``importlib.util.LazyLoader``, but one thread runs the code while the others wait (the
 level prefetcher builds mazes in a thread), and ``__spec__`` can be read without running
-it (pygame asks whether numpy exists).
+it (pygame asks whether numpy exists).  The game imports no submodule of a deferred
+module (``numpy.linalg``) from a thread: that import would wait for the module's run
+while holding the import system's lock on the submodule.
 """
 
 from __future__ import annotations
