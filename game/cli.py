@@ -11,6 +11,7 @@ import sys
 from typing import Any, Callable, NoReturn, Optional, Sequence
 
 from game.errors import EXIT_BAD_INPUT, EXIT_OK, UsageError
+from game.lazy import defer
 from game.maze.registry import CHASERS, KEYS, LOOPS
 
 
@@ -336,6 +337,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             from game.selftest import run_selftest
 
             return run_selftest()
+        # The maze core imports numpy and builds its tile table; the title screen uses
+        # neither: they run when first used (game.lazy).
+        defer("numpy", "game.maze.tiles")
         if args.command == "generate":
             from game.commands import cmd_generate
 

@@ -92,6 +92,64 @@ def test_the_title_screens_first_frame_imports_only_what_it_draws(tmp_path: Path
     assert not [name for name in modules if name.startswith(unneeded)]
 
 
+def test_the_title_screens_first_frame_runs_no_numpy_and_builds_no_tile_table(
+    tmp_path: Path,
+) -> None:
+    # numpy alone is 90 ms of a 260 ms start; the save's checks import the maze core, whose
+    # numpy and tile table wait (game.lazy) until a maze is made.  A save on disk is read,
+    # as every launch after the first one does.
+    (tmp_path / "save.json").write_text(
+        json.dumps({"unlocked": 3, "settings": {"palette": "default"}}), encoding="utf-8")
+    report = modules_after(
+        "import json, sys\n"
+        "from game.cli import main\n"
+        "from game.lazy import has_run\n"
+        "code = main([])\n"
+        "print(json.dumps({'code': code, 'numpy': has_run('numpy'),\n"
+        "                  'tiles': has_run('game.maze.tiles'),\n"
+        "                  'numpy_parts': [m for m in sys.modules if m.startswith('numpy.')],\n"
+        "                  'core': 'game.maze.generators' in sys.modules}))\n",
+        tmp_path, first_frame=True)
+    assert report == {"code": 0, "numpy": False, "tiles": False, "numpy_parts": [],
+                      "core": True}
+
+
+def test_a_maze_made_after_start_up_runs_numpy_in_place(tmp_path: Path) -> None:
+    # The deferred module is numpy itself once run: the same object, its real attributes.
+    report = modules_after(
+        "import json, sys, types\n"
+        "from game.lazy import defer, has_run\n"
+        "defer('numpy', 'game.maze.tiles')\n"
+        "import numpy as np\n"
+        "from game.maze import tiles\n"
+        "from game.maze.generators import generate\n"
+        "before = has_run('numpy'), has_run('game.maze.tiles')\n"
+        "maze = generate('backtracker', rows=11, cols=11, seed=1)\n"
+        "assert maze.walkable(maze.start)  # asks the tile table\n"
+        "print(json.dumps({'before': before, 'after': [has_run('numpy'),\n"
+        "                  has_run('game.maze.tiles')], 'same': sys.modules['numpy'] is np,\n"
+        "                  'plain': type(np) is types.ModuleType,\n"
+        "                  'array': isinstance(maze.tiles, np.ndarray),\n"
+        "                  'kinds': int(len(tiles.KINDS)) > 2}))\n", tmp_path)
+    assert report == {"before": [False, False], "after": [True, True], "same": True,
+                      "plain": True, "array": True, "kinds": True}
+
+
+def test_every_scene_draws_with_numpy_and_the_tile_table_deferred(tmp_path: Path) -> None:
+    # As the game runs after start-up: whatever draws first runs them, the rest sees them run.
+    report = modules_after(
+        "import json\n"
+        "from game.lazy import defer, has_run\n"
+        "defer('numpy', 'game.maze.tiles')\n"
+        "import pygame\n"
+        "from game.play.navigator import draw_every_scene\n"
+        "names = draw_every_scene(pygame.Surface((800, 600)))\n"
+        "print(json.dumps({'scenes': len(names), 'ran': [has_run('numpy'),\n"
+        "                  has_run('game.maze.tiles')]}))\n", tmp_path)
+    assert report["ran"] == [True, True]
+    assert isinstance(report["scenes"], int) and report["scenes"] > 10
+
+
 def test_numpy_starts_no_blas_threads_under_the_game(tmp_path: Path) -> None:
     # OpenBLAS would start a spinning thread per core as numpy is imported; the game does
     # no linear algebra, and on two cores those threads slowed its start by a fifth.

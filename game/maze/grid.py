@@ -14,7 +14,7 @@ from typing import Iterator
 import numpy as np
 
 from game.maze import tiles as kinds
-from game.maze.tiles import FLOOR, WALL
+from game.maze.ids import FLOOR, WALL
 
 __all__ = ["FLOOR", "WALL", "Maze", "Pos"]
 

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from game.maze.ids import FLOOR, WALL
+
 #: One kind: what the rules, the text format and the renderer need to know about it.
 KIND = np.dtype(
     [
@@ -31,8 +33,6 @@ KIND = np.dtype(
     ]
 )
 
-WALL = 0
-FLOOR = 1
 #: The key and door colours by bit: red 1, green 2, blue 4, yellow 8.
 COLOURS = "rgby"
 COLOUR_NAMES = ("red", "green", "blue", "yellow")

@@ -12,6 +12,7 @@ import logging
 import math
 import re
 from dataclasses import asdict
+from itertools import accumulate
 from typing import Any, Callable, Optional
 
 import numpy as np
@@ -121,6 +122,8 @@ def parse_save(raw: bytes) -> Progress:
 
 _ESCAPES = ((b"\\\\", b""), (b'\\"', b""))  # an escaped backslash, then an escaped quote
 _NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+#: Up to this many brackets are counted in Python; more (a hostile file) by numpy.
+_FEW_BRACKETS = 20_000
 
 
 def _nesting_depth(raw: bytes) -> int:
@@ -128,9 +131,12 @@ def _nesting_depth(raw: bytes) -> int:
     for escape, nothing in _ESCAPES:
         raw = raw.replace(escape, nothing)
     outside_strings = b"".join(raw.split(b'"')[::2])
-    brackets = np.frombuffer(outside_strings.translate(None, _NOT_BRACKETS), dtype=np.uint8)
-    if not len(brackets):
+    marks = outside_strings.translate(None, _NOT_BRACKETS)
+    if not marks:
         return 0
+    if len(marks) <= _FEW_BRACKETS:  # an ordinary save: no numpy before the first frame
+        return max(accumulate(1 if b in b"[{" else -1 for b in marks))
+    brackets = np.frombuffer(marks, dtype=np.uint8)
     steps = np.where((brackets == ord("[")) | (brackets == ord("{")), 1, -1)
     return int(np.cumsum(steps).max())
 

@@ -44,7 +44,7 @@ from typing import Callable, Iterable, Iterator, Union
 import numpy as np
 
 from game.maze.grid import FLOOR, WALL, Maze
-from game.maze.tiles import KINDS, walkable
+from game.maze import tiles as kinds
 
 (ROOM, CHAMBER, SPLIT, DOOR, FRONTIER, CARVE, DROP, PUSH, POP, DIG, BACK, OPEN, CLOSE,
  PLACE, CELL, JOIN, LINK, WALK, ERASE, ADD, ROAM, SKIP, SCAN, DONE) = range(24)
@@ -118,13 +118,13 @@ def event_json(event: GenEvent) -> str:
     elif kind == DONE:
         line["index"] = event[3]
     elif kind == PLACE:
-        line["kind"] = str(KINDS["char"][event[3]])
+        line["kind"] = str(kinds.KINDS["char"][event[3]])
     return json.dumps(line)
 
 
 def changes(before: np.ndarray, after: np.ndarray, opened: int = OPEN) -> Iterator[GenEvent]:
     """Yield the events from ``before`` to ``after``: ``opened`` tiles, then walled ones."""
-    now, was = walkable(after), walkable(before)
+    now, was = kinds.walkable(after), kinds.walkable(before)
     for kind, (rows, cols) in ((opened, np.nonzero(now & ~was)), (CLOSE, np.nonzero(was & ~now))):
         for r, c in zip(rows.tolist(), cols.tolist()):
             yield (kind, r, c)
