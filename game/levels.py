@@ -165,12 +165,12 @@ ALL_CHAPTERS: tuple[Chapter, ...] = (
     )),
     # Before the long haul: saves recount "unlocked" (game.save.schema V3_CAMPAIGN).
     Chapter("chase", (
-        _level("The Lair", "backtracker", 15, 1501, chasers=1),
+        _level("The Lair", "backtracker", 15, 1508, chasers=1),
         _level("Footsteps", "division", 21, 2101, chasers=1),
         _level("Hunting Ground", "prim", 21, 2101, chasers=1),
         _level("Two Hunters", "prim", 25, 2501, chasers=2),
         _level("Bull's Labyrinth", "division", 31, 3101, chasers=2),
-        _level("The Minotaur", "backtracker", 25, 2501, chasers=2),
+        _level("The Minotaur", "backtracker", 25, 2505, chasers=2),
     )),
     Chapter("long_haul", (
         _level("Fungal Grotto", "prim", 65, 6518),

@@ -133,7 +133,7 @@ def test_in_fog_a_chaser_that_loses_the_scent_stops_where_it_last_saw_you() -> N
 
 
 def test_a_run_with_chasers_replays_to_the_same_tick() -> None:
-    maze = place_lairs(generate("prim", rows=21, cols=21, seed=3), 2, np.random.default_rng(4))
+    maze = place_lairs(generate("prim", rows=21, cols=21, seed=4), 2, np.random.default_rng(4))
     played = tap(maze, left_hand_moves(maze), taps_per_second=WALKING_SPEED).run
     again = replay(maze, played.log, ticks=played.tick, search_optimal=False)
     assert (again.caught_at, again.finished_at, again.moves, again.player.pos) == (
@@ -141,7 +141,7 @@ def test_a_run_with_chasers_replays_to_the_same_tick() -> None:
 
 
 def test_one_flood_per_player_move() -> None:
-    maze = place_lairs(generate("backtracker", rows=21, cols=21, seed=5), 2,
+    maze = place_lairs(generate("backtracker", rows=21, cols=21, seed=9), 2,
                        np.random.default_rng(1))
     run = tap(maze, route_moves(maze)).run
     assert run.finished and not run.caught
@@ -158,7 +158,7 @@ def test_flood_stops_once_every_target_is_reached() -> None:
 @pytest.mark.parametrize("algorithm", ["backtracker", "dig", "division", "prim"])
 def test_placed_lairs_let_the_shortest_route_escape(algorithm: str) -> None:
     placed = 0
-    for seed in range(4):
+    for seed in range(8):  # lairs fair at three quarters of the walk: some mazes have no room
         try:
             maze = place_lairs(generate(algorithm, rows=25, cols=25, seed=seed), 1,
                                np.random.default_rng(seed))
