@@ -95,7 +95,7 @@ def escapes(maze: Maze, route: list[Pos], lairs: list[Pos]) -> Optional[int]:
     tiles[tiles == lair] = kinds.FLOOR
     for pos in lairs:
         tiles[pos] = lair
-    pack = Pack(Maze(tiles, maze.start, maze.goal), fog=False, held=0)
+    pack = Pack(Maze(tiles, maze.start, maze.goal), fog=False, held=0, wake=0)  # no slack
     held = int(kinds.KINDS["key"][tiles[maze.start]])
     last = len(route) - 1
     for tick in range(1, (last - 1) * FAIR_TICKS + WALK_TICKS + 1):

@@ -8,7 +8,7 @@ import pytest
 from game.maze import tiles as kinds
 from game.maze.formats import parse_maze
 from game.maze.generators import generate
-from game.maze.chase import CHASER_TICKS, RATE, SCENT_TICKS, WALK_TICKS, flood
+from game.maze.chase import CHASER_TICKS, RATE, SCENT_TICKS, WAKE_TICKS, WALK_TICKS, flood
 from game.maze.lairs import place_lairs
 from game.run.clock import TICK_RATE
 from game.run.intents import Release
@@ -55,15 +55,26 @@ def test_chasers_wait_until_the_first_move() -> None:
     assert [c.pos for c in run.chase.chasers] == [(1, 22)]
 
 
+def test_chasers_set_off_a_second_after_the_first_move() -> None:
+    run = Run(maze_of(CORRIDOR))
+    step_there_and_back(run)
+    assert WAKE_TICKS == TICK_RATE
+    run.advance_to(WAKE_TICKS)
+    assert [(c.pos, c.prev) for c in run.chase.chasers] == [((1, 22), (1, 22))]
+    assert run.chase.nearest() == 21  # asleep, yet counted near or far (the warning, the heartbeat)
+    run.advance_to(WAKE_TICKS + 1)
+    assert run.chase.chasers[0].pos == (1, 21)
+
+
 def test_a_chaser_walks_toward_a_player_standing_still_at_its_pace_and_catches() -> None:
     run = Run(maze_of(CORRIDOR))
     step_there_and_back(run)  # the clock starts, the player stands on the entrance again
-    run.advance_to(CHASER_TICKS * 5)
+    run.advance_to(WAKE_TICKS + CHASER_TICKS * 5)
     assert run.chase.chasers[0].pos == (1, 22 - 5)
     run.advance_to(10 * 60 * TICK_RATE)
     assert run.caught and not run.finished
     assert CAUGHT in run.take_events()
-    assert 20 * CHASER_TICKS <= run.caught_at <= 22 * CHASER_TICKS
+    assert 20 * CHASER_TICKS <= run.caught_at - WAKE_TICKS <= 22 * CHASER_TICKS
     assert run.ticks_played == run.caught_at
 
 
@@ -111,7 +122,7 @@ def test_in_fog_a_chaser_out_of_sight_loses_the_scent_and_goes_to_where_it_saw_y
     assert clear.caught  # without fog it hunts by scent alone
     fog = Run(maze, fog=True)
     step_there_and_back(fog)
-    fog.advance_to(SCENT_TICKS + 10)
+    fog.advance_to(WAKE_TICKS + SCENT_TICKS + 10)
     assert not fog.chase.chasers[0].hunting
     fog.advance_to(60 * TICK_RATE)
     assert fog.caught  # it walked to the entrance: where it last saw the player
@@ -184,7 +195,7 @@ def test_the_session_tells_a_view_where_the_chasers_are_and_how_near() -> None:
     session = PlaySession(Level(maze_of(CORRIDOR)))
     assert session.chasers == [(1.0, 22.0)] and session.nearest_chaser is None
     step_there_and_back(session)
-    events = session.advance(CHASER_TICKS + 1)  # it sets off on the tick after the move
+    events = session.advance(WAKE_TICKS + CHASER_TICKS + 1)  # off a second after the move
     assert session.chasers == [(1.0, 21.0)]
     assert session.nearest_chaser == 19  # counted from the tile it steps onto
     while SESSION_CAUGHT not in events:
