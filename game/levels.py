@@ -175,7 +175,11 @@ ALL_CHAPTERS: tuple[Chapter, ...] = (
     Chapter("long_haul", (
         _level("Fungal Grotto", "prim", 65, 6518),
         _level("Lantern Row", "backtracker", 31, 3111),
+        # the chasers come back in the long haul (proved fair as in their chapter)
+        _level("Hunter's Hall", "division", 45, 4503, room_size=4, chasers=2),
+        _level("Wolf Run", "prim", 81, 8101, chasers=2),
         _level("Long Winter", "backtracker", 51, 5116),
+        _level("Night Hunt", "prim", 101, 10102, fog=True, chasers=3),
         _level("Endless Hedge", "prim", 161, 16123, loops=0.1),
         _level("Serpent's Coil", "backtracker", 111, 11121, loops=0.05),
         _level("Heart of Migong", "backtracker", 201, 20124, loops=0.1),
