@@ -456,4 +456,7 @@ STRINGS: dict[str, str] = {
     "level_name.hunters_hall": "Hunter's Hall",
     "level_name.wolf_run": "Wolf Run",
     "level_name.night_hunt": "Night Hunt",
+    # -- the Custom maze screen's Chasers row
+    "option.chasers": "Chasers",
+    "option.chasers.value": "{value}",
 }

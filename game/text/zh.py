@@ -466,4 +466,7 @@ STRINGS: dict[str, str] = {
     "level_name.hunters_hall": "猎人大厅",
     "level_name.wolf_run": "狼径",
     "level_name.night_hunt": "夜猎",
+    # -- 自定义迷宫：追兵
+    "option.chasers": "追兵",
+    "option.chasers.value": "{value}",
 }
