@@ -12,7 +12,7 @@ from game.maze.chase import RATE
 from game.maze.lairs import FAIR_TICKS
 from game.run.player import WALKING_SPEED
 from game.simulate import tap
-from tests.run.bots import left_hand_moves, route_moves
+from tests.run.bots import hesitant_walk, left_hand_moves, route_moves
 
 CHASED = [spec for spec in CAMPAIGN if spec.chasers]
 CHASE = next(chapter for chapter in CHAPTERS if chapter.key == "chase")
@@ -52,6 +52,23 @@ def test_walking_it_a_quarter_slower_escapes_too(spec: LevelSpec) -> None:
 @pytest.mark.parametrize("spec", LEARNING, ids=[spec.name for spec in LEARNING])
 def test_the_first_chase_levels_leave_a_wider_margin(spec: LevelSpec) -> None:
     assert escapes(spec, LEARNING_PACE)
+
+
+@pytest.mark.parametrize("spec", CHASED, ids=[spec.name for spec in CHASED])
+def test_holding_the_keys_along_the_route_escapes(spec: LevelSpec) -> None:
+    run = hesitant_walk(build_level(spec), 0.0)  # a held key waits its repeat delay
+    assert run.finished and not run.caught
+
+
+@pytest.mark.parametrize("spec", LEARNING, ids=[spec.name for spec in LEARNING])
+def test_the_first_chase_levels_forgive_a_moment_at_each_turn(spec: LevelSpec) -> None:
+    run = hesitant_walk(build_level(spec), 0.15)
+    assert run.finished and not run.caught
+
+
+def test_the_first_chase_level_forgives_half_a_second_at_each_turn() -> None:
+    run = hesitant_walk(build_level(CHASE.levels[0]), 0.5)  # a new player looking round
+    assert run.finished and not run.caught
 
 
 def test_a_left_hand_wall_follower_is_caught_on_at_least_half() -> None:
