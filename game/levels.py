@@ -168,7 +168,7 @@ ALL_CHAPTERS: tuple[Chapter, ...] = (
         # first the long straight halls (9 turns): a player hesitating half a second at
         # each still escapes; then the twisting corridors (15 turns) ask for a surer walk
         _level("The Lair", "division", 21, 2101, chasers=1),
-        _level("Footsteps", "backtracker", 15, 1508, chasers=1),
+        _level("Footsteps", "backtracker", 15, 1538, chasers=1),
         _level("Hunting Ground", "prim", 21, 2101, chasers=1),
         _level("Two Hunters", "prim", 25, 2501, chasers=2),
         _level("Bull's Labyrinth", "division", 31, 3101, chasers=2),
