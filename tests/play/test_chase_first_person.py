@@ -135,3 +135,25 @@ def test_first_person_beats_faster_the_nearer_the_chaser(
     assert count == pytest.approx(4.0 / interval, abs=1)
     monkeypatch.setattr(PlaySession, "nearest_chaser", property(lambda self: NEAR + 2))
     assert beats_in(far_scene, 4.0, monkeypatch) == 0
+
+
+def test_caught_in_first_person_shows_the_caught_card_and_r_retries(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.play.input import KeyDown
+    from game.play.routes import Play
+    from game.run.intents import Release
+    from game.run.player import Move
+
+    scene = fp_scene(OPEN)
+    for intent in (Move(0, 1), Release(0, 1), Move(0, -1), Release(0, -1)):
+        scene.session.apply(intent)  # the clock starts; then the player stands still
+    for _ in range(60 * 20):
+        scene.update(1 / 60)
+        if scene.session.caught:
+            break
+    assert scene.session.caught
+    cards: list[object] = []
+    monkeypatch.setattr(scene.chasers, "draw_caught", lambda *args: cards.append(args))
+    scene.draw(pygame.display.get_surface())
+    assert len(cards) == 1  # it said nothing before: the view froze on the chaser's face
+    assert isinstance(scene.handle_event(KeyDown(pygame.K_r)), Play)

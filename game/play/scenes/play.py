@@ -511,6 +511,8 @@ class PlayScene(Scene):
         assert fp is not None
         fp.draw(surface, view)
         draw_compass(surface, view, fp.walker.heading, fp.walker.angle)
+        if self.session.caught:  # as in the top view: how close it was, and the keys
+            self.chasers.draw_caught(surface, view, self._caught_steps)
         shown: Optional[tuple[str, str]] = None
         if self.hint is not None:
             shown = self.captions.place(view)
