@@ -165,17 +165,23 @@ ALL_CHAPTERS: tuple[Chapter, ...] = (
     )),
     # Before the long haul: saves recount "unlocked" (game.save.schema V3_CAMPAIGN).
     Chapter("chase", (
-        _level("The Lair", "backtracker", 15, 1501, chasers=1),
-        _level("Footsteps", "division", 21, 2101, chasers=1),
+        # first the long straight halls (9 turns): a player hesitating half a second at
+        # each still escapes; then the twisting corridors (15 turns) ask for a surer walk
+        _level("The Lair", "division", 21, 2101, chasers=1),
+        _level("Footsteps", "backtracker", 15, 1538, chasers=1),
         _level("Hunting Ground", "prim", 21, 2101, chasers=1),
         _level("Two Hunters", "prim", 25, 2501, chasers=2),
         _level("Bull's Labyrinth", "division", 31, 3101, chasers=2),
-        _level("The Minotaur", "backtracker", 25, 2501, chasers=2),
+        _level("The Minotaur", "backtracker", 25, 2505, chasers=2),
     )),
     Chapter("long_haul", (
         _level("Fungal Grotto", "prim", 65, 6518),
         _level("Lantern Row", "backtracker", 31, 3111),
+        # the chasers come back in the long haul (proved fair as in their chapter)
+        _level("Hunter's Hall", "division", 45, 4503, room_size=4, chasers=2),
+        _level("Wolf Run", "prim", 81, 8101, chasers=2),
         _level("Long Winter", "backtracker", 51, 5116),
+        _level("Night Hunt", "prim", 101, 10102, fog=True, chasers=3),
         _level("Endless Hedge", "prim", 161, 16123, loops=0.1),
         _level("Serpent's Coil", "backtracker", 111, 11121, loops=0.05),
         _level("Heart of Migong", "backtracker", 201, 20124, loops=0.1),

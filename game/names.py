@@ -64,6 +64,9 @@ LEVEL_NAMES = {
     "Two Hunters": "level_name.two_hunters",
     "Bull's Labyrinth": "level_name.bulls_labyrinth",
     "The Minotaur": "level_name.the_minotaur",
+    "Hunter's Hall": "level_name.hunters_hall",
+    "Wolf Run": "level_name.wolf_run",
+    "Night Hunt": "level_name.night_hunt",
 }
 
 

@@ -6,8 +6,9 @@ lair placement (:mod:`game.maze.lairs`) plays the same rules against a walker to
 lair fair.  A lair (text ``M``) is a floor tile where one chaser starts.
 
 Rules:
-1. The chasers set off with the player's first move, one tile every ``CHASER_TICKS``
-   ticks (slower than a held-key walk), sliding between tiles as the player does.
+1. The chasers wake with the player's first move and set off ``WAKE_TICKS`` later (a
+   second: the player hears them stir), one tile every ``CHASER_TICKS`` ticks (slower
+   than a held-key walk), sliding between tiles as the player does.
 2. They hunt with a distance map from the player's tile (Brogue's "Dijkstra map"): one
    flood each time the player moves; on each arrival a chaser steps to a neighbour one
    step nearer (the first in up, right, down, left order).
@@ -36,6 +37,10 @@ RATE = 120
 WALK_TICKS = 15
 #: Ticks a chaser takes per tile at the default pace: 5 tiles a second.
 CHASER_TICKS = 24
+#: Ticks from the player's first move before the chasers set off: one second.  The lairs
+#: are proved fair without it (game.maze.lairs), so it is slack on top: most on the short
+#: first levels, a smaller share of the longer ones.
+WAKE_TICKS = 120
 #: The most chasers a maze can have.
 MAX_CHASERS = 4
 #: Tiles a chaser sees along a straight clear line in the fog.
@@ -115,8 +120,8 @@ class Chaser:
 class Pack:
     """Every chaser of one run, with the distance map they hunt by."""
 
-    def __init__(self, maze: Maze, *, fog: bool, held: int) -> None:
-        """Put one chaser on each lair; ``fog``: they can lose the scent."""
+    def __init__(self, maze: Maze, *, fog: bool, held: int, wake: int = WAKE_TICKS) -> None:
+        """Put one chaser on each lair; ``fog``: they can lose the scent; ``wake``: ticks asleep."""
         self.maze = maze
         self.fog = fog
         self.chasers = [Chaser(lair, lair, lair, last_seen=maze.start) for lair in lairs_of(maze)]
@@ -125,6 +130,8 @@ class Pack:
         self._partial = False  # the map stopped once it reached every chaser
         self.closest: Optional[int] = None  # the fewest steps any chaser came to the player
         self.floods = 0
+        self.wake = wake
+        self.woken = 0  # ticks since the player's first move (up to WAKE_TICKS: not yet off)
         if not self.chasers:  # a maze without lairs costs nothing more
             self.dist = self.passable = self._transparent = np.zeros((0, 0), dtype=bool)
             return
@@ -178,6 +185,9 @@ class Pack:
     def step(self, player: Pos) -> None:
         """Advance every chaser one tick toward ``player`` (the tile it stands or steps on)."""
         hunt = self._hunt_map(player)
+        if self.woken < self.wake:
+            self.woken += 1
+            return
         for chaser in self.chasers:
             if self.sees(chaser, player):
                 chaser.hunting, chaser.last_seen, chaser.unseen = True, player, 0

@@ -8,13 +8,17 @@ generated maze, fair by construction:
    by one breadth-first pass from all its tiles at once, each tile's way onto it: the
    route tile it joins (the first in route order among the nearest) and how far that is.
 2. A tile's *lead* is the ticks a chaser from there needs to join the route, minus the
-   tick a held-key walker passes that route tile: at least ``SAFE_TICKS`` and the chaser
-   can only come up behind the walker.  Candidates lie at least ``MIN_FROM_START`` steps
+   tick a walker at the fair pace (``FAIR_TICKS`` a step: three quarters of a held-key
+   walk) passes that route tile: at least ``SAFE_TICKS`` and the chaser can only come up
+   behind the walker.  Candidates lie at least ``MIN_FROM_START`` steps
    from the entrance; those in the far half of the maze come first, the smallest lead
    (the most threatening) first.
 3. Lairs are drawn with ``rng`` among the first few candidates, a few apart, and the set is
    proved by playing the chasers' own rules (:class:`Pack`) against the walker on the
-   route: it is taken when no chaser comes within ``CLOSEST`` steps (else another is drawn).
+   route at the fair pace: it is taken when no chaser comes within ``CLOSEST`` steps (else
+   another is drawn).  A new player who walks the route a quarter slower than a held key
+   (turning late, pausing at a junction) still escapes; walking it at full pace leaves the
+   chasers far behind.
 
 Pure: numpy and the standard library.
 """
@@ -30,6 +34,9 @@ from game.maze import tiles as kinds
 from game.maze.chase import CHASER_TICKS, MAX_CHASERS, WALK_TICKS, Pack, flood
 from game.maze.grid import Maze, Pos
 
+#: Ticks between the fair walker's steps: 6 tiles a second, three quarters of the held-key
+#: walk (a held key's repeat delay at every turn alone costs a new player a tenth of it).
+FAIR_TICKS = 20
 #: The least lead (ticks) a candidate lair's chaser leaves the walker where it joins the route.
 SAFE_TICKS = 2 * CHASER_TICKS
 #: No lair lies nearer the entrance than this many steps.
@@ -72,33 +79,34 @@ def leads(maze: Maze, route: list[Pos]) -> np.ndarray:
             if 0 <= q[0] < rows and 0 <= q[1] < cols and walk[q] and dist[q] < 0:
                 dist[q], joins[q] = dist[r, c] + 1, joins[r, c]
                 queue.append(q)
-    out: np.ndarray = np.where(dist >= 0, dist * CHASER_TICKS - joins * WALK_TICKS, -1)
+    out: np.ndarray = np.where(dist >= 0, dist * CHASER_TICKS - joins * FAIR_TICKS, -1)
     return out
 
 
 def escapes(maze: Maze, route: list[Pos], lairs: list[Pos]) -> Optional[int]:
     """Return the fewest steps any chaser from ``lairs`` comes to a walker on ``route``.
 
-    The walker holds the key (a step every WALK_TICKS ticks) from the first tick, as the
-    chasers set off; None when no chaser ever has a way to it.  A catch is 0.
+    The walker taps a step every FAIR_TICKS ticks from the first tick, as the chasers set
+    off, each step sliding WALK_TICKS ticks as in the game, then standing until the next;
+    None when no chaser ever has a way to it.  A catch is 0.
     """
     tiles = maze.tiles.copy()
     lair = kinds.kind_of("M")
     tiles[tiles == lair] = kinds.FLOOR
     for pos in lairs:
         tiles[pos] = lair
-    pack = Pack(Maze(tiles, maze.start, maze.goal), fog=False, held=0)
+    pack = Pack(Maze(tiles, maze.start, maze.goal), fog=False, held=0, wake=0)  # no slack
     held = int(kinds.KINDS["key"][tiles[maze.start]])
     last = len(route) - 1
-    for tick in range(1, last * WALK_TICKS + 1):
-        k, part = divmod(tick, WALK_TICKS)
+    for tick in range(1, (last - 1) * FAIR_TICKS + WALK_TICKS + 1):
+        k, part = divmod(tick, FAIR_TICKS)
         here = route[min(k, last)]
         there = route[min(k + 1, last)]
         bit = int(kinds.KINDS["key"][tiles[there]]) if part == 0 or tick == 1 else 0
         if bit & ~held:
             held |= bit
             pack.open_doors(held)
-        f = part / WALK_TICKS
+        f = min(part / WALK_TICKS, 1.0)
         pack.step(there if k < last else here)
         drawn = (here[0] + (there[0] - here[0]) * f, here[1] + (there[1] - here[1]) * f)
         if pack.catches(drawn):

@@ -40,8 +40,11 @@ FPS = 120
 #: Frame rates a scene may ask for with its ``fps`` (menus need fewer frames than
 #: walking; drawing them at 120 fps kept a CPU core busy on an idle title screen).
 FPS_RANGE = (10, FPS)
-#: Longest step a single update may take (a stalled frame must not teleport the player).
-MAX_DT = 0.05
+#: Longest step a single update may take (a stalled frame must not teleport the player; the
+#: run's fixed ticks walk it tile by tile).  At 0.05 a game starved to 12 frames a second
+#: (a busy machine) ran its clock at half speed while keys kept coming at the player's
+#: pace: taps outran the walk and were dropped from the full queue.
+MAX_DT = 0.25
 EXIT_AFTER_FIRST_FRAME_ENV = "MIGONG_EXIT_AFTER_FIRST_FRAME"
 #: For this long after a window-mode switch, a key pressed the instant the new window
 #: gains focus is an echo, not a press: SDL (X11) replays keys it believes held when a

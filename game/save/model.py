@@ -31,6 +31,7 @@ class CustomMaze:
     loops: float = 0.0
     options: dict[str, Optional[Value]] = field(default_factory=dict)
     keys: int = 0
+    chasers: int = 0
 
 
 def menu_options() -> list[Option]:

@@ -452,4 +452,11 @@ STRINGS: dict[str, str] = {
     "board.time": "Time",
     "board.moves": "Moves",
     "board.total": "{runs} runs in all",
+    # -- the chasers' levels in the long haul
+    "level_name.hunters_hall": "Hunter's Hall",
+    "level_name.wolf_run": "Wolf Run",
+    "level_name.night_hunt": "Night Hunt",
+    # -- the Custom maze screen's Chasers row
+    "option.chasers": "Chasers",
+    "option.chasers.value": "{value}",
 }

@@ -462,4 +462,11 @@ STRINGS: dict[str, str] = {
     "board.time": "时间",
     "board.moves": "步数",
     "board.total": "共 {runs} 个成绩",
+    # -- 长途中的追兵关卡
+    "level_name.hunters_hall": "猎人大厅",
+    "level_name.wolf_run": "狼径",
+    "level_name.night_hunt": "夜猎",
+    # -- 自定义迷宫：追兵
+    "option.chasers": "追兵",
+    "option.chasers.value": "{value}",
 }

@@ -74,7 +74,7 @@ def test_a_near_chaser_unseen_in_the_fog_lights_the_warning_edge(display: None) 
     assert not red_edge(surface, scene._view(surface))  # before the first move: no hunt
     start_clock(scene.session)
     scene.update(1 / 60)
-    assert scene.session.nearest_chaser == 5  # from the tile the first step goes to
+    assert scene.session.nearest_chaser == 6  # from the tile the first step goes to (asleep)
     while scene.session.nearest_chaser > 4:
         scene.update(1 / 60)
     fog = scene.session.run.fog
@@ -82,6 +82,9 @@ def test_a_near_chaser_unseen_in_the_fog_lights_the_warning_edge(display: None) 
     chaser = scene.session.run.chase.chasers[0]
     assert scene.session.chaser_seen(0) == fog.in_sight(chaser.pos)
     scene.session.chaser_seen = lambda index: False  # type: ignore[method-assign]  # dark
+    from game.play import theme
+
+    theme.use(theme.build(theme.current().name, reduced_motion=True))  # no pulse: its brightest
     scene.draw(surface)
     assert red_edge(surface, scene._view(surface))
     scene.session.chaser_seen = lambda index: True  # type: ignore[method-assign]  # in sight

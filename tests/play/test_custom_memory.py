@@ -20,7 +20,7 @@ pytestmark = pytest.mark.usefixtures("display")
 
 
 def choose_a_room_map(custom: CustomMazeScene) -> None:
-    """Pick division, a bigger size, seed 4242, some loops, 2 keys and rooms of 3, by keys."""
+    """Pick division, a bigger size, seed 4242, some loops, 2 keys, a chaser and rooms of 3, by keys."""
     custom.menu.selected = 0
     while custom.algorithm != "division":
         custom.handle_event(key(pygame.K_RIGHT))
@@ -36,6 +36,8 @@ def choose_a_room_map(custom: CustomMazeScene) -> None:
     custom.handle_event(key(pygame.K_RIGHT))
     custom.handle_event(key(pygame.K_DOWN))  # Keys
     custom.handle_event(key(pygame.K_RIGHT))
+    custom.handle_event(key(pygame.K_RIGHT))
+    custom.handle_event(key(pygame.K_DOWN))  # Chasers
     custom.handle_event(key(pygame.K_RIGHT))
     custom.handle_event(key(pygame.K_DOWN))  # Room size
     while ROOM_SIZE.steps[custom.step["room_size"]] != 3:
@@ -53,7 +55,7 @@ def test_the_choices_come_back_after_starting_a_maze(ctx: Context) -> None:
     first = CustomMazeScene(ctx)
     choose_a_room_map(first)
     chosen = first.spec()
-    assert chosen.keys == 2
+    assert chosen.keys == 2 and chosen.chasers == 1
     first.menu.selected = first.start_row
     loading = first.handle_event(key(pygame.K_RETURN))
     assert isinstance(loading, BuildMaze) and loading.spec == chosen
@@ -81,3 +83,24 @@ def test_the_choices_survive_a_restart_through_the_save(ctx: Context) -> None:
     assert notice is None
     restarted = Context(progress, save_path=ctx.save_path, audio=Audio(progress.settings))
     assert CustomMazeScene(restarted).spec() == chosen
+
+
+def test_the_chasers_row_offers_none_to_four_in_both_languages(ctx: Context) -> None:
+    from game.maze.registry import CHASERS
+    from game.play.scenes import custom_maze
+    from game.text import set_language, t
+
+    custom = CustomMazeScene(ctx)
+    row = custom_maze.FIRST_OPTION_ROW + custom.options.index(CHASERS)
+    custom.menu.selected = row
+    shown = []
+    for _ in range(6):  # stops at the last
+        shown.append(custom.spec().chasers)
+        custom.handle_event(key(pygame.K_RIGHT))
+    assert shown == [0, 1, 2, 3, 4, 4]
+    labels = set()
+    for language in ("en", "zh"):
+        set_language(language)
+        labels.add(t("option.chasers"))
+    set_language("en")
+    assert labels == {"Chasers", "追兵"}

@@ -558,6 +558,9 @@ def test_custom_maze_options_build_the_spec_that_starts(ctx: Context) -> None:
     custom.handle_event(key(pygame.K_RIGHT))
     custom.handle_event(key(pygame.K_DOWN))  # Keys
     custom.handle_event(key(pygame.K_RIGHT))
+    custom.handle_event(key(pygame.K_DOWN))  # Chasers
+    custom.handle_event(key(pygame.K_RIGHT))
+    custom.handle_event(key(pygame.K_RIGHT))
     custom.handle_event(key(pygame.K_DOWN))  # Room size
     custom.handle_event(key(pygame.K_RIGHT))
     custom.handle_event(key(pygame.K_RIGHT))
@@ -567,7 +570,7 @@ def test_custom_maze_options_build_the_spec_that_starts(ctx: Context) -> None:
     rows, cols = custom_maze.SIZE_STEPS[4 - 1]
     assert (nxt.spec.algorithm, nxt.spec.rows, nxt.spec.cols) == ("division", rows, cols)
     assert nxt.spec.seed == 42
-    assert nxt.spec.loops == LOOPS.steps[1] and nxt.spec.keys == 1
+    assert nxt.spec.loops == LOOPS.steps[1] and nxt.spec.keys == 1 and nxt.spec.chasers == 2
     assert nxt.spec.options == {"room_size": ROOM_SIZE.steps[2]}
     loading = Driver(ctx, nxt).scene
     assert isinstance(loading, LoadingScene) and loading.spec == nxt.spec

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from itertools import groupby
+
 from game.maze import tiles as kinds
 from game.maze.grid import Maze, Pos
 from game.maze.lairs import shortest_route
+from game.run.clock import TICK_RATE
+from game.run.intents import Release
+from game.run.model import Run
 from game.run.player import Move
 
 #: Up, right, down, left: turning right is one place on.
@@ -40,3 +45,24 @@ def left_hand_moves(maze: Maze, most: int = 20_000) -> list[Move]:
         else:
             break
     return moves
+
+
+def hesitant_walk(maze: Maze, pause: float) -> Run:
+    """Return the run of a player who knows the shortest route, holds the key along each
+    straight (the held-key walk, its repeat delay included), lets go on the last tile and
+    hesitates ``pause`` seconds before each turn."""
+    run = Run(maze, search_optimal=False)
+    ways = [(m.dr, m.dc) for m in route_moves(maze)]
+    straights = [(way, len(list(group))) for way, group in groupby(ways)]
+    for (dr, dc), length in straights:
+        target = run.moves + length
+        run.apply(Move(dr, dc))
+        while run.moves < target and not run.over:
+            run.advance_to(run.tick + 1)
+        run.apply(Release(dr, dc))
+        while run.player.moving and not run.over:
+            run.advance_to(run.tick + 1)
+        if run.over:
+            break
+        run.advance_to(run.tick + round(pause * TICK_RATE))
+    return run

@@ -324,3 +324,20 @@ def project(x: float, y: float, angle: float, sx: float, sy: float, width: int,
     if depth <= 1e-3:
         return None
     return (width / 2) * (1 + across / depth), depth
+
+
+def sprite_columns(centre: float, depth: float, size: int,
+                   wall: np.ndarray) -> tuple[int, np.ndarray]:
+    """Return where a sprite ``size`` columns wide shows: its first on-screen column and,
+    from there, which columns it is seen in (nearer than that column's wall, ``wall``).
+
+    The cast's distances are a depth buffer, one per column: a sprite column behind the
+    wall of its column is hidden, so a chaser round a corner shows only what the corner
+    leaves in view.
+    """
+    left = round(centre - size / 2)
+    a, b = max(0, left), min(len(wall), left + size)
+    if a >= b:
+        return a, np.zeros(0, dtype=bool)
+    seen: np.ndarray = depth < wall[a:b]
+    return a, seen

@@ -18,6 +18,7 @@ import pygame
 from game.maze import tiles as kinds
 from game.play import theme
 from game.play.firstperson.raycast import Atlas, make_atlas
+from game.play.panels.chasers import BODY, EYES, HORN
 from game.play.render.looks import draw_kind, mix
 from game.play.render.tiles import RPG
 
@@ -148,4 +149,22 @@ def exit_sprite() -> pygame.Surface:
     pygame.draw.ellipse(surf, (*a.exit_ring, 90), rect)
     pygame.draw.ellipse(surf, (*a.exit_ring, 255), rect, 4)
     pygame.draw.ellipse(surf, (255, 250, 232, 200), rect.inflate(-14, -14), 2)
+    return surf
+
+
+def chaser_sprite() -> pygame.Surface:
+    """Return a chaser standing in the corridor: the top view's horned head, tall, glaring."""
+    surf = pygame.Surface((SPRITE, SPRITE), pygame.SRCALPHA)
+    cx, r = SPRITE / 2, SPRITE * 0.22
+    cy = SPRITE * 0.42
+    horn = [(cx - r * 0.8, cy - r * 0.5), (cx - r * 1.6, cy - r * 1.5), (cx - r * 0.3, cy - r * 0.9)]
+    pygame.draw.polygon(surf, HORN, horn)
+    pygame.draw.polygon(surf, HORN, [(2 * cx - x, y) for x, y in horn])
+    body = pygame.Rect(0, 0, round(r * 2.4), round(SPRITE * 0.5))
+    body.midtop = (round(cx), round(cy))
+    pygame.draw.ellipse(surf, mix(BODY, (0, 0, 0), 0.35), body)  # shoulders into the dark
+    pygame.draw.circle(surf, BODY, (round(cx), round(cy)), round(r))
+    for side in (-1, 1):
+        pygame.draw.circle(surf, EYES, (round(cx + side * r * 0.4), round(cy - r * 0.1)),
+                           max(2, round(r * 0.18)))
     return surf

@@ -10,8 +10,8 @@ are eased (the run's step, a short turn); under reduced motion both are instant.
 The picture is cast by :mod:`game.play.firstperson.raycast` at most ``RENDER_WIDTH``
 pixels wide and scaled to the view.  Only tiles near the player are cast (beyond
 ``REACH`` tiles the distance shading is black anyway).  In fog a tile never seen is
-dark, and the sprites (keys, the exit, the ghosts) show only where the top view shows
-them.
+dark, and the sprites (keys, the exit, the ghosts, the chasers) show only where the top
+view shows them, each column hidden behind a nearer wall.
 """
 
 from __future__ import annotations
@@ -338,6 +338,8 @@ class FirstPersonView:
                 found = decor_sprites(SPRITE)[decor.TORCH]
             elif name == "best":
                 found = textures.orb_sprite(a.player, a.player_light, 150)
+            elif name == "chaser":
+                found = textures.chaser_sprite()
             elif name == "racer":
                 ui = theme.current().ui
                 found = textures.orb_sprite(ui.teal, (230, 255, 255), 200)
@@ -382,6 +384,10 @@ class FirstPersonView:
             tile = (round(rr), round(rc))
             if tile != maze.goal and (fog is None or fog.in_sight(tile)):
                 out.append(("racer", rc + 0.5, rr + 0.5))
+        for chaser in run.chase.chasers:  # as the top view: in fog only on a tile in sight
+            if fog is None or fog.in_sight(chaser.pos):
+                cr, cc = chaser.render_pos
+                out.append(("chaser", cc + 0.5, cr + 0.5))
         return out
 
     def _draw_sprites(self, frame: pygame.Surface, x: float, y: float, angle: float) -> None:
@@ -401,10 +407,7 @@ class FirstPersonView:
             if size < 2 or size > 4 * h:
                 continue
             left = round(centre - size / 2)
-            a, b = max(0, left), min(w, left + size)
-            if a >= b:
-                continue
-            seen = depth < hits.dist[a:b]
+            a, seen = raycast.sprite_columns(centre, depth, size, hits.dist)
             if not seen.any():
                 continue
             art = pygame.transform.scale(self._sprite(name), (size, size))

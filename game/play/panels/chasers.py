@@ -30,6 +30,31 @@ EDGE = (220, 30, 30)
 EDGE_WIDTH = 14
 
 
+#: The heartbeat's interval (s) with a chaser NEAR steps away, and a step away.
+BEAT_FAR = 1.0
+BEAT_CLOSE = 0.4
+
+
+def warning_of(near: Optional[int]) -> float:
+    """Return how strong the warning of a chaser ``near`` steps away is: 0 (none) to 1."""
+    if near is None or near > NEAR:
+        return 0.0
+    return 1.0 - near / (NEAR + 1)
+
+
+def beat_interval(near: Optional[int]) -> Optional[float]:
+    """Return the seconds between heartbeats with the nearest chaser ``near`` steps away.
+
+    None while none is near (no beat); from BEAT_FAR at NEAR steps to BEAT_CLOSE at one.
+    """
+    strength = warning_of(near)
+    if strength <= 0:
+        return None
+    weakest, strongest = warning_of(NEAR), warning_of(1)
+    share = (strength - weakest) / (strongest - weakest)
+    return BEAT_FAR + (BEAT_CLOSE - BEAT_FAR) * share
+
+
 class Chasers:
     """The chasers of ``session`` drawn as ``camera`` sees them."""
 
@@ -68,10 +93,9 @@ class Chasers:
 
     def warning(self) -> float:
         """Return how strong the warning is, 0 (none) to 1 (a step away)."""
-        near = self.session.nearest_chaser
-        if near is None or near > NEAR or self.session.caught:
+        if self.session.caught:
             return 0.0
-        return 1.0 - near / (NEAR + 1)
+        return warning_of(self.session.nearest_chaser)
 
     def draw_warning(self, surface: pygame.Surface, view: pygame.Rect, now: float) -> None:
         """Glow the view's edge red while a chaser is near and none is seen."""

@@ -1,8 +1,8 @@
 """The custom maze screen: choose generator, size, seed and options, then play.
 
 The rows come from the registries: the generators, the sizes, and a row per option --
-loops, then each generator option with menu steps (room size), enabled when the chosen
-generator has it.  The choices are remembered for the next visit (and in the save).
+loops, keys and chasers, then each generator option with menu steps (room size), enabled
+when the chosen generator has it.  The choices are remembered for the next visit (and in the save).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pygame
 
 from game.levels import MAX_SEED, LevelSpec
 from game.maze.generators import DEFAULT, option_owner
-from game.maze.registry import KEYS, LOOPS, SIZE_STEPS, Option, Value
+from game.maze.registry import CHASERS, KEYS, LOOPS, SIZE_STEPS, Option, Value
 from game.play import input as keys
 from game.play.context import Context
 from game.play.input import Event
@@ -36,6 +36,8 @@ PREFETCH_AFTER = 0.4
 #: The first menu rows, top to bottom; then a row per option (:meth:`CustomMazeScene.options`),
 #: then Start and Back.
 ALGORITHM_ROW, SIZE_ROW, SEED_ROW, FIRST_OPTION_ROW = range(4)
+#: The option rows every generator has, first among the options.
+EVERY_GENERATORS = (LOOPS, KEYS, CHASERS)
 
 
 def nearest_step(option: Option, value: Optional[Value]) -> int:
@@ -66,13 +68,14 @@ class CustomMazeScene(ListScene):
         self.typing = False  # the seed shown is being typed: digits append to it
         self._resting: Optional[LevelSpec] = None  # the choice shown, and for how long (s)
         self._rested = 0.0
-        #: The option rows: loops and keys (every generator's), then the generators' own.
-        self.options = [LOOPS, KEYS, *menu_options()]
+        #: The option rows: loops, keys and chasers (every generator's), then the generators' own.
+        self.options = [*EVERY_GENERATORS, *menu_options()]
         #: The step each option row shows, by option name.
         self.step = {LOOPS.name: nearest_step(LOOPS, spec.loops),
-                     KEYS.name: nearest_step(KEYS, spec.keys)}
+                     KEYS.name: nearest_step(KEYS, spec.keys),
+                     CHASERS.name: nearest_step(CHASERS, spec.chasers)}
         self.step.update({o.name: nearest_step(o, spec.options.get(o.name))
-                          for o in self.options[2:]})
+                          for o in self.own_options})
         self.start_row = FIRST_OPTION_ROW + len(self.options)
         super().__init__(ctx, [
             MenuItem(t("custom.algorithm"), value=lambda: generator_label(self.algorithm),
@@ -112,6 +115,15 @@ class CustomMazeScene(ListScene):
         """Return the keys chosen."""
         return int(self._value(KEYS) or 0)
 
+    def _chasers(self) -> int:
+        """Return the chasers chosen."""
+        return int(self._value(CHASERS) or 0)
+
+    @property
+    def own_options(self) -> list[Option]:
+        """Return the option rows of the generators' own options (after loops, keys, chasers)."""
+        return self.options[len(EVERY_GENERATORS):]
+
     def _option_text(self, option: Option) -> str:
         """Return an option's value as its row shows it ("Recursive division only" if not offered)."""
         owner = option_owner(option.name)
@@ -126,14 +138,14 @@ class CustomMazeScene(ListScene):
         if last is None:
             return None
         return LevelSpec(last.algorithm, last.rows, last.cols, last.seed, last.loops,
-                         last.options, "Custom", keys=last.keys)
+                         last.options, "Custom", keys=last.keys, chasers=last.chasers)
 
     def _remember(self) -> None:
         """Keep the current choices for the next visit (saved when they changed)."""
         rows, cols = SIZE_STEPS[self.size_i]
-        options = {option.name: self._value(option) for option in self.options[2:]}
+        options = {option.name: self._value(option) for option in self.own_options}
         self.ctx.remember_custom(CustomMaze(self.algorithm, rows, cols, self.seed,
-                                            self._loops(), options, self._keys()))
+                                            self._loops(), options, self._keys(), self._chasers()))
 
     def _back(self) -> Next:
         """Remember the choices and return to the title."""
@@ -180,9 +192,9 @@ class CustomMazeScene(ListScene):
     def spec(self) -> LevelSpec:
         """Return the maze the current choices describe."""
         rows, cols = SIZE_STEPS[self.size_i]
-        options = {o.name: self._value(o) for o in self.options[2:] if self._has(o)}
+        options = {o.name: self._value(o) for o in self.own_options if self._has(o)}
         return LevelSpec(self.algorithm, rows, cols, self.seed, self._loops(), options, "Custom",
-                         keys=self._keys())
+                         keys=self._keys(), chasers=self._chasers())
 
     def update(self, dt: float) -> Optional[Next]:
         """Animate the backdrop; build the chosen maze ahead once the choice rests a moment."""

@@ -39,7 +39,7 @@ from game.bindings import WALKS, solver_slot
 from game.play.input import Event, FocusLost, KeyDown, KeyUp, Wheel, keymap, left_click
 from game.play.panels.bar import Bar
 from game.play.panels.captions import Captions
-from game.play.panels.chasers import Chasers
+from game.play.panels.chasers import Chasers, beat_interval
 from game.play.panels.ghosts import Ghosts
 from game.play.panels.maps import Maps
 from game.play.panels.stage import MARKER_BELOW_TILE, MARKER_FROM_TILE, Stage, pulse
@@ -421,17 +421,19 @@ class PlayScene(Scene):
         return None
 
     def _heartbeat(self, dt: float) -> None:
-        """Beat while a chaser is near, faster the nearer it is."""
-        strength = self.chasers.warning()
+        """Beat while a chaser is near, faster the nearer it is (in both views)."""
+        interval = None if self.session.caught else beat_interval(self.session.nearest_chaser)
         self._beat -= dt
-        if strength > 0 and not self._warned:
+        if interval is not None and not self._warned:
             self._warned = True
             self.ctx.toast(t("chase.near_toast"))
-        if strength > 0 and self._beat <= 0:
+        if interval is not None and self._beat <= 0:
             self.ctx.audio.play("heartbeat")
-            self._beat = 1.1 - 0.7 * strength
-        elif strength <= 0:
+            self._beat = interval
+        elif interval is None:
             self._beat = 0.0
+        else:
+            self._beat = min(self._beat, interval)  # nearer now: the next beat comes sooner
 
     def _celebrate(self, dt: float) -> Optional[Next]:
         """Play the burst on the exit tile (none under reduced motion), then finish the run."""
@@ -509,6 +511,8 @@ class PlayScene(Scene):
         assert fp is not None
         fp.draw(surface, view)
         draw_compass(surface, view, fp.walker.heading, fp.walker.angle)
+        if self.session.caught:  # as in the top view: how close it was, and the keys
+            self.chasers.draw_caught(surface, view, self._caught_steps)
         shown: Optional[tuple[str, str]] = None
         if self.hint is not None:
             shown = self.captions.place(view)
