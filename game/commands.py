@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator, Optional, Union
 from game.errors import EXIT_NO_PATH, EXIT_OK, UsageError, shown
 from game.levels import MAX_SEED, LevelSpec
 from game.maze.grid import MAX_SIDE, MIN_SIZE, Pos
-from game.maze.registry import CHASERS, KEYS, LOOPS, Option, Value
+from game.maze.registry import CHASERS, KEYS, LOOPS, MUD, Option, Value
 
 if TYPE_CHECKING:  # the solvers are imported only by the commands that solve
     import numpy as np
@@ -68,6 +68,7 @@ def maze_spec(
     loops = parse_option(LOOPS, args.loops)
     keys = parse_option(KEYS, args.keys)
     chasers = parse_option(CHASERS, getattr(args, CHASERS.name, None))
+    mud = parse_option(MUD, getattr(args, MUD.name, None))
     for option, owner, _ in given:
         if owner.name != name:
             raise UsageError(
@@ -75,7 +76,7 @@ def maze_spec(
             )
     options = {option.name: value for option, _, value in given}
     return LevelSpec(name, rows, cols, seed, float(loops or 0.0), options, label,
-                     keys=int(keys or 0), chasers=int(chasers or 0))
+                     keys=int(keys or 0), chasers=int(chasers or 0), mud=float(mud or 0.0))
 
 
 def maze_flags(args: argparse.Namespace) -> list[str]:
@@ -83,7 +84,8 @@ def maze_flags(args: argparse.Namespace) -> list[str]:
     from game.maze.generators import generator_options
 
     flags = {"algorithm": "--algorithm", "size": "--size", "seed": "--seed",
-             LOOPS.name: LOOPS.flag, KEYS.name: KEYS.flag, CHASERS.name: CHASERS.flag}
+             LOOPS.name: LOOPS.flag, KEYS.name: KEYS.flag, CHASERS.name: CHASERS.flag,
+             MUD.name: MUD.flag}
     flags.update({option.name: option.flag for option, _ in generator_options()})
     return [flag for name, flag in flags.items() if getattr(args, name, None) is not None]
 
