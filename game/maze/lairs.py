@@ -72,15 +72,26 @@ def leads(maze: Maze, route: list[Pos]) -> np.ndarray:
             if 0 <= q[0] < rows and 0 <= q[1] < cols and walk[q] and dist[q] < 0:
                 dist[q], joins[q] = dist[r, c] + 1, joins[r, c]
                 queue.append(q)
-    out: np.ndarray = np.where(dist >= 0, dist * CHASER_TICKS - joins * WALK_TICKS, -1)
+    arrive = np.array(arrivals(maze, route), dtype=np.int64)
+    out: np.ndarray = np.where(dist >= 0, dist * CHASER_TICKS - arrive[joins], -1)
+    return out
+
+
+def arrivals(maze: Maze, route: list[Pos]) -> list[int]:
+    """Return the tick a held-key walker arrives on each tile of ``route`` (mud is slower)."""
+    costs = kinds.step_costs(maze.tiles) if kinds.weighted(maze.tiles) else None
+    out = [0]
+    for pos in route[1:]:
+        out.append(out[-1] + WALK_TICKS * (1 if costs is None else int(costs[pos])))
     return out
 
 
 def escapes(maze: Maze, route: list[Pos], lairs: list[Pos]) -> Optional[int]:
     """Return the fewest steps any chaser from ``lairs`` comes to a walker on ``route``.
 
-    The walker holds the key (a step every WALK_TICKS ticks) from the first tick, as the
-    chasers set off; None when no chaser ever has a way to it.  A catch is 0.
+    The walker holds the key (a step every WALK_TICKS ticks, three times that onto mud)
+    from the first tick, as the chasers set off; None when no chaser ever has a way to it.
+    A catch is 0.
     """
     tiles = maze.tiles.copy()
     lair = kinds.kind_of("M")
@@ -90,15 +101,19 @@ def escapes(maze: Maze, route: list[Pos], lairs: list[Pos]) -> Optional[int]:
     pack = Pack(Maze(tiles, maze.start, maze.goal), fog=False, held=0)
     held = int(kinds.KINDS["key"][tiles[maze.start]])
     last = len(route) - 1
-    for tick in range(1, last * WALK_TICKS + 1):
-        k, part = divmod(tick, WALK_TICKS)
-        here = route[min(k, last)]
+    arrive = arrivals(maze, route)
+    k = 0
+    for tick in range(1, arrive[-1] + 1):
+        while k < last and arrive[k + 1] <= tick:
+            k += 1
+        part = tick - arrive[k]
+        here = route[k]
         there = route[min(k + 1, last)]
         bit = int(kinds.KINDS["key"][tiles[there]]) if part == 0 or tick == 1 else 0
         if bit & ~held:
             held |= bit
             pack.open_doors(held)
-        f = part / WALK_TICKS
+        f = part / (arrive[k + 1] - arrive[k]) if k < last else 0.0
         pack.step(there if k < last else here)
         drawn = (here[0] + (there[0] - here[0]) * f, here[1] + (there[1] - here[1]) * f)
         if pack.catches(drawn):

@@ -120,6 +120,11 @@ def step_costs(tiles: np.ndarray) -> np.ndarray:
     return costs
 
 
+def weighted(tiles: np.ndarray) -> bool:
+    """Return True when any tile costs other than 1 to step onto (mud)."""
+    return bool(_of_kinds(tiles, KINDS["cost"] != 1).any())
+
+
 def path_cost(tiles: np.ndarray, path: list[tuple[int, int]]) -> int:
     """Return the sum of the costs of the tiles ``path`` steps onto (its first tile is free)."""
     if len(path) < 2:
