@@ -269,3 +269,17 @@ def test_lairs_stay_fair_for_a_walker_wading_through_mud(seed: int) -> None:
     assert closest is None or closest >= 2
     run = tap(maze, route_moves(maze)).run
     assert run.finished and not run.caught
+
+
+def test_a_racing_ghost_wades_through_mud_three_times_as_slowly() -> None:
+    from game.run.ghost import Ghost
+
+    straight = parse_maze("#######\nS.~~..E\n#######\n")
+    ghost = Ghost(straight, "dfs", speed=4.0)
+    assert ghost.arrival == pytest.approx((4 + 2 * 3) / 4.0)
+    assert ghost.at(0.25) == (1, 1)  # one floor step: a quarter second
+    assert ghost.at(0.25 + 0.74) == (1, 1)  # still wading onto the first mud
+    assert ghost.at(1.0) == (1, 2)
+    assert ghost.glide(0.25 + 0.375)[1] == pytest.approx(1.5)
+    plain = Ghost(parse_maze("#######\nS.....E\n#######\n"), "dfs", speed=4.0)
+    assert plain.arrival == pytest.approx(6 / 4.0)
