@@ -240,7 +240,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if args.json:
         _emit(solution_json(solution, maze.tiles))
     else:
-        _emit([format_maze(maze, solution.path), "\n"], describe(solution))
+        _emit([format_maze(maze, solution.path), "\n"], describe(solution, tiles=maze.tiles))
     return EXIT_OK if solution.found else EXIT_NO_PATH
 
 
@@ -459,8 +459,12 @@ def trace_lines(
             lines.clear()
 
 
-def describe(solution: Solution, per_line: int = 10) -> Iterator[str]:
-    """Describe a Solution and list its path as coordinates, ten to a line like the seed."""
+def describe(solution: Solution, per_line: int = 10,
+             tiles: Optional[np.ndarray] = None) -> Iterator[str]:
+    """Describe a Solution and list its path as coordinates, ten to a line like the seed.
+
+    Given the maze's ``tiles`` and some mud among them, the path's cost is said too.
+    """
     (sr, sc), (gr, gc) = solution.start, solution.goal
     ends = f"from ({sr},{sc}) to ({gr},{gc})"
     visited = _count(solution.visited, "tile")
@@ -468,6 +472,11 @@ def describe(solution: Solution, per_line: int = 10) -> Iterator[str]:
         yield f"{solution.solver}: no path {ends} ({visited} visited)\n"
         return
     keys = f"; keys {', '.join(solution.keys)}" if solution.keys else ""
+    if tiles is not None:
+        from game.maze.tiles import path_cost, weighted
+
+        if weighted(tiles):
+            keys += f"; cost {path_cost(tiles, solution.path)}"
     yield (
         f"{solution.solver}: a path of {_count(len(solution.path) - 1, 'move')} {ends} "
         f"({visited} visited{keys}):\n"
