@@ -283,3 +283,17 @@ def test_a_racing_ghost_wades_through_mud_three_times_as_slowly() -> None:
     assert ghost.glide(0.25 + 0.375)[1] == pytest.approx(1.5)
     plain = Ghost(parse_maze("#######\nS.....E\n#######\n"), "dfs", speed=4.0)
     assert plain.arrival == pytest.approx(6 / 4.0)
+
+
+@pytest.mark.parametrize("name", ["backtracker", "division", "wilson"])
+def test_a_muddy_trace_places_the_mud_last_and_rebuilds_the_maze(name: str) -> None:
+    from game.maze.generators import trace
+    from game.maze.generators.events import PLACE, drain, event_json, rebuild
+
+    events, maze = drain(trace(name, rows=21, cols=31, seed=6, keys=1, mud=0.2))
+    assert maze == generate(name, rows=21, cols=31, seed=6, keys=1, mud=0.2)
+    placed = [event for event in events if event[0] == PLACE]
+    muddy = [event for event in placed if json.loads(event_json(event))["kind"] == "~"]
+    assert len(muddy) == int(mud_mask(maze.tiles).sum()) > 0
+    assert events[-len(placed):] == placed
+    assert np.array_equal(rebuild(events, 21, 31), maze.tiles)
