@@ -31,6 +31,7 @@ class CustomMaze:
     loops: float = 0.0
     options: dict[str, Optional[Value]] = field(default_factory=dict)
     keys: int = 0
+    mud: float = 0.0  # the share of the floor laid with mud
 
 
 def menu_options() -> list[Option]:

@@ -185,6 +185,8 @@ STRINGS: dict[str, str] = {
     "option.loops.value": "{value} %",
     "option.keys": "Keys",
     "option.keys.value": "{value}",
+    "option.mud": "Mud",
+    "option.mud.value": "{value} %",
     "option.room_size": "Room size",
     "option.room_size.unset": "off (classic)",
     "option.room_size.value": "{value} (RPG rooms)",

@@ -202,6 +202,8 @@ STRINGS: dict[str, str] = {
     "option.loops.value": "{value}%",
     "option.keys": "钥匙",
     "option.keys.value": "{value}",
+    "option.mud": "泥地",
+    "option.mud.value": "{value}%",
     "option.room_size": "房间大小",
     "option.room_size.unset": "关（经典）",
     "option.room_size.value": "{value}（房间地图）",

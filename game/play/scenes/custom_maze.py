@@ -14,7 +14,7 @@ import pygame
 
 from game.levels import MAX_SEED, LevelSpec
 from game.maze.generators import DEFAULT, option_owner
-from game.maze.registry import KEYS, LOOPS, SIZE_STEPS, Option, Value
+from game.maze.registry import KEYS, LOOPS, MUD, SIZE_STEPS, Option, Value
 from game.play import input as keys
 from game.play.context import Context
 from game.play.input import Event
@@ -66,13 +66,16 @@ class CustomMazeScene(ListScene):
         self.typing = False  # the seed shown is being typed: digits append to it
         self._resting: Optional[LevelSpec] = None  # the choice shown, and for how long (s)
         self._rested = 0.0
-        #: The option rows: loops and keys (every generator's), then the generators' own.
-        self.options = [LOOPS, KEYS, *menu_options()]
+        #: The generators' own option rows.
+        self.own = menu_options()
+        #: The option rows: loops, keys and mud (every generator's), then the generators' own.
+        self.options = [LOOPS, KEYS, MUD, *self.own]
         #: The step each option row shows, by option name.
         self.step = {LOOPS.name: nearest_step(LOOPS, spec.loops),
-                     KEYS.name: nearest_step(KEYS, spec.keys)}
+                     KEYS.name: nearest_step(KEYS, spec.keys),
+                     MUD.name: nearest_step(MUD, spec.mud)}
         self.step.update({o.name: nearest_step(o, spec.options.get(o.name))
-                          for o in self.options[2:]})
+                          for o in self.own})
         self.start_row = FIRST_OPTION_ROW + len(self.options)
         super().__init__(ctx, [
             MenuItem(t("custom.algorithm"), value=lambda: generator_label(self.algorithm),
@@ -112,6 +115,10 @@ class CustomMazeScene(ListScene):
         """Return the keys chosen."""
         return int(self._value(KEYS) or 0)
 
+    def _mud(self) -> float:
+        """Return the share of the floor laid with mud chosen."""
+        return float(self._value(MUD) or 0.0)
+
     def _option_text(self, option: Option) -> str:
         """Return an option's value as its row shows it ("Recursive division only" if not offered)."""
         owner = option_owner(option.name)
@@ -126,14 +133,15 @@ class CustomMazeScene(ListScene):
         if last is None:
             return None
         return LevelSpec(last.algorithm, last.rows, last.cols, last.seed, last.loops,
-                         last.options, "Custom", keys=last.keys)
+                         last.options, "Custom", keys=last.keys, mud=last.mud)
 
     def _remember(self) -> None:
         """Keep the current choices for the next visit (saved when they changed)."""
         rows, cols = SIZE_STEPS[self.size_i]
-        options = {option.name: self._value(option) for option in self.options[2:]}
+        options = {option.name: self._value(option) for option in self.own}
         self.ctx.remember_custom(CustomMaze(self.algorithm, rows, cols, self.seed,
-                                            self._loops(), options, self._keys()))
+                                            self._loops(), options, self._keys(),
+                                            mud=self._mud()))
 
     def _back(self) -> Next:
         """Remember the choices and return to the title."""
@@ -180,9 +188,9 @@ class CustomMazeScene(ListScene):
     def spec(self) -> LevelSpec:
         """Return the maze the current choices describe."""
         rows, cols = SIZE_STEPS[self.size_i]
-        options = {o.name: self._value(o) for o in self.options[2:] if self._has(o)}
+        options = {o.name: self._value(o) for o in self.own if self._has(o)}
         return LevelSpec(self.algorithm, rows, cols, self.seed, self._loops(), options, "Custom",
-                         keys=self._keys())
+                         keys=self._keys(), mud=self._mud())
 
     def update(self, dt: float) -> Optional[Next]:
         """Animate the backdrop; build the chosen maze ahead once the choice rests a moment."""
