@@ -162,10 +162,9 @@ def _paint_floor(s: pygame.Surface, shadow: int, trail: bool, big: int, k: int,
 
 
 def draw_mud(s: pygame.Surface, rect: pygame.Rect, mud: Color, dark: Color) -> None:
-    """Draw a tile of mud filling ``rect``: wet brown to its edges (a patch reads as one
-    puddle), with darker ripples, a few clods and a wet shine."""
+    """Draw mud filling ``rect``: wet brown to its edges, darker ripples, clods and a shine."""
     x, y, big = rect.x, rect.y, rect.width
-    s.fill(mud, rect)
+    s.fill(mud, rect)  # to the edges: a patch of mud tiles reads as one puddle
     if big < 8:
         return
     width = max(1, big // 16)
