@@ -10,8 +10,10 @@ covers a share of a generated maze's plain floor with it:
 2. Patch seeds are drawn among them, one per :data:`PATCH` tiles of mud wanted.
 3. The patches grow a ring at a time: each floor tile next to mud turns to mud with
    chance :data:`GROW`, so they spread along the corridors they lie in and fill rooms in
-   blobs.  The last ring takes only as many tiles as are still wanted, drawn at random;
-   a patch boxed in (keys, doors) leaves its share to fresh seeds.
+   blobs.  The last ring takes only as many tiles as are still wanted, drawn at random.
+   After :data:`RINGS` rings, or when the patches are boxed in (keys, doors), fresh seeds
+   take the rest (step 2 again): patches stay patch-sized, and a maze mostly mud is laid
+   in a few passes instead of growing into every last dead end.
 
 Deterministic for a given ``rng``, vectorised (a 2001x2001 maze in a fraction of a
 second).  Pure: numpy only.
@@ -28,6 +30,8 @@ from game.maze.grid import Maze
 PATCH = 8
 #: The chance a floor tile next to a patch joins it, per ring.
 GROW = 0.6
+#: Rings grown before fresh seeds are drawn for what is still wanted.
+RINGS = 12
 
 
 def check_fraction(fraction: float) -> float:
@@ -65,7 +69,9 @@ def lay_mud(maze: Maze, fraction: float, rng: np.random.Generator) -> Maze:
     while left:
         _seed(mud, free & ~mud, max(1, round(left / PATCH)), left, rng)
         left = target - int(mud.sum())
-        while left:
+        for _ in range(RINGS):
+            if not left:
+                break
             ring = _ring(mud) & free & ~mud
             count = int(ring.sum())
             if not count:
