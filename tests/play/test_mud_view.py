@@ -103,3 +103,24 @@ def test_the_first_person_floor_shows_mud_and_the_hints_route_over_it() -> None:
     atlas = textures(CLASSIC)
     assert np.abs(atlas[MUD_MATERIAL].astype(int) - atlas[FLOOR].astype(int)).mean() > 20
     assert MUD_MATERIAL != ROUTE
+
+
+def test_the_result_of_a_muddy_run_shows_its_cost_against_the_cheapest() -> None:
+    from game.play.audio import Audio
+    from game.play.context import Context
+    from game.play.scenes.level_complete import LevelCompleteScene
+    from game.run.level import RunResult
+    from game.run.player import Move
+    from game.save import Progress
+    from game.simulate import tap
+
+    detour = parse_maze("#########\nS.~~~~~.E\n#.#####.#\n#.#####.#\n#.......#\n#########\n")
+    run = tap(detour, [Move(0, 1)] * 8).run
+    progress = Progress()
+    ctx = Context(progress, audio=Audio(progress.settings))
+    result = RunResult(Level(detour), run.elapsed, run.moves, run.optimal, 0, run)
+    assert LevelCompleteScene(ctx, result).mud_cost == "18 (cheapest 14)"
+    plain = parse_maze("#####\nS...E\n#####\n")
+    walked = tap(plain, [Move(0, 1)] * 4).run
+    assert LevelCompleteScene(ctx, RunResult(Level(plain), walked.elapsed, 4, 4, 0,
+                                             walked)).mud_cost == ""
