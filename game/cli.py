@@ -12,7 +12,7 @@ from typing import Any, Callable, NoReturn, Optional, Sequence
 
 from game.errors import EXIT_BAD_INPUT, EXIT_OK, UsageError
 from game.lazy import defer
-from game.maze.registry import CHASERS, KEYS, LOOPS
+from game.maze.registry import CHASERS, KEYS, LOOPS, MUD
 
 
 #: The sub-commands that take the maze options (``--algorithm``, ``--size``, the generators').
@@ -69,6 +69,7 @@ def _add_maze_options(p: argparse.ArgumentParser) -> None:
     p.add_argument(LOOPS.flag, help=LOOPS.help)
     p.add_argument(KEYS.flag, help=KEYS.help)
     p.add_argument(CHASERS.flag, help=CHASERS.help)
+    p.add_argument(MUD.flag, help=MUD.help)
     _later(p, _add_generator_options)
 
 
@@ -110,7 +111,7 @@ def _joined_negatives(argv: Sequence[str]) -> list[str]:
     """
     numeric = {"--start", "--goal", "--seed", "--size", "-s", "--race-speed", LOOPS.flag,
                "--max-tiles", "--max-ticks", "--taps-per-second",
-               KEYS.flag, CHASERS.flag}
+               KEYS.flag, CHASERS.flag, MUD.flag}
     if any(arg in MAZE_COMMANDS for arg in argv):  # the generators import numpy: only then
         from game.maze.generators import generator_options
 

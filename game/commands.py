@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator, Optional, Union
 from game.errors import EXIT_NO_PATH, EXIT_OK, UsageError, shown
 from game.levels import MAX_SEED, LevelSpec
 from game.maze.grid import MAX_SIDE, MIN_SIZE, Pos
-from game.maze.registry import CHASERS, KEYS, LOOPS, Option, Value
+from game.maze.registry import CHASERS, KEYS, LOOPS, MUD, Option, Value
 
 if TYPE_CHECKING:  # the solvers are imported only by the commands that solve
     import numpy as np
@@ -68,6 +68,7 @@ def maze_spec(
     loops = parse_option(LOOPS, args.loops)
     keys = parse_option(KEYS, args.keys)
     chasers = parse_option(CHASERS, getattr(args, CHASERS.name, None))
+    mud = parse_option(MUD, getattr(args, MUD.name, None))
     for option, owner, _ in given:
         if owner.name != name:
             raise UsageError(
@@ -75,7 +76,7 @@ def maze_spec(
             )
     options = {option.name: value for option, _, value in given}
     return LevelSpec(name, rows, cols, seed, float(loops or 0.0), options, label,
-                     keys=int(keys or 0), chasers=int(chasers or 0))
+                     keys=int(keys or 0), chasers=int(chasers or 0), mud=float(mud or 0.0))
 
 
 def maze_flags(args: argparse.Namespace) -> list[str]:
@@ -83,7 +84,8 @@ def maze_flags(args: argparse.Namespace) -> list[str]:
     from game.maze.generators import generator_options
 
     flags = {"algorithm": "--algorithm", "size": "--size", "seed": "--seed",
-             LOOPS.name: LOOPS.flag, KEYS.name: KEYS.flag, CHASERS.name: CHASERS.flag}
+             LOOPS.name: LOOPS.flag, KEYS.name: KEYS.flag, CHASERS.name: CHASERS.flag,
+             MUD.name: MUD.flag}
     flags.update({option.name: option.flag for option, _ in generator_options()})
     return [flag for name, flag in flags.items() if getattr(args, name, None) is not None]
 
@@ -238,7 +240,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if args.json:
         _emit(solution_json(solution, maze.tiles))
     else:
-        _emit([format_maze(maze, solution.path), "\n"], describe(solution))
+        _emit([format_maze(maze, solution.path), "\n"], describe(solution, tiles=maze.tiles))
     return EXIT_OK if solution.found else EXIT_NO_PATH
 
 
@@ -457,8 +459,12 @@ def trace_lines(
             lines.clear()
 
 
-def describe(solution: Solution, per_line: int = 10) -> Iterator[str]:
-    """Describe a Solution and list its path as coordinates, ten to a line like the seed."""
+def describe(solution: Solution, per_line: int = 10,
+             tiles: Optional[np.ndarray] = None) -> Iterator[str]:
+    """Describe a Solution and list its path as coordinates, ten to a line like the seed.
+
+    Given the maze's ``tiles`` and some mud among them, the path's cost is said too.
+    """
     (sr, sc), (gr, gc) = solution.start, solution.goal
     ends = f"from ({sr},{sc}) to ({gr},{gc})"
     visited = _count(solution.visited, "tile")
@@ -466,6 +472,11 @@ def describe(solution: Solution, per_line: int = 10) -> Iterator[str]:
         yield f"{solution.solver}: no path {ends} ({visited} visited)\n"
         return
     keys = f"; keys {', '.join(solution.keys)}" if solution.keys else ""
+    if tiles is not None:
+        from game.maze.tiles import path_cost, weighted
+
+        if weighted(tiles):
+            keys += f"; cost {path_cost(tiles, solution.path)}"
     yield (
         f"{solution.solver}: a path of {_count(len(solution.path) - 1, 'move')} {ends} "
         f"({visited} visited{keys}):\n"

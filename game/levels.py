@@ -8,10 +8,11 @@ a short string that encodes exactly those parameters, so a player can share a ma
     G75x75-9XK-K3          dig with rank 3
     P41x41-1B-Y2           prim with 2 keys and doors
     B25x25-7-C1            backtracker with a chaser
+    B21x21-7-U20           backtracker with a fifth of its floor mud
 
 The letters come from the registries (:mod:`game.maze.registry`): each generator's,
 and each option's.  The parts after the seed are optional and may come in any order:
-``L`` loops in percent, ``Y`` keys and ``C`` chasers (every generator), then a generator's own options,
+``L`` loops in percent, ``Y`` keys, ``C`` chasers and ``U`` mud in percent (every generator), then a generator's own options,
 e.g. ``R`` room size (division), ``K`` rank (dig).  ``-F1`` marks a level played in the
 fog of war (a flag of the level, not of the generator: the maze is the same).  Codes are
 case-insensitive.
@@ -25,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Literal, Mapping, Optional
 
 from game.errors import shown
 from game.maze.grid import MAX_SIDE, check_generated_size
-from game.maze.registry import CHASERS, KEYS, LOOPS, Option, Value
+from game.maze.registry import CHASERS, KEYS, LOOPS, MUD, Option, Value
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from game.maze.generators.events import Trace
@@ -53,6 +54,8 @@ class LevelSpec:
     fog: bool = False
     #: Chasers, each in a lair placed in the maze (0 to 4).
     chasers: int = 0
+    #: The share of the floor laid with mud patches (0 to 1).
+    mud: float = 0.0
 
     def __post_init__(self) -> None:
         given = {k: v for k, v in self.options.items() if v is not None}
@@ -61,7 +64,7 @@ class LevelSpec:
     def __hash__(self) -> int:
         return hash((self.algorithm, self.rows, self.cols, self.seed, self.loops,
                      tuple(sorted(self.options.items())), self.name, self.keys,
-                     self.fog, self.chasers))
+                     self.fog, self.chasers, self.mud))
 
     @property
     def room_size(self) -> Optional[Value]:
@@ -91,12 +94,13 @@ def _level(
     keys: int = 0,
     fog: bool = False,
     chasers: int = 0,
+    mud: float = 0.0,
     **options: Value,
 ) -> LevelSpec:
     """Return one campaign level; ``size`` is N (square) or (rows, cols)."""
     rows, cols = (size, size) if isinstance(size, int) else size
     return LevelSpec(algorithm, rows, cols, seed, loops, options, name, keys=keys, fog=fog,
-                     chasers=chasers)
+                     chasers=chasers, mud=mud)
 
 
 @dataclass(frozen=True)
@@ -230,7 +234,7 @@ def trace_level(spec: LevelSpec) -> "Trace":
 def _generator_arguments(spec: LevelSpec) -> dict[str, Any]:
     """Return the keyword arguments a generator takes for ``spec``: size, seed, options."""
     return dict(rows=spec.rows, cols=spec.cols, seed=spec.seed, loops=spec.loops,
-                keys=spec.keys, chasers=spec.chasers, **spec.options)
+                keys=spec.keys, chasers=spec.chasers, mud=spec.mud, **spec.options)
 
 
 _DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -287,6 +291,8 @@ def level_code(spec: LevelSpec) -> str:
         code += f"-{KEYS.code}{spec.keys}"
     if spec.chasers != CHASERS.default:
         code += f"-{CHASERS.code}{spec.chasers}"
+    if spec.mud != MUD.default:
+        code += f"-{MUD.code}{_written(MUD, spec.mud)}"
     if spec.fog:
         code += f"-{FOG_CODE}1"
     return code
@@ -299,7 +305,7 @@ def parse_level_code(code: str) -> LevelSpec:
     text = code.strip().upper()
     bad = f"bad level code {shown(code)}"
     generators = sorted(GENERATORS.values(), key=lambda info: info.letter)
-    owned = [(LOOPS, None), (KEYS, None), (CHASERS, None), *generator_options()]
+    owned = [(LOOPS, None), (KEYS, None), (CHASERS, None), (MUD, None), *generator_options()]
     m = _CODE_RE.match(text)
     if m is None:
         letters = "/".join(info.letter for info in generators)
@@ -357,10 +363,12 @@ def parse_level_code(code: str) -> LevelSpec:
     loops = values.pop(LOOPS.code, LOOPS.default)
     keys = values.pop(KEYS.code, KEYS.default)
     chasers = values.pop(CHASERS.code, CHASERS.default)
+    mud = values.pop(MUD.code, MUD.default)
     assert loops is not None and keys is not None and chasers is not None  # all have defaults
+    assert mud is not None
     own = {option.name: values[option.code] for option in info.options if option.code in values}
     spec = LevelSpec(info.name, int(rows), int(cols), int(seed, 36), float(loops), own,
-                     keys=int(keys), fog=fog, chasers=int(chasers))
+                     keys=int(keys), fog=fog, chasers=int(chasers), mud=float(mud))
     return campaign_match(spec) or spec
 
 

@@ -5,7 +5,9 @@ the taps come at a steady pace (by default the game's held-key walking speed, so
 straight corridor tapped takes as long as walked).  A tap while the player is still
 sliding is queued and taken on arrival, as in the game, so every tap counts; a tap into a
 wall is a bump and no move.  After the last tap the run goes on until the player stands
-still (chasers stop with it: a run that stops short is not caught for standing).  Pure: the same run model, intents and fixed ticks as the game and its replays, so
+still (chasers stop with it: a run that stops short is not caught for standing).  On a
+maze with mud, where a step can take three times as long, a tap waits while the queue is
+full instead of being dropped: a player sees the mud and taps no faster than they wade.  Pure: the same run model, intents and fixed ticks as the game and its replays, so
 the run can be kept as a replay that ``replay --verify`` re-runs to the same result.
 """
 
@@ -15,6 +17,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from game.maze import tiles as kinds
 from game.maze.grid import Maze
 from game.run.clock import TICK_RATE
 from game.run.intents import Release
@@ -82,10 +85,16 @@ def tap(maze: Maze, moves: list[Move], taps_per_second: float = WALKING_SPEED) -
     Raise ValueError for a pace out of range or a run longer than a replay keeps.
     """
     run = Run(maze, search_optimal=False)
-    check_pace(len(moves), taps_per_second, run.player.speed)
+    wading = kinds.weighted(maze.tiles)
+    slowest = int(kinds.step_costs(maze.tiles).max()) if wading else 1
+    check_pace(len(moves), taps_per_second, run.player.speed / slowest)
     played = 0
+    late = 0  # ticks the taps were held back while the queue was full (mud)
     for tick, move in zip(tap_ticks(len(moves), taps_per_second), moves):
-        run.advance_to(tick)
+        run.advance_to(tick + late)
+        while wading and run.player.queue_full and not run.over:
+            run.advance_to(run.tick + 1)
+            late += 1
         if run.over:
             break
         run.apply(move)
@@ -103,5 +112,6 @@ def result_json(tapped: Tapped, level: str) -> dict[str, Any]:
         "finished": run.finished, "caught": run.caught, "moves": run.moves,
         "time": round(run.ticks_played / TICK_RATE, 3), "ticks": run.ticks_played,
         "keys": run.keys, "hints": run.hints_used, "optimal": run.optimal,
+        "cost": run.cost, "optimal_cost": run.optimal_cost,
         "at": list(run.player.pos), "taps": tapped.taps, "level": level,
     }

@@ -140,11 +140,11 @@ def test_a_toy_level_code_round_trips_with_its_letter_and_option() -> None:
     ("Q7x9-Z", "unknown algorithm letter 'Q' (A aldous-broder, B backtracker, D division, "
                "E eller, G dig, H hunt-and-kill, K kruskal, N binary-tree, P prim, "
                "S sidewinder, T growing-tree, W wilson, Z toy)"),
-    ("Z7x9-Z-Q2", "unknown option 'Q' (L loops, Y keys, C chasers, R room size, K rank, "
+    ("Z7x9-Z-Q2", "unknown option 'Q' (L loops, Y keys, C chasers, U mud, R room size, K rank, "
                   "M policy, "
                   "S spikes, F fog)"),
     ("Z7x9", "algorithm letter A/B/D/E/G/H/K/N/P/S/T/W/Z, ROWSxCOLS, '-' and a base-36 seed, "
-             "then optional -L<loops %>, -Y<keys>, -C<chasers>, -R<room size>, -K<rank>, "
+             "then optional -L<loops %>, -Y<keys>, -C<chasers>, -U<mud %>, -R<room size>, -K<rank>, "
              "-M<policy>, "
              "-S<spikes>, -F1 (fog))"),
 ])
@@ -162,7 +162,7 @@ def test_the_save_keeps_a_custom_toy_maze_and_the_toy_solver() -> None:
     assert progress.settings.default_solver == "toy"
     assert progress.settings.custom is not None
     assert progress.settings.custom.options == {"room_size": None, "rank": None, "policy": None, "spikes": 3}
-    assert to_json(progress)["settings"]["custom"] == custom
+    assert to_json(progress)["settings"]["custom"] == {**custom, "mud": 0.0}  # none laid
 
 
 @pytest.mark.parametrize("spikes", [0, 10, 2.5, "3", True])

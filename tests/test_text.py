@@ -13,7 +13,7 @@ import pytest
 
 from game.levels import ALL_CHAPTERS, CAMPAIGN, CHAPTERS
 from game.maze.generators import GENERATORS, generator_options
-from game.maze.registry import CHASERS, KEYS, LOOPS
+from game.maze.registry import CHASERS, KEYS, LOOPS, MUD
 from game.maze.solvers import SOLVERS
 from game import names
 from game.text import (
@@ -53,7 +53,8 @@ def registry_labels() -> dict[str, str]:
     labels = {f"generator.{name}": info.label for name, info in GENERATORS.items()}
     for name, solver in SOLVERS.items():
         labels.update({f"solver.{name}": solver.label, f"solver.{name}.short": solver.short})
-    for option in [LOOPS, KEYS, CHASERS] + [option for option, _ in generator_options() if option.steps]:
+    for option in [LOOPS, KEYS, CHASERS, MUD] + [option for option, _ in generator_options()
+                                                  if option.steps]:
         labels.update({f"option.{option.name}": option.label,
                        f"option.{option.name}.value": option.shown})
         if None in option.steps:

@@ -101,6 +101,7 @@ TOOLS: tuple[Tool, ...] = (
     Tool("door", ("editor.tool.door.r", "editor.tool.door.g", "editor.tool.door.b",
                   "editor.tool.door.y"), "D", kinds=DOOR_KINDS),
     Tool("lair", ("editor.tool.lair",), "M", kinds=(kinds.kind_of("M"),)),
+    Tool("mud", ("editor.tool.mud",), "U", kinds=(kinds.MUD,)),
 )
 
 

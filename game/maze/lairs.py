@@ -79,16 +79,33 @@ def leads(maze: Maze, route: list[Pos]) -> np.ndarray:
             if 0 <= q[0] < rows and 0 <= q[1] < cols and walk[q] and dist[q] < 0:
                 dist[q], joins[q] = dist[r, c] + 1, joins[r, c]
                 queue.append(q)
-    out: np.ndarray = np.where(dist >= 0, dist * CHASER_TICKS - joins * FAIR_TICKS, -1)
+    starts = np.array(departures(maze, route)[0], dtype=np.int64)
+    out: np.ndarray = np.where(dist >= 0, dist * CHASER_TICKS - starts[joins], -1)
     return out
+
+
+def departures(maze: Maze, route: list[Pos]) -> tuple[list[int], list[int]]:
+    """Return the tick the fair walker sets off from each tile of ``route``, and each step's slide.
+
+    A step takes FAIR_TICKS ticks at the fair pace, of which it slides WALK_TICKS as in the
+    game; onto mud both are as many times longer as the mud costs.
+    """
+    costs = kinds.step_costs(maze.tiles) if kinds.weighted(maze.tiles) else None
+    starts, slides = [0], []
+    for pos in route[1:]:
+        cost = 1 if costs is None else int(costs[pos])
+        slides.append(WALK_TICKS * cost)
+        starts.append(starts[-1] + FAIR_TICKS * cost)
+    return starts, slides
 
 
 def escapes(maze: Maze, route: list[Pos], lairs: list[Pos]) -> Optional[int]:
     """Return the fewest steps any chaser from ``lairs`` comes to a walker on ``route``.
 
-    The walker taps a step every FAIR_TICKS ticks from the first tick, as the chasers set
-    off, each step sliding WALK_TICKS ticks as in the game, then standing until the next;
-    None when no chaser ever has a way to it.  A catch is 0.
+    The walker taps a step every FAIR_TICKS ticks (that many times more onto mud) from the
+    first tick, as the chasers set off, each step sliding WALK_TICKS ticks (likewise) as in
+    the game, then standing until the next; None when no chaser ever has a way to it.  A
+    catch is 0.
     """
     tiles = maze.tiles.copy()
     lair = kinds.kind_of("M")
@@ -98,15 +115,19 @@ def escapes(maze: Maze, route: list[Pos], lairs: list[Pos]) -> Optional[int]:
     pack = Pack(Maze(tiles, maze.start, maze.goal), fog=False, held=0, wake=0)  # no slack
     held = int(kinds.KINDS["key"][tiles[maze.start]])
     last = len(route) - 1
-    for tick in range(1, (last - 1) * FAIR_TICKS + WALK_TICKS + 1):
-        k, part = divmod(tick, FAIR_TICKS)
-        here = route[min(k, last)]
+    starts, slides = departures(maze, route)
+    k = 0
+    for tick in range(1, starts[last - 1] + slides[-1] + 1):
+        while k < last and starts[k + 1] <= tick:
+            k += 1
+        part = tick - starts[k]
+        here = route[k]
         there = route[min(k + 1, last)]
         bit = int(kinds.KINDS["key"][tiles[there]]) if part == 0 or tick == 1 else 0
         if bit & ~held:
             held |= bit
             pack.open_doors(held)
-        f = min(part / WALK_TICKS, 1.0)
+        f = min(part / slides[k], 1.0) if k < last else 0.0
         pack.step(there if k < last else here)
         drawn = (here[0] + (there[0] - here[0]) * f, here[1] + (there[1] - here[1]) * f)
         if pack.catches(drawn):

@@ -168,6 +168,17 @@ CHASERS = Option(
     unset="none",
     bounds="0: no chasers, 4: the most",
 )
+#: The option every generator takes: the share of the floor laid with mud (text ``~``),
+#: in patches along the corridors; mud costs 3 to step onto and is 3 times as slow to
+#: cross (game.maze.mud).
+MUD = Option(
+    "mud", "U", "fraction", 0.0, 1.0, 0.0,
+    help="fraction 0..1 of the floor laid with mud patches (3 times as slow to cross)",
+    label="Mud",
+    steps=(0.0, 0.05, 0.1, 0.2, 0.3, 0.5),
+    shown="{value} %",
+    bounds="0: no mud, 1: all the floor",
+)
 #: The sizes (rows, cols) the Custom maze menu steps through; every generator takes any
 #: odd size from 3 up.
 SIZE_STEPS: tuple[tuple[int, int], ...] = (

@@ -33,6 +33,9 @@ KIND = np.dtype(
     ]
 )
 
+#: Mud's id, and what stepping onto it costs (and the times as long it takes to cross).
+MUD = 11
+MUD_COST = 3
 #: The key and door colours by bit: red 1, green 2, blue 4, yellow 8.
 COLOURS = "rgby"
 COLOUR_NAMES = ("red", "green", "blue", "yellow")
@@ -47,7 +50,8 @@ def new_kind(
 
 
 #: Every kind, indexed by its id: wall, floor, the keys r g b y (2-5), the doors R G B Y (6-9),
-#: a chaser's lair (10, floor where a chaser starts: game.run.chase).
+#: a chaser's lair (10, floor where a chaser starts: game.run.chase), mud (11, walkable but
+#: costing :data:`MUD_COST` to step onto: the weighted solvers go round it, a walker wades).
 KINDS: np.ndarray = np.stack(
     [
         new_kind("wall", walkable=False, transparent=False, char="#", look="wall"),
@@ -63,6 +67,7 @@ KINDS: np.ndarray = np.stack(
             for i, (letter, name) in enumerate(zip(COLOURS, COLOUR_NAMES))
         ),
         new_kind("lair", walkable=True, transparent=True, char="M", look="lair"),
+        new_kind("mud", walkable=True, transparent=True, char="~", look="mud", cost=3),
     ]
 )
 
@@ -113,6 +118,11 @@ def step_costs(tiles: np.ndarray) -> np.ndarray:
     """Return what stepping onto each tile costs (its kind's ``cost``; a wall's is never paid)."""
     costs: np.ndarray = KINDS["cost"][tiles]
     return costs
+
+
+def weighted(tiles: np.ndarray) -> bool:
+    """Return True when any tile costs other than 1 to step onto (mud)."""
+    return bool(_of_kinds(tiles, KINDS["cost"] != 1).any())
 
 
 def path_cost(tiles: np.ndarray, path: list[tuple[int, int]]) -> int:

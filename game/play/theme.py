@@ -83,6 +83,9 @@ class ClassicPalette(NamedTuple):
     exit_well_top: Color = (255, 226, 130)
     exit_well_deep: Color = (92, 52, 96)
     exit_star: Color = (255, 250, 232)
+    #: Mud (the weighted tile): wet brown, and the darker brown of its ripples.
+    mud: Color = (139, 104, 66)
+    mud_dark: Color = (96, 68, 40)
 
 
 class RpgPalette(NamedTuple):
@@ -108,6 +111,9 @@ class RpgPalette(NamedTuple):
     books: tuple[Color, Color, Color] = ((156, 52, 52), (58, 92, 156), (70, 134, 72))
     flame: Color = (255, 148, 38)
     flame_core: Color = (255, 238, 150)
+    #: Mud on the room maps' paving: darker and wetter than the floor.
+    mud: Color = (92, 68, 44)
+    mud_dark: Color = (62, 44, 28)
 
 
 class HintPalette(NamedTuple):
@@ -256,7 +262,8 @@ COLOUR_BLIND = Theme(
         wall_face_top=(38, 44, 70), wall_face_low=(22, 26, 44), floor_light=(248, 246, 240),
         floor_grout=(224, 219, 206), crumb=(140, 136, 128), entrance_shade=(40, 42, 46),
         entrance_chevron=(255, 255, 255), exit_shade=(0, 0, 0), exit_rim=(255, 255, 255),
-        exit_well_top=(90, 90, 90), exit_well_deep=(0, 0, 0), exit_star=(255, 255, 255)),
+        exit_well_top=(90, 90, 90), exit_well_deep=(0, 0, 0), exit_star=(255, 255, 255),
+        mud=(120, 104, 84), mud_dark=(74, 62, 48)),
     rpg=DEFAULT.rpg._replace(entrance=_OKABE_ITO_ENTRANCE, exit=_OKABE_ITO_EXIT),
     hint=DEFAULT.hint._replace(visited=(86, 180, 233, 120), frontier=(0, 114, 178, 235),
                                backtrack_fresh=(213, 94, 0, 150), path=(230, 159, 0, 255),
@@ -287,7 +294,7 @@ HIGH_CONTRAST = Theme(
         floor_grout=(214, 214, 214), crumb=(200, 110, 0), shadow=(0, 0, 0),
         entrance_shade=(0, 60, 50), entrance_chevron=(0, 0, 0), exit_shade=(0, 0, 0),
         exit_rim=(255, 255, 255), exit_well_top=(120, 90, 200), exit_well_deep=(10, 0, 30),
-        exit_star=(255, 255, 255)),
+        exit_star=(255, 255, 255), mud=(110, 76, 36), mud_dark=(50, 32, 12)),
     rpg=DEFAULT.rpg._replace(entrance=_CONTRAST_ENTRANCE, exit=_CONTRAST_EXIT),
     hint=HintPalette(visited=(54, 109, 180, 90), frontier=(0, 200, 255, 255),
                      backtrack_fresh=(255, 60, 40, 170), backtrack_old=(90, 90, 90, 70),

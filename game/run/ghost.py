@@ -4,7 +4,8 @@ The ghost starts with the player on the level's start and moves ``speed`` tiles 
 second.  A depth-first ghost (dfs, stack: the solvers that backtrack) walks its search
 physically: into every tile it marks, and back out of every dead end, one step at a
 time.  A breadth-first ghost "thinks" first, ``think`` seconds per tile it explores, then
-walks the shortest route.  Only the solvers' events decide the walk, so the ghost is the
+walks the shortest route.  A step onto mud takes it three times as long, as it does the
+player (its cost: :mod:`game.maze.tiles`).  Only the solvers' events decide the walk, so the ghost is the
 lab's search made into an opponent; on a maze with keys the searches run over (tile,
 keys held), so the walk fetches a door's key before it passes the door.
 
@@ -18,11 +19,13 @@ screen reads :func:`race_result`.
 from __future__ import annotations
 
 from array import array
+from bisect import bisect_right
 from collections import deque
 from dataclasses import dataclass
 from itertools import islice
-from typing import Iterator, Optional
+from typing import Iterable, Iterator, Optional
 
+from game.maze import tiles as kinds
 from game.maze.grid import Maze, Pos
 from game.maze.solvers import BACKTRACK, SOLVERS, VISIT, Solution
 
@@ -47,6 +50,11 @@ class Ghost:
         self.speed = float(speed)
         self.cols = maze.cols
         self.walk = array("i")  # flat tiles stepped on, in order, the start first
+        #: On a maze with mud: what each flat tile costs to step onto, and the cost walked
+        #: to reach each tile of ``walk`` (steps of floor: the time is that over the speed).
+        self._costs: Optional[list[int]] = (kinds.step_costs(maze.tiles).ravel().tolist()
+                                            if kinds.weighted(maze.tiles) else None)
+        self.spent = array("q")
         #: Seconds spent before the first step (a breadth-first ghost: None until it has
         #: explored, since the time is in proportion to what it explores).
         self.thinking: Optional[float] = 0.0
@@ -68,11 +76,11 @@ class Ghost:
             kind, r, c = item
             if kind == VISIT:
                 stack.append(r * cols + c)
-                self.walk.append(r * cols + c)
+                self._extend((r * cols + c,))
             elif kind == BACKTRACK:
                 stack.pop()
                 if stack:
-                    self.walk.append(stack[-1])
+                    self._extend((stack[-1],))
             yield None
         raise RuntimeError("a solver ended without a Solution")
 
@@ -82,11 +90,19 @@ class Ghost:
             if isinstance(item, Solution):
                 self.thinking = think * item.visited
                 cols = self.cols
-                self.walk.extend(r * cols + c for r, c in (item.path or [maze.start]))
+                self._extend([r * cols + c for r, c in (item.path or [maze.start])])
                 self.solution = item
                 return
             yield None
         raise RuntimeError("a solver ended without a Solution")
+
+    def _extend(self, tiles: Iterable[int]) -> None:
+        """Add ``tiles`` to the walk (and, on a maze with mud, what reaching each costs)."""
+        costs = self._costs
+        for tile in tiles:
+            self.walk.append(tile)
+            if costs is not None:
+                self.spent.append(self.spent[-1] + costs[tile] if self.spent else 0)
 
     # -- the search, lazily ----------------------------------------------------------------
     @property
@@ -120,7 +136,8 @@ class Ghost:
         if not self.found:
             return None
         assert self.thinking is not None  # known once the search is over
-        return self.thinking + self.steps / self.speed
+        walked = self.spent[-1] if self._costs is not None and self.spent else self.steps
+        return self.thinking + walked / self.speed
 
     def thought(self, seconds: float) -> float:
         """Return how much of its thinking the ghost has done ``seconds`` after the start, 0..1.
@@ -142,12 +159,24 @@ class Ghost:
             self.prepare()
         assert self.thinking is not None
         moved = max(0.0, seconds - self.thinking) * self.speed
+        if self._costs is not None:
+            return self._wade(moved)
         i = int(moved + 1e-9)  # a step due just now is taken despite rounding
         while len(self.walk) <= i + 1 and self.solution is None:
             self.prepare(1)
         if i >= len(self.walk) - 1:
             return len(self.walk) - 1, 0.0
         return i, min(1.0, max(0.0, moved - i))
+
+    def _wade(self, moved: float) -> tuple[int, float]:
+        """Return ``_step``'s answer on a maze with mud, ``moved`` steps of floor on."""
+        spent = self.spent
+        while (not spent or spent[-1] <= moved + 1e-9) and self.solution is None:
+            self.prepare(1)
+        i = bisect_right(spent, moved + 1e-9) - 1  # a step due just now is taken
+        if i >= len(self.walk) - 1:
+            return len(self.walk) - 1, 0.0
+        return i, min(1.0, max(0.0, (moved - spent[i]) / (spent[i + 1] - spent[i])))
 
     def at(self, seconds: float) -> Pos:
         """Return the tile the ghost stands on ``seconds`` after the start."""

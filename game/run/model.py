@@ -6,7 +6,8 @@ ticks, hints used, the hint's solver and speed, the keys held, under fog what th
 sees and has seen (:class:`game.run.fog.Fog`) -- and the log of every intent it was given
 with the tick it arrived at.  Stepping onto a key picks it up for good; a door can be
 entered only while holding its colour's key, and walking into a locked one is a "locked"
-event (its colour in ``locked_by``) instead of a bump.  It is pure (no pygame): the
+event (its colour in ``locked_by``) instead of a bump.  A step onto mud takes its cost
+(3) times as long (:mod:`game.run.player`, rule 7).  It is pure (no pygame): the
 play scene feeds it intents and whole ticks, the renderer and the HUD only read it.
 
 Time advances in fixed ticks of 1/TICK_RATE s (:class:`game.run.clock.TickClock` turns
@@ -94,6 +95,9 @@ class Run:
                                                   or pos == self._fresh_key),
                              stop_before=lambda pos: self.tile_kind(pos) in RUN_STOPS_BEFORE,
                              halt_on=lambda pos: pos == maze.goal)
+        if kinds.weighted(maze.tiles):  # mud takes its cost times as long to cross
+            costs = kinds.step_costs(maze.tiles)
+            self.player.cost_of = lambda pos: int(costs[pos])
         self.tick = 0
         self.started_at: Optional[int] = None  # tick of the first step (a bump is none)
         self.finished_at: Optional[int] = None  # tick the exit was reached
@@ -116,6 +120,7 @@ class Run:
         self.log: list[Logged] = []
         self.events: list[str] = []  # player events not yet taken (step, bump, arrive)
         self._optimal: Optional[int] = None
+        self._optimal_cost: Optional[int] = None
         self._optimal_run: Optional[Iterator[object]] = None
         self._search_optimal = search_optimal
         #: A maze with keys laid out for its searches (the optimal route's, the hint's),
@@ -360,6 +365,34 @@ class Run:
         self._advance_optimal(None)
         assert self._optimal is not None
         return self._optimal
+
+    @property
+    def cost(self) -> int:
+        """Return what the tiles stepped onto so far cost (floor 1, mud 3): the moves without mud."""
+        return kinds.path_cost(self.maze.tiles, self.trail)
+
+    @property
+    def optimal_cost(self) -> Optional[int]:
+        """Return the least cost of a route from the entrance to the exit (mud counted).
+
+        ``optimal`` (the fewest moves) stays the route the hint and the result compare
+        moves with; on a maze with mud the cheapest route may take more moves, and this
+        says what it costs (the time a walker needs, in steps of floor).  Without mud it
+        is ``optimal``; None on a maze with both mud and keys (no search weighs both).
+        """
+        if self._optimal_cost is None:
+            if not kinds.weighted(self.maze.tiles):
+                self._optimal_cost = self.optimal
+            elif self.tables is not None:
+                return None
+            else:
+                from game.maze.solvers import solve
+
+                solution = solve(self.maze, "dijkstra")
+                path = solution.path
+                self._optimal_cost = 0 if path is None else kinds.path_cost(self.maze.tiles,
+                                                                              list(path))
+        return self._optimal_cost
 
 
 def replay(maze: Maze, log: Sequence[Logged], *, ticks: int, solver: str = "bfs",

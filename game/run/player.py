@@ -23,6 +23,9 @@ Rules:
    press or ``release_all`` ends it.
 6. Arriving on a tile ``halt_on`` names (the exit) ends all walking there: no queued tap,
    held key or auto-run carries the player past it.
+7. A step onto a tile that ``cost_of`` says costs ``n`` (mud: 3) takes ``n`` times as long:
+   the slide goes at ``speed / n``.  A cost of 1 leaves every float as it always was, so
+   the replays of mazes without mud play exactly as before.
 """
 
 from __future__ import annotations
@@ -58,6 +61,11 @@ def _never(pos: Pos) -> bool:
     return False
 
 
+def _plain(pos: Pos) -> int:
+    """Return 1: every step costs the same."""
+    return 1
+
+
 @dataclass(frozen=True)
 class Move:
     """Intent: walk one tile in direction ``(dr, dc)``."""
@@ -87,14 +95,17 @@ class Player:
         stop_on: Callable[[Pos], bool] = _never,
         stop_before: Callable[[Pos], bool] = _never,
         halt_on: Callable[[Pos], bool] = _never,
+        cost_of: Callable[[Pos], int] = _plain,
     ) -> None:
         self.is_floor = is_floor
+        self.cost_of = cost_of  # what stepping onto a tile costs: the step takes that many times as long
         self.stop_on = stop_on  # tiles an auto-run ends on
         self.stop_before = stop_before  # tiles an auto-run never steps onto
         self.halt_on = halt_on  # tiles nothing walks on from (the exit ends the run there)
         self.pos: Pos = start  # the tile the player stands on, or is stepping onto
         self.prev: Pos = start  # the tile the current step started from
         self.fraction = 1.0  # progress of the current step, 1.0 = arrived
+        self.step_cost = 1  # the cost of the tile the current step goes onto (rule 7)
         self.speed = speed
         self.repeat_delay = repeat_delay
         self.buffer_time = buffer_time
@@ -115,6 +126,16 @@ class Player:
         """Return a player standing on the maze's start tile, its runs stopping at the goal."""
         return cls(maze.walkable, maze.start, speed=speed, repeat_delay=repeat_delay,
                    stop_on=lambda pos: pos == maze.goal)
+
+    @property
+    def pace(self) -> float:
+        """Return the current step's speed in tiles per second: ``speed`` over its cost."""
+        return self.speed if self.step_cost == 1 else self.speed / self.step_cost
+
+    @property
+    def queue_full(self) -> bool:
+        """Return True when a press now would be dropped: ``MAX_QUEUED`` wait already."""
+        return len(self._queued) >= MAX_QUEUED
 
     @property
     def moving(self) -> bool:
@@ -154,7 +175,7 @@ class Player:
         Stops before the update that would arrive: that one, which may start the next step,
         is left to ``update``.  Each update is done as ``update`` does it, so the floats agree.
         """
-        fraction, clock, speed = self.fraction, self.clock, self.speed
+        fraction, clock, speed = self.fraction, self.clock, self.pace
         done = 0
         while done < most and fraction < 1.0 and dt < (1.0 - fraction) / speed:
             clock += dt
@@ -246,9 +267,10 @@ class Player:
         budget = dt
         for _ in range(MAX_STEPS_PER_UPDATE):
             if self.moving:
-                need = (1.0 - self.fraction) / self.speed
+                pace = self.pace
+                need = (1.0 - self.fraction) / pace
                 if budget < need:
-                    self.fraction += budget * self.speed
+                    self.fraction += budget * pace
                     return self.events
                 budget -= need
                 self.fraction = 1.0
@@ -288,6 +310,7 @@ class Player:
         if not self.is_floor(target):
             return False
         self.prev, self.pos = self.pos, target
+        self.step_cost = self.cost_of(target)
         self.fraction = 0.0
         self.moves += 1
         self.events.append(STEP)

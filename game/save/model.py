@@ -32,6 +32,7 @@ class CustomMaze:
     options: dict[str, Optional[Value]] = field(default_factory=dict)
     keys: int = 0
     chasers: int = 0
+    mud: float = 0.0  # the share of the floor laid with mud
 
 
 def menu_options() -> list[Option]:

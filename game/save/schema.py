@@ -20,7 +20,7 @@ import numpy as np
 from game.daily import parse_date
 from game.levels import CAMPAIGN, MAX_SEED, level_code
 from game.maze import generators, solvers
-from game.maze.registry import CHASERS, KEYS
+from game.maze.registry import CHASERS, KEYS, MUD
 from game.bindings import MAX_KEYS, by_name, canonical, clashes, resolve
 from game.palettes import PALETTE_NAMES, TEXT_SIZES
 from game.run.ghost import RACE_SPEEDS
@@ -473,16 +473,18 @@ def _custom_maze(doc: Any) -> Optional[CustomMaze]:
     seed, loops = doc.get("seed", d.seed), doc.get("loops", d.loops)
     keys = doc.get("keys", d.keys)
     chasers = doc.get("chasers", d.chasers)  # saves from before the Chasers row have none
+    mud = doc.get("mud", d.mud)
     options = {option.name: doc.get(option.name) for option in menu_options()}
     if not (isinstance(algorithm, str) and algorithm in generators.GENERATORS
             and _is_int(rows) and lo <= rows <= hi and _is_int(cols) and lo <= cols <= hi
             and _is_int(seed) and 0 <= seed <= CUSTOM_SEED_MAX
             and _is_number(loops) and math.isfinite(loops) and KEYS.accepts(keys)
             and CHASERS.accepts(chasers)
+            and MUD.accepts(mud)
             and all(options[o.name] is None or o.accepts(options[o.name]) for o in menu_options())):
         return None
     return CustomMaze(algorithm, rows, cols, seed, float(max(0.0, min(1.0, loops))), options,
-                      keys, chasers)
+                      keys, chasers, mud=float(mud))
 
 
 def _field(doc: dict[str, Any], key: str, default: Any, ok: Callable[[Any], bool]) -> Any:

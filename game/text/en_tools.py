@@ -94,6 +94,7 @@ STRINGS: dict[str, str] = {
     "editor.tool.door.b": "Blue door",
     "editor.tool.door.y": "Yellow door",
     "editor.tool.lair": "Chaser's lair",
+    "editor.tool.mud": "Mud",
     "editor.tool_key": "{digit} {tool} ({letter})",
     "editor.colour.r": "red",
     "editor.colour.g": "green",

@@ -94,6 +94,7 @@ STRINGS: dict[str, str] = {
     "editor.tool.door.b": "蓝门",
     "editor.tool.door.y": "黄门",
     "editor.tool.lair": "追兵巢穴",
+    "editor.tool.mud": "泥地",
     "editor.tool_key": "{digit} {tool}（{letter}）",
     "editor.colour.r": "红",
     "editor.colour.g": "绿",

@@ -47,7 +47,7 @@ def stroke(editor: Editor, tool: str, *tiles: tuple[int, int]) -> bool:
 
 def test_the_tool_table_has_walls_floor_ends_keys_and_doors_each_with_its_own_letter() -> None:
     names = [tool.name for tool in TOOLS]
-    assert names == ["wall", "floor", "start", "exit", "key", "door", "lair"]
+    assert names == ["wall", "floor", "start", "exit", "key", "door", "lair", "mud"]
     assert len({tool.shortcut for tool in TOOLS}) == len(TOOLS)
     assert all((tool.kind(0) is None) != (tool.end is None) for tool in TOOLS)
     assert [tool.name for tool in TOOLS if tool.coloured] == ["key", "door"]
@@ -519,3 +519,14 @@ def test_the_lair_tool_paints_a_chasers_lair_saved_as_M() -> None:
     editor = Editor(blank_maze(rows=7, cols=7))
     stroke(editor, "lair", (3, 3))
     assert format_maze(editor.snapshot()).count("M") == 1
+
+
+def test_the_mud_tool_paints_mud_saved_as_a_tilde_and_solved_by_cost() -> None:
+    from game.maze import tiles as kinds
+    from game.maze.formats import format_maze, parse_maze
+
+    editor = Editor(blank_maze(rows=7, cols=7))
+    assert stroke(editor, "mud", (3, 3), (3, 4))
+    text = format_maze(editor.snapshot())
+    assert text.count("~") == 2
+    assert kinds.path_cost(parse_maze(text).tiles, [(3, 2), (3, 3), (3, 4)]) == 6

@@ -175,7 +175,7 @@ def test_an_unknown_character_is_located_and_the_valid_ones_listed() -> None:
     assert (err.line, err.column) == (2, 4)
     assert str(err) == (
         "m.txt:2:4: unknown character 'Q' (expected '#' wall, '.' or ' ' floor, "
-        "'r' 'g' 'b' 'y' keys, 'R' 'G' 'B' 'Y' doors, 'M' lair, 'S', 'E' or 'o' path)"
+        "'r' 'g' 'b' 'y' keys, 'R' 'G' 'B' 'Y' doors, 'M' lair, '~' mud, 'S', 'E' or 'o' path)"
     )
 
 

@@ -39,6 +39,8 @@ def choose_a_room_map(custom: CustomMazeScene) -> None:
     custom.handle_event(key(pygame.K_RIGHT))
     custom.handle_event(key(pygame.K_DOWN))  # Chasers
     custom.handle_event(key(pygame.K_RIGHT))
+    custom.handle_event(key(pygame.K_DOWN))  # Mud
+    custom.handle_event(key(pygame.K_RIGHT))
     custom.handle_event(key(pygame.K_DOWN))  # Room size
     while ROOM_SIZE.steps[custom.step["room_size"]] != 3:
         custom.handle_event(key(pygame.K_RIGHT))
@@ -55,7 +57,7 @@ def test_the_choices_come_back_after_starting_a_maze(ctx: Context) -> None:
     first = CustomMazeScene(ctx)
     choose_a_room_map(first)
     chosen = first.spec()
-    assert chosen.keys == 2 and chosen.chasers == 1
+    assert chosen.keys == 2 and chosen.chasers == 1 and chosen.mud > 0
     first.menu.selected = first.start_row
     loading = first.handle_event(key(pygame.K_RETURN))
     assert isinstance(loading, BuildMaze) and loading.spec == chosen

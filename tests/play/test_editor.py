@@ -158,7 +158,7 @@ def test_the_key_and_door_colour_turns_with_their_key_their_button_or_c(app: App
     surface = pygame.Surface((640, 480))
     scene.draw(surface)
     assert tool_labels(scene.editor, pygame.font.Font(None, 20), 4, 20, 10_000)[0][4:] == [
-        "5 Red key (K)", "6 Red door (D)", "7 Chaser's lair (M)"]
+        "5 Red key (K)", "6 Red door (D)", "7 Chaser's lair (M)", "8 Mud (U)"]
 
 
 def test_clicks_place_keys_and_doors_that_solve_undo_redo_and_save_agree_with(

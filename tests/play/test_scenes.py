@@ -27,7 +27,7 @@ from game.levels import (
     parse_level_code,
 )
 from game.maze.generators.division import ROOM_SIZE
-from game.maze.registry import LOOPS
+from game.maze.registry import LOOPS, MUD
 from game.maze.solvers import solve
 from game.play.context import Context
 from game.play.navigator import Navigator, draw_every_scene
@@ -560,6 +560,7 @@ def test_custom_maze_options_build_the_spec_that_starts(ctx: Context) -> None:
     custom.handle_event(key(pygame.K_RIGHT))
     custom.handle_event(key(pygame.K_DOWN))  # Chasers
     custom.handle_event(key(pygame.K_RIGHT))
+    custom.handle_event(key(pygame.K_DOWN))  # Mud
     custom.handle_event(key(pygame.K_RIGHT))
     custom.handle_event(key(pygame.K_DOWN))  # Room size
     custom.handle_event(key(pygame.K_RIGHT))
@@ -571,6 +572,7 @@ def test_custom_maze_options_build_the_spec_that_starts(ctx: Context) -> None:
     assert (nxt.spec.algorithm, nxt.spec.rows, nxt.spec.cols) == ("division", rows, cols)
     assert nxt.spec.seed == 42
     assert nxt.spec.loops == LOOPS.steps[1] and nxt.spec.keys == 1 and nxt.spec.chasers == 2
+    assert nxt.spec.mud == MUD.steps[1]
     assert nxt.spec.options == {"room_size": ROOM_SIZE.steps[2]}
     loading = Driver(ctx, nxt).scene
     assert isinstance(loading, LoadingScene) and loading.spec == nxt.spec

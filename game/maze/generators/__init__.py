@@ -21,7 +21,8 @@ level-code letter, label, options); ``GENERATORS`` holds them by name.
 ``loops`` (0..1, :data:`~game.maze.registry.LOOPS`) adds cycles to any of them; at 1 the
 cell mazes have no dead end.  ``keys`` (0..4, :data:`~game.maze.registry.KEYS`) then puts
 coloured keys and locked doors into any of them (:mod:`game.maze.locks`), leaving the
-walls as they are.
+walls as they are.  ``mud`` (0..1, :data:`~game.maze.registry.MUD`) lays that share of the
+plain floor with mud patches (:mod:`game.maze.mud`), after the keys and before the lairs.
 """
 
 from __future__ import annotations
@@ -52,6 +53,8 @@ DEFAULT = backtracker.NAME
 KEYS_STREAM = 0x6B657973  # "keys"
 #: Mixed with an integer seed to draw where the chasers' lairs go.
 LAIRS_STREAM = 0x6C616972  # "lair"
+#: Mixed with an integer seed to draw where the mud goes.
+MUD_STREAM = 0x6D7564  # "mud"
 
 
 def generator_options() -> list[tuple[Option, GeneratorInfo]]:
@@ -74,6 +77,7 @@ def generate(
     loops: float = 0.0,
     keys: int = 0,
     chasers: int = 0,
+    mud: float = 0.0,
     **options: Optional[Value],
 ) -> Maze:
     """Generate a maze with the generator called ``name``; raise ValueError on bad input.
@@ -81,11 +85,13 @@ def generate(
     ``options`` are the generator's own (``room_size=...``); None means not given.
     ``keys`` doors and keys are placed with a random source of their own drawn from the
     seed, so the walls are those of the same maze without keys.  ``chasers`` lairs come
-    last, drawn the same way (:mod:`game.maze.lairs`).
+    last, drawn the same way (:mod:`game.maze.lairs`); ``mud`` patches go in before them
+    (:mod:`game.maze.mud`), so the lairs are proved fair against a walker wading through.
     """
     info, given = _checked(name, options)
     maze = info.generate(rows=rows, cols=cols, rng=seed, loops=loops, **given)
-    return _with_lairs(_with_keys(maze, keys, seed, info, given), chasers, seed)
+    keyed = _with_mud(_with_keys(maze, keys, seed, info, given), mud, seed)
+    return _with_lairs(keyed, chasers, seed)
 
 
 def trace(
@@ -97,18 +103,19 @@ def trace(
     loops: float = 0.0,
     keys: int = 0,
     chasers: int = 0,
+    mud: float = 0.0,
     **options: Optional[Value],
 ) -> Trace:
     """Return the events of the maze ``generate`` makes with these arguments, then the Maze.
 
-    Keys and doors come last, one ``place`` event each.
+    Keys and doors, mud and lairs come last, one ``place`` event a tile.
     """
     info, given = _checked(name, options)
     assert info.trace is not None, f"{name} has no trace"
     events = info.trace(rows=rows, cols=cols, rng=seed, loops=loops, **given)
-    if keys == 0 and chasers == 0:
+    if keys == 0 and chasers == 0 and not mud:
         return events
-    return _keyed_trace(events, keys, seed, info, given, chasers)
+    return _keyed_trace(events, keys, seed, info, given, chasers, mud)
 
 
 def _checked(
@@ -158,14 +165,28 @@ def _with_lairs(maze: Maze, chasers: int, seed: RngLike) -> Maze:
     return place_lairs(maze, chasers, rng)
 
 
+def _with_mud(maze: Maze, mud: float, seed: RngLike) -> Maze:
+    """Return ``maze`` with a share ``mud`` of its floor laid with mud (``maze`` itself for none)."""
+    from game.maze.mud import check_fraction, lay_mud
+
+    if check_fraction(mud) == 0.0:
+        return maze
+    if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
+        rng = np.random.default_rng([int(seed), MUD_STREAM])
+    else:
+        rng = make_rng(seed)
+    return lay_mud(maze, mud, rng)
+
+
 def _keyed_trace(events: Trace, keys: int, seed: RngLike, info: GeneratorInfo,
-                 given: dict[str, Value], chasers: int = 0) -> Trace:
-    """Yield ``events``, then one ``place`` event per key, door and lair, then the Maze."""
+                 given: dict[str, Value], chasers: int = 0, mud: float = 0.0) -> Trace:
+    """Yield ``events``, then one ``place`` event per key, door, mud tile and lair, then the Maze."""
     for item in events:
         if not isinstance(item, Maze):
             yield item
             continue
-        keyed = _with_lairs(_with_keys(item, keys, seed, info, given), chasers, seed)
+        keyed = _with_mud(_with_keys(item, keys, seed, info, given), mud, seed)
+        keyed = _with_lairs(keyed, chasers, seed)
         for r, c in zip(*np.nonzero(keyed.tiles != item.tiles)):
             yield (PLACE, int(r), int(c), int(keyed.tiles[r, c]), int(item.tiles[r, c]))
         yield keyed

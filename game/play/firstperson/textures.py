@@ -20,16 +20,19 @@ from game.play import theme
 from game.play.firstperson.raycast import Atlas, make_atlas
 from game.play.panels.chasers import BODY, EYES, HORN
 from game.play.render.looks import draw_kind, mix
+from game.play.render.painters import draw_mud
 from game.play.render.tiles import RPG
 
 #: The side of every texture (px): the art's own size.
 TEXTURE = 32
 #: The materials, as indices into the atlas: the dark of the unseen, the walls, the four
-#: doors (in key colour order), the floor and ceiling, the hint's route and wash, the exit.
+#: doors (in key colour order), the floor and ceiling, the hint's route and wash, the exit,
+#: mud (the weighted tile's floor: the top view's puddle over the look's floor).
 DARK, WALL = 0, 1
 DOORS = (2, 3, 4, 5)
 FLOOR, CEILING, ROUTE, WASH, EXIT = 6, 7, 8, 9, 10
-MATERIALS = 11
+MUD = 11
+MATERIALS = 12
 #: How strongly the hint's route and its wash tint the floor.
 ROUTE_GLOW = 0.55
 WASH_TINT = 0.22
@@ -66,6 +69,15 @@ def _door(wall: np.ndarray, kind: int) -> np.ndarray:
     surf = pygame.Surface((TEXTURE, TEXTURE))
     pygame.surfarray.blit_array(surf, wall.transpose(1, 0, 2))
     draw_kind(surf, pygame.Rect(0, 0, TEXTURE, TEXTURE), kind)
+    return pygame.surfarray.array3d(surf).transpose(1, 0, 2).copy()
+
+
+def _mud(floor: np.ndarray, mud: tuple[int, int, int],
+         dark: tuple[int, int, int]) -> np.ndarray:
+    """Return the texture of mud: the top view's puddle drawn over the look's floor."""
+    surf = pygame.Surface((TEXTURE, TEXTURE))
+    pygame.surfarray.blit_array(surf, floor.transpose(1, 0, 2))
+    draw_mud(surf, pygame.Rect(0, 0, TEXTURE, TEXTURE), mud, dark)
     return pygame.surfarray.array3d(surf).transpose(1, 0, 2).copy()
 
 
@@ -108,6 +120,8 @@ def textures(style: str) -> np.ndarray:
     out[ROUTE] = _route(floor, th.hint.path[:3])
     out[WASH] = _tinted(floor, th.hint.visited[:3], WASH_TINT)
     out[EXIT] = _route(floor, th.actors.exit_ring)
+    look = th.rpg if style == RPG else th.classic
+    out[MUD] = _mud(floor, look.mud, look.mud_dark)
     return out
 
 

@@ -27,8 +27,8 @@ from game.maze import tiles as kinds
 from game.play import theme
 from game.play.firstperson import raycast, textures
 from game.play.firstperson.raycast import Hits, Scene
-from game.play.firstperson.textures import (CEILING, DARK, DOORS, EXIT, FLOOR, ROUTE, SPRITE,
-                                            WALL, WASH)
+from game.play.firstperson.textures import (CEILING, DARK, DOORS, EXIT, FLOOR, MUD, ROUTE,
+                                            SPRITE, WALL, WASH)
 from game.play.render.decor_art import decor_sprites
 from game.play.render.tiles import RPG
 from game.maze.grid import Maze
@@ -227,6 +227,7 @@ class FirstPersonView:
         for i, door in enumerate(DOORS):
             material[lock == 1 << i] = door
         self._material = material
+        self._mud = tiles == kinds.MUD  # mud keeps its own floor (the hint's route over it)
         # a torch hangs on the face of a wall tile above a room (the room maps' look)
         self._torches = (np.argwhere(decor.torches(session.maze)) if style == RPG
                          else np.zeros((0, 2), dtype=np.intp))
@@ -250,11 +251,13 @@ class FirstPersonView:
         solid = self._wall_kind[box] | ((lock != 0) & (lock & run.held == 0))
         wall = self._material[box].copy()
         floor = np.full(solid.shape, FLOOR, dtype=np.int32)
+        mud = self._mud[box]
+        floor[mud] = MUD
         ceiling = np.full(solid.shape, CEILING, dtype=np.int32)
         hint = self.session.hint
         if hint is not None:
             state = hint.state[box]
-            floor[(state == EXPLORED) | (state == FRONTIER)] = WASH
+            floor[((state == EXPLORED) | (state == FRONTIER)) & ~mud] = WASH
             floor[state == PATH] = ROUTE
         gr, gc = self.session.maze.goal
         if r0 <= gr < r1 and c0 <= gc < c1 and self.session.exit_known:

@@ -16,7 +16,7 @@ import pygame
 from game.levels import LevelSpec
 from game.play import theme
 from game.play.camera import Camera
-from game.play.render.painters import SUPERSAMPLE, lru, mix
+from game.play.render.painters import SUPERSAMPLE, draw_mud, lru, mix
 from game.play.render.tiles import RPG, RPG_TILE_NAMES, style_for
 
 Images = dict[str, pygame.Surface]
@@ -146,6 +146,10 @@ def fallback_tile(name: str, size: int = 32) -> pygame.Surface:
             y = 4 + i * (size - 8) // 5
             shade = 200 - i * 30
             pygame.draw.rect(s, (shade, shade - 20, shade - 50), (3 + i * 2, y, size - 6 - i * 4, (size - 8) // 5 - 1))
+        return s
+    if name == "mud":
+        s.fill(p.floor)
+        draw_mud(s, s.get_rect(), p.mud, p.mud_dark)
         return s
     if name == "entrance":
         s.fill(p.floor)

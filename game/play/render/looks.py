@@ -63,6 +63,9 @@ LOOKS: dict[str, Look] = {
     **{f"door_{name}": _door(name) for name in theme.KEY_COLOURS},
     "lair": Look(lambda th: mix(th.classic.floor, th.classic.wall, LAIR_SHADE),
                  lambda surface, rect, opened: draw_lair(surface, rect)),
+    # drawn with the floor's own layers (game.play.render.tiles: its tile class and
+    # variants), not over them: a fifth of a huge maze may be mud
+    "mud": Look(lambda th: th.classic.mud),
 }
 
 

@@ -2,7 +2,7 @@
 
 * far away, each tile class is one flat colour (``palette_array``) in a paletted surface
   of 1 px per tile;
-* close up (tiles of FANCY_MIN_TILE px or more) the classic look paints each of its 48
+* close up (tiles of FANCY_MIN_TILE px or more) the classic look paints each of its 56
   variants once per zoom and theme: raised walls with a lit rim, a front face and rounded
   outer corners, their soft shadow on a paved floor, an entrance pad, an exit portal and
   breadcrumbs on walked floor.
@@ -29,6 +29,8 @@ from game.play.render.tiles import (
     FLOOR_SHADE,
     FLOOR_TRAIL,
     FLOOR_VARIANT,
+    MUD,
+    MUD_VARIANT,
     N_CLASSES,
     N_VARIANTS,
     RPG,
@@ -51,11 +53,11 @@ def class_colors(style: str, th: theme.Theme) -> dict[int, Color]:
         p = th.rpg
         return {WALL_TOP: p.wall_top, WALL_FACE: p.wall_face, FLOOR_PLAIN: p.floor,
                 FLOOR_ALT: p.floor_alt, FLOOR_SHADE: p.floor, DOOR: p.door, DOOR_SIDE: p.door,
-                ENTRANCE: p.entrance, EXIT: p.exit, FLOOR_TRAIL: p.floor}
+                ENTRANCE: p.entrance, EXIT: p.exit, FLOOR_TRAIL: p.floor, MUD: p.mud}
     c = th.classic
     return {WALL_TOP: c.wall, WALL_FACE: c.wall, FLOOR_PLAIN: c.floor, FLOOR_ALT: c.floor_alt,
             FLOOR_SHADE: c.floor, DOOR: c.floor, DOOR_SIDE: c.floor, ENTRANCE: c.entrance,
-            EXIT: c.exit, FLOOR_TRAIL: c.trail}
+            EXIT: c.exit, FLOOR_TRAIL: c.trail, MUD: c.mud}
 
 
 def palette_array(style: str, th: theme.Theme) -> np.ndarray:
@@ -131,10 +133,15 @@ def _paint_variant(variant: int, size: int, p: theme.ClassicPalette) -> pygame.S
     else:
         shadow = variant & 7 if variant < ENTRANCE_VARIANT or variant >= EXIT_VARIANT else 0
         trail = FLOOR_VARIANT <= variant < ENTRANCE_VARIANT and bool(variant & TRAIL_BIT)
-        _paint_floor(big, shadow, trail, size * k, k, p)
+        if variant >= MUD_VARIANT:  # the puddle goes under the walls' shadow
+            _paint_floor(big, 0, False, size * k, k, p)
+            draw_mud(big, big.get_rect(), p.mud, p.mud_dark)
+            _paint_shadow(big, shadow, size * k, k, p)
+        else:
+            _paint_floor(big, shadow, trail, size * k, k, p)
         if ENTRANCE_VARIANT <= variant < EXIT_VARIANT:
             _paint_entrance(big, variant - ENTRANCE_VARIANT, k, p)
-        elif variant >= EXIT_VARIANT:
+        elif EXIT_VARIANT <= variant < MUD_VARIANT:
             _paint_exit(big, k, p)
     return pygame.transform.smoothscale(big, (size, size))
 
@@ -151,6 +158,31 @@ def _paint_floor(s: pygame.Surface, shadow: int, trail: bool, big: int, k: int,
     s.fill(mix(base, p.floor_grout, 0.9), (big - edge, 0, edge, big))
     if trail:
         pygame.draw.circle(s, p.crumb, (big // 2, big // 2), max(k, round(big * 0.085)))
+    _paint_shadow(s, shadow, big, k, p)
+
+
+def draw_mud(s: pygame.Surface, rect: pygame.Rect, mud: Color, dark: Color) -> None:
+    """Draw mud filling ``rect``: wet brown to its edges, darker ripples, clods and a shine."""
+    x, y, big = rect.x, rect.y, rect.width
+    s.fill(mud, rect)  # to the edges: a patch of mud tiles reads as one puddle
+    if big < 8:
+        return
+    width = max(1, big // 16)
+    for cx, cy, rx, ry in ((0.3, 0.28, 0.2, 0.06), (0.64, 0.58, 0.26, 0.07),
+                           (0.28, 0.8, 0.16, 0.05)):  # ripples, flat and off-centre
+        ring = pygame.Rect(0, 0, round(rx * 2 * big), round(ry * 2 * big))
+        ring.center = (x + round(cx * big), y + round(cy * big))
+        pygame.draw.ellipse(s, dark, ring, width)
+    for cx, cy in ((0.82, 0.2), (0.12, 0.5), (0.76, 0.88)):  # clods
+        pygame.draw.circle(s, dark, (x + round(cx * big), y + round(cy * big)), max(1, big // 20))
+    shine = mix(mud, (255, 255, 255), 0.3)
+    pygame.draw.line(s, shine, (x + round(big * 0.56), y + round(big * 0.4)),
+                     (x + round(big * 0.7), y + round(big * 0.4)), width)
+
+
+def _paint_shadow(s: pygame.Surface, shadow: int, big: int, k: int,
+                  p: theme.ClassicPalette) -> None:
+    """Paint the soft shadows of the walls to the north and west (``shadow``'s bits)."""
     if shadow:
         shade = pygame.Surface((big, big), pygame.SRCALPHA)
         depth_n, depth_w = max(k, round(big * 0.34)), max(k, round(big * 0.2))

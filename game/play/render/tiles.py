@@ -12,7 +12,7 @@ import numpy as np
 
 from game.levels import LevelSpec
 from game.maze.grid import Maze
-from game.maze.tiles import walkable
+from game.maze.tiles import MUD as MUD_KIND, walkable
 
 # -- tile classes ----------------------------------------------------------------------
 WALL_TOP = 0
@@ -25,7 +25,8 @@ EXIT = 6
 FLOOR_SHADE = 7  # classic: floor tile right under a wall (a soft shadow)
 DOOR_SIDE = 8  # a doorway in a north-south wall (passage runs west-east)
 FLOOR_TRAIL = 9  # classic: floor the player has walked on (breadcrumbs)
-N_CLASSES = 10
+MUD = 10  # mud (the weighted tile): slow to cross, it keeps its look when walked on
+N_CLASSES = 11
 
 #: Asset file (assets/tiles/<name>.png) for each class in the RPG look.
 RPG_TILE_NAMES: dict[int, str] = {
@@ -39,17 +40,19 @@ RPG_TILE_NAMES: dict[int, str] = {
     EXIT: "stairs",
     FLOOR_SHADE: "floor",
     FLOOR_TRAIL: "floor",
+    MUD: "mud",
 }
 
 # Close-up classic variants: walls 0-15 (bit set = floor beyond that side: 1 N, 2 E, 4 S,
 # 8 W); floor 16-31 (bits: 1 wall to the N, 2 wall to the W, 4 wall to the NW, 8 walked
 # on); the entrance 32-35 (the way into the maze: 0 east, 1 south, 2 west, 3 north); the
-# exit 40-47 with the floor's three shadow bits.
+# exit 40-47 with the floor's three shadow bits; mud 48-55, with them too.
 FLOOR_VARIANT = 16
 TRAIL_BIT = 8
 ENTRANCE_VARIANT = 32
 EXIT_VARIANT = 40
-N_VARIANTS = 48
+MUD_VARIANT = 48
+N_VARIANTS = 56
 
 CLASSIC = "classic"
 RPG = "rpg"
@@ -107,6 +110,7 @@ def classify(maze: Maze, style: str) -> np.ndarray:
         # a faint checkerboard on the floor to count tiles by
         out = np.where(floor, np.where(checker, np.uint8(FLOOR_ALT), np.uint8(FLOOR_PLAIN)), walls)
     out = out.astype(np.uint8, copy=False)
+    out[maze.tiles == MUD_KIND] = MUD
     for pos, cls in ((maze.start, ENTRANCE), (maze.goal, EXIT)):
         if maze.in_bounds(pos):
             out[pos] = cls
@@ -130,6 +134,8 @@ def classic_variants(maze: Maze, rows: Optional[tuple[int, int]] = None,
     wall_bits = n.view(u8) | (e.view(u8) << 1) | (s.view(u8) << 2) | (w.view(u8) << 3)
     shadow = (~n).view(u8) | ((~w).view(u8) << 1) | ((~nw).view(u8) << 2)
     out = np.where(floor, shadow + u8(FLOOR_VARIANT), wall_bits).astype(u8)
+    mud = maze.tiles[r0:r1, c0:c1] == MUD_KIND
+    out[mud] = shadow[mud] + u8(MUD_VARIANT)
     for pos in (maze.goal, maze.start):
         r, c = pos
         if not (r0 <= r < r1 and c0 <= c < c1 and maze.walkable(pos)):

@@ -14,7 +14,7 @@ import pygame
 
 from game.levels import MAX_SEED, LevelSpec
 from game.maze.generators import DEFAULT, option_owner
-from game.maze.registry import CHASERS, KEYS, LOOPS, SIZE_STEPS, Option, Value
+from game.maze.registry import CHASERS, KEYS, LOOPS, MUD, SIZE_STEPS, Option, Value
 from game.play import input as keys
 from game.play.context import Context
 from game.play.input import Event
@@ -37,7 +37,7 @@ PREFETCH_AFTER = 0.4
 #: then Start and Back.
 ALGORITHM_ROW, SIZE_ROW, SEED_ROW, FIRST_OPTION_ROW = range(4)
 #: The option rows every generator has, first among the options.
-EVERY_GENERATORS = (LOOPS, KEYS, CHASERS)
+EVERY_GENERATORS = (LOOPS, KEYS, CHASERS, MUD)
 
 
 def nearest_step(option: Option, value: Optional[Value]) -> int:
@@ -68,12 +68,13 @@ class CustomMazeScene(ListScene):
         self.typing = False  # the seed shown is being typed: digits append to it
         self._resting: Optional[LevelSpec] = None  # the choice shown, and for how long (s)
         self._rested = 0.0
-        #: The option rows: loops, keys and chasers (every generator's), then the generators' own.
+        #: The option rows: loops, keys, chasers and mud (every generator's), then the generators' own.
         self.options = [*EVERY_GENERATORS, *menu_options()]
         #: The step each option row shows, by option name.
         self.step = {LOOPS.name: nearest_step(LOOPS, spec.loops),
                      KEYS.name: nearest_step(KEYS, spec.keys),
-                     CHASERS.name: nearest_step(CHASERS, spec.chasers)}
+                     CHASERS.name: nearest_step(CHASERS, spec.chasers),
+                     MUD.name: nearest_step(MUD, spec.mud)}
         self.step.update({o.name: nearest_step(o, spec.options.get(o.name))
                           for o in self.own_options})
         self.start_row = FIRST_OPTION_ROW + len(self.options)
@@ -115,13 +116,17 @@ class CustomMazeScene(ListScene):
         """Return the keys chosen."""
         return int(self._value(KEYS) or 0)
 
+    def _mud(self) -> float:
+        """Return the share of the floor laid with mud chosen."""
+        return float(self._value(MUD) or 0.0)
+
     def _chasers(self) -> int:
         """Return the chasers chosen."""
         return int(self._value(CHASERS) or 0)
 
     @property
     def own_options(self) -> list[Option]:
-        """Return the option rows of the generators' own options (after loops, keys, chasers)."""
+        """Return the option rows of the generators' own options (after loops, keys, chasers, mud)."""
         return self.options[len(EVERY_GENERATORS):]
 
     def _option_text(self, option: Option) -> str:
@@ -138,14 +143,16 @@ class CustomMazeScene(ListScene):
         if last is None:
             return None
         return LevelSpec(last.algorithm, last.rows, last.cols, last.seed, last.loops,
-                         last.options, "Custom", keys=last.keys, chasers=last.chasers)
+                         last.options, "Custom", keys=last.keys, chasers=last.chasers,
+                         mud=last.mud)
 
     def _remember(self) -> None:
         """Keep the current choices for the next visit (saved when they changed)."""
         rows, cols = SIZE_STEPS[self.size_i]
         options = {option.name: self._value(option) for option in self.own_options}
         self.ctx.remember_custom(CustomMaze(self.algorithm, rows, cols, self.seed,
-                                            self._loops(), options, self._keys(), self._chasers()))
+                                            self._loops(), options, self._keys(), self._chasers(),
+                                            mud=self._mud()))
 
     def _back(self) -> Next:
         """Remember the choices and return to the title."""
@@ -194,7 +201,7 @@ class CustomMazeScene(ListScene):
         rows, cols = SIZE_STEPS[self.size_i]
         options = {o.name: self._value(o) for o in self.own_options if self._has(o)}
         return LevelSpec(self.algorithm, rows, cols, self.seed, self._loops(), options, "Custom",
-                         keys=self._keys(), chasers=self._chasers())
+                         keys=self._keys(), chasers=self._chasers(), mud=self._mud())
 
     def update(self, dt: float) -> Optional[Next]:
         """Animate the backdrop; build the chosen maze ahead once the choice rests a moment."""

@@ -465,10 +465,12 @@ class EditorScene(Scene):
     def _colours(surface: pygame.Surface) -> np.ndarray:
         """Return the pixel value of each tile kind (its look's flat colour), then of route floor.
 
-        Route floor is the floor tinted with the hint's path colour.
+        Route floor is the floor tinted with the hint's path colour; route mud, after it, the mud.
         """
         current = theme.current()
-        looks = [*flat_colours(current), mix(current.classic.floor, current.hint.path[:3], 0.5)]
+        path = current.hint.path[:3]
+        looks = [*flat_colours(current), mix(current.classic.floor, path, 0.5),
+                 mix(current.classic.mud, path, 0.35)]
         return np.array([surface.map_rgb(c) for c in looks], dtype=np.uint32)
 
     def _looks(self, index: Optional[np.ndarray]) -> np.ndarray:
@@ -478,7 +480,8 @@ class EditorScene(Scene):
         if route is None:
             return tiles
         on = route if index is None else route.reshape(-1)[index]
-        return np.where(on & (tiles == FLOOR), np.uint8(len(kinds.KINDS)), tiles)
+        out = np.where(on & (tiles == FLOOR), np.uint8(len(kinds.KINDS)), tiles)
+        return np.where(on & (tiles == kinds.MUD), np.uint8(len(kinds.KINDS) + 1), out)
 
     def _draw_grid(self, surface: pygame.Surface) -> None:
         """Draw the visible tiles scaled to the zoom, grid lines up close, and the two ends."""

@@ -12,6 +12,7 @@ from typing import Optional
 
 import pygame
 
+from game.maze import tiles as kinds
 from game.levels import (
     CAMPAIGN,
     LevelSpec,
@@ -88,6 +89,17 @@ class LevelCompleteScene(ListScene):
     screen first shows; "Review" opens the review of the run over its maze.
     """
 
+    @staticmethod
+    def _mud_cost(result: RunResult) -> str:
+        """Return the run's mud-weighted cost against the cheapest route's ("": no mud)."""
+        run = result.run
+        if run is None or not kinds.weighted(result.level.maze.tiles):
+            return ""
+        cheapest = run.optimal_cost
+        if cheapest is None:  # mud and keys: no search weighs both
+            return t("complete.mud_cost_alone", cost=run.cost)
+        return t("complete.mud_cost_value", cost=run.cost, cheapest=cheapest)
+
     def __init__(self, ctx: Context, result: RunResult) -> None:
         self.result = result
         level = result.level
@@ -98,6 +110,7 @@ class LevelCompleteScene(ListScene):
         self.missed = [missed_text(miss) for miss in missed_stars(self.moves, self.optimal, hints)]
         self.race = None if result.race is None else race_text(result.race)
         self.efficiency = 100 if self.moves == 0 else min(100, round(100 * self.optimal / self.moves))
+        self.mud_cost = self._mud_cost(result)
         self.code: Optional[str] = None
         if level.spec is not None:
             try:
@@ -256,6 +269,8 @@ class LevelCompleteScene(ListScene):
              False),
             (t("complete.hints"), str(r.hints_used), False),
         ]
+        if self.mud_cost:  # on mud the fewest moves is not the fastest way: the cost says
+            rows.append((t("complete.mud_cost"), self.mud_cost, False))
         closest = None if r.run is None else r.run.chase.closest
         if closest is not None:  # how close the chasers came: the run's tension in a figure
             rows.append((t("complete.closest"), t("complete.closest_value", steps=closest), False))
@@ -284,7 +299,8 @@ class LevelCompleteScene(ListScene):
         if self.standing is not None:
             missed.insert(0, (standing_text(self.standing), pal.teal))
         # figures that do not fit even in the smallest text go, the least telling first
-        for drop in (t("complete.hints"), t("complete.optimal"), t("complete.efficiency")):
+        for drop in (t("complete.mud_cost"), t("complete.hints"), t("complete.optimal"),
+                     t("complete.efficiency")):
             if (low + 2) * (len(rows) + len(missed)) <= avail - star_r * 3:
                 break
             rows = [row for row in rows if row[0] != drop]
