@@ -260,15 +260,22 @@ def test_simulate_reports_cost_and_the_cheapest_cost(tmp_path: Path) -> None:
     assert line["ticks"] == pytest.approx(18 * step, abs=2)
 
 
-@pytest.mark.parametrize("seed", [3, 8])
-def test_lairs_stay_fair_for_a_walker_wading_through_mud(seed: int) -> None:
-    spec = LevelSpec("prim", 41, 41, seed, chasers=2, mud=0.1)
-    maze = build_level(spec)
-    assert len(lairs_of(maze)) == 2 and mud_mask(maze.tiles).any()
-    closest = escapes(maze, shortest_route(maze), lairs_of(maze))
-    assert closest is None or closest >= 2
-    run = tap(maze, route_moves(maze)).run
-    assert run.finished and not run.caught
+def test_lairs_stay_fair_for_a_walker_wading_through_mud() -> None:
+    placed = 0
+    for seed in range(1, 13):
+        spec = LevelSpec("prim", 41, 41, seed, chasers=2, mud=0.1)
+        try:
+            maze = build_level(spec)
+        except ValueError as exc:  # mud slows the fair walker: some mazes have no fair lairs
+            assert "no room for 2 fair lairs" in str(exc)
+            continue
+        placed += 1
+        assert len(lairs_of(maze)) == 2 and mud_mask(maze.tiles).any()
+        closest = escapes(maze, shortest_route(maze), lairs_of(maze))
+        assert closest is None or closest >= 2
+        run = tap(maze, route_moves(maze)).run
+        assert run.finished and not run.caught
+    assert placed >= 2
 
 
 def test_a_racing_ghost_wades_through_mud_three_times_as_slowly() -> None:

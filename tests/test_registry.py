@@ -162,7 +162,7 @@ def test_the_save_keeps_a_custom_toy_maze_and_the_toy_solver() -> None:
     assert progress.settings.default_solver == "toy"
     assert progress.settings.custom is not None
     assert progress.settings.custom.options == {"room_size": None, "rank": None, "policy": None, "spikes": 3}
-    assert to_json(progress)["settings"]["custom"] == {**custom, "mud": 0.0}  # none laid
+    assert to_json(progress)["settings"]["custom"] == {**custom, "chasers": 0, "mud": 0.0}  # none
 
 
 @pytest.mark.parametrize("spikes", [0, 10, 2.5, "3", True])

@@ -560,6 +560,7 @@ def test_custom_maze_options_build_the_spec_that_starts(ctx: Context) -> None:
     custom.handle_event(key(pygame.K_RIGHT))
     custom.handle_event(key(pygame.K_DOWN))  # Chasers
     custom.handle_event(key(pygame.K_RIGHT))
+    custom.handle_event(key(pygame.K_RIGHT))
     custom.handle_event(key(pygame.K_DOWN))  # Mud
     custom.handle_event(key(pygame.K_RIGHT))
     custom.handle_event(key(pygame.K_DOWN))  # Room size

@@ -328,8 +328,10 @@ def project(x: float, y: float, angle: float, sx: float, sy: float, width: int,
 
 def sprite_columns(centre: float, depth: float, size: int,
                    wall: np.ndarray) -> tuple[int, np.ndarray]:
-    """Return where a sprite ``size`` columns wide shows: its first on-screen column and,
-    from there, which columns it is seen in (nearer than that column's wall, ``wall``).
+    """Return a sprite's first on-screen column and the columns from there it is seen in.
+
+    The sprite is ``size`` columns wide; a column shows it when it is nearer than that
+    column's wall (``wall``).
 
     The cast's distances are a depth buffer, one per column: a sprite column behind the
     wall of its column is hidden, so a chaser round a corner shows only what the corner
