@@ -30,6 +30,7 @@ from game.maze.solvers.keyed_grid import (  # the grid the searches walk, and it
     _KEY_TAKEN, _ORIGIN, WIDE_LEVEL, KeyedGrid, KeyedTables, flatten_keyed, has_keys, keyed_tables,
     with_keys_held,
 )
+from game.maze.solvers.keyed_depth import depth_first_quiet
 
 
 def breadth_first(
@@ -354,51 +355,10 @@ def _breadth_first_quiet(name: str, grid: KeyedGrid, steps: tuple[int, ...], eve
 def _depth_first_quiet(name: str, grid: KeyedGrid, steps: tuple[int, ...], every: int
                        ) -> Generator[None, None, tuple[KeyedGrid, Solution]]:
     """Run the depth-first search on a checked keyed grid without events, a slice at a time."""
-    need, key, s, g = grid.need, grid.key, grid.start, grid.goal
-    flat = steps
-    layer, layers = grid.layer, grid.layers
-    left = every
-    held = key[s]
-    layer(held)[s] = 1
-    tiles = [s]
-    helds = [held]
-    push_tile, push_held = tiles.append, helds.append
-    t = s
-    here = layers[held]
-    while t != g:
-        left -= 1
-        if not left:
-            yield None
-            left = every
-        for step in flat:
-            n = t + step
-            if need[n] & ~held:
-                continue
-            now = held | key[n]
-            if now == held:
-                if here[n]:
-                    continue
-                here[n] = 1
-            else:
-                marks = layer(now)
-                if marks[n]:
-                    continue
-                marks[n] = 1
-                held, here = now, marks
-            push_tile(n)
-            push_held(now)
-            t = n
-            break
-        else:
-            tiles.pop()  # a dead end: back to the state before
-            helds.pop()
-            if not tiles:
-                return grid, _solution(name, grid, None)
-            t = tiles[-1]
-            if helds[-1] != held:
-                held = helds[-1]
-                here = layers[held]
-    return grid, (yield from _solution_sliced(name, grid, tiles))
+    trail = yield from depth_first_quiet(grid, grid.spots, steps, every)
+    if trail is None:
+        return grid, _solution(name, grid, None)
+    return grid, (yield from _solution_sliced(name, grid, trail))
 
 
 def _flat_steps(steps: Sequence[Pos], width: int) -> tuple[int, ...]:
@@ -417,7 +377,7 @@ def _finish(name: str, grid: KeyedGrid, trail: Optional[list[int]]) -> Iterator[
 POSITIONS_SLICE = 20_000
 
 
-def _solution_sliced(name: str, grid: KeyedGrid, trail: Optional[list[int]]
+def _solution_sliced(name: str, grid: KeyedGrid, trail: Optional[Sequence[int]]
                      ) -> Generator[None, None, Solution]:
     """Return :func:`_solution`'s Solution, a long trail turned into positions a slice at a time."""
     if trail is None or len(trail) <= POSITIONS_SLICE:
@@ -438,7 +398,7 @@ def _solution_sliced(name: str, grid: KeyedGrid, trail: Optional[list[int]]
                     tuple(keys))
 
 
-def _solution(name: str, grid: KeyedGrid, trail: Optional[list[int]]) -> Solution:
+def _solution(name: str, grid: KeyedGrid, trail: Optional[Sequence[int]]) -> Solution:
     """Return the Solution of a search that found ``trail`` (None: no path)."""
     path = None if trail is None else [grid.pos(i) for i in trail]
     keys: list[str] = []

@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Optional
 
 import numpy as np
@@ -63,6 +63,10 @@ class KeyedGrid:
     #: What entering a tile needs: its door's key bit, or a bit no walker holds (a wall),
     #: so one look tells whether it can be entered: ``need[n] & ~held`` is 0.
     need: bytes = b""
+    #: The flat indices of the keys and doors.
+    spots: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    #: A layer byte from this on marks a state (the depth-first runs keep walls there too).
+    marked_from: int = 1
 
     def layer(self, held: int) -> bytearray:
         """Return the marks of the states holding ``held``."""
@@ -80,7 +84,7 @@ class KeyedGrid:
         """Return a flat bool array: True where a tile is marked in any layer."""
         seen = np.zeros(len(self.blocked), dtype=bool)
         for marks in self.layers.values():
-            seen |= np.frombuffer(marks, dtype=np.uint8) != 0
+            seen |= np.frombuffer(marks, dtype=np.uint8) >= self.marked_from
         return seen
 
     def marked(self) -> int:
@@ -177,4 +181,5 @@ def flatten_keyed(maze: Maze, start: Pos, goal: Pos,
         goal[0] * width + goal[1],
         {},
         tables.need,
+        tables.spots,
     )
