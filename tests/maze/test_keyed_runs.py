@@ -20,7 +20,7 @@ from game.maze.grid import FLOOR, WALL, Maze
 from game.maze.solvers import (SOLVERS, VISIT, Solution, drain, explore_keyed, shortest_slices,
                                solve,
                                solve_marked)
-from game.maze.solvers import keyed
+from game.maze.solvers import keyed, keyed_levels
 
 
 def keyed_maze(seed: int) -> Maze:
@@ -64,8 +64,8 @@ def test_the_keyed_runs_give_the_generators_walk_visited_and_marks(seed: int, wi
     maze = keyed_maze(seed)
     if not keyed.has_keys(maze) or not maze.walkable(maze.start):
         return
-    old = keyed.WIDE_LEVEL
-    keyed.WIDE_LEVEL = wide  # 1: every level in numpy; 10**9: every level state by state
+    old = keyed_levels.WIDE_LEVEL
+    keyed_levels.WIDE_LEVEL = wide  # 1: every level in numpy; 10**9: every level state by state
     try:
         for solver in SOLVERS:
             expected, seen = reference(maze, solver)
@@ -76,7 +76,7 @@ def test_the_keyed_runs_give_the_generators_walk_visited_and_marks(seed: int, wi
             assert (marks == seen).all()
             assert solve(maze, solver) == expected
     finally:
-        keyed.WIDE_LEVEL = old
+        keyed_levels.WIDE_LEVEL = old
 
 
 def test_a_wide_open_floor_with_keys_takes_the_generators_walk() -> None:

@@ -20,8 +20,6 @@ from game.maze.solvers.base import check_end
 _ORIGIN = 0xFF
 _KEY_TAKEN = 0x10  # bfs: the step onto this tile picked up its key (the layer before lacked it)
 _NEVER_HELD = 0x10  # a key bit past the four colours: what a wall "needs"
-#: A level with at least this many states is probed with numpy, a smaller one state by state.
-WIDE_LEVEL = 192
 
 
 def has_keys(maze: Maze) -> bool:
@@ -65,8 +63,9 @@ class KeyedGrid:
     need: bytes = b""
     #: The flat indices of the keys and doors.
     spots: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
-    #: A layer byte from this on marks a state (the depth-first runs keep walls there too).
-    marked_from: int = 1
+    #: Per layer byte value, True where it marks a state (the event-free runs keep walls
+    #: and doors in their layers too).
+    marking: np.ndarray = field(default_factory=lambda: np.arange(256) != 0)
 
     def layer(self, held: int) -> bytearray:
         """Return the marks of the states holding ``held``."""
@@ -84,7 +83,7 @@ class KeyedGrid:
         """Return a flat bool array: True where a tile is marked in any layer."""
         seen = np.zeros(len(self.blocked), dtype=bool)
         for marks in self.layers.values():
-            seen |= np.frombuffer(marks, dtype=np.uint8) >= self.marked_from
+            seen |= self.marking[np.frombuffer(marks, dtype=np.uint8)]
         return seen
 
     def marked(self) -> int:
