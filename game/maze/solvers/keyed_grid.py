@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Optional, Union
 
 import numpy as np
 
@@ -57,7 +57,7 @@ class KeyedGrid:
     width: int
     start: int
     goal: int
-    layers: dict[int, bytearray]
+    layers: dict[int, Union[bytearray, memoryview]]
     #: What entering a tile needs: its door's key bit, or a bit no walker holds (a wall),
     #: so one look tells whether it can be entered: ``need[n] & ~held`` is 0.
     need: bytes = b""
@@ -67,7 +67,7 @@ class KeyedGrid:
     #: and doors in their layers too).
     marking: np.ndarray = field(default_factory=lambda: np.arange(256) != 0)
 
-    def layer(self, held: int) -> bytearray:
+    def layer(self, held: int) -> Union[bytearray, memoryview]:
         """Return the marks of the states holding ``held``."""
         marks = self.layers.get(held)
         if marks is None:

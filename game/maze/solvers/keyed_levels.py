@@ -1,40 +1,39 @@
-"""The breadth-first keyed search without events, a level at a time, layer by layer.
+"""The breadth-first keyed search without events, a level at a time, every layer at once.
 
 It marks the states :func:`game.maze.solvers.keyed.breadth_first` marks, in its order,
 with the same marks: the same walk, visited count and marks.  Each set of keys held has
-its own layer: the walls, with a door its keys do not open :data:`CLOSED` and a key they
-lack :data:`NEW_KEY`, so one byte tells what a probe finds.
+its own layer, all in one flat array (a state is ``held * size + tile``), made when first
+reached: the walls, with a door its keys do not open :data:`CLOSED`, a key they lack
+:data:`NEW_KEY` and the goal :data:`GOAL`, so one byte tells what a probe finds, and a
+step onto floor stays in its layer with no look at keys.  Only the few steps onto a new
+key or the goal take the slow way.
 
-A level is the queue's states one move from the start more than the level before.  A
-level of few states goes state by state, in queue order, as the generator does.  A wide
-one goes a layer at a time in numpy: each layer's states in queue order with a *rank*
-that orders all the level's states (a state's rank is its first parent's times four plus
-the step's number, so ranks of one level compare across layers).  Within a layer a tile
-is marked by the first of its parents, the way the queue would; only a step onto a new
-key goes to another layer, and those few are merged by rank.  When the goal is reached,
-the states the queue would have marked after it are unmarked again.
+A level is the queue's states one move from the start more than the level before, in
+queue order.  A level of few states goes state by state, as the generator does; a wide
+one at once in numpy, where a state two parents reach is marked by the first of them
+(each writes its step in reverse order, so the first write stays; two parents of one
+state step in two different ways).  When the goal is reached, the states the queue
+would have marked after it are unmarked again.
 """
 
 from __future__ import annotations
 
-from typing import Iterator, Optional
+from typing import Iterator, Optional, Union
 
 import numpy as np
 
-from game.maze.solvers.keyed_depth import Layers
 from game.maze.solvers.keyed_grid import _KEY_TAKEN, _ORIGIN, KeyedGrid
 
 #: A layer byte: a wall, the padding, or a door the layer's keys do not open.
 CLOSED = 0x20
 #: A layer byte: a key the layer's keys lack (a step onto it goes to another layer).
 NEW_KEY = 0x40
+#: A layer byte: the goal, not marked yet.
+GOAL = 0x80
+#: The bits of a byte the slow way looks at (NEW_KEY, GOAL; the origin's too).
+_SLOW = NEW_KEY | GOAL
 #: A level with at least this many states is probed with numpy, a smaller one state by state.
 WIDE_LEVEL = 192
-#: Ranks are renumbered from 0 before they pass this (each level multiplies them by 4).
-_RANK_LIMIT = 1 << 56
-
-#: A wide level: per keys held, its tiles and their ranks, each in queue order.
-Wide = dict[int, tuple[np.ndarray, np.ndarray]]
 
 
 def _marking() -> np.ndarray:
@@ -56,175 +55,144 @@ class LevelSearch:
     def __init__(self, grid: KeyedGrid, steps: tuple[int, ...], every: int) -> None:
         self.grid, self.steps, self.every = grid, steps, every
         self.end: Optional[tuple[int, int]] = None
-        grid.marking = _marking()
-        self.layers = Layers(grid, grid.spots, CLOSED, NEW_KEY)
-        self.views: dict[int, np.ndarray] = {}
+        self.size = size = len(grid.blocked)
+        spots = grid.spots
+        self.spots = spots
+        self.key_np = np.frombuffer(grid.key, dtype=np.uint8)
+        self.spot_key = self.key_np[spots]
+        self.spot_lock = np.frombuffer(grid.lock, dtype=np.uint8)[spots]
+        present = int(np.bitwise_or.reduce(self.spot_key)) if len(spots) else 0
+        present |= grid.key[grid.start]
+        # a layer per keys held, by its bits; those never reached are never written
+        self.cells = np.empty((present + 1) * size, dtype=np.uint8)
+        self.flat = memoryview(self.cells)  # what the state-by-state probes read: plain ints
         self.step_array = np.array(steps, dtype=np.int64)
+        grid.marking = _marking()
+        grid.layers = {}
 
-    def view(self, held: int) -> np.ndarray:
-        """Return the layer of ``held`` as a numpy array (made on first use)."""
-        view = self.views.get(held)
-        if view is None:
-            view = self.views[held] = np.frombuffer(self.layers.layer(held), dtype=np.uint8)
-        return view
+    def bake(self, held: int) -> None:
+        """Write the layer of ``held`` (its walls, doors, keys and goal) if not yet written."""
+        grid, size = self.grid, self.size
+        if held in grid.layers:
+            return
+        block = self.cells[held * size : (held + 1) * size]
+        np.multiply(np.frombuffer(grid.blocked, dtype=np.uint8), CLOSED, out=block)
+        bits = np.uint8(held)
+        block[self.spots] = np.where((self.spot_lock & ~bits) != 0, CLOSED,
+                                     np.where((self.spot_key & ~bits) != 0, NEW_KEY, 0))
+        if block[grid.goal] == 0:
+            block[grid.goal] = GOAL
+        # a step up from the first row reads the pad row before: the last layer's for layer 0
+        width = grid.width
+        self.cells[held * size - width : held * size if held else None] = CLOSED
+        grid.layers[held] = self.flat[held * size : (held + 1) * size]
 
     def __iter__(self) -> Iterator[None]:
         """Mark the states; yield None between slices of the work."""
-        grid, steps, every = self.grid, self.steps, self.every
+        grid, steps, every, size = self.grid, self.steps, self.every, self.size
         key, s, g = grid.key, grid.start, grid.goal
-        layer = self.layers.layer
+        flat = self.flat
         held = key[s]
-        layer(held)[s] = _ORIGIN
+        self.bake(held)
+        flat[held * size + s] = _ORIGIN
         if s == g:
             self.end = (s, held)
             return
-        tiles: list[int] = [s]
-        helds: list[int] = [held]
-        wide: Optional[Wide] = None
+        level: Union[list[int], np.ndarray] = [held * size + s]
         ways = tuple(enumerate(steps, 1))
         left = every
-        while True:
-            if wide is not None or len(tiles) >= WIDE_LEVEL:
-                if wide is None:
-                    wide = self._to_wide(tiles, helds)
-                taken = sum(len(t) for t, _ in wide.values())
-                wide = self._probe(wide)
+        while len(level):
+            if len(level) >= WIDE_LEVEL:
+                taken = len(level)
+                level = self._probe(np.asarray(level, dtype=np.int64))
                 left -= taken  # a slice per ``every`` states of the level, all done at once
                 while left <= 0:
                     yield None
                     left += every
                 if self.end is not None:
                     return
-                count = sum(len(t) for t, _ in wide.values())
-                if not count:
-                    return
-                if count < WIDE_LEVEL:
-                    tiles, helds = _to_queue(wide)
-                    wide = None
                 continue
-            if not tiles:
-                return
-            next_tiles: list[int] = []
-            next_helds: list[int] = []
-            add_tile, add_held = next_tiles.append, next_helds.append
-            for p, held in zip(tiles, helds):
-                cells = layer(held)
+            if isinstance(level, np.ndarray):
+                level = level.tolist()
+            after: list[int] = []
+            add = after.append
+            for state in level:
+                held = state // size
                 for way, step in ways:
-                    n = p + step
-                    v = cells[n]
+                    n = state + step
+                    v = flat[n]
                     if not v:
-                        cells[n] = way
-                        now = held
-                    elif v == NEW_KEY:
-                        now = held | key[n]
-                        marks = layer(now)
-                        if marks[n]:
-                            continue
-                        marks[n] = way | _KEY_TAKEN
-                    else:
+                        flat[n] = way
+                        add(n)
                         continue
-                    if n == g:
-                        self.end = (n, now)
-                        return
-                    add_tile(n)
-                    add_held(now)
+                    if not v & _SLOW or v == _ORIGIN:
+                        continue
+                    if v == NEW_KEY:
+                        tile = n - held * size
+                        now = held | key[tile]
+                        self.bake(now)
+                        n = now * size + tile
+                        v = flat[n]
+                        if v and v != GOAL:
+                            continue
+                        flat[n] = way | _KEY_TAKEN
+                        if v != GOAL:
+                            add(n)
+                            continue
+                    else:
+                        flat[n] = way
+                    self.end = (g, n // size)  # the goal
+                    return
                 left -= 1
                 if not left:
                     yield None
                     left = every
-            tiles, helds = next_tiles, next_helds
+            level = after
 
-    def _to_wide(self, tiles: list[int], helds: list[int]) -> Wide:
-        """Return a level in queue order as tiles and ranks per keys held."""
-        at = np.array(tiles, dtype=np.int64)
-        had = np.array(helds, dtype=np.int64)
-        wide: Wide = {}
-        for h in np.unique(had).tolist():
-            sel = np.flatnonzero(had == h)
-            wide[h] = (at[sel], sel.astype(np.int64))
-        return wide
+    def _probe(self, level: np.ndarray) -> np.ndarray:
+        """Mark the level after ``level``; return it (``end`` is set if it holds the goal)."""
+        cells, size, count = self.cells, self.size, len(self.steps)
+        probes = (level[:, None] + self.step_array[None, :]).ravel()
+        found = cells[probes]
+        free = found == 0
+        slow = np.flatnonzero(found & _SLOW)
+        slow = slow[found[slow] != _ORIGIN]
+        at = np.flatnonzero(free)
+        n = probes[at]
+        code = (at % count + 1).astype(np.uint8)
+        if len(slow):  # steps onto a new key or the goal: the few that need a look at keys
+            to, mark = self._slow(probes[slow], found[slow], (slow % count + 1).astype(np.uint8))
+            keep = to >= 0
+            where = np.searchsorted(at, slow[keep])
+            n = np.insert(n, where, to[keep])
+            code = np.insert(code, where, mark[keep])
+        cells[n[::-1]] = code[::-1]  # the last write stays: each state's first parent's step
+        first = np.flatnonzero(cells[n] == code)
+        if len(first) < len(n):
+            n = n[first]
+        goals = np.flatnonzero(n % size == self.grid.goal) if len(slow) else ()
+        if len(goals):
+            end = int(goals[0])
+            cells[n[end + 1 :]] = 0  # the queue marks nothing after the goal
+            self.end = (self.grid.goal, int(n[end]) // size)
+            return n[: end + 1]
+        return n
 
-    def _probe(self, wide: Wide) -> Wide:
-        """Mark the level after ``wide``; return it (``end`` is set if it holds the goal)."""
-        g = self.grid.goal
-        key = self.grid.key
-        count = len(self.steps)
-        after: Wide = {}
-        crossing: list[tuple[int, int, int, int]] = []  # (rank, keys held, tile, mark)
-        for held, (tiles, ranks) in wide.items():
-            cells = self.view(held)
-            probes = (tiles[:, None] + self.step_array[None, :]).ravel()
-            found = cells[probes]
-            free = np.flatnonzero(found == 0)
-            if self.layers.new_key_left(held):
-                for i in np.flatnonzero(found == NEW_KEY).tolist():
-                    n = int(probes[i])
-                    way = i % count + 1
-                    crossing.append((int(ranks[i // count]) * 4 + way, held | key[n], n,
-                                     way | _KEY_TAKEN))
-            n = probes[free]
-            way = (free % count + 1).astype(np.uint8)
-            cells[n[::-1]] = way[::-1]  # the last write stays: each tile's first parent's step
-            first = np.flatnonzero(cells[n] == way)  # two parents of a tile step in two ways
-            if len(first) < len(n):
-                n, free, way = n[first], free[first], way[first]
-            after[held] = (n, ranks[free // count] * 4 + way)
-        self._merge(after, crossing, g)
-        top = max((int(r[-1]) for _, r in after.values() if len(r)), default=0)
-        if top >= _RANK_LIMIT:
-            _renumber(after)
-        return after
-
-    def _merge(self, after: Wide, crossing: list[tuple[int, int, int, int]], g: int) -> None:
-        """Stop ``after`` at the goal and add the steps onto new keys, by rank."""
-        goal = min((int(r[np.argmax(t == g)]) for t, r in after.values() if (t == g).any()),
-                   default=None)
-        crossing.sort()
-        for rank, held, n, _ in crossing:
-            if n == g and (goal is None or rank < goal):
-                goal = rank
-        if goal is not None:  # the queue marks nothing after the goal
-            for held, (tiles, ranks) in list(after.items()):
-                late = ranks > goal
-                if late.any():
-                    self.view(held)[tiles[late]] = 0
-                    after[held] = (tiles[~late], ranks[~late])
-            crossing = [c for c in crossing if c[0] <= goal]
-        for rank, held, n, mark in crossing:
-            cells = self.view(held)
-            tiles, ranks = after.get(held, (np.zeros(0, np.int64), np.zeros(0, np.int64)))
-            if cells[n]:
-                here = np.flatnonzero(tiles == n)
-                if not len(here) or ranks[here[0]] < rank:
-                    continue  # marked a level before, or first by an earlier parent
-                tiles, ranks = np.delete(tiles, here), np.delete(ranks, here)
-            cells[n] = mark
-            at = int(np.searchsorted(ranks, rank))
-            after[held] = (np.insert(tiles, at, n), np.insert(ranks, at, rank))
-        if goal is not None:
-            self.end = next((g, held) for held, (tiles, ranks) in after.items()
-                            if len(tiles) and ((tiles == g) & (ranks == goal)).any())
-
-
-def _renumber(wide: Wide) -> None:
-    """Renumber the ranks of a level from 0, in the same order."""
-    ranks = np.concatenate([r for _, r in wide.values()])
-    order = np.argsort(ranks, kind="stable")
-    new = np.empty(len(ranks), dtype=np.int64)
-    new[order] = np.arange(len(ranks), dtype=np.int64)
-    at = 0
-    for held, (tiles, r) in list(wide.items()):
-        wide[held] = (tiles, new[at : at + len(r)])
-        at += len(r)
-
-
-def _to_queue(wide: Wide) -> tuple[list[int], list[int]]:
-    """Return a wide level as the queue's tiles and keys held, in queue order."""
-    tiles = np.concatenate([t for t, _ in wide.values()])
-    ranks = np.concatenate([r for _, r in wide.values()])
-    helds = np.concatenate([np.full(len(t), h, dtype=np.int64) for h, (t, _) in wide.items()])
-    order = np.argsort(ranks, kind="stable")
-    at: list[int] = tiles[order].tolist()
-    had: list[int] = helds[order].tolist()
-    return at, had
-
+    def _slow(self, probes: np.ndarray, found: np.ndarray, ways: np.ndarray
+              ) -> tuple[np.ndarray, np.ndarray]:
+        """Return where steps onto new keys or the goal land (-1: marked) and their marks."""
+        size, key = self.size, self.grid.key
+        to = probes.copy()
+        mark = ways.copy()
+        for i, (n, v) in enumerate(zip(probes.tolist(), found.tolist())):
+            if v == NEW_KEY:
+                held = n // size
+                tile = n - held * size
+                now = held | key[tile]
+                self.bake(now)
+                to[i] = n = now * size + tile
+                mark[i] |= _KEY_TAKEN
+                v = self.flat[n]
+                if v and v != GOAL:
+                    to[i] = -1
+        return to, mark
