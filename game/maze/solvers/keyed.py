@@ -19,6 +19,7 @@ in the order the walk picks them up.  Mazes without keys or doors never come her
 from __future__ import annotations
 
 from collections import deque
+from itertools import repeat
 from typing import Generator, Iterator, Optional, Sequence, Union
 
 import numpy as np
@@ -268,12 +269,12 @@ def _solution_sliced(name: str, grid: KeyedGrid, trail: Optional[Sequence[int]]
 
 def _solution(name: str, grid: KeyedGrid, trail: Optional[Sequence[int]]) -> Solution:
     """Return the Solution of a search that found ``trail`` (None: no path)."""
-    path = None if trail is None else [grid.pos(i) for i in trail]
+    path = None if trail is None else list(map(divmod, trail, repeat(grid.width, len(trail))))
     keys: list[str] = []
     if trail is not None:
         held = 0
-        for i in trail:
-            bit = grid.key[i]
+        given = np.frombuffer(grid.key, dtype=np.uint8)[np.asarray(trail)]
+        for bit in given[given != 0].tolist():  # the trail's key tiles: few
             if bit & ~held:
                 held |= bit
                 keys.append(kinds.colour(bit))

@@ -26,38 +26,24 @@ CLOSED = 1
 MARKED = 2
 
 
-class Layers:
-    """Each set of keys held's layer of walls and marks, made when first reached.
+class _Layers:
+    """Each set of keys held's layer of walls and marks, made when first reached."""
 
-    A layer is the walls (``grid.blocked``), where a door its keys do not open is
-    ``closed`` and a key they lack ``new_key``.
-    """
-
-    def __init__(self, grid: KeyedGrid, spots: np.ndarray, closed: int, new_key: int) -> None:
+    def __init__(self, grid: KeyedGrid, spots: np.ndarray) -> None:
         self.grid = grid
         self.spots = spots
-        self.closed, self.new_key = closed, new_key
         key = np.frombuffer(grid.key, dtype=np.uint8)[spots]
         lock = np.frombuffer(grid.lock, dtype=np.uint8)[spots]
         self.key, self.lock = key, lock
-        self.keys = int(np.bitwise_or.reduce(key)) if len(key) else 0
-
-    def new_key_left(self, held: int) -> bool:
-        """Return True when some key lying in the maze is not among ``held``."""
-        return bool(self.keys & ~held)
+        self.made: dict[int, bytearray] = {}
 
     def layer(self, held: int) -> bytearray:
         """Return the layer of ``held``, making it on first use."""
-        layers = self.grid.layers
-        cells = layers.get(held)
+        cells = self.made.get(held)
         if cells is None:
             bits = np.uint8(held)
-            byte = np.where((self.lock & ~bits) != 0, self.closed,
-                            np.where((self.key & ~bits) != 0, self.new_key, FREE)).astype(np.uint8)
-            cells = layers[held] = bytearray(self.grid.blocked)
-            if self.closed != CLOSED:
-                walls = np.frombuffer(cells, dtype=np.uint8)
-                walls *= np.uint8(self.closed)
+            byte = np.where((self.lock & ~bits) != 0, CLOSED, FREE).astype(np.uint8)
+            cells = self.made[held] = self.grid.layers[held] = bytearray(self.grid.blocked)
             np.frombuffer(cells, dtype=np.uint8)[self.spots] = byte
         return cells
 
@@ -67,11 +53,11 @@ def depth_first_quiet(grid: KeyedGrid, spots: np.ndarray, steps: tuple[int, ...]
     """Search ``grid`` depth-first, probing ``steps`` in order; return the trail or None.
 
     It yields None every ``every`` states or so; ``grid.layers`` holds the marks after
-    (every byte from :data:`MARKED` on).  ``spots`` are the flat indices of the keys
+    (where a byte has the :data:`MARKED` bit).  ``spots`` are the flat indices of the keys
     and doors.
     """
-    grid.marking = np.arange(256) >= MARKED
-    layers = Layers(grid, spots, CLOSED, FREE)
+    grid.marked_bits = MARKED
+    layers = _Layers(grid, spots)
     key, s, g = grid.key, grid.start, grid.goal
     held = key[s]
     cells = layers.layer(held)

@@ -63,9 +63,9 @@ class KeyedGrid:
     need: bytes = b""
     #: The flat indices of the keys and doors.
     spots: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
-    #: Per layer byte value, True where it marks a state (the event-free runs keep walls
-    #: and doors in their layers too).
-    marking: np.ndarray = field(default_factory=lambda: np.arange(256) != 0)
+    #: A layer byte marks a state where it has one of these bits (the event-free runs keep
+    #: walls and doors in their layers too, in other bits).
+    marked_bits: int = 0xFF
 
     def layer(self, held: int) -> Union[bytearray, memoryview]:
         """Return the marks of the states holding ``held``."""
@@ -81,10 +81,16 @@ class KeyedGrid:
 
     def seen(self) -> np.ndarray:
         """Return a flat bool array: True where a tile is marked in any layer."""
-        seen = np.zeros(len(self.blocked), dtype=bool)
+        bits = np.uint8(self.marked_bits)
+        seen: Optional[np.ndarray] = None
         for marks in self.layers.values():
-            seen |= self.marking[np.frombuffer(marks, dtype=np.uint8)]
-        return seen
+            layer = np.frombuffer(marks, dtype=np.uint8)
+            if seen is None:
+                seen = (layer & bits) != 0
+            else:
+                byte = np.bitwise_or(seen.view(np.uint8), layer & bits, out=seen.view(np.uint8))
+                np.minimum(byte, 1, out=byte)
+        return np.zeros(len(self.blocked), dtype=bool) if seen is None else seen
 
     def marked(self) -> int:
         """Return how many distinct tiles are marked in any layer."""

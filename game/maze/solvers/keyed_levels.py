@@ -32,17 +32,10 @@ NEW_KEY = 0x40
 GOAL = 0x80
 #: The bits of a byte the slow way looks at (NEW_KEY, GOAL; the origin's too).
 _SLOW = NEW_KEY | GOAL
+#: The bits of a byte that mark a state: a step's number, a key taken (the origin has all).
+_MARKED_BITS = 0x07 | _KEY_TAKEN
 #: A level with at least this many states is probed with numpy, a smaller one state by state.
 WIDE_LEVEL = 192
-
-
-def _marking() -> np.ndarray:
-    """Return, per layer byte, True where it marks a state."""
-    marking = np.zeros(256, dtype=bool)
-    for way in range(1, 5):
-        marking[way] = marking[way | _KEY_TAKEN] = True
-    marking[_ORIGIN] = True
-    return marking
 
 
 class LevelSearch:
@@ -65,9 +58,9 @@ class LevelSearch:
         present |= grid.key[grid.start]
         # a layer per keys held, by its bits; those never reached are never written
         self.cells = np.empty((present + 1) * size, dtype=np.uint8)
-        self.flat = memoryview(self.cells)  # what the state-by-state probes read: plain ints
+        self.flat = self.cells.data  # what the state-by-state probes read: plain ints
         self.step_array = np.array(steps, dtype=np.int64)
-        grid.marking = _marking()
+        grid.marked_bits = _MARKED_BITS
         grid.layers = {}
 
     def bake(self, held: int) -> None:
@@ -170,7 +163,7 @@ class LevelSearch:
         first = np.flatnonzero(cells[n] == code)
         if len(first) < len(n):
             n = n[first]
-        goals = np.flatnonzero(n % size == self.grid.goal) if len(slow) else ()
+        goals = np.flatnonzero(n % size == self.grid.goal) if len(slow) else n[:0]
         if len(goals):
             end = int(goals[0])
             cells[n[end + 1 :]] = 0  # the queue marks nothing after the goal
