@@ -92,7 +92,7 @@ class LevelSearch:
             self.end = (s, held)
             return
         level: Union[list[int], np.ndarray] = [held * size + s]
-        ways = tuple(enumerate(steps, 1))
+        first, second, third, fourth = steps
         left = every
         while len(level):
             if len(level) >= WIDE_LEVEL:
@@ -110,37 +110,63 @@ class LevelSearch:
             after: list[int] = []
             add = after.append
             for state in level:
-                held = state // size
-                for way, step in ways:
-                    n = state + step
-                    v = flat[n]
-                    if not v:
-                        flat[n] = way
-                        add(n)
-                        continue
-                    if not v & _SLOW or v == _ORIGIN:
-                        continue
-                    if v == NEW_KEY:
-                        tile = n - held * size
-                        now = held | key[tile]
-                        self.bake(now)
-                        n = now * size + tile
-                        v = flat[n]
-                        if v and v != GOAL:
-                            continue
-                        flat[n] = way | _KEY_TAKEN
-                        if v != GOAL:
-                            add(n)
-                            continue
-                    else:
-                        flat[n] = way
-                    self.end = (g, n // size)  # the goal
+                # each probe as the plain search's: one byte; only a new key or the goal
+                # (a byte with a _SLOW bit) takes the slow way
+                n = state + first
+                v = flat[n]
+                if not v:
+                    flat[n] = 1
+                    add(n)
+                elif v & _SLOW and self._slow_step(state, n, v, 1, after):
+                    return
+                n = state + second
+                v = flat[n]
+                if not v:
+                    flat[n] = 2
+                    add(n)
+                elif v & _SLOW and self._slow_step(state, n, v, 2, after):
+                    return
+                n = state + third
+                v = flat[n]
+                if not v:
+                    flat[n] = 3
+                    add(n)
+                elif v & _SLOW and self._slow_step(state, n, v, 3, after):
+                    return
+                n = state + fourth
+                v = flat[n]
+                if not v:
+                    flat[n] = 4
+                    add(n)
+                elif v & _SLOW and self._slow_step(state, n, v, 4, after):
                     return
                 left -= 1
                 if not left:
                     yield None
                     left = every
             level = after
+
+    def _slow_step(self, state: int, n: int, v: int, way: int, after: list[int]) -> bool:
+        """Step onto a new key, the goal or the origin (byte ``v``); return True at the goal."""
+        flat, size = self.flat, self.size
+        if v == NEW_KEY:
+            held = state // size
+            tile = n - held * size
+            now = held | self.grid.key[tile]
+            self.bake(now)
+            n = now * size + tile
+            v = flat[n]
+            if v and v != GOAL:
+                return False
+            way |= _KEY_TAKEN
+        elif v != GOAL:
+            return False  # the origin
+        flat[n] = way
+        if v != GOAL:
+            after.append(n)
+            return False
+        self.end = (self.grid.goal, n // size)
+        return True
 
     def _probe(self, level: np.ndarray) -> np.ndarray:
         """Mark the level after ``level``; return it (``end`` is set if it holds the goal)."""
