@@ -18,8 +18,9 @@ from game.maze.solvers.base import check_end
 
 # A state's mark in its layer: 0 unmarked; bfs stores how it was reached.
 _ORIGIN = 0xFF
+#: A byte table over the flat tiles (bytes, or a bytearray filled in place).
+Table = Union[bytes, bytearray]
 _KEY_TAKEN = 0x10  # bfs: the step onto this tile picked up its key (the layer before lacked it)
-_NEVER_HELD = 0x10  # a key bit past the four colours: what a wall "needs"
 
 
 def has_keys(maze: Maze) -> bool:
@@ -51,16 +52,13 @@ class KeyedGrid:
     Each set of keys held gets its own layer of marks, made when first reached.
     """
 
-    blocked: bytes  # non-zero for wall and padding
-    key: bytes  # the key bit a tile gives (0: none)
-    lock: bytes  # the key bit a tile needs (0: none)
+    blocked: Table  # non-zero for wall and padding
+    key: Table  # the key bit a tile gives (0: none)
+    lock: Table  # the key bit a tile needs (0: none)
     width: int
     start: int
     goal: int
     layers: dict[int, Union[bytearray, memoryview]]
-    #: What entering a tile needs: its door's key bit, or a bit no walker holds (a wall),
-    #: so one look tells whether it can be entered: ``need[n] & ~held`` is 0.
-    need: bytes = b""
     #: The flat indices of the keys and doors.
     spots: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     #: A layer byte marks a state where it has one of these bits (the event-free runs keep
@@ -110,10 +108,9 @@ class KeyedTables:
     that starts over on each move need not lay out a big maze again.
     """
 
-    blocked: bytes
-    key: bytes
-    lock: bytes
-    need: bytes  # lock, or _NEVER_HELD on a wall (see KeyedGrid.need)
+    blocked: Table
+    key: Table
+    lock: Table
     width: int
     spots: np.ndarray  # the flat indices of the keys and doors
 
@@ -131,10 +128,7 @@ class KeyedTables:
         key[at] &= ~np.uint8(bits)
         lock = np.frombuffer(self.lock, dtype=np.uint8).copy()
         lock[at] &= ~np.uint8(bits)
-        need = np.frombuffer(self.need, dtype=np.uint8).copy()
-        need[at] &= ~np.uint8(bits)  # keys and doors are walkable: no wall bit to keep
-        return KeyedTables(self.blocked, key.tobytes(), lock.tobytes(), need.tobytes(),
-                           self.width, at)
+        return KeyedTables(self.blocked, key.tobytes(), lock.tobytes(), self.width, at)
 
 
 def keyed_tables(maze: Maze) -> KeyedTables:
@@ -144,19 +138,17 @@ def keyed_tables(maze: Maze) -> KeyedTables:
     """
     rows, cols = maze.rows, maze.cols
     width = cols + 1
-    blocked = np.ones((rows + 1, width), dtype=np.uint8)
-    blocked[:rows, :cols] = ~kinds.walkable(maze.tiles)
+    size = (rows + 1) * width
+    blocked, key, lock = bytearray(size), bytearray(size), bytearray(size)  # no copies
+    walls = np.frombuffer(blocked, dtype=np.uint8).reshape(rows + 1, width)
+    walls[:, cols] = walls[rows] = 1
+    np.logical_not(kinds.walkable(maze.tiles), out=walls[:rows, :cols].view(bool))
     r, c = np.nonzero(_keys_and_doors(maze.tiles))
     kind = maze.tiles[r, c]
     at = r * width + c
-    key = np.zeros(blocked.size, dtype=np.uint8)
-    key[at] = kinds.KINDS["key"][kind]
-    lock = np.zeros(blocked.size, dtype=np.uint8)
-    lock[at] = kinds.KINDS["lock"][kind]
-    need = blocked * np.uint8(_NEVER_HELD)
-    need.reshape(-1)[at] |= lock[at]
-    return KeyedTables(blocked.tobytes(), key.tobytes(), lock.tobytes(), need.tobytes(), width,
-                       at)
+    np.frombuffer(key, dtype=np.uint8)[at] = kinds.KINDS["key"][kind]
+    np.frombuffer(lock, dtype=np.uint8)[at] = kinds.KINDS["lock"][kind]
+    return KeyedTables(blocked, key, lock, width, at)
 
 
 def _keys_and_doors(tiles: np.ndarray) -> np.ndarray:
@@ -185,6 +177,5 @@ def flatten_keyed(maze: Maze, start: Pos, goal: Pos,
         start[0] * width + start[1],
         goal[0] * width + goal[1],
         {},
-        tables.need,
         tables.spots,
     )
