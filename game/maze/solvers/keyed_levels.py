@@ -10,9 +10,9 @@ key or the goal take the slow way.
 
 A level is the queue's states one move from the start more than the level before, in
 queue order.  A level of few states goes state by state, as the generator does; a wide
-one at once in numpy, where a state two parents reach is marked by the first of them
-(each writes its step in reverse order, so the first write stays; two parents of one
-state step in two different ways).  When the goal is reached, the states the queue
+one in numpy, up to ``every`` states at once, where a state two parents reach is marked
+by the first of them (each writes its step in reverse order, so the first write stays;
+two parents of one state step in two different ways).  When the goal is reached, the states the queue
 would have marked after it are unmarked again.
 """
 
@@ -42,7 +42,7 @@ class LevelSearch:
     """The breadth-first search's states marked level by level; ``end`` is the goal state.
 
     Iterating it does the work, yielding None once per ``every`` states taken (after a
-    wide level, done at once, as many times as it held ``every`` states).
+    part of a wide level done at once, as many times as it held ``every`` states).
     """
 
     def __init__(self, grid: KeyedGrid, steps: tuple[int, ...], every: int) -> None:
@@ -93,17 +93,24 @@ class LevelSearch:
             return
         level: Union[list[int], np.ndarray] = [held * size + s]
         first, second, third, fourth = steps
+        chunk = max(every, WIDE_LEVEL)  # the states of a wide level probed at once
         left = every
         while len(level):
             if len(level) >= WIDE_LEVEL:
-                taken = len(level)
-                level = self._probe(np.asarray(level, dtype=np.int64))
-                left -= taken  # a slice per ``every`` states of the level, all done at once
-                while left <= 0:
-                    yield None
-                    left += every
-                if self.end is not None:
-                    return
+                states = np.asarray(level, dtype=np.int64)
+                parts = []
+                # a part of the level at a time, in queue order: a state an earlier part
+                # marked is marked already when a later part probes it
+                for at in range(0, len(states), chunk):
+                    part = states[at : at + chunk]
+                    parts.append(self._probe(part))
+                    left -= len(part)
+                    while left <= 0:
+                        yield None
+                        left += every
+                    if self.end is not None:
+                        return
+                level = np.concatenate(parts) if len(parts) > 1 else parts[0]
                 continue
             if isinstance(level, np.ndarray):
                 level = level.tolist()
