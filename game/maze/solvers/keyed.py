@@ -174,7 +174,8 @@ def _sliced(name: str, grid: KeyedGrid, steps: tuple[int, ...], every: int
     """Run the level search on a checked keyed grid, a slice at a time."""
     levels = _bfs_levels(grid, steps, every)
     yield from levels
-    yield _solution(name, grid, _bfs_end(grid, steps, levels))
+    found = yield from _solution_sliced(name, grid, _bfs_end(grid, steps, levels))
+    yield found
 
 
 def _bfs_end(grid: KeyedGrid, steps: tuple[int, ...], levels: LevelSearch
@@ -225,8 +226,6 @@ def _depth_first_quiet(name: str, grid: KeyedGrid, steps: tuple[int, ...], every
                        ) -> Generator[None, None, tuple[KeyedGrid, Solution]]:
     """Run the depth-first search on a checked keyed grid without events, a slice at a time."""
     trail = yield from depth_first_quiet(grid, grid.spots, steps, every)
-    if trail is None:
-        return grid, _solution(name, grid, None)
     return grid, (yield from _solution_sliced(name, grid, trail))
 
 
@@ -249,6 +248,7 @@ POSITIONS_SLICE = 20_000
 def _solution_sliced(name: str, grid: KeyedGrid, trail: Optional[Sequence[int]]
                      ) -> Generator[None, None, Solution]:
     """Return :func:`_solution`'s Solution, a long trail turned into positions a slice at a time."""
+    yield from grid.seen_sliced()  # the marks' union, kept for the visited count and marks
     if trail is None or len(trail) <= POSITIONS_SLICE:
         return _solution(name, grid, trail)
     path: list[Pos] = []

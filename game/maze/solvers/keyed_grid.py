@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional, Union
+from typing import Generator, Optional, Union
 
 import numpy as np
 
@@ -18,6 +18,8 @@ from game.maze.solvers.base import check_end
 
 # A state's mark in its layer: 0 unmarked; bfs stores how it was reached.
 _ORIGIN = 0xFF
+#: Bytes of layers a sliced union of the marks reads between two slices.
+SEEN_PART = 1 << 22
 #: A byte table over the flat tiles (bytes, or a bytearray filled in place).
 Table = Union[bytes, bytearray]
 _KEY_TAKEN = 0x10  # bfs: the step onto this tile picked up its key (the layer before lacked it)
@@ -64,6 +66,8 @@ class KeyedGrid:
     #: A layer byte marks a state where it has one of these bits (the event-free runs keep
     #: walls and doors in their layers too, in other bits).
     marked_bits: int = 0xFF
+    #: The tiles marked in any layer, once a finished search has worked them out.
+    union: Optional[np.ndarray] = None
 
     def layer(self, held: int) -> Union[bytearray, memoryview]:
         """Return the marks of the states holding ``held``."""
@@ -79,16 +83,36 @@ class KeyedGrid:
 
     def seen(self) -> np.ndarray:
         """Return a flat bool array: True where a tile is marked in any layer."""
+        if self.union is not None:
+            return self.union
+        work = self.seen_sliced()
+        while True:
+            try:
+                next(work)
+            except StopIteration as done:
+                seen: np.ndarray = done.value
+                return seen
+
+    def seen_sliced(self, part: int = SEEN_PART) -> Generator[None, None, np.ndarray]:
+        """Return :meth:`seen` once the search is over, yielding None every ``part`` bytes read.
+
+        It keeps the answer (``union``): the visited count and the marks read it after.
+        """
         bits = np.uint8(self.marked_bits)
-        seen: Optional[np.ndarray] = None
-        for marks in self.layers.values():
-            layer = np.frombuffer(marks, dtype=np.uint8)
-            if seen is None:
-                seen = (layer & bits) != 0
-            else:
-                byte = np.bitwise_or(seen.view(np.uint8), layer & bits, out=seen.view(np.uint8))
-                np.minimum(byte, 1, out=byte)
-        return np.zeros(len(self.blocked), dtype=bool) if seen is None else seen
+        size = len(self.blocked)
+        seen = np.zeros(size, dtype=bool)
+        layers = [np.frombuffer(marks, dtype=np.uint8) for marks in self.layers.values()]
+        step = max(1, part // max(1, len(layers)))
+        for at in range(0, size, step):
+            end = min(size, at + step)
+            acc = np.zeros(end - at, dtype=np.uint8)
+            for layer in layers:
+                acc |= layer[at:end] & bits
+            np.not_equal(acc, 0, out=seen[at:end])
+            if end < size:
+                yield None
+        self.union = seen
+        return seen
 
     def marked(self) -> int:
         """Return how many distinct tiles are marked in any layer."""
