@@ -192,7 +192,9 @@ class LevelSearch:
             where = np.searchsorted(at, slow[keep])
             n = np.insert(n, where, to[keep])
             code = np.insert(code, where, mark[keep])
-        cells[n[::-1]] = code[::-1]  # the last write stays: each state's first parent's step
+        # the last write stays: each state's first parent's step (NumPy assigns a 1-D index
+        # in order; tests/maze/test_keyed_runs.py forces wide levels to hold it to that)
+        cells[n[::-1]] = code[::-1]
         first = np.flatnonzero(cells[n] == code)
         if len(first) < len(n):
             n = n[first]
