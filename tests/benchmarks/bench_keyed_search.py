@@ -1,28 +1,35 @@
-"""The keyed searches against the plain one on the same maze (issue 23.1), in CPU time.
+"""The keyed searches against the plain one on the same maze (issue 23.1): time and memory.
 
-    python tests/benchmarks/bench_keyed_search.py [--size 1001] [--solvers bfs,dfs,stack]
+    python tests/benchmarks/bench_keyed_search.py [--sizes 1001,2001] [--keys 1,4]
+        [--solvers bfs,dfs,stack] [--drained]
 
-For each maze it times, in this process's CPU time (steady when other work shares the
-machine), best of ``--repeat``:
+For each maze and solver it prints, side by side:
 
-* ``plain``: ``solve()`` on the same tiles with every key and door made floor;
-* ``drained``: draining the solver's ``explore`` events, which is what ``solve()`` did on
-  a maze with keys before it had event-free keyed runs (the generators are unchanged);
-* ``solve``: ``solve()`` now (the event-free keyed run);
+* ``plain s`` / ``keyed s``: ``solve()`` on the maze with every key and door made floor,
+  and on the maze itself, in this process's CPU time (steady when other work shares the
+  machine), best of ``--repeat``, and ``x`` their ratio (target: at most 4);
+* ``plain MB`` / ``keyed MB``: the peak resident memory each ``solve()`` adds (the
+  kernel's high-water mark, reset before each call), and ``x`` their ratio (target: at
+  most 4);
+* ``drained``, with ``--drained``: draining the solver's ``explore`` events, the reference
+  the event-free run must equal, and the way ``solve()`` went before it had one;
+* ``same``, with ``--drained``: the keyed ``solve()`` gives the Solution draining its
+  events gives.
 
-and the ratio solve / plain (target: at most 4) and the peak of traced memory of one
-``solve()`` against one plain solve.  It checks both answers are equal; it asserts nothing.
-Mazes: an open floor walled round (the editor's blank maze) with four keys and doors
-scattered; prim and backtracker with 4 keys (``generate --keys 4``); the prim maze with
-its first key walled in (no path).
+Mazes: an open floor walled round (the editor's blank maze) with keys and doors
+scattered; prim and backtracker with keys (``generate --keys``); the prim maze with its
+first key walled in (no path).  It asserts nothing.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
+import shutil
+import subprocess
 import sys
+import tempfile
 import time
-import tracemalloc
 from pathlib import Path
 from typing import Callable
 
@@ -37,12 +44,12 @@ from game.maze.grid import Maze  # noqa: E402
 from game.maze.solvers import SOLVERS, drain, solve  # noqa: E402
 
 
-def open_floor(n: int) -> Maze:
-    """Return the editor's blank n x n maze with four keys and doors scattered."""
+def open_floor(n: int, keys: int = 4) -> Maze:
+    """Return the editor's blank n x n maze with ``keys`` keys and doors scattered."""
     maze = blank_maze(rows=n, cols=n)
     tiles = maze.tiles.copy()
     rng = np.random.default_rng(1)
-    for ch in "rgby":
+    for ch in "rgby"[:keys]:
         tiles[tuple(rng.integers(1, n - 1, 2))] = kinds.kind_of(ch)
         tiles[tuple(rng.integers(1, n - 1, 2))] = kinds.kind_of(ch.upper())
     return Maze(tiles, maze.start, maze.goal)
@@ -74,43 +81,89 @@ def cpu(fn: Callable[[], object], repeat: int) -> tuple[float, object]:
     return best, answer
 
 
-def peak(fn: Callable[[], object]) -> float:
-    """Return the peak traced memory of one call of ``fn`` (MB)."""
-    tracemalloc.start()
-    fn()
-    top = tracemalloc.get_traced_memory()[1]
-    tracemalloc.stop()
-    return top / 1e6
+def _status(field: str) -> int:
+    """Return a field of /proc/self/status in kB."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith(field + ":"):
+            return int(line.split()[1])
+    raise RuntimeError(f"no {field} in /proc/self/status")
+
+
+def peak(maze: Maze, solver: str, folder: Path) -> float:
+    """Return the peak resident memory ``solve(maze, solver)`` adds (MB), in a fresh process.
+
+    A fresh process: one that has solved before keeps the memory it freed, and its
+    high-water mark would not show the next solve's.
+    """
+    path = folder / "maze.npz"
+    np.savez(path, tiles=maze.tiles, start=maze.start, goal=maze.goal)
+    out = subprocess.run([sys.executable, __file__, "--child", str(path), solver],
+                         capture_output=True, text=True, check=True)
+    return float(out.stdout)
+
+
+def child(path: str, solver: str) -> None:
+    """Print the peak resident memory one solve of the saved maze adds (MB), nan off Linux."""
+    saved = np.load(path)
+    maze = Maze(saved["tiles"], tuple(saved["start"].tolist()), tuple(saved["goal"].tolist()))
+    gc.collect()
+    try:
+        Path("/proc/self/clear_refs").write_text("5")  # reset the high-water mark
+        before = _status("VmRSS")
+    except OSError:
+        print("nan")
+        return
+    solve(maze, solver)
+    print((_status("VmHWM") - before) / 1e3)
+
+
+def mazes(n: int, keys: int) -> list[tuple[str, Maze]]:
+    """Return the mazes of one size and key count, each with its label."""
+    prim = generate("prim", rows=n, cols=n, seed=1, keys=keys)
+    found = [(f"open floor Y{keys}", open_floor(n, keys)), (f"prim Y{keys}", prim),
+             (f"backtracker Y{keys}",
+              generate("backtracker", rows=n, cols=n, seed=1, keys=keys))]
+    if keys == 4:
+        found.append(("prim Y4 key walled in", walled_in(prim)))
+    return found
 
 
 def main() -> None:
     """Print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--size", type=int, default=1001)
+    parser.add_argument("--sizes", default="1001")
+    parser.add_argument("--keys", default="1,4")
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--solvers", default=",".join(SOLVERS))
-    parser.add_argument("--no-drained", action="store_true", help="skip the slow old way")
-    parser.add_argument("--memory", action="store_true", help="also trace memory (slower)")
+    parser.add_argument("--drained", action="store_true", help="also the slow reference")
+    parser.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args()
-    n = args.size
-    prim = generate("prim", rows=n, cols=n, seed=1, keys=4)
-    mazes = [("open floor", open_floor(n)), ("prim Y4", prim),
-             ("backtracker Y4", generate("backtracker", rows=n, cols=n, seed=1, keys=4)),
-             ("prim Y4 key walled in", walled_in(prim))]
-    print(f"{n}x{n}, CPU seconds, best of {args.repeat}")
-    print(f"{'maze':<24}{'solver':<8}{'plain':>8}{'drained':>9}{'solve':>8}{'ratio':>7}"
-          f"{'same':>6}{'MB plain':>10}{'MB solve':>10}")
-    for label, maze in mazes:
-        plain_maze = unkeyed(maze)
-        for solver in args.solvers.split(","):
-            plain_s, _ = cpu(lambda: solve(plain_maze, solver), args.repeat)
-            new_s, new = cpu(lambda: solve(maze, solver), args.repeat)
-            old_s, old = (float("nan"), new) if args.no_drained else cpu(
-                lambda: drain(SOLVERS[solver].explore(maze, maze.start, maze.goal)), 1)
-            mem = (f"{peak(lambda: solve(plain_maze, solver)):>10.0f}"
-                   f"{peak(lambda: solve(maze, solver)):>10.0f}") if args.memory else ""
-            print(f"{label:<24}{solver:<8}{plain_s:>8.2f}{old_s:>9.2f}{new_s:>8.2f}"
-                  f"{new_s / plain_s:>7.1f}{'yes' if old == new else 'NO':>6}{mem}", flush=True)
+    if args.child:
+        child(*args.child)
+        return
+    folder = Path(tempfile.mkdtemp(prefix="bench_keyed_"))
+    print(f"CPU seconds (best of {args.repeat}); MB: peak resident memory a solve adds")
+    print(f"{'maze':<28}{'solver':<7}{'plain s':>8}{'keyed s':>8}{'x':>6}{'plain MB':>9}"
+          f"{'keyed MB':>9}{'x':>6}{'drained':>8}{'same':>6}")
+    for n in (int(v) for v in args.sizes.split(",")):
+        for keys in (int(v) for v in args.keys.split(",")):
+            for label, maze in mazes(n, keys):
+                plain_maze = unkeyed(maze)
+                for solver in args.solvers.split(","):
+                    plain_s, _ = cpu(lambda: solve(plain_maze, solver), args.repeat)
+                    keyed_s, keyed = cpu(lambda: solve(maze, solver), args.repeat)
+                    plain_mb = peak(plain_maze, solver, folder)
+                    keyed_mb = peak(maze, solver, folder)
+                    old_s, same = float("nan"), ""
+                    if args.drained:
+                        old_s, old = cpu(
+                            lambda: drain(SOLVERS[solver].explore(maze, maze.start, maze.goal)), 1)
+                        same = "yes" if old == keyed else "NO"
+                    print(f"{f'{n}² {label}':<28}{solver:<7}{plain_s:>8.2f}{keyed_s:>8.2f}"
+                          f"{keyed_s / max(plain_s, 1e-3):>6.1f}{plain_mb:>9.1f}{keyed_mb:>9.1f}"
+                          f"{keyed_mb / max(plain_mb, 0.1):>6.1f}{old_s:>8.2f}{same:>6}",
+                          flush=True)
+    shutil.rmtree(folder)
 
 
 if __name__ == "__main__":

@@ -19,8 +19,8 @@ from game.maze import tiles as kinds
 from game.maze.grid import FLOOR, WALL, Maze
 from game.maze.solvers import (SOLVERS, VISIT, Solution, drain, explore_keyed, shortest_slices,
                                solve,
-                               solve_marked)
-from game.maze.solvers import keyed
+                               solve_marked, solve_marked_sliced)
+from game.maze.solvers import keyed, keyed_levels
 
 #: The solvers that can search a maze with keys, and those of them with an event-free run.
 KEYED = [name for name, info in SOLVERS.items() if info.keys]
@@ -68,8 +68,8 @@ def test_the_keyed_runs_give_the_generators_walk_visited_and_marks(seed: int, wi
     maze = keyed_maze(seed)
     if not keyed.has_keys(maze) or not maze.walkable(maze.start):
         return
-    old = keyed.WIDE_LEVEL
-    keyed.WIDE_LEVEL = wide  # 1: every level in numpy; 10**9: every level state by state
+    old = keyed_levels.WIDE_LEVEL
+    keyed_levels.WIDE_LEVEL = wide  # 1: every level in numpy; 10**9: every level state by state
     try:
         for solver in QUIET:
             expected, seen = reference(maze, solver)
@@ -80,7 +80,7 @@ def test_the_keyed_runs_give_the_generators_walk_visited_and_marks(seed: int, wi
             assert (marks == seen).all()
             assert solve(maze, solver) == expected
     finally:
-        keyed.WIDE_LEVEL = old
+        keyed_levels.WIDE_LEVEL = old
 
 
 def test_a_wide_open_floor_with_keys_takes_the_generators_walk() -> None:
@@ -137,3 +137,56 @@ def test_tables_holding_keys_search_as_the_maze_with_those_keys_opened(seed: int
             assert drain(explore_keyed(solver, maze, maze.start, maze.goal, tables)) == expected
         quiet = solve_marked(maze, solver, maze.start, maze.goal, tables=tables)
         assert quiet is not None and quiet[0] == expected
+
+
+def open_keyed_maze(seed: int) -> Maze:
+    """Return a mostly open random maze up to 60x60 with every colour's keys and doors.
+
+    Levels grow wide in several layers at once; doors often wall the goal in, so it is
+    reached holding keys, after steps onto keys in the middle of wide levels.
+    """
+    rng = np.random.default_rng(seed)
+    rows, cols = (int(v) for v in rng.integers(8, 61, 2))
+    tiles = np.where(rng.random((rows, cols)) < 0.12, WALL, FLOOR).astype(np.uint8)
+    for ch in "rgby"[: int(rng.integers(1, 5))]:
+        for _ in range(int(rng.integers(1, 3))):
+            tiles[tuple(rng.integers(0, (rows, cols)))] = kinds.kind_of(ch)
+        for _ in range(int(rng.integers(1, 40))):
+            tiles[tuple(rng.integers(0, (rows, cols)))] = kinds.kind_of(ch.upper())
+    start = (int(rng.integers(0, rows)), int(rng.integers(0, cols)))
+    goal = (int(rng.integers(0, rows)), int(rng.integers(0, cols)))
+    tiles[start] = FLOOR
+    if rng.random() < 0.5:  # a door round the goal: only a walker with its key gets in
+        r, c = goal
+        tiles[max(r - 1, 0) : r + 2, max(c - 1, 0) : c + 2] = kinds.kind_of("R")
+    tiles[goal] = FLOOR
+    return Maze(tiles, start, goal)
+
+
+@pytest.mark.parametrize("wide", [1, 7, 60])
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**9))
+def test_wide_levels_over_many_layers_give_the_generators_walk_visited_and_marks(
+    seed: int, wide: int
+) -> None:
+    maze = open_keyed_maze(seed)
+    old = keyed_levels.WIDE_LEVEL
+    keyed_levels.WIDE_LEVEL = wide  # levels go wide and narrow again as the search runs
+    try:
+        for solver in SOLVERS:
+            expected, seen = reference(maze, solver)
+            quiet = solve_marked(maze, solver, maze.start, maze.goal)
+            assert quiet is not None
+            assert quiet[0] == expected
+            assert (quiet[1] == seen).all()
+            sliced = solve_marked_sliced(maze, solver, maze.start, maze.goal, every=97)
+            assert sliced is not None
+            while True:
+                try:
+                    next(sliced)
+                except StopIteration as done:
+                    assert done.value[0] == expected
+                    assert (done.value[1] == seen).all()
+                    break
+    finally:
+        keyed_levels.WIDE_LEVEL = old

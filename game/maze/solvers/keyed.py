@@ -19,6 +19,7 @@ in the order the walk picks them up.  Mazes without keys or doors never come her
 from __future__ import annotations
 
 from collections import deque
+from itertools import repeat
 from typing import Generator, Iterator, Optional, Sequence, Union
 
 import numpy as np
@@ -27,9 +28,11 @@ from game.maze import tiles as kinds
 from game.maze.grid import Maze, Pos
 from game.maze.solvers.base import BACKTRACK, FOUND, VISIT, Event, Solution
 from game.maze.solvers.keyed_grid import (  # the grid the searches walk, and its tables
-    _KEY_TAKEN, _ORIGIN, WIDE_LEVEL, KeyedGrid, KeyedTables, flatten_keyed, has_keys, keyed_tables,
+    _KEY_TAKEN, _ORIGIN, KeyedGrid, KeyedTables, flatten_keyed, has_keys, keyed_tables,
     with_keys_held,
 )
+from game.maze.solvers.keyed_depth import depth_first_quiet
+from game.maze.solvers.keyed_levels import LevelSearch
 
 
 def breadth_first(
@@ -171,149 +174,17 @@ def _sliced(name: str, grid: KeyedGrid, steps: tuple[int, ...], every: int
     """Run the level search on a checked keyed grid, a slice at a time."""
     levels = _bfs_levels(grid, steps, every)
     yield from levels
-    yield _solution(name, grid, _bfs_end(grid, steps, levels))
+    found = yield from _solution_sliced(name, grid, _bfs_end(grid, steps, levels))
+    yield found
 
 
-def _bfs_end(grid: KeyedGrid, steps: tuple[int, ...], levels: "_LevelSearch"
+def _bfs_end(grid: KeyedGrid, steps: tuple[int, ...], levels: LevelSearch
              ) -> Optional[list[int]]:
     """Return the trail of a finished level search (None: no path)."""
     return None if levels.end is None else _bfs_trail(grid, steps, *levels.end)
 
 
-class _LevelSearch:
-    """The breadth-first search's states marked level by level; ``end`` is the goal state.
-
-    Iterating it does the work, yielding None once per ``every`` states taken (after a
-    wide level, done at once, as many times as it held ``every`` states).
-    """
-
-    def __init__(self, grid: KeyedGrid, steps: tuple[int, ...], every: int) -> None:
-        self.grid, self.steps, self.every = grid, steps, every
-        self.end: Optional[tuple[int, int]] = None
-
-    def __iter__(self) -> Iterator[None]:
-        """Mark the states; yield None between slices of the work."""
-        grid, steps, every = self.grid, self.steps, self.every
-        need, key, s, g = grid.need, grid.key, grid.start, grid.goal
-        held = key[s]
-        grid.layer(held)[s] = _ORIGIN
-        if s == g:
-            self.end = (s, held)
-            return
-        layers = grid.layers
-        tiles: Union[list[int], np.ndarray] = [s]
-        helds: Union[list[int], np.ndarray] = [held]
-        ways = tuple(enumerate(steps, 1))
-        arrays: Optional[_LevelArrays] = None
-        left = every
-        while len(tiles):
-            if len(tiles) >= WIDE_LEVEL:
-                if arrays is None:
-                    arrays = _LevelArrays(grid, steps)
-                taken = len(tiles)
-                self.end, tiles, helds = arrays.probe(tiles, helds)
-                if self.end is not None:
-                    return
-                left -= taken  # a slice per ``every`` states of the level, all done at once
-                while left <= 0:
-                    yield None
-                    left += every
-                continue
-            if isinstance(tiles, np.ndarray):
-                tiles = tiles.tolist()
-            if isinstance(helds, np.ndarray):
-                helds = helds.tolist()
-            next_tiles: list[int] = []
-            next_helds: list[int] = []
-            add_tile, add_held = next_tiles.append, next_helds.append
-            for p, held in zip(tiles, helds):
-                here = layers[held]
-                for way, step in ways:
-                    n = p + step
-                    if need[n] & ~held:
-                        continue
-                    now = held | key[n]
-                    if now == held:
-                        if here[n]:
-                            continue
-                        here[n] = way
-                    else:
-                        marks = grid.layer(now)
-                        if marks[n]:
-                            continue
-                        marks[n] = way | _KEY_TAKEN
-                    if n == g:
-                        self.end = (n, now)
-                        return
-                    add_tile(n)
-                    add_held(now)
-                left -= 1
-                if not left:
-                    yield None
-                    left = every
-            tiles, helds = next_tiles, next_helds
-
-
-_bfs_levels = _LevelSearch
-
-
-class _LevelArrays:
-    """The keyed grid as numpy arrays, to probe a wide level of the search at once."""
-
-    def __init__(self, grid: KeyedGrid, steps: tuple[int, ...]) -> None:
-        self.grid = grid
-        self.need = np.frombuffer(grid.need, dtype=np.uint8)
-        self.key = np.frombuffer(grid.key, dtype=np.uint8)
-        self.steps = np.array(steps, dtype=np.int64)
-        self.ways = np.arange(1, len(steps) + 1, dtype=np.uint8)
-        self.size = len(grid.blocked)
-
-    def probe(self, tiles: Union[list[int], np.ndarray], helds: Union[list[int], np.ndarray]
-              ) -> tuple[Optional[tuple[int, int]], np.ndarray, np.ndarray]:
-        """Probe one level; return the goal state (None: not reached) and the next level."""
-        grid = self.grid
-        at = np.asarray(tiles, dtype=np.int64)
-        had = np.asarray(helds, dtype=np.uint8)
-        count = len(self.steps)
-        # every (state, step) in queue order: parent by parent, each in step order
-        n = (at[:, None] + self.steps[None, :]).ravel()
-        n[n < 0] += self.size  # above the first row: the pad row, as a bytes index reads it
-        held = np.repeat(had, count)
-        open_ = (self.need[n] & ~held) == 0
-        n, held = n[open_], held[open_]
-        way = np.tile(self.ways, len(at))[open_]
-        now = held | self.key[n]
-        present = np.flatnonzero(np.bincount(now, minlength=16))
-        if len(present) == 1:
-            h = int(present[0])
-            free = np.frombuffer(grid.layer(h), dtype=np.uint8)[n] == 0
-        else:
-            free = np.empty(len(n), dtype=bool)
-            for h in present.tolist():
-                sel = np.flatnonzero(now == h)
-                free[sel] = np.frombuffer(grid.layer(h), dtype=np.uint8)[n[sel]] == 0
-        n, held, way, now = n[free], held[free], way[free], now[free]
-        # a state two parents reach is marked by the first of them
-        state = now.astype(np.int64) * self.size + n if len(present) > 1 else n
-        _, first = np.unique(state, return_index=True)
-        if len(first) < len(state):
-            first.sort()
-            n, held, way, now = n[first], held[first], way[first], now[first]
-        hit = np.flatnonzero(n == grid.goal)
-        found: Optional[tuple[int, int]] = None
-        if len(hit):
-            last = int(hit[0]) + 1
-            n, held, way, now = n[:last], held[:last], way[:last], now[:last]
-            found = (grid.goal, int(now[-1]))
-        taken = now != held
-        mark = way | (taken.astype(np.uint8) << 4) if taken.any() else way
-        if len(present) == 1:
-            np.frombuffer(grid.layer(int(present[0])), dtype=np.uint8)[n] = mark
-        else:
-            for h in present.tolist():
-                sel = np.flatnonzero(now == h)
-                np.frombuffer(grid.layer(h), dtype=np.uint8)[n[sel]] = mark[sel]
-        return found, n, now
+_bfs_levels = LevelSearch
 
 
 def run_depth_first(name: str, maze: Maze, start: Pos, goal: Pos, steps: Sequence[Pos],
@@ -354,51 +225,8 @@ def _breadth_first_quiet(name: str, grid: KeyedGrid, steps: tuple[int, ...], eve
 def _depth_first_quiet(name: str, grid: KeyedGrid, steps: tuple[int, ...], every: int
                        ) -> Generator[None, None, tuple[KeyedGrid, Solution]]:
     """Run the depth-first search on a checked keyed grid without events, a slice at a time."""
-    need, key, s, g = grid.need, grid.key, grid.start, grid.goal
-    flat = steps
-    layer, layers = grid.layer, grid.layers
-    left = every
-    held = key[s]
-    layer(held)[s] = 1
-    tiles = [s]
-    helds = [held]
-    push_tile, push_held = tiles.append, helds.append
-    t = s
-    here = layers[held]
-    while t != g:
-        left -= 1
-        if not left:
-            yield None
-            left = every
-        for step in flat:
-            n = t + step
-            if need[n] & ~held:
-                continue
-            now = held | key[n]
-            if now == held:
-                if here[n]:
-                    continue
-                here[n] = 1
-            else:
-                marks = layer(now)
-                if marks[n]:
-                    continue
-                marks[n] = 1
-                held, here = now, marks
-            push_tile(n)
-            push_held(now)
-            t = n
-            break
-        else:
-            tiles.pop()  # a dead end: back to the state before
-            helds.pop()
-            if not tiles:
-                return grid, _solution(name, grid, None)
-            t = tiles[-1]
-            if helds[-1] != held:
-                held = helds[-1]
-                here = layers[held]
-    return grid, (yield from _solution_sliced(name, grid, tiles))
+    trail = yield from depth_first_quiet(grid, grid.spots, steps, every)
+    return grid, (yield from _solution_sliced(name, grid, trail))
 
 
 def _flat_steps(steps: Sequence[Pos], width: int) -> tuple[int, ...]:
@@ -417,9 +245,10 @@ def _finish(name: str, grid: KeyedGrid, trail: Optional[list[int]]) -> Iterator[
 POSITIONS_SLICE = 20_000
 
 
-def _solution_sliced(name: str, grid: KeyedGrid, trail: Optional[list[int]]
+def _solution_sliced(name: str, grid: KeyedGrid, trail: Optional[Sequence[int]]
                      ) -> Generator[None, None, Solution]:
     """Return :func:`_solution`'s Solution, a long trail turned into positions a slice at a time."""
+    yield from grid.seen_sliced()  # the marks' union, kept for the visited count and marks
     if trail is None or len(trail) <= POSITIONS_SLICE:
         return _solution(name, grid, trail)
     path: list[Pos] = []
@@ -438,14 +267,14 @@ def _solution_sliced(name: str, grid: KeyedGrid, trail: Optional[list[int]]
                     tuple(keys))
 
 
-def _solution(name: str, grid: KeyedGrid, trail: Optional[list[int]]) -> Solution:
+def _solution(name: str, grid: KeyedGrid, trail: Optional[Sequence[int]]) -> Solution:
     """Return the Solution of a search that found ``trail`` (None: no path)."""
-    path = None if trail is None else [grid.pos(i) for i in trail]
+    path = None if trail is None else list(map(divmod, trail, repeat(grid.width, len(trail))))
     keys: list[str] = []
     if trail is not None:
         held = 0
-        for i in trail:
-            bit = grid.key[i]
+        given = np.frombuffer(grid.key, dtype=np.uint8)[np.asarray(trail)]
+        for bit in given[given != 0].tolist():  # the trail's key tiles: few
             if bit & ~held:
                 held |= bit
                 keys.append(kinds.colour(bit))

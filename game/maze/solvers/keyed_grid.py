@@ -7,8 +7,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Optional
+from dataclasses import dataclass, field
+from typing import Generator, Optional, Union
 
 import numpy as np
 
@@ -18,10 +18,11 @@ from game.maze.solvers.base import check_end
 
 # A state's mark in its layer: 0 unmarked; bfs stores how it was reached.
 _ORIGIN = 0xFF
+#: Bytes of layers a sliced union of the marks reads between two slices.
+SEEN_PART = 1 << 22
+#: A byte table over the flat tiles (bytes, or a bytearray filled in place).
+Table = Union[bytes, bytearray]
 _KEY_TAKEN = 0x10  # bfs: the step onto this tile picked up its key (the layer before lacked it)
-_NEVER_HELD = 0x10  # a key bit past the four colours: what a wall "needs"
-#: A level with at least this many states is probed with numpy, a smaller one state by state.
-WIDE_LEVEL = 192
 
 
 def has_keys(maze: Maze) -> bool:
@@ -53,18 +54,22 @@ class KeyedGrid:
     Each set of keys held gets its own layer of marks, made when first reached.
     """
 
-    blocked: bytes  # non-zero for wall and padding
-    key: bytes  # the key bit a tile gives (0: none)
-    lock: bytes  # the key bit a tile needs (0: none)
+    blocked: Table  # non-zero for wall and padding
+    key: Table  # the key bit a tile gives (0: none)
+    lock: Table  # the key bit a tile needs (0: none)
     width: int
     start: int
     goal: int
-    layers: dict[int, bytearray]
-    #: What entering a tile needs: its door's key bit, or a bit no walker holds (a wall),
-    #: so one look tells whether it can be entered: ``need[n] & ~held`` is 0.
-    need: bytes = b""
+    layers: dict[int, Union[bytearray, memoryview]]
+    #: The flat indices of the keys and doors.
+    spots: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    #: A layer byte marks a state where it has one of these bits (the event-free runs keep
+    #: walls and doors in their layers too, in other bits).
+    marked_bits: int = 0xFF
+    #: The tiles marked in any layer, once a finished search has worked them out.
+    union: Optional[np.ndarray] = None
 
-    def layer(self, held: int) -> bytearray:
+    def layer(self, held: int) -> Union[bytearray, memoryview]:
         """Return the marks of the states holding ``held``."""
         marks = self.layers.get(held)
         if marks is None:
@@ -78,9 +83,35 @@ class KeyedGrid:
 
     def seen(self) -> np.ndarray:
         """Return a flat bool array: True where a tile is marked in any layer."""
-        seen = np.zeros(len(self.blocked), dtype=bool)
-        for marks in self.layers.values():
-            seen |= np.frombuffer(marks, dtype=np.uint8) != 0
+        if self.union is not None:
+            return self.union
+        work = self.seen_sliced()
+        while True:
+            try:
+                next(work)
+            except StopIteration as done:
+                seen: np.ndarray = done.value
+                return seen
+
+    def seen_sliced(self, part: int = SEEN_PART) -> Generator[None, None, np.ndarray]:
+        """Return :meth:`seen` once the search is over, yielding None every ``part`` bytes read.
+
+        It keeps the answer (``union``): the visited count and the marks read it after.
+        """
+        bits = np.uint8(self.marked_bits)
+        size = len(self.blocked)
+        seen = np.zeros(size, dtype=bool)
+        layers = [np.frombuffer(marks, dtype=np.uint8) for marks in self.layers.values()]
+        step = max(1, part // max(1, len(layers)))
+        for at in range(0, size, step):
+            end = min(size, at + step)
+            acc = np.zeros(end - at, dtype=np.uint8)
+            for layer in layers:
+                acc |= layer[at:end] & bits
+            np.not_equal(acc, 0, out=seen[at:end])
+            if end < size:
+                yield None
+        self.union = seen
         return seen
 
     def marked(self) -> int:
@@ -101,10 +132,9 @@ class KeyedTables:
     that starts over on each move need not lay out a big maze again.
     """
 
-    blocked: bytes
-    key: bytes
-    lock: bytes
-    need: bytes  # lock, or _NEVER_HELD on a wall (see KeyedGrid.need)
+    blocked: Table
+    key: Table
+    lock: Table
     width: int
     spots: np.ndarray  # the flat indices of the keys and doors
 
@@ -122,10 +152,7 @@ class KeyedTables:
         key[at] &= ~np.uint8(bits)
         lock = np.frombuffer(self.lock, dtype=np.uint8).copy()
         lock[at] &= ~np.uint8(bits)
-        need = np.frombuffer(self.need, dtype=np.uint8).copy()
-        need[at] &= ~np.uint8(bits)  # keys and doors are walkable: no wall bit to keep
-        return KeyedTables(self.blocked, key.tobytes(), lock.tobytes(), need.tobytes(),
-                           self.width, at)
+        return KeyedTables(self.blocked, key.tobytes(), lock.tobytes(), self.width, at)
 
 
 def keyed_tables(maze: Maze) -> KeyedTables:
@@ -135,19 +162,17 @@ def keyed_tables(maze: Maze) -> KeyedTables:
     """
     rows, cols = maze.rows, maze.cols
     width = cols + 1
-    blocked = np.ones((rows + 1, width), dtype=np.uint8)
-    blocked[:rows, :cols] = ~kinds.walkable(maze.tiles)
+    size = (rows + 1) * width
+    blocked, key, lock = bytearray(size), bytearray(size), bytearray(size)  # no copies
+    walls = np.frombuffer(blocked, dtype=np.uint8).reshape(rows + 1, width)
+    walls[:, cols] = walls[rows] = 1
+    np.logical_not(kinds.walkable(maze.tiles), out=walls[:rows, :cols].view(bool))
     r, c = np.nonzero(_keys_and_doors(maze.tiles))
     kind = maze.tiles[r, c]
     at = r * width + c
-    key = np.zeros(blocked.size, dtype=np.uint8)
-    key[at] = kinds.KINDS["key"][kind]
-    lock = np.zeros(blocked.size, dtype=np.uint8)
-    lock[at] = kinds.KINDS["lock"][kind]
-    need = blocked * np.uint8(_NEVER_HELD)
-    need.reshape(-1)[at] |= lock[at]
-    return KeyedTables(blocked.tobytes(), key.tobytes(), lock.tobytes(), need.tobytes(), width,
-                       at)
+    np.frombuffer(key, dtype=np.uint8)[at] = kinds.KINDS["key"][kind]
+    np.frombuffer(lock, dtype=np.uint8)[at] = kinds.KINDS["lock"][kind]
+    return KeyedTables(blocked, key, lock, width, at)
 
 
 def _keys_and_doors(tiles: np.ndarray) -> np.ndarray:
@@ -176,5 +201,5 @@ def flatten_keyed(maze: Maze, start: Pos, goal: Pos,
         start[0] * width + start[1],
         goal[0] * width + goal[1],
         {},
-        tables.need,
+        tables.spots,
     )

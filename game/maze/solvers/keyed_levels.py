@@ -1,0 +1,226 @@
+"""The breadth-first keyed search without events, a level at a time, every layer at once.
+
+It marks the states :func:`game.maze.solvers.keyed.breadth_first` marks, in its order,
+with the same marks: the same walk, visited count and marks.  Each set of keys held has
+its own layer, all in one flat array (a state is ``held * size + tile``), made when first
+reached: the walls, with a door its keys do not open :data:`CLOSED`, a key they lack
+:data:`NEW_KEY` and the goal :data:`GOAL`, so one byte tells what a probe finds, and a
+step onto floor stays in its layer with no look at keys.  Only the few steps onto a new
+key or the goal take the slow way.
+
+A level is the queue's states one move from the start more than the level before, in
+queue order.  A level of few states goes state by state, as the generator does; a wide
+one in numpy, up to ``every`` states at once, where a state two parents reach is marked
+by the first of them (each writes its step in reverse order, so the first write stays;
+two parents of one state step in two different ways).  When the goal is reached, the states the queue
+would have marked after it are unmarked again.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator, Optional, Union
+
+import numpy as np
+
+from game.maze.solvers.keyed_grid import _KEY_TAKEN, _ORIGIN, KeyedGrid
+
+#: A layer byte: a wall, the padding, or a door the layer's keys do not open.
+CLOSED = 0x20
+#: A layer byte: a key the layer's keys lack (a step onto it goes to another layer).
+NEW_KEY = 0x40
+#: A layer byte: the goal, not marked yet.
+GOAL = 0x80
+#: The bits of a byte the slow way looks at (NEW_KEY, GOAL; the origin's too).
+_SLOW = NEW_KEY | GOAL
+#: The bits of a byte that mark a state: a step's number, a key taken (the origin has all).
+_MARKED_BITS = 0x07 | _KEY_TAKEN
+#: A level with at least this many states is probed with numpy, a smaller one state by state.
+WIDE_LEVEL = 192
+
+
+class LevelSearch:
+    """The breadth-first search's states marked level by level; ``end`` is the goal state.
+
+    Iterating it does the work, yielding None once per ``every`` states taken (after a
+    part of a wide level done at once, as many times as it held ``every`` states).
+    """
+
+    def __init__(self, grid: KeyedGrid, steps: tuple[int, ...], every: int) -> None:
+        self.grid, self.steps, self.every = grid, steps, every
+        self.end: Optional[tuple[int, int]] = None
+        self.size = size = len(grid.blocked)
+        spots = grid.spots
+        self.spots = spots
+        self.key_np = np.frombuffer(grid.key, dtype=np.uint8)
+        self.spot_key = self.key_np[spots]
+        self.spot_lock = np.frombuffer(grid.lock, dtype=np.uint8)[spots]
+        present = int(np.bitwise_or.reduce(self.spot_key)) if len(spots) else 0
+        present |= grid.key[grid.start]
+        # a layer per keys held, by its bits; those never reached are never written
+        self.cells = np.empty((present + 1) * size, dtype=np.uint8)
+        self.flat = self.cells.data  # what the state-by-state probes read: plain ints
+        self.step_array = np.array(steps, dtype=np.int64)
+        grid.marked_bits = _MARKED_BITS
+        grid.layers = {}
+
+    def bake(self, held: int) -> None:
+        """Write the layer of ``held`` (its walls, doors, keys and goal) if not yet written."""
+        grid, size = self.grid, self.size
+        if held in grid.layers:
+            return
+        block = self.cells[held * size : (held + 1) * size]
+        np.multiply(np.frombuffer(grid.blocked, dtype=np.uint8), CLOSED, out=block)
+        bits = np.uint8(held)
+        block[self.spots] = np.where((self.spot_lock & ~bits) != 0, CLOSED,
+                                     np.where((self.spot_key & ~bits) != 0, NEW_KEY, 0))
+        if block[grid.goal] == 0:
+            block[grid.goal] = GOAL
+        # a step up from the first row reads the pad row before: the last layer's for layer 0
+        width = grid.width
+        self.cells[held * size - width : held * size if held else None] = CLOSED
+        grid.layers[held] = self.flat[held * size : (held + 1) * size]
+
+    def __iter__(self) -> Iterator[None]:
+        """Mark the states; yield None between slices of the work."""
+        grid, steps, every, size = self.grid, self.steps, self.every, self.size
+        key, s, g = grid.key, grid.start, grid.goal
+        flat = self.flat
+        held = key[s]
+        self.bake(held)
+        flat[held * size + s] = _ORIGIN
+        if s == g:
+            self.end = (s, held)
+            return
+        level: Union[list[int], np.ndarray] = [held * size + s]
+        first, second, third, fourth = steps
+        chunk = max(every, WIDE_LEVEL)  # the states of a wide level probed at once
+        left = every
+        while len(level):
+            if len(level) >= WIDE_LEVEL:
+                states = np.asarray(level, dtype=np.int64)
+                parts = []
+                # a part of the level at a time, in queue order: a state an earlier part
+                # marked is marked already when a later part probes it
+                for at in range(0, len(states), chunk):
+                    part = states[at : at + chunk]
+                    parts.append(self._probe(part))
+                    left -= len(part)
+                    while left <= 0:
+                        yield None
+                        left += every
+                    if self.end is not None:
+                        return
+                level = np.concatenate(parts) if len(parts) > 1 else parts[0]
+                continue
+            if isinstance(level, np.ndarray):
+                level = level.tolist()
+            after: list[int] = []
+            add = after.append
+            for state in level:
+                # each probe as the plain search's: one byte; only a new key or the goal
+                # (a byte with a _SLOW bit) takes the slow way
+                n = state + first
+                v = flat[n]
+                if not v:
+                    flat[n] = 1
+                    add(n)
+                elif v & _SLOW and self._slow_step(state, n, v, 1, after):
+                    return
+                n = state + second
+                v = flat[n]
+                if not v:
+                    flat[n] = 2
+                    add(n)
+                elif v & _SLOW and self._slow_step(state, n, v, 2, after):
+                    return
+                n = state + third
+                v = flat[n]
+                if not v:
+                    flat[n] = 3
+                    add(n)
+                elif v & _SLOW and self._slow_step(state, n, v, 3, after):
+                    return
+                n = state + fourth
+                v = flat[n]
+                if not v:
+                    flat[n] = 4
+                    add(n)
+                elif v & _SLOW and self._slow_step(state, n, v, 4, after):
+                    return
+                left -= 1
+                if not left:
+                    yield None
+                    left = every
+            level = after
+
+    def _slow_step(self, state: int, n: int, v: int, way: int, after: list[int]) -> bool:
+        """Step onto a new key, the goal or the origin (byte ``v``); return True at the goal."""
+        flat, size = self.flat, self.size
+        if v == NEW_KEY:
+            held = state // size
+            tile = n - held * size
+            now = held | self.grid.key[tile]
+            self.bake(now)
+            n = now * size + tile
+            v = flat[n]
+            if v and v != GOAL:
+                return False
+            way |= _KEY_TAKEN
+        elif v != GOAL:
+            return False  # the origin
+        flat[n] = way
+        if v != GOAL:
+            after.append(n)
+            return False
+        self.end = (self.grid.goal, n // size)
+        return True
+
+    def _probe(self, level: np.ndarray) -> np.ndarray:
+        """Mark the level after ``level``; return it (``end`` is set if it holds the goal)."""
+        cells, size, count = self.cells, self.size, len(self.steps)
+        probes = (level[:, None] + self.step_array[None, :]).ravel()
+        found = cells[probes]
+        free = found == 0
+        slow = np.flatnonzero(found & _SLOW)
+        slow = slow[found[slow] != _ORIGIN]
+        at = np.flatnonzero(free)
+        n = probes[at]
+        code = (at % count + 1).astype(np.uint8)
+        if len(slow):  # steps onto a new key or the goal: the few that need a look at keys
+            to, mark = self._slow(probes[slow], found[slow], (slow % count + 1).astype(np.uint8))
+            keep = to >= 0
+            where = np.searchsorted(at, slow[keep])
+            n = np.insert(n, where, to[keep])
+            code = np.insert(code, where, mark[keep])
+        # the last write stays: each state's first parent's step (NumPy assigns a 1-D index
+        # in order; tests/maze/test_keyed_runs.py forces wide levels to hold it to that)
+        cells[n[::-1]] = code[::-1]
+        first = np.flatnonzero(cells[n] == code)
+        if len(first) < len(n):
+            n = n[first]
+        goals = np.flatnonzero(n % size == self.grid.goal) if len(slow) else n[:0]
+        if len(goals):
+            end = int(goals[0])
+            cells[n[end + 1 :]] = 0  # the queue marks nothing after the goal
+            self.end = (self.grid.goal, int(n[end]) // size)
+            return n[: end + 1]
+        return n
+
+    def _slow(self, probes: np.ndarray, found: np.ndarray, ways: np.ndarray
+              ) -> tuple[np.ndarray, np.ndarray]:
+        """Return where steps onto new keys or the goal land (-1: marked) and their marks."""
+        size, key = self.size, self.grid.key
+        to = probes.copy()
+        mark = ways.copy()
+        for i, (n, v) in enumerate(zip(probes.tolist(), found.tolist())):
+            if v == NEW_KEY:
+                held = n // size
+                tile = n - held * size
+                now = held | key[tile]
+                self.bake(now)
+                to[i] = n = now * size + tile
+                mark[i] |= _KEY_TAKEN
+                v = self.flat[n]
+                if v and v != GOAL:
+                    to[i] = -1
+        return to, mark
