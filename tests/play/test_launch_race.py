@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
+from game.maze.solvers import SOLVERS
 from tests.clirun import run_cli
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (("--race", "astar"), "--race: unknown solver 'astar' (expected one of: bfs, dfs, stack)"),
+    (("--race", "jps"), f"--race: unknown solver 'jps' (expected one of: {', '.join(SOLVERS)})"),
     (("--race", "dfs", "--race-speed", "5"),
      "--race-speed must be one of 2, 4, 6, 8, 12 (tiles per second), got '5'"),
     (("--race", "dfs", "--race-speed", "9" * 5000),
