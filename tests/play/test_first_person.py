@@ -262,3 +262,29 @@ def test_a_step_eases_a_held_key_glides_and_reduced_motion_arrives_at_once() -> 
     start_x = c0 + 0.5 - EYE_BACK
     assert 0 < eased[0] - start_x < glided[0] - start_x < 1  # slow out at first
     assert arrived == (pytest.approx(c1 + 0.5 - EYE_BACK), pytest.approx(r1 + 0.5))
+
+
+@pytest.mark.parametrize("index", [0, 8])  # the classic look and a room map
+def test_at_the_end_of_the_run_the_exits_ring_does_not_fill_the_view(index: int) -> None:
+    # the eye stood inside the ring: gold bands over the whole picture
+    from game.play.firstperson.view import FirstPersonView
+    from game.play.render.tiles import style_for
+    from game.run.session import PlaySession
+    from tests.run.test_replay import tap
+
+    level = campaign_level(index)
+    session = PlaySession(level)
+    path = solve(level.maze, "bfs").path
+    assert path is not None
+    tap(session.run, [Move(b[0] - a[0], b[1] - a[1]) for a, b in zip(path, path[1:])], pause=0)
+    for _ in range(60):
+        session.run.step()
+    assert session.run.finished and session.exit_known
+    view = FirstPersonView(session, style_for(level.spec))
+    view.walker.face(session.run.player.facing)
+    view.walker.update(1.0, True)
+    surface = pygame.Surface((640, 360))
+    view.draw(surface, surface.get_rect())
+    ring = np.array(theme.current().actors.exit_ring)
+    px = pygame.surfarray.array3d(surface)
+    assert (px == ring).all(axis=2).mean() < 0.01
