@@ -231,8 +231,9 @@ class PlaySession:
         if racer is None:
             return False
         run = self.run
-        waiting = run.started_at is None
-        racer.head_start = (run.tick if waiting else run.started_at) / TICK_RATE
+        started = run.started_at
+        waiting = started is None
+        racer.head_start = (run.tick if started is None else started) / TICK_RATE
         deadline = time.perf_counter() + (RACE_BUDGET_WAITING if waiting else RACE_BUDGET)
         while not racer.prepare(RACE_SLICE) and time.perf_counter() < deadline:
             pass
