@@ -288,3 +288,32 @@ def test_at_the_end_of_the_run_the_exits_ring_does_not_fill_the_view(index: int)
     ring = np.array(theme.current().actors.exit_ring)
     px = pygame.surfarray.array3d(surface)
     assert (px == ring).all(axis=2).mean() < 0.01
+
+
+def texel_run(frame: pygame.Surface) -> float:
+    """Return the median length (px) of the runs of one colour along the frame's middle row."""
+    row = pygame.surfarray.array3d(frame)[:, frame.get_height() // 2].astype(np.int32)
+    change = np.flatnonzero((np.diff(row, axis=0) != 0).any(axis=1))
+    return float(np.median(np.diff(change)))
+
+
+@pytest.mark.parametrize("index", [0, 8])  # the classic look and a room map
+def test_a_wall_a_step_ahead_is_crisp_not_a_few_big_blurry_texels(index: int) -> None:
+    # a 32-px texture grew to ~40 px a texel on a wall just ahead: it read as blur
+    from game.play.firstperson.textures import TEXTURE, textures
+    from game.play.firstperson.view import FirstPersonView
+    from game.play.render.tiles import style_for
+    from game.run.session import PlaySession
+
+    level = campaign_level(index)
+    style = style_for(level.spec)
+    assert TEXTURE == 64 and textures(style).shape[1:3] == (64, 64)  # drawn at 64, not scaled
+    session = PlaySession(level)
+    view = FirstPersonView(session, style)
+    r, c = session.run.player.pos
+    heading = next(h for h, (dr, dc) in enumerate(HEADINGS)
+                   if not level.maze.walkable((r + dr, c + dc)))
+    view.walker = Walker(heading)  # facing the wall beside the entrance
+    surface = pygame.Surface((1280, 720))
+    view.draw(surface, surface.get_rect())
+    assert texel_run(surface) <= 24
