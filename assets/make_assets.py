@@ -5,7 +5,7 @@ Run ``python assets/make_assets.py`` from anywhere; it rewrites
 * ``tiles/{floor,floor_alt,wall_top,wall_face,door,door_side,stairs,entrance}.png`` (32x32)
 * ``sprites/player_{up,right,down,left}.png`` (32x32, alpha)
 * ``icon.png`` (64x64)
-* ``firstperson/{rpg,classic}_{wall,floor,ceiling}.png`` (32x32): the first-person view's
+* ``firstperson/{rpg,classic}_{wall,floor,ceiling}.png`` (64x64): the first-person view's
   walls, floors and ceilings; the classic ones are grey, tinted with the palette's colours
   when the game loads them
 * ``sounds/{step,bump,hint,complete,click,locked,key,heartbeat,caught}.wav`` (16-bit mono 22050 Hz)
@@ -736,35 +736,66 @@ def build_images() -> dict[str, Image]:
 
 # --- first-person textures -------------------------------------------------------------
 
+#: The first-person textures' side (px): twice the tiles', as a wall close up spans most
+#: of the window and a 32-px texel grew there to a blurry block; the art is drawn at this
+#: size (its joints and bevels one pixel, its grain per pixel), not scaled up.
+FP = 64
+K = FP // T  # the 32-px layout's coordinates, scaled
+
+
+def fp_solid(c: Color) -> Image:
+    """Return an opaque first-person texture of one colour."""
+    return solid(c, FP, FP)
+
+
+def fp_rect(x0: float, y0: float, x1: float, y1: float) -> np.ndarray:
+    """Return the mask of a rectangle given in 32-px coordinates, on a first-person texture."""
+    return rect(x0 * K, y0 * K, x1 * K, y1 * K, FP, FP)
+
 
 def make_fp_rpg_wall(rng: np.random.Generator) -> Image:
     """Return a dungeon wall seen face on: four courses of bricks, lit from above."""
-    img = solid(BRICK_MORTAR)
+    img = fp_solid(BRICK_MORTAR)
     noise(img, rng, 0.05)
     for i in range(4):
-        y0, y1 = i * 8 + 1, i * 8 + 8
+        y0, y1 = i * 8 * K + 1, (i * 8 + 8) * K - 1
         x = -8 if i % 2 else 0
         while x < T:
-            m = rect(max(x + 1, 0), y0, min(x + 16, T), y1)
+            m = rect(max(x * K + 1, 0), y0, min((x + 16) * K - 1, FP), y1, FP, FP)
             tone = rng.uniform(0.86, 1.1)
             fill(img, m, tuple(int(v * tone) for v in BRICK))  # type: ignore[arg-type]
-            shade(img, m, 1.0 + 0.06 * blotches(rng, scale=4))
+            shade(img, m, 1.0 + 0.06 * blotches(rng, FP, FP, scale=8))
             bevel(img, m, 1.18, 0.76)
             x += 16
     noise(img, rng, 0.04)
-    y, _ = yx()
-    shade(img, np.ones((T, T), bool), 1.06 - y / T * 0.16)
+    y, _ = yx(FP, FP)
+    shade(img, np.ones((FP, FP), bool), 1.06 - y / FP * 0.16)
+    return img
+
+
+def make_fp_rpg_floor(rng: np.random.Generator) -> Image:
+    """Return the room maps' paving seen from inside: the tiles' four flagstones, finer."""
+    img = fp_solid(MORTAR)
+    noise(img, rng, 0.06)
+    for x0, y0, x1, y1 in FLOOR_SLABS:
+        m = rect(x0 * K + 1, y0 * K + 1, x1 * K - 1, y1 * K - 1, FP, FP)
+        tone = rng.uniform(0.9, 1.08)
+        fill(img, m, tuple(int(v * tone) for v in FLOOR))  # type: ignore[arg-type]
+        shade(img, m, 1.0 + 0.07 * blotches(rng, FP, FP, scale=12))
+        bevel(img, m, 1.16, 0.8)
+    noise(img, rng, 0.045)
+    shade(img, rng.random((FP, FP)) < 0.02, 0.82)
     return img
 
 
 def make_fp_rpg_ceiling(rng: np.random.Generator) -> Image:
     """Return a ceiling of dark oak planks crossed by a beam."""
-    img = solid(WOOD_DARK)
+    img = fp_solid(WOOD_DARK)
     for i in range(4):
-        m = rect(i * 8, 0, i * 8 + 7, T)
+        m = fp_rect(i * 8, 0, i * 8 + 7.5, T)
         fill(img, m, tuple(int(v * rng.uniform(0.6, 0.75)) for v in WOOD))  # type: ignore[arg-type]
-        shade(img, m, 1.0 + 0.08 * blotches(rng, scale=4))
-    beam = rect(0, 12, T, 20)
+        shade(img, m, 1.0 + 0.08 * blotches(rng, FP, FP, scale=8))
+    beam = fp_rect(0, 12, T, 20)
     fill(img, beam, WOOD_DARK)
     bevel(img, beam, 1.2, 0.7)
     noise(img, rng, 0.05)
@@ -773,9 +804,9 @@ def make_fp_rpg_ceiling(rng: np.random.Generator) -> Image:
 
 def make_fp_classic_wall(rng: np.random.Generator) -> Image:
     """Return the classic wall, grey: smooth raised panels with a lit rim (tinted in game)."""
-    img = solid((200, 200, 200))
+    img = fp_solid((200, 200, 200))
     for x0, y0, x1, y1 in ((0, 0, 16, 16), (16, 0, 32, 16), (0, 16, 16, 32), (16, 16, 32, 32)):
-        m = rect(x0 + 1, y0 + 1, x1 - 1, y1 - 1)
+        m = rect(x0 * K + 2, y0 * K + 2, x1 * K - 2, y1 * K - 2, FP, FP)
         fill(img, m, (230, 230, 230))
         bevel(img, m, 1.12, 0.82)
     noise(img, rng, 0.02)
@@ -784,8 +815,8 @@ def make_fp_classic_wall(rng: np.random.Generator) -> Image:
 
 def make_fp_classic_floor(rng: np.random.Generator) -> Image:
     """Return the classic paving, grey: one slab with a thin grout line (tinted in game)."""
-    img = solid((236, 236, 236))
-    grout = rect(0, 0, T, 1) | rect(0, 0, 1, T)
+    img = fp_solid((236, 236, 236))
+    grout = rect(0, 0, FP, 1, FP, FP) | rect(0, 0, 1, FP, FP, FP)
     shade(img, grout, 0.86)
     noise(img, rng, 0.015)
     return img
@@ -793,8 +824,8 @@ def make_fp_classic_floor(rng: np.random.Generator) -> Image:
 
 def make_fp_classic_ceiling(rng: np.random.Generator) -> Image:
     """Return the classic ceiling, grey: square coffers (tinted in game)."""
-    img = solid((170, 170, 170))
-    m = rect(4, 4, 28, 28)
+    img = fp_solid((170, 170, 170))
+    m = fp_rect(4, 4, 28, 28)
     fill(img, m, (150, 150, 150))
     bevel(img, m, 0.8, 1.2)  # sunk in: lit at the bottom right
     noise(img, rng, 0.015)
@@ -806,7 +837,7 @@ def build_first_person() -> dict[str, Image]:
     rng = np.random.default_rng(20261203)
     return {
         "firstperson/rpg_wall": make_fp_rpg_wall(rng),
-        "firstperson/rpg_floor": make_floor(rng),
+        "firstperson/rpg_floor": make_fp_rpg_floor(rng),
         "firstperson/rpg_ceiling": make_fp_rpg_ceiling(rng),
         "firstperson/classic_wall": make_fp_classic_wall(rng),
         "firstperson/classic_floor": make_fp_classic_floor(rng),

@@ -5,6 +5,9 @@ rewrites ``fonts/NotoSansSC-Migong.otf`` here, holding exactly
 
 * every character the Chinese catalogue can show (``game.text.catalogue_characters``:
   its sentences with their placeholders filled with digits, and the name 简体中文),
+* the 6,763 common characters of GB 2312 (``game.text.common``): players' names on the
+  leaderboard and file names may be any Chinese (1.7 MB in all; the catalogue alone was
+  140 KB, GB 2312 level 1 alone 930 KB but it lacks name characters such as 昊),
 * and printable ASCII (level codes, file names, key names).
 
 SOURCE is Noto Sans CJK Bold as Debian's ``fonts-noto-cjk`` installs it (``apt-get
@@ -36,6 +39,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # the game's catalogue, from this checkout
 
 from game.text import catalogue_characters  # noqa: E402
+from game.text.common import common_characters  # noqa: E402
 
 DEFAULT_SOURCE = Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc")
 OUT = HERE / "fonts" / "NotoSansSC-Migong.otf"
@@ -45,8 +49,9 @@ POSTSCRIPT = "NotoSansSCMigong-Bold"
 
 
 def wanted_characters() -> str:
-    """Return the characters the font must hold, sorted: the Chinese catalogue's and ASCII."""
-    chars = catalogue_characters("zh") | set(string.printable[:95])
+    """Return the characters the font must hold, sorted: the Chinese catalogue's, the
+    commonest Chinese and ASCII."""
+    chars = catalogue_characters("zh") | set(common_characters()) | set(string.printable[:95])
     return "".join(sorted(chars))
 
 

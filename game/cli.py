@@ -174,6 +174,10 @@ def build_parser() -> argparse.ArgumentParser:
                       "(this session; Settings' \"View\" keeps it)")
     play.add_argument("--code", help="play the maze of this level code, e.g. B21x21-1A2B")
     play.add_argument("--daily", action="store_true", help="play the daily maze (today, UTC)")
+    play.add_argument("--level", metavar="N",
+                      help="play campaign level N (numbered from 1 as in the level select; "
+                      "see: migong levels); one not yet unlocked plays for practice, as its "
+                      "level code does: its result unlocks nothing")
     _add_date_option(play)
     play.add_argument("--race", metavar="SOLVER",
                       help="race a solver's ghost on every maze of this session: bfs, dfs or "

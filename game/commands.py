@@ -108,6 +108,17 @@ def code_spec(code: str, *, flags: Iterable[str] = ()) -> LevelSpec:
         raise UsageError(message) from None
 
 
+def campaign_number(text: str) -> int:
+    """Return the 0-based campaign index of level number ``text`` (from 1, as the level select shows)."""
+    from game.levels import CAMPAIGN
+
+    number = small_int(text.strip())
+    if number is None or not 1 <= number <= len(CAMPAIGN):
+        raise UsageError(f"--level must be a campaign level number from 1 to {len(CAMPAIGN)} "
+                         f"(see: migong levels), got {shown(text)}")
+    return number - 1
+
+
 def daily_date(text: Optional[str]) -> date:
     """Return the date ``--date`` names (today in UTC without it) or raise UsageError."""
     from game.daily import parse_date, utc_today

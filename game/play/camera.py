@@ -7,6 +7,7 @@ when a huge maze is fitted into the window.
 
 from __future__ import annotations
 
+import copy
 import math
 
 MIN_TILE = 2.0
@@ -152,6 +153,12 @@ class Camera:
     def shows_all(self) -> bool:
         """Return True when the whole maze is in view at the current zoom."""
         return self.cols * self.tile <= self.view_w and self.rows * self.tile <= self.view_h
+
+    def shows_all_at(self, view_w: int, view_h: int) -> bool:
+        """Return True when the whole maze would be in view were the view resized to this size."""
+        other = copy.copy(self)
+        other.resize(view_w, view_h)
+        return other.shows_all()
 
     def visible_tiles(self) -> tuple[int, int, int, int]:
         """Return (row0, col0, row1, col1), the clipped tile range the view touches."""

@@ -57,19 +57,21 @@ def play_from_args(args: Any) -> int:
     code = getattr(args, "code", None)
     daily = bool(getattr(args, "daily", False))
     when = getattr(args, "date", None)
+    number = getattr(args, "level", None)
     flags = _maze_flags(args)
     sources = [name for name, given in (("a maze FILE", file is not None),
                                         ("--code", code is not None), ("--daily", daily),
+                                        ("--level", number is not None),
                                         ("maze options", bool(flags)))
                if given]
     if len(sources) > 1:
-        return _error("give one of a maze FILE, --code, --daily or maze options "
+        return _error("give one of a maze FILE, --code, --daily, --level or maze options "
                       f"(--algorithm, --size, ...), not both {sources[0]} and {sources[1]}")
     if when is not None and not daily:
         return _error("--date picks the day of --daily: give both")
     fog = bool(getattr(args, "fog", False))
     if fog and not sources:
-        return _error("--fog needs a maze: a FILE, --code, --daily or maze options "
+        return _error("--fog needs a maze: a FILE, --code, --daily, --level or maze options "
                       "(--algorithm, --size, ...); for every maze, turn Fog on in Settings")
     try:
         race = _race(getattr(args, "race", None), getattr(args, "race_speed", None))
@@ -78,6 +80,7 @@ def play_from_args(args: Any) -> int:
     maze = None
     spec = None
     day = None
+    index = 0  # the campaign level --level names
     try:
         if file is not None:
             maze = _read_maze(file)
@@ -85,6 +88,12 @@ def play_from_args(args: Any) -> int:
             from game.commands import code_spec  # the maze core, numpy: only for a maze
 
             spec = code_spec(code)
+        elif number is not None:
+            from game.commands import campaign_number
+            from game.levels import CAMPAIGN
+
+            index = campaign_number(number)
+            spec = CAMPAIGN[index]
         elif daily:
             from game.commands import daily_date
             from game.daily import daily_spec
@@ -130,8 +139,12 @@ def play_from_args(args: Any) -> int:
 
         assert file is not None  # the maze was loaded from it
         return app.run(Play(Level(maze, label=Path(file).name, fog=fog)))
-    if code is not None and spec is not None:
-        return app.run(play_code(spec, unlocked=app.ctx.progress.unlocked))
+    if (code is not None or number is not None) and spec is not None:
+        route = play_code(spec, unlocked=app.ctx.progress.unlocked)
+        if number is not None and not fog and isinstance(route, BuildMaze):
+            print(f"migong: level {index + 1} is not unlocked yet: it plays for practice "
+                  "(its result unlocks nothing)", file=sys.stderr)
+        return app.run(route)
     if spec is not None:
         return app.run(BuildMaze(spec, None, custom_label(spec), day))
     return app.run(ToTitle())

@@ -4,8 +4,11 @@ The ghost starts with the player on the level's start and moves ``speed`` tiles 
 second.  A depth-first ghost (dfs, stack: the solvers that backtrack) walks its search
 physically: into every tile it marks, and back out of every dead end, one step at a
 time.  A breadth-first ghost "thinks" first, ``think`` seconds per tile it explores, then
-walks the shortest route.  A step onto mud takes it three times as long, as it does the
-player (its cost: :mod:`game.maze.tiles`).  Only the solvers' events decide the walk, so the ghost is the
+walks the shortest route.  It thinks from the moment the level shows, as the player may
+look before the first move (the player's clock starts with it): what it thought before
+then (:attr:`Ghost.head_start`) it need not think again, so a player who studies the maze
+first meets a ghost ready to walk.  A step onto mud takes it three times as long, as it
+does the player (its cost: :mod:`game.maze.tiles`).  Only the solvers' events decide the walk, so the ghost is the
 lab's search made into an opponent; on a maze with keys the searches run over (tile,
 keys held), so the walk fetches a door's key before it passes the door.
 
@@ -59,6 +62,9 @@ class Ghost:
         #: explored, since the time is in proportion to what it explores).
         self.thinking: Optional[float] = 0.0
         self.solution: Optional[Solution] = None  # set when the search is over
+        #: Seconds the level showed before the player's first move (the race's start):
+        #: a breadth-first ghost thinks meanwhile.
+        self.head_start = 0.0
         if SOLVERS[solver].backtracks:
             self._work = self._walk_the_search(maze)
         else:
@@ -135,19 +141,25 @@ class Ghost:
         """Return the seconds the ghost needs to reach the goal (None: it never does)."""
         if not self.found:
             return None
-        assert self.thinking is not None  # known once the search is over
         walked = self.spent[-1] if self._costs is not None and self.spent else self.steps
-        return self.thinking + walked / self.speed
+        return self._still_thinking() + walked / self.speed
+
+    def _still_thinking(self) -> float:
+        """Return the seconds of thinking left at the start, after the head start."""
+        assert self.thinking is not None  # known once the search is over
+        return max(0.0, self.thinking - self.head_start)
 
     def thought(self, seconds: float) -> float:
         """Return how much of its thinking the ghost has done ``seconds`` after the start, 0..1.
 
         A ghost that walks its search has nothing to think (1.0); a breadth-first one
-        still exploring has done none (0.0).
+        still exploring has done none (0.0); its head start counts.
         """
         if self.thinking is None:
             return 0.0
-        return 1.0 if self.thinking <= 0 else min(1.0, max(0.0, seconds / self.thinking))
+        if self.thinking <= 0:
+            return 1.0
+        return min(1.0, max(0.0, (seconds + self.head_start) / self.thinking))
 
     def _step(self, seconds: float) -> tuple[int, float]:
         """Return (index in ``walk``, share of the way to the next tile) at ``seconds``.
@@ -157,8 +169,7 @@ class Ghost:
         """
         if self.thinking is None:
             self.prepare()
-        assert self.thinking is not None
-        moved = max(0.0, seconds - self.thinking) * self.speed
+        moved = max(0.0, seconds - self._still_thinking()) * self.speed
         if self._costs is not None:
             return self._wade(moved)
         i = int(moved + 1e-9)  # a step due just now is taken despite rounding

@@ -262,3 +262,58 @@ def test_a_step_eases_a_held_key_glides_and_reduced_motion_arrives_at_once() -> 
     start_x = c0 + 0.5 - EYE_BACK
     assert 0 < eased[0] - start_x < glided[0] - start_x < 1  # slow out at first
     assert arrived == (pytest.approx(c1 + 0.5 - EYE_BACK), pytest.approx(r1 + 0.5))
+
+
+@pytest.mark.parametrize("index", [0, 8])  # the classic look and a room map
+def test_at_the_end_of_the_run_the_exits_ring_does_not_fill_the_view(index: int) -> None:
+    # the eye stood inside the ring: gold bands over the whole picture
+    from game.play.firstperson.view import FirstPersonView
+    from game.play.render.tiles import style_for
+    from game.run.session import PlaySession
+    from tests.run.test_replay import tap
+
+    level = campaign_level(index)
+    session = PlaySession(level)
+    path = solve(level.maze, "bfs").path
+    assert path is not None
+    tap(session.run, [Move(b[0] - a[0], b[1] - a[1]) for a, b in zip(path, path[1:])], pause=0)
+    for _ in range(60):
+        session.run.step()
+    assert session.run.finished and session.exit_known
+    view = FirstPersonView(session, style_for(level.spec))
+    view.walker.face(session.run.player.facing)
+    view.walker.update(1.0, True)
+    surface = pygame.Surface((640, 360))
+    view.draw(surface, surface.get_rect())
+    ring = np.array(theme.current().actors.exit_ring)
+    px = pygame.surfarray.array3d(surface)
+    assert (px == ring).all(axis=2).mean() < 0.01
+
+
+def texel_run(frame: pygame.Surface) -> float:
+    """Return the median length (px) of the runs of one colour along the frame's middle row."""
+    row = pygame.surfarray.array3d(frame)[:, frame.get_height() // 2].astype(np.int32)
+    change = np.flatnonzero((np.diff(row, axis=0) != 0).any(axis=1))
+    return float(np.median(np.diff(change)))
+
+
+@pytest.mark.parametrize("index", [0, 8])  # the classic look and a room map
+def test_a_wall_a_step_ahead_is_crisp_not_a_few_big_blurry_texels(index: int) -> None:
+    # a 32-px texture grew to ~40 px a texel on a wall just ahead: it read as blur
+    from game.play.firstperson.textures import TEXTURE, textures
+    from game.play.firstperson.view import FirstPersonView
+    from game.play.render.tiles import style_for
+    from game.run.session import PlaySession
+
+    level = campaign_level(index)
+    style = style_for(level.spec)
+    assert TEXTURE == 64 and textures(style).shape[1:3] == (64, 64)  # drawn at 64, not scaled
+    session = PlaySession(level)
+    view = FirstPersonView(session, style)
+    r, c = session.run.player.pos
+    heading = next(h for h, (dr, dc) in enumerate(HEADINGS)
+                   if not level.maze.walkable((r + dr, c + dc)))
+    view.walker = Walker(heading)  # facing the wall beside the entrance
+    surface = pygame.Surface((1280, 720))
+    view.draw(surface, surface.get_rect())
+    assert texel_run(surface) <= 24

@@ -60,3 +60,50 @@ def test_the_hint_caption_leaves_the_route_end_in_sight_at_150_percent(ctx: Cont
     spot, sub = play.captions._place(view, caption(play.hint), play.hint_keys())
     box = hud.caption_rect(view, caption(play.hint), sub, spot=spot)
     assert box is not None and not box.collidepoint(end)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_at_150_percent_the_title_menu_fits_the_smallest_window_without_scrolling(
+        ctx: Context, lang: str) -> None:
+    from game.play.app import MIN_WINDOW
+    from game.play.scenes.title import TitleScene
+    from game.text import set_language
+
+    set_language(lang)
+    ctx.set_text_size(150)
+    title = TitleScene(ctx)
+    surface = pygame.Surface(MIN_WINDOW)
+    title.draw(surface)
+    rects = title.menu.rects
+    assert len(rects) == len(title.menu.items)
+    assert all(r.width > 0 and r.height > 0 and surface.get_rect().contains(r) for r in rects)
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_at_150_percent_the_editors_key_strip_shows_every_key_page_by_page(
+        ctx: Context, lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.edit.model import Editor, blank_maze
+    from game.play.app import MIN_WINDOW
+    from game.play.scenes.editor import EditorScene
+    from game.text import set_language, t
+
+    set_language(lang)
+    ctx.set_text_size(150)
+    scene = EditorScene(ctx, Editor(blank_maze(rows=11, cols=11)))
+    shown: list[str] = []
+    real = hud.draw_text
+
+    def spy(surface: pygame.Surface, text: str, *args: object, **kw: object) -> pygame.Rect:
+        shown.append(text)
+        return real(surface, text, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(hud, "draw_text", spy)
+    surface = pygame.Surface(MIN_WINDOW)
+    for _ in range(12):  # a page every few seconds
+        scene.draw(surface)
+        scene.update(hud.STRIP_PAGE_SECONDS)
+    keys = t("editor.help").split(hud.STRIP_DOT)
+    whole = " ".join(shown)
+    assert all(piece in whole for piece in keys), [p for p in keys if p not in whole]
+    assert not any("…" in text or "..." in text for text in shown)

@@ -15,7 +15,7 @@ from tests.clirun import run_cli
 def test_fog_without_a_maze_is_one_error_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--fog"]) == 2
     err = capsys.readouterr().err.splitlines()
-    assert err == ["migong: error: --fog needs a maze: a FILE, --code, --daily or maze options "
+    assert err == ["migong: error: --fog needs a maze: a FILE, --code, --daily, --level or maze options "
                    "(--algorithm, --size, ...); for every maze, turn Fog on in Settings"]
 
 

@@ -150,3 +150,21 @@ def test_the_corner_map_of_a_huge_maze_shows_the_walk_not_grey_noise(ctx: Contex
     picture = pygame.surfarray.array3d(scene.maps._coarse_map((180, 180)))
     colours = {tuple(int(v) for v in px) for px in picture.reshape(-1, 3)}
     assert colours == {th.classic.wall, th.actors.player}  # the walk on a plain ground
+
+
+@pytest.mark.parametrize("size", [(400, 400), (960, 640), (1280, 720), (480, 800), (1920, 1080)])
+def test_the_corner_map_never_hides_a_tile_of_a_maze_bigger_than_the_view(
+        ctx: Context, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    # it lay over the maze's top-right corner, where the player could walk and see
+    scene = play(HEART_OF_MIGONG, ctx)
+    ctx.set_minimap(True)
+    with_map = pygame.Surface(size)
+    scene.draw(with_map)
+    view = scene._view(with_map)
+    assert not scene.camera.shows_all()
+    monkeypatch.setattr(scene.maps, "draw_corner", lambda *args, **kw: None)
+    without = pygame.Surface(size)
+    scene.draw(without)
+    box = changed_box(with_map, without)  # the map and its strip
+    assert not box.colliderect(view), (box, view)
+    assert scene.camera.view_w == view.width and scene.camera.view_h == view.height

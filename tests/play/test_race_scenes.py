@@ -105,6 +105,23 @@ def test_a_bfs_ghost_thinks_on_the_entrance_then_walks(ctx: Context) -> None:
     assert play.racer.at(play.run.elapsed) != play.maze.start
 
 
+def test_a_bfs_ghost_thinks_while_the_player_looks_and_is_ready_at_the_first_move(
+        ctx: Context) -> None:
+    # it showed "thinking 0 %" until the first move: the player's look was lost on it
+    game = racing(ctx, "bfs", 12, campaign_level(6))  # Quarry, 31x31: seconds of thinking
+    play = game.scene
+    assert isinstance(play, PlayScene) and play.racer is not None
+    frames(game, 0.5)
+    assert play.run.started_at is None and 0 < play.racer.thought(play.run.elapsed) < 1
+    assert play.racer.thinking is not None
+    frames(game, play.racer.thinking)  # still standing on the entrance
+    assert play.racer.thought(play.run.elapsed) == 1.0
+    first_step(game)
+    frames(game, 0.5)
+    assert play.racer.at(play.run.elapsed) != play.maze.start  # walking at once
+    assert play.racer.arrival == play.racer.steps / 12
+
+
 # A corridor that turns a corner: from the entrance the ghost goes out of sight.
 CORNER = """\
 #########
@@ -195,9 +212,10 @@ def test_settings_step_through_off_and_the_solvers_and_the_speeds(ctx: Context) 
     assert speed.enabled()
     for _ in range(6):
         speed.adjust(1)
-    assert ctx.settings.race == Race("stack", 12) and speed.value() == "12 tiles/s"
+    last = list(SOLVERS)[-1]  # one step back from off
+    assert ctx.settings.race == Race(last, 12) and speed.value() == "12 tiles/s"
     speed.adjust(-1)
-    assert ctx.settings.race == Race("stack", 8)
+    assert ctx.settings.race == Race(last, 8)
 
 
 def test_the_command_lines_race_holds_for_the_session_until_settings_change_it(

@@ -55,6 +55,20 @@ def test_a_bfs_ghost_thinks_per_explored_tile_then_walks_the_shortest_route() ->
     assert ghost.arrival == ghost.thinking + 4 / 4.0
 
 
+def test_what_a_bfs_ghost_thought_before_the_first_move_it_need_not_think_again() -> None:
+    # it showed "thinking 0 %" until the first move, then thought while the player walked
+    maze = parse_maze(T_JUNCTION)
+    ghost = Ghost(maze, "bfs", speed=4.0, think=0.5)
+    ghost.prepare()
+    assert ghost.thinking is not None and ghost.thinking > 1.0
+    ghost.head_start = 1.0  # the level showed for a second before the first move
+    assert ghost.thought(0.0) == 1.0 / ghost.thinking
+    assert ghost.arrival == ghost.thinking - 1.0 + 4 / 4.0
+    ghost.head_start = ghost.thinking + 5.0  # the player looked long: the ghost is ready
+    assert ghost.thought(0.0) == 1.0 and ghost.arrival == 4 / 4.0
+    assert ghost.at(0.26) != maze.start  # walking from the first move on
+
+
 @pytest.mark.parametrize("solver", ["dfs", "stack"])
 def test_every_step_of_a_walking_ghost_is_to_a_neighbour(solver: str) -> None:
     maze = GENERATORS["prim"].generate(rows=31, cols=31, rng=5, loops=0.2)

@@ -23,8 +23,8 @@ from game.play.render.looks import draw_kind, mix
 from game.play.render.painters import draw_mud
 from game.play.render.tiles import RPG
 
-#: The side of every texture (px): the art's own size.
-TEXTURE = 32
+#: The side of every texture (px): the art's own size (64: a close wall stays crisp).
+TEXTURE = 64
 #: The materials, as indices into the atlas: the dark of the unseen, the walls, the four
 #: doors (in key colour order), the floor and ceiling, the hint's route and wash, the exit,
 #: mud (the weighted tile's floor: the top view's puddle over the look's floor).

@@ -46,6 +46,9 @@ REACH = 16
 #: The eye stands this far behind its tile's middle (tiles), so a wall just ahead is not
 #: pressed against it; it swings round the middle as the player turns.
 EYE_BACK = 0.4
+#: Sprites nearer the eye than this (tiles) are not drawn: the player stands in them (the
+#: exit's ring once the run is over would fill the view).
+NEAREST_SPRITE = 0.5
 #: A quarter turn takes this long (s).
 TURN_SECONDS = 0.16
 #: The headings, clockwise from east: (row, column) steps; the angle of heading i is i * 90°.
@@ -403,7 +406,7 @@ class FirstPersonView:
         placed = []
         for name, sx, sy in self.sprites():
             at = raycast.project(x, y, angle, sx, sy, w)
-            if at is not None and at[1] > 0.2:
+            if at is not None and at[1] > NEAREST_SPRITE:
                 placed.append((at[1], at[0], name))
         for depth, centre, name in sorted(placed, reverse=True):
             size = round(focal / depth)

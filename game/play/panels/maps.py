@@ -1,8 +1,9 @@
 """The explored maps: the full-window map (the map key) and the small corner map.
 
 Reads a :class:`PlaySession`: in fog they show what has been seen; both mark the keys
-and doors seen, the exit once known and the player.  The corner map sits in a corner of
-the view clear of the player; a view too small for it has none.
+and doors seen, the exit once known and the player.  Seen from above, the corner map has
+a strip of its own beside the maze (it never hides a tile); over the first-person view it
+sits in a corner clear of the player.  A view too small for it has none.
 """
 
 from __future__ import annotations
@@ -98,35 +99,65 @@ class Maps:
             self._marks(surface, rect, max(3, min(rect.width, rect.height) // 90))
         hud.draw_caption(surface, view, *self.caption(), spot="top")
 
-    def draw_corner(self, surface: pygame.Surface, view: pygame.Rect, now: float, *,
-                    inside: bool = False) -> Optional[pygame.Rect]:
-        """Draw the explored map small in a corner of the view clear of the player, if any.
+    def corner_room(self, area: pygame.Rect) -> Optional[pygame.Rect]:
+        """Return the strip of ``area`` kept beside the maze for the corner map (None: none).
 
-        Return where the map lies (None: no room for it).  Seen from above, none while the
-        whole maze is in view: it would only repeat the view, over its tiles; ``inside``
-        (the first-person view) always has one.
+        Seen from above the map never lies over the maze: while the maze is bigger than
+        the view, the view gives up a strip on its long side (right, or bottom when the
+        window stands tall) and the map sits in it.  None while the whole maze is in view
+        (the map would only repeat it) or the view is too small for a map.
         """
-        if min(view.width, view.height) < MINIMAP_MIN_VIEW or (
-                not inside and self.stage.camera.shows_all()):
+        if min(area.width, area.height) < MINIMAP_MIN_VIEW:
             return None
-        side = round(min(view.width, view.height) * MINIMAP_SHARE)
-        box = pygame.Rect(0, 0, side, side)
-        rect = self.corner.fit(box)
-        player = self.stage.tile_centre(view, self.session.run.player.render_pos)
+        if self.stage.camera.shows_all_at(area.width, area.height):
+            return None
+        room = self._side(area) + 2 * MINIMAP_MARGIN
+        if area.width >= area.height:
+            return pygame.Rect(area.right - room, area.top, room, area.height)
+        return pygame.Rect(area.left, area.bottom - room, area.width, room)
+
+    @staticmethod
+    def _side(view: pygame.Rect) -> int:
+        """Return the side (px) of the corner map's box in ``view``."""
+        return round(min(view.width, view.height) * MINIMAP_SHARE)
+
+    def draw_corner(self, surface: pygame.Surface, view: pygame.Rect, now: float, *,
+                    room: Optional[pygame.Rect] = None) -> Optional[pygame.Rect]:
+        """Draw the explored map small, in ``room`` beside the maze or in a corner of ``view``.
+
+        Return where the map lies (None: no room for it).  Seen from above the map has
+        its own ``room`` (:meth:`corner_room`); without one it is drawn over ``view`` (the
+        first-person view) in a corner clear of the player.
+        """
+        th = theme.current()
+        f = th.fog
         m = MINIMAP_MARGIN
-        for corner, at in (("topright", (view.right - m, view.top + m)),
-                           ("bottomright", (view.right - m, view.bottom - m)),
-                           ("topleft", (view.left + m, view.top + m))):
-            setattr(rect, corner, at)
-            if not rect.inflate(2 * m, 2 * m).collidepoint(player):
-                break  # never over the player: the next corner if it would be
+        if room is not None:
+            surface.fill(th.ui.bg, room)
+            area = room.inflate(-2 * m, -2 * m)
+            rect = self.corner.fit(pygame.Rect(0, 0, *(min(area.size),) * 2))
+            if room.height > room.width:  # a strip on the right: the map at its top
+                rect.midtop = area.midtop
+            else:  # a strip at the bottom: the map at its middle
+                rect.center = area.center
         else:
-            return None
-        f = theme.current().fog
+            if min(view.width, view.height) < MINIMAP_MIN_VIEW:
+                return None
+            side = self._side(view)
+            rect = self.corner.fit(pygame.Rect(0, 0, side, side))
+            player = self.stage.tile_centre(view, self.session.run.player.render_pos)
+            for corner, at in (("topright", (view.right - m, view.top + m)),
+                               ("bottomright", (view.right - m, view.bottom - m)),
+                               ("topleft", (view.left + m, view.top + m))):
+                setattr(rect, corner, at)
+                if not rect.inflate(2 * m, 2 * m).collidepoint(player):
+                    break  # never over the player: the next corner if it would be
+            else:
+                return None
         pygame.draw.rect(surface, f.map_bg[:3], rect.inflate(6, 6))
         if self.session.maze.cols > MINIMAP_COARSE * rect.width:
             surface.blit(self._coarse_map(rect.size), rect)
-            if not inside:  # the part of the maze the top view shows
+            if room is not None:  # the part of the maze the top view shows
                 self._draw_view_box(surface, rect)
         else:
             self.corner.draw(surface, rect, now)

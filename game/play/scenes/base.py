@@ -156,14 +156,16 @@ class MenuScene(Scene):
         return lay, top, footer(surface, hint, lay)
 
     def menu_box(self, surface: pygame.Surface, lay: Layout, menu: Menu[Next], top: int,
-                 bottom: int, *, width: float, font_size: int) -> None:
-        """Draw ``menu`` on a panel sized to it, centred between ``top`` and ``bottom``."""
+                 bottom: int, *, width: float, font_size: int, columns: int = 1) -> None:
+        """Draw ``menu`` on a panel sized to it, centred between ``top`` and ``bottom``
+        (``columns``: as :meth:`Menu.draw`)."""
         pad = lay.px(14, lo=3)
         area = lay.column(top, bottom, width=width)
         h = min(area.height, menu.preferred_height(lay, font_size) + 2 * pad)
         box = pygame.Rect(area.left, area.top + (area.height - h) // 2, area.width, h)
         panel(surface, box, radius=lay.px(16, lo=4))
-        menu.draw(surface, box.inflate(-2 * pad, -2 * pad), lay, font_size=font_size)
+        menu.draw(surface, box.inflate(-2 * pad, -2 * pad), lay, font_size=font_size,
+                  columns=columns)
 
 
 class ListScene(MenuScene):

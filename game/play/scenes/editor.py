@@ -131,6 +131,7 @@ class EditorScene(Scene):
         self._replace: Optional[Path] = None  # an existing file the player chose to replace
         #: Where the grid was last drawn, the size of a tile (px) and where tile (0, 0) is.
         self.view = pygame.Rect(0, 0, 0, 0)
+        self._time = 0.0  # scene time (s)
         self.tile = 0.0
         self.origin = (0.0, 0.0)
         self._fit = True  # fit the whole maze at the next draw
@@ -146,6 +147,7 @@ class EditorScene(Scene):
     # -- the verdict -------------------------------------------------------------------------
     def update(self, dt: float) -> Optional[Next]:
         """Take the verdict's answer when its search is done; start one when it is due."""
+        self._time += dt  # the key strip's pages turn with it
         self.check_verdict()
         return None
 
@@ -425,7 +427,8 @@ class EditorScene(Scene):
             text, colour = verdict_text(verdict), ui.teal if verdict.solvable else ui.danger
         draw_text(surface, text, f, colour, (lay.margin // 2, band.centery), anchor="midleft",
                   max_width=w - lay.margin)
-        hud.draw_help_strip(surface, pygame.Rect(0, h - strip, w, strip), t("editor.help"))
+        hud.draw_help_strip(surface, pygame.Rect(0, h - strip, w, strip), t("editor.help"),
+                            now=self._time)
         if self.field is not None:
             self.field.draw(surface)
 

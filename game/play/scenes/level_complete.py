@@ -286,14 +286,14 @@ class LevelCompleteScene(ListScene):
                 else t("complete.daily_streak", days=self.streak) if self.streak else "")
         nf = fit_font(note, lay.font_size(28), inner.width, min_size=12)
         avail = inner.bottom - button_h - lay.px(12, lo=2) - y
-        if note and text_scale() > 1:  # larger text: keep the note's line free of figures
+        bins = () if self.standing is None else self.standing.bins
+        if note and (text_scale() > 1 or bins):  # keep the note's line free of figures, chart
             avail -= nf.get_linesize()
         star_r = max(6, min(lay.px(34), avail // 7))
         # the sentences under the stars: the race first, then why stars were missed
         missed = [(reason, pal.danger) for reason in self.missed]
         if r.race is not None and self.race is not None:
             missed.insert(0, (self.race, pal.teal if r.race.player_first else pal.accent))
-        bins = () if self.standing is None else self.standing.bins
         chart_h = min(lay.px(60), avail // 6) if bins else 0
         avail -= chart_h
         if self.standing is not None:
@@ -333,7 +333,9 @@ class LevelCompleteScene(ListScene):
             y += chart_h
         if note:
             ny = min(y + nf.get_height(), inner.bottom - button_h - nf.get_height() // 2 - 2)
-            if ny - nf.get_height() // 2 >= y - line_h // 4:
+            # never over the chart (its marked bar's line hangs 3 px under it)
+            least = y + 1 if chart_h > 4 else y - line_h // 4
+            if ny - nf.get_height() // 2 >= least:
                 draw_text(surface, note, nf, pal.teal, (inner.centerx, ny), max_width=inner.width)
         area = pygame.Rect(inner.left, inner.bottom - button_h, inner.width, button_h)
         self._draw_buttons(surface, lay, area)

@@ -8,7 +8,6 @@ editor (:mod:`game.play.scenes.editor`) through the navigator.
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Optional
 
 import pygame
@@ -21,7 +20,7 @@ from game.maze.registry import SIZE_STEPS
 from game.play import input as keys
 from game.play.context import Context
 from game.play.input import Event
-from game.play.maze_files import saved_mazes
+from game.play.maze_files import mazes_folder, open_path, saved_mazes, shown_folder
 from game.names import generator_label
 from game.play.routes import Edit, ToTitle
 from game.play.scenes.base import ListScene, Next
@@ -88,7 +87,9 @@ class MakeMazeScene(ListScene):
     def _ask_file(self) -> None:
         """Ask for the path of a maze file to open."""
         self.field = TextField(t("make.open_prompt"), limit=MAX_PATH,
-                               hint=t("make.open_help"), choices=saved_mazes(self.ctx))
+                               hint=t("make.open_help"), choices=saved_mazes(self.ctx),
+                               choices_title=t("make.open_saved_in",
+                                               folder=shown_folder(mazes_folder(self.ctx))))
         self.raw_keys = True
         pygame.key.start_text_input()
 
@@ -119,7 +120,7 @@ class MakeMazeScene(ListScene):
             field.error = t("make.open_stdin")
             return None
         try:
-            editor = Editor.load(Path(text).expanduser())
+            editor = Editor.load(open_path(self.ctx, text))
         except MazeFormatError as exc:  # it names file:line:col
             field.error = t("make.open_failed", error=str(exc))
             return None

@@ -448,12 +448,30 @@ class PlayScene(Scene):
         return Complete(self.session.result())
 
     # -- drawing -----------------------------------------------------------------------------
-    def _view(self, surface: pygame.Surface) -> pygame.Rect:
-        """Return the part of ``surface`` the maze is drawn in: between the bar and the key strip."""
+    def _area(self, surface: pygame.Surface) -> pygame.Rect:
+        """Return the part of ``surface`` between the bar and the key strip."""
         w, h = surface.get_size()
         bar = hud.bar_height((w, h))
         strip = hud.help_strip_height((w, h))
         return pygame.Rect(0, bar, w, max(0, h - bar - strip))
+
+    def _map_room(self, area: pygame.Rect) -> Optional[pygame.Rect]:
+        """Return the strip of ``area`` kept for the corner map beside the maze (None: none)."""
+        if self.first_person is not None or not self.ctx.settings.minimap:
+            return None
+        return self.maps.corner_room(area)
+
+    def _view(self, surface: pygame.Surface) -> pygame.Rect:
+        """Return the part of ``surface`` the maze is drawn in: between the bar and the key
+        strip, less the corner map's strip."""
+        view = self._area(surface)
+        room = self._map_room(view)
+        if room is not None:
+            if room.height == view.height:
+                view.width -= room.width
+            else:
+                view.height -= room.height
+        return view
 
     def hint_keys(self) -> str:
         """Return the hint caption's key line."""
@@ -466,6 +484,8 @@ class PlayScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the maze, the hint, the player and the HUD, laid out for ``surface``."""
         self.bar.relabel_if_needed()  # the language may have changed in Settings (pause)
+        area = self._area(surface)
+        room = self._map_room(area)
         view = self._view(surface)
         run = self.run
         if view.width > 0 and view.height > 0 and self.first_person is not None:
@@ -499,11 +519,11 @@ class PlayScene(Scene):
                 self.chasers.draw_caught(surface, view, self._caught_steps)
             surface.set_clip(clip)
             self.captions.draw(surface, view, shown)
+            if room is not None:  # beside the maze, never over it
+                self.maps.draw_corner(surface, view, self._time, room=room)
             if self.map_shown:
-                self.maps.draw_full(surface, view, self._time)
-            elif self.ctx.settings.minimap:
-                self.maps.draw_corner(surface, view, self._time)
-        self.bar.draw(surface, view)
+                self.maps.draw_full(surface, area, self._time)
+        self.bar.draw(surface, area)
 
     def _draw_first_person(self, surface: pygame.Surface, view: pygame.Rect) -> None:
         """Draw the view from inside, the hint's caption and the maps over it."""
@@ -520,14 +540,14 @@ class PlayScene(Scene):
         if self.map_shown:
             self.maps.draw_full(surface, view, self._time)
         elif self.ctx.settings.minimap:
-            rect = self.maps.draw_corner(surface, view, self._time, inside=True)
+            rect = self.maps.draw_corner(surface, view, self._time)
             if rect is not None:
                 draw_facing(surface, rect, self.maze.rows, self.maze.cols,
                             self.run.player.render_pos, fp.walker.angle)
 
     def toast_area(self, surface: pygame.Surface) -> pygame.Rect:
         """Return the view below the full-window map's title, or a caption moved to the top."""
-        view = self._view(surface)
+        view = self._area(surface) if self.map_shown else self._view(surface)
         if self.map_shown:
             top = hud.caption_rect(view, *self.maps.caption(), spot="top")
         else:

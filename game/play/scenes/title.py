@@ -155,7 +155,7 @@ class TitleScene(ListScene):
                   max_width=lay.width - 2 * lay.margin)
         menu_top = band.bottom + lay.px(18, lo=4)
         self.menu_box(surface, lay, self.menu, menu_top, bottom - lay.px(4, lo=1), width=520,
-                      font_size=44)
+                      font_size=44, columns=2)  # large text in a small window: no scrolling
 
     def _draw_notice(self, surface: pygame.Surface, lay: Layout, top: int) -> int:
         """Draw the one-time notice banner at the top; return the y below it."""

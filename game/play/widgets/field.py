@@ -37,8 +37,9 @@ class TextField:
     """One line of text being typed, at most ``limit`` characters, single-line."""
 
     def __init__(self, prompt: str, text: str = "", *, limit: int, hint: str = "",
-                 choices: Sequence[str] = ()) -> None:
+                 choices: Sequence[str] = (), choices_title: str = "") -> None:
         self.prompt = prompt
+        self.choices_title = choices_title  # a line above the choices (where they are)
         self.text = text[:limit]
         self.limit = limit
         self.hint = hint
@@ -97,8 +98,13 @@ class TextField:
         line = f.get_linesize()
         height = (3 * line + small.get_linesize() * (1 + len(errors)) + 3 * pad)
         room = max(0, lay.height - height - small.get_linesize()) // small.get_linesize()
-        listed = self._listed(min(MAX_LISTED, room))
-        height += small.get_linesize() * len(listed) + (pad // 2 if listed else 0)
+        titled = bool(self.choices_title and self.choices and room >= 2)
+        listed = self._listed(min(MAX_LISTED, room - titled))
+        # a row as tall as its text: a Chinese file name stands taller than a Latin line
+        row = max([small.get_linesize()] + [small.size(self.choices[i])[1] for i in listed])
+        while listed and row * len(listed) > small.get_linesize() * (room - titled):
+            listed = self._listed(len(listed) - 1)
+        height += row * len(listed) + small.get_linesize() * titled + (pad // 2 if listed else 0)
         box = pygame.Rect(0, 0, width, min(lay.height, height))
         box.center = (lay.width // 2, lay.height // 2)
         panel(surface, box, alpha=255, radius=lay.px(14, lo=3))
@@ -129,14 +135,18 @@ class TextField:
             y += small.get_linesize()
         if listed:
             y += pad // 2
+        if listed and titled:
+            draw_text(surface, self.choices_title, small, ui.text_dim, (box.left + pad, y),
+                      anchor="topleft", max_width=inner)
+            y += small.get_linesize()
         for i in listed:
             if i == self.chosen:
-                mark = pygame.Rect(box.left + pad, y, inner, small.get_linesize())
+                mark = pygame.Rect(box.left + pad, y, inner, row)
                 pygame.draw.rect(surface, ui.accent, mark, border_radius=lay.px(4, lo=1))
             draw_text(surface, self.choices[i], small,
                       ui.accent_dark if i == self.chosen else ui.text, (box.left + pad + 4, y),
                       anchor="topleft", max_width=inner - 8)
-            y += small.get_linesize()
+            y += row
         draw_text(surface, self.hint, small, ui.text_dim, (box.left + pad, y), anchor="topleft",
                   max_width=inner)
 

@@ -227,8 +227,39 @@ def help_strip_height(size: tuple[int, int]) -> int:
     return _strip_font(size).get_height() + 6
 
 
-def draw_help_strip(surface: pygame.Surface, rect: pygame.Rect, text: str) -> None:
-    """Draw the key reminder in its strip ``rect``, a band like the top bar's, under the maze."""
+#: A key strip too long for its window shows its keys a page at a time, each this long (s).
+STRIP_PAGE_SECONDS = 4.0
+#: What parts the keys of a strip.
+STRIP_DOT = "  ·  "
+
+
+def strip_pages(text: str, f: pygame.font.Font, width: int) -> list[str]:
+    """Return ``text``'s keys (parted by dots) packed into pages that fit ``width`` px.
+
+    Each page but a lone one ends with its number, "1/3"; a key too long for a page alone
+    is a page of its own (cut when drawn).
+    """
+    pieces = text.split(STRIP_DOT)
+    if f.size(text)[0] <= width or len(pieces) < 2:
+        return [text]
+    room = width - f.size(f"{STRIP_DOT}9/9")[0]
+    pages: list[str] = []
+    for piece in pieces:
+        joined = f"{pages[-1]}{STRIP_DOT}{piece}" if pages else piece
+        if pages and f.size(joined)[0] <= room:
+            pages[-1] = joined
+        else:
+            pages.append(piece)
+    return [f"{page}{STRIP_DOT}{i + 1}/{len(pages)}" for i, page in enumerate(pages)]
+
+
+def draw_help_strip(surface: pygame.Surface, rect: pygame.Rect, text: str, *,
+                    now: Optional[float] = None) -> None:
+    """Draw the key reminder in its strip ``rect``, a band like the top bar's, under the maze.
+
+    Too long for the strip, it is cut; or, given the time ``now`` (s), shown a page of
+    keys at a time (:func:`strip_pages`), every key in turn.
+    """
     if rect.width <= 0 or rect.height <= 0:
         return
     ui = theme.current().ui
@@ -236,5 +267,8 @@ def draw_help_strip(surface: pygame.Surface, rect: pygame.Rect, text: str) -> No
     pygame.draw.line(surface, ui.panel_edge, rect.topleft, (rect.right - 1, rect.top))
     f = _strip_font(surface.get_size())
     pad = max(4, rect.height // 3)
+    if now is not None:
+        pages = strip_pages(text, f, rect.width - 2 * pad)
+        text = pages[int(now / STRIP_PAGE_SECONDS) % len(pages)]
     draw_text(surface, ellipsize(text, f, rect.width - 2 * pad), f, ui.text_dim,
               (rect.left + pad, rect.centery + 1), anchor="midleft")

@@ -244,20 +244,33 @@ class Menu(Generic[R]):
         return int(width * max(0.3, min(0.7, share)))
 
     def draw(self, surface: pygame.Surface, area: pygame.Rect, lay: Layout,
-             *, font_size: int = 40) -> None:
-        """Draw the rows evenly inside ``area``, one font size shrunk until all fit."""
+             *, font_size: int = 40, columns: int = 1) -> None:
+        """Draw the rows evenly inside ``area``, one font size shrunk until all fit.
+
+        ``columns``: a list of plain rows (no values) that would scroll may go in up to that
+        many columns instead, side by side, when then it fits (large text, a small window).
+        """
         ui = theme.current().ui
         n = max(1, len(self.items))
         # rows shrink to fit until their text is 3/4 of its size (or the smallest readable);
         # past that they scroll (a long list, large text, a small window)
         smallest = min(area.height, self.least_row_height(lay, font_size))
-        row_h = max(1, smallest, min(self.row_height(lay, font_size), area.height // n))
+        per_column = n
+        if (columns > 1 and area.height // max(1, smallest) < n
+                and all(item.value is None for item in self.items)):
+            rows = -(-n // columns)
+            if area.height // max(1, smallest) >= rows:
+                per_column = rows
+        row_h = max(1, smallest, min(self.row_height(lay, font_size), area.height // per_column))
         shown = max(1, min(n, area.height // row_h))
+        if per_column < n:  # side by side: every row in sight
+            shown = n
         self.first = max(self.selected - shown + 1, min(self.first, self.selected, n - shown))
         pad = max(4, row_h // 3)
-        top = area.top + max(0, (area.height - row_h * shown) // 2)
+        top = area.top + max(0, (area.height - row_h * min(shown, per_column)) // 2)
         marks = lay.px(8, lo=4) if shown < n else 0
-        inner_w = max(8, area.width - 2 * pad - 2 * marks)
+        column_w = area.width // (-(-n // per_column))
+        inner_w = max(8, column_w - 2 * pad - 2 * marks)
         size = max(min_font(), min(lay.font_size(font_size), int(unscaled(row_h / 0.95))))
         values = self._values(size, inner_w)
         label_w = self._label_width(values, size, inner_w)
@@ -278,8 +291,9 @@ class Menu(Generic[R]):
                 self.rects.append(pygame.Rect(0, 0, 0, 0))
                 self.arrow_rects.append((None, None))
                 continue
-            r = pygame.Rect(area.left, top + (i - self.first) * row_h, area.width - 2 * marks,
-                            row_h)
+            column, row = divmod(i - self.first, per_column)
+            r = pygame.Rect(area.left + column * column_w, top + row * row_h,
+                            column_w - 2 * marks, row_h)
             hi = r.inflate(0, -max(2, row_h // 8))
             self.rects.append(r)
             enabled = item.enabled()
