@@ -9,6 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.bindings import solver_slots
 from game import bindings
 from game.play import input as keys
 from game.play.app import App
@@ -91,7 +92,7 @@ def test_the_strip_the_caption_the_help_and_the_footer_name_the_keys_as_bound(
     scene = small_play(ctx)
     assert scene.help_line().startswith("IJKL move")
     assert "G hint" in scene.help_line() and "P pause" in scene.help_line()
-    assert scene.hint_keys().startswith("Q/1-3 solver") and scene.hint_keys().endswith("G hide")
+    assert scene.hint_keys().startswith(f"Q/1-{solver_slots()} solver") and scene.hint_keys().endswith("G hide")
     rows = dict(r for _, section in help_sections() for r in section)
     assert rows["IJKL"] == t("help.walk") and rows["G"] == t("help.hint_show")
     assert rows["P"] == t("help.pause")

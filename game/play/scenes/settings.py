@@ -161,4 +161,4 @@ class SettingsScene(ListScene):
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the settings list."""
         lay, top, bottom = self.draw_frame(surface, t("settings.title"), t("settings.footer"))
-        self.menu_box(surface, lay, self.menu, top, bottom, width=820, font_size=34)
+        self.menu_box(surface, lay, self.menu, top, bottom, width=820, font_size=32)
