@@ -54,6 +54,8 @@ __all__ = ["LabScene", "RACE_SIZE", "SPEEDS", "default_speed"]
 #: A frame spends at most this long stepping (s), whatever the speed asks; a 1001x1001
 #: picture redrawn each frame takes about as long again (issue 18.5).
 STEP_BUDGET = 0.005
+#: Of that, what measuring a built maze's statistics may take while they are pending (s).
+FIGURES_BUDGET = 0.003
 #: Steps taken between two looks at the clock.
 STEP_CHUNK = 256
 #: Solvers in a race when it starts (1..9, 0 add or take out others).
@@ -273,13 +275,16 @@ class LabScene(Scene):
     def update(self, dt: float) -> Optional[Next]:
         """Take the events the speed allows this frame (within the frame's time budget)."""
         self.held.update(dt)
+        deadline = time.perf_counter() + STEP_BUDGET
+        maze = self.lab.maze
+        if self.figures.pending(maze):  # the statistics a slice a frame, then the steps
+            self.figures.advance(maze, FIGURES_BUDGET)
         if not self.playing:
             return None
         rate = SPEEDS[self.speed]
         self._credit = min(self._credit + rate * dt, rate * 0.25 + 1.0)
         want = int(self._credit)
         taken = 0
-        deadline = time.perf_counter() + STEP_BUDGET
         chunk = max(16, STEP_CHUNK // max(1, len(self.lab.tracks)))  # a race steps them all
         while taken < want:
             got = self.lab.run(min(chunk, want - taken))
