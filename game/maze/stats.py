@@ -180,9 +180,11 @@ def _drain(steps: Steps) -> MazeStats:
 def _measure_steps(maze: Maze, solution: Optional[tuple[Optional[int], int]]) -> Steps:
     """Measure ``maze`` in slices (a yield between two); its solution is searched unless given."""
     o = openings(maze.tiles)
+    yield None
     degree = o.degree
     two = o.cells & (degree == 2)
     straight = two & ((o.north & o.south) | (o.east & o.west))
+    yield None
     counts = dict(
         cells=int(o.cells.sum()),
         dead_ends=int((o.cells & (degree == 1)).sum()),

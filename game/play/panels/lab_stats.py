@@ -20,6 +20,8 @@ Line = tuple[str, str]
 
 #: The time the panel's drawing spends measuring (s); the lab's update gives it more.
 DRAW_BUDGET = 0.001
+#: A maze of at most this many tiles is measured at once (well under a millisecond).
+AT_ONCE = 101 * 101
 
 
 class MazeFigures:
@@ -47,7 +49,7 @@ class MazeFigures:
         """Return the panel lines of ``maze``'s figures; none before a maze is built."""
         if maze is None:
             return []
-        stats = self.advance(maze, DRAW_BUDGET)
+        stats = self.advance(maze, 1.0 if maze.rows * maze.cols <= AT_ONCE else DRAW_BUDGET)
         if stats is None:
             return [("head", t("lab.stats.head")), ("text", t("lab.stats.measuring"))]
         figures = stats.figures()

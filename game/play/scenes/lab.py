@@ -56,6 +56,11 @@ __all__ = ["LabScene", "RACE_SIZE", "SPEEDS", "default_speed"]
 STEP_BUDGET = 0.005
 #: Of that, what measuring a built maze's statistics may take while they are pending (s).
 FIGURES_BUDGET = 0.003
+#: A race's pictures redrawn in a frame take at most about this long (s): the others
+#: wait their turn (eleven pictures of 1001x1001 take 10-14 ms).
+RACE_DRAW_BUDGET = 0.006
+#: What a whole frame aims at (s): the stepping gets less after a dear drawing.
+FRAME_BUDGET = 0.014
 #: Steps taken between two looks at the clock.
 STEP_CHUNK = 256
 #: Solvers in a race when it starts (1..9, 0 add or take out others).
@@ -100,6 +105,8 @@ class LabScene(Scene):
         self.panel_rect = pygame.Rect(0, 0, 0, 0)  # where the panel was last drawn
         self.slots: list[pygame.Rect] = []  # where each maze picture was last drawn
         self._under = False  # the panel is under the maze (a narrow window): no title line
+        self._draw_cost = 0.0  # how long the last drawing took (s)
+        self._first_slot = 0  # in a race, the picture redrawn first this frame
         self.figures = MazeFigures()  # the built maze's statistics, in the panel
 
     # -- the model ----------------------------------------------------------------------
@@ -129,7 +136,8 @@ class LabScene(Scene):
         self.picture.forget()
         if self.spec is not None:
             return Lab(self._solvers(), trace=trace_level(self.spec),
-                       size=(self.spec.rows, self.spec.cols))
+                       size=(self.spec.rows, self.spec.cols),
+                       sets=self.spec.algorithm == "eller")  # its panel counts a row's sets
         return Lab(self._solvers(), maze=self.file_maze)
 
     def _resolve(self) -> None:
@@ -275,11 +283,13 @@ class LabScene(Scene):
     def update(self, dt: float) -> Optional[Next]:
         """Take the events the speed allows this frame (within the frame's time budget)."""
         self.held.update(dt)
-        deadline = time.perf_counter() + STEP_BUDGET
+        # the stepping's share of the frame: what the last drawing left, within its budget
+        budget = max(0.001, min(STEP_BUDGET, FRAME_BUDGET - self._draw_cost))
+        deadline = time.perf_counter() + budget
         maze = self.lab.maze
         if self.figures.pending(maze):  # the statistics a slice a frame, then the steps
-            self.figures.advance(maze, FIGURES_BUDGET)
-        if not self.playing:
+            self.figures.advance(maze, min(FIGURES_BUDGET, budget / 2))
+        if not self.playing or time.perf_counter() > deadline:
             return None
         rate = SPEEDS[self.speed]
         self._credit = min(self._credit + rate * dt, rate * 0.25 + 1.0)
@@ -302,6 +312,7 @@ class LabScene(Scene):
     # -- drawing ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the maze (one per racer) and the side panel."""
+        began = time.perf_counter()
         look = theme.current().ui
         lay = Layout.of(surface)
         surface.fill(look.bg)
@@ -321,6 +332,7 @@ class LabScene(Scene):
         self._draw_mazes(surface, area, lay)
         # The side panels: the lab's own (below, another panel can take a share of ``side``).
         self._draw_panel(surface, side, lay)
+        self._draw_cost = time.perf_counter() - began
 
     def _draw_mazes(self, surface: pygame.Surface, area: pygame.Rect, lay: Layout) -> None:
         """Draw the maze in ``area``, or a race's mazes in a grid, each with its caption."""
@@ -338,11 +350,23 @@ class LabScene(Scene):
         slot_w = (area.width - margin * (across - 1)) // across
         slot_h = (area.height - margin * (down - 1)) // down
         self.slots = []
+        # A race redraws its pictures in turn, from where the last frame stopped, while
+        # the frame has time; the others show a few events behind for a frame or two.
+        first = self._first_slot % len(tracks)
+        order = list(range(first, len(tracks))) + list(range(first))
+        deadline = time.perf_counter() + RACE_DRAW_BUDGET
+        images: dict[int, pygame.Surface] = {}
+        for n, i in enumerate(order):
+            stale = len(tracks) > 1 and n > 0 and time.perf_counter() > deadline
+            if not stale and not self.picture.current(i, self.lab):
+                self._first_slot = i + 1
+            images[i] = self.picture.image(i, self.lab, tracks[i], self.heat, size,
+                                           stale=stale)
         for i, track in enumerate(tracks):
             col, row = i % across, i // across
             x = area.left + col * (slot_w + margin) + (slot_w - size[0]) // 2
             y = area.top + row * (slot_h + margin) + caption + (slot_h - caption - size[1]) // 2
-            surface.blit(self.picture.image(i, self.lab, track, self.heat, size), (x, y))
+            surface.blit(images[i], (x, y))
             self.slots.append(pygame.Rect(x, y, *size))
             self._draw_current(surface, (x, y), tile, track)
             if caption and track is not None:
