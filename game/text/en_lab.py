@@ -19,5 +19,6 @@ STRINGS: dict[str, str] = {
     "lab.cells_left": "Cells not visited yet: {count}",
     "lab.run": "Cells in the run: {count}, from ({row}, {col})",
     "lab.run_closed": "The run closed: carved north",
+    "lab.file_maze": "A maze from a file: A, S, G, - and + make no other",
     "lab.slot_done": "{name} · {marked} marked · path {length}",
 }

@@ -95,6 +95,8 @@ def panel_lines(view: LabState) -> list[tuple[str, str]]:
     if view.spec is not None:
         lines.append(("choice:size", t("lab.choice_size", rows=view.spec.rows,
                                        cols=view.spec.cols, seed=view.spec.seed)))
+    else:
+        lines.append(("text", t("lab.file_maze")))
     if view.race:
         names = ", ".join(solver_title(key) for key in view.racers)
         lines.append(("choice:solver", t("lab.choice_race", names=names)))

@@ -7,7 +7,10 @@ Shift+A pick the generator (the growing tree once per policy), ``-`` and ``=`` t
 S and Shift+S the seed, G a random one; Tab, Shift+Tab and 1..9, 0 pick the solver (the
 wall follower once per hand; Shift+1.. the eleventh on); R races solvers side by side,
 and in a race the same keys add or take one out; H shows the distance heat-map; Esc leaves.  The panel's choice rows are
-buttons too.  The model (:mod:`game.lab.model`) does the stepping; this scene paces it
+buttons too.  Another generator keeps the options that apply to it (division's room
+size, the digger's rank, loops, keys), and an option a generator does not take is kept
+for the next one that does.  A maze from a file is what the lab was opened to study: the
+keys that make another maze (A, S, G, - and =) leave it as it is, and the panel says so.  The model (:mod:`game.lab.model`) does the stepping; this scene paces it
 and lays out the maze pictures (:mod:`game.play.labview.picture`) and the side panel
 (:mod:`game.play.labview.panel`).
 """
@@ -34,7 +37,9 @@ from game.lab.choices import (
 )
 from game.lab.model import Lab, SolveTrack
 from game.levels import LevelSpec, trace_level
+from game.maze.generators import GENERATORS
 from game.maze.grid import Maze, Pos
+from game.maze.registry import Value
 from game.maze.solvers import SOLVERS
 from game.maze.solvers.keyed import has_keys
 from game.play import input as keys
@@ -97,6 +102,9 @@ class LabScene(Scene):
             self.file_maze = maze
         else:
             self.spec = spec or DEFAULT_SPEC
+        #: The generators' own options last chosen (room size, rank), kept across generators.
+        given = self.spec.options if self.spec is not None else {}
+        self.kept: dict[str, Value] = {k: v for k, v in given.items() if v is not None}
         self.lab = self._new_lab()
         rows, cols = self._size()
         self.speed = default_speed(rows, cols)
@@ -158,26 +166,38 @@ class LabScene(Scene):
     # -- the choices ----------------------------------------------------------------------
     def step_generator(self, by: int) -> None:
         """Pick the generator ``by`` places on (the growing tree once per policy)."""
-        base = self.spec or DEFAULT_SPEC
+        if self.spec is None:
+            return  # a maze from a file stays (see the module's docstring)
+        base = self.spec
+        self.kept.update({k: v for k, v in base.options.items() if v is not None})
         choices = generator_choices()
         at = generator_choice(base.algorithm, base.options)
-        name, options = choices[(at + by) % len(choices)]
+        name, chosen = choices[(at + by) % len(choices)]
+        # the options the new generator takes, as last chosen; its named one from the choice
+        options: dict[str, Optional[Value]] = {
+            option.name: self.kept[option.name] for option in GENERATORS[name].options
+            if not option.choices and option.name in self.kept}
+        options.update(chosen)
         self._remake(LevelSpec(name, base.rows, base.cols, base.seed, base.loops, options,
                                keys=base.keys, chasers=base.chasers))
 
     def step_size(self, by: int) -> None:
         """Pick the lab size ``by`` places on (clamped to the smallest and the largest)."""
-        base = self.spec or DEFAULT_SPEC
+        if self.spec is None:
+            return  # a maze from a file stays
+        base = self.spec
         at = max(0, min(len(SIZES) - 1, size_index(base.rows, base.cols) + by))
         rows, cols = SIZES[at]
-        if self.spec is not None and (rows, cols) == (base.rows, base.cols):
+        if (rows, cols) == (base.rows, base.cols):
             return
         self._remake(LevelSpec(base.algorithm, rows, cols, base.seed, base.loops, base.options,
                                keys=base.keys, chasers=base.chasers))
 
     def step_seed(self, by: Optional[int]) -> None:
         """Take the seed ``by`` on (None: a random one): another maze of the same kind."""
-        base = self.spec or DEFAULT_SPEC
+        if self.spec is None:
+            return  # a maze from a file stays
+        base = self.spec
         seed = random.Random().randrange(1, 100_000) if by is None else max(0, base.seed + by)
         self._remake(LevelSpec(base.algorithm, base.rows, base.cols, seed, base.loops,
                                base.options, keys=base.keys, chasers=base.chasers))
