@@ -17,7 +17,7 @@ STRINGS: dict[str, str] = {
     "lab.hunting": "搜寻中：扫描第 {row} 行找未访问的格子",
     "lab.walking": "行走中：走进未访问的邻格",
     "lab.cells_left": "尚未访问的格子：{count} 个",
-    "lab.run": "当前段：{count} 个格子，从（{row}, {col}）起",
+    "lab.run": "当前段：{count} 个格子，从第 {row} 行第 {col} 列起",
     "lab.run_closed": "当前段已结束：向北打通",
     "lab.file_maze": "来自文件的迷宫：A、S、G、- 和 + 不会换迷宫",
     "lab.slot_done": "{name} · 已标记 {marked} · 路径 {length}",

@@ -59,7 +59,7 @@ class MazePicture:
         self._distances: Optional[tuple[Maze, np.ndarray]] = None
         # the distances the heat-map pictures were made from, and those pictures
         self._heat_cache: Optional[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = None
-        self._images: dict[int, tuple[object, pygame.Surface]] = {}
+        self._images: dict[int, tuple[tuple[object, ...], pygame.Surface]] = {}
         self._colours: Optional[tuple[theme.Theme, list[tuple[int, ...]]]] = None
 
     def distances(self, maze: Maze) -> np.ndarray:
