@@ -51,6 +51,7 @@ def test_a_search_keeps_no_large_container_the_collector_walks(key: str) -> None
     answers = [id(e.path) for e in events if isinstance(e, Solution)]  # the found path
     gc.collect()
     big = [type(o).__name__ for o in gc.get_objects()
-           if id(o) not in before and o is not events and id(o) not in answers
+           if id(o) not in before and o is not events and o is not before
+           and id(o) not in answers
            and isinstance(o, (list, set, dict)) and len(o) > 2_000]
     assert big == []
