@@ -254,12 +254,14 @@ def _longest_run_steps(o: Openings, members: np.ndarray) -> Generator[None, None
     _, cols = members.shape
     joined_east = (o.east & members)[:, :-1] & members[:, 1:]
     joined_south = (o.south & members)[:-1, :] & members[1:, :]
+    yield None
     a = np.concatenate([np.flatnonzero(np.pad(joined_east, ((0, 0), (0, 1)))),
                         np.flatnonzero(np.pad(joined_south, ((0, 1), (0, 0))))])
     b = np.concatenate([np.flatnonzero(np.pad(joined_east, ((0, 0), (1, 0)))),
                         np.flatnonzero(np.pad(joined_south, ((1, 0), (0, 0))))])
     if not len(a):
         return 1
+    yield None
     label = np.arange(members.size, dtype=np.int64)
     while True:
         la, lb = label[a], label[b]

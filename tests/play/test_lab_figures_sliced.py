@@ -33,4 +33,10 @@ def test_a_small_maze_shows_its_figures_on_the_first_frame(ctx: Context) -> None
     scene = LabScene(ctx, maze=generate("prim", rows=15, cols=15, seed=1), solver="bfs")
     lines = [text for _, text in scene.panel_lines()]
     assert t("lab.stats.measuring") not in lines and t("lab.stats.head") in lines
-    assert lab_stats.DRAW_BUDGET < 0.005
+    assert maze_tiles(scene) <= lab_stats.AT_ONCE
+
+
+def maze_tiles(scene: LabScene) -> int:
+    """Return the tiles of the scene's maze."""
+    assert scene.lab.maze is not None
+    return scene.lab.maze.rows * scene.lab.maze.cols

@@ -18,8 +18,6 @@ from game.text import t
 Line = tuple[str, str]
 
 
-#: The time the panel's drawing spends measuring (s); the lab's update gives it more.
-DRAW_BUDGET = 0.001
 #: A maze of at most this many tiles is measured at once (well under a millisecond).
 AT_ONCE = 101 * 101
 
@@ -49,7 +47,12 @@ class MazeFigures:
         """Return the panel lines of ``maze``'s figures; none before a maze is built."""
         if maze is None:
             return []
-        stats = self.advance(maze, 1.0 if maze.rows * maze.cols <= AT_ONCE else DRAW_BUDGET)
+        # a small maze at once; a large one only by the lab's update, a slice a frame
+        if maze.rows * maze.cols <= AT_ONCE:
+            stats = self.advance(maze, 1.0)
+        else:
+            known = self._measuring
+            stats = known.stats if known is not None and known.maze is maze else None
         if stats is None:
             return [("head", t("lab.stats.head")), ("text", t("lab.stats.measuring"))]
         figures = stats.figures()
