@@ -20,15 +20,19 @@ from typing import Iterator, Optional, Union
 import numpy as np
 
 from game.lab.choices import explore_of, solver_name
+from game.lab.sets import UndoableSets
 from game.maze.generators import events as gen_events
 from game.maze.generators.events import (
     ADD,
     CARVE,
+    CELL,
     CHAMBER,
     DONE,
     DROP,
     ERASE,
     FRONTIER,
+    JOIN,
+    LINK,
     POP,
     PUSH,
     SPLIT,
@@ -49,14 +53,18 @@ UP, RIGHT, DOWN, LEFT, NONE_LEFT = 0, 1, 2, 3, 4
 _DIRECTION = {(-1, 0): UP, (0, 1): RIGHT, (1, 0): DOWN, (0, -1): LEFT}
 
 _GEN_WIDTH = 7  # ints per logged generator event: kind, row, col and up to four more
-_PULL = 256  # events pulled from an algorithm at a time (a frame steps a few thousand)
+_PULL = 256  # events pulled from a generator at a time (a frame steps a few thousand)
+#: Events pulled from a solver at a time: few, as a race's solvers all pull at the same
+#: tick (eleven pulls of 256 at once stalled a frame by 20 ms at 1001x1001).
+_SOLVER_PULL = 32
 
 
 class GenTrack:
     """A generator's trace, replayed forward and back onto the tiles it builds."""
 
-    def __init__(self, trace: Trace, rows: int, cols: int) -> None:
+    def __init__(self, trace: Trace, rows: int, cols: int, *, sets: bool = False) -> None:
         self.rows, self.cols = rows, cols
+        self._with_sets = sets  # keep the joined cells' sets (Eller's panel counts them)
         self._source: Optional[Trace] = trace
         self.log = array("i")
         self.count = 0  # events logged so far
@@ -73,6 +81,9 @@ class GenTrack:
         self.chambers: list[tuple[int, ...]] = []
         self.cells: list[Pos] = []
         self.frontier = 0
+        self.made = 0  # cells opened on their own or linked in (cell and link events)
+        self.joined = 0  # walls opened between two cells (join events)
+        self.sets = UndoableSets(self.rows * self.cols) if self._with_sets else None
 
     @property
     def done(self) -> bool:
@@ -134,7 +145,30 @@ class GenTrack:
             self.chambers.append(ev[1:5])
         elif kind == SPLIT:
             self.chambers.pop()
+        elif kind == CELL:
+            self.made += 1
+        elif kind == LINK:
+            self.made += 1
+            if self.sets is not None:
+                self.sets.union(r * self.cols + c, (2 * ev[3] - r) * self.cols + 2 * ev[4] - c)
+        elif kind == JOIN:
+            self.joined += 1
+            if self.sets is not None:
+                self.sets.union(*self._sides(r, c))
         return True
+
+    def _sides(self, r: int, c: int) -> tuple[int, int]:
+        """Return the flat tiles of the two cells wall ``(r, c)`` stands between."""
+        if r % 2:  # a wall between two cells of a row
+            return r * self.cols + c - 1, r * self.cols + c + 1
+        return (r - 1) * self.cols + c, (r + 1) * self.cols + c
+
+    def row_sets(self, r: int) -> int:
+        """Return how many sets the opened cells of tile row ``r`` fall into (0: not kept)."""
+        if self.sets is None:
+            return 0
+        open_ = np.flatnonzero(self.tiles[r, 1::2]) * 2 + 1
+        return self.sets.count([r * self.cols + int(c) for c in open_])
 
     def back(self) -> bool:
         """Undo the last applied event; return False at the start."""
@@ -167,6 +201,13 @@ class GenTrack:
             self.chambers.pop()
         elif kind == SPLIT:
             self.chambers.append(ev[3:7])
+        elif kind == CELL:
+            self.made -= 1
+        elif kind in (LINK, JOIN):
+            self.made -= kind == LINK
+            self.joined -= kind == JOIN
+            if self.sets is not None:
+                self.sets.undo()
         return True
 
     @property
@@ -177,7 +218,8 @@ class GenTrack:
     def picture(self) -> tuple[object, ...]:
         """Return everything the lab shows of this track, comparable with ``==``."""
         return (self.at, self.tiles.tobytes(), self.overlay.tobytes(), tuple(self.chambers),
-                tuple(self.cells), self.frontier)
+                tuple(self.cells), self.frontier, self.made, self.joined,
+                None if self.sets is None else self.sets.parent.tobytes())
 
 
 class SolveTrack:
@@ -228,7 +270,7 @@ class SolveTrack:
             self.count < n or (self.count and self.log[-3] == FOUND)
         ):
             pulled = 0
-            for item in islice(self._source, max(_PULL, n - self.count)):
+            for item in islice(self._source, max(_SOLVER_PULL, n - self.count)):
                 pulled += 1
                 if isinstance(item, Solution):
                     self.solution, self._source = item, None
@@ -337,10 +379,11 @@ class Lab:
     """
 
     def __init__(self, solvers: list[str], *, trace: Optional[Trace] = None,
-                 maze: Optional[Maze] = None, size: Optional[tuple[int, int]] = None) -> None:
+                 maze: Optional[Maze] = None, size: Optional[tuple[int, int]] = None,
+                 sets: bool = False) -> None:
         if trace is not None:
             assert size is not None
-            self.gen: Optional[GenTrack] = GenTrack(trace, *size)
+            self.gen: Optional[GenTrack] = GenTrack(trace, *size, sets=sets)
         else:
             assert maze is not None
             self.gen = None

@@ -25,8 +25,9 @@ for Aldous-Broder and Wilson's (uniform spanning trees; in the limit of a large 
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass
-from typing import Optional, Sequence
+from typing import Generator, Iterator, Optional, Sequence
 
 import numpy as np
 
@@ -124,23 +125,97 @@ def openings(tiles: np.ndarray) -> Openings:
 def measure(maze: Maze, *, solution_length: Optional[int] = None,
             solution_tiles: Optional[int] = None) -> MazeStats:
     """Return the statistics of ``maze``; its solution is searched unless given."""
+    if solution_length is None or solution_tiles is None:
+        solution_length, solution_tiles = shortest_solution(maze)
+    return _drain(_measure_steps(maze, (solution_length, solution_tiles)))
+
+
+class Measuring:
+    """The statistics of one maze measured a slice at a time (a frame spends milliseconds).
+
+    The same figures as :func:`measure`: the cell counts at once, then the longest
+    corridor a round of labels at a time, then the solution's search a batch of states at
+    a time.
+    """
+
+    #: Search states taken between two looks at the clock.
+    BATCH = 512
+
+    def __init__(self, maze: Maze) -> None:
+        self.maze = maze
+        self.stats: Optional[MazeStats] = None
+        self._steps = _measure_steps(maze, None)
+
+    @property
+    def done(self) -> bool:
+        """Return True once every figure is measured."""
+        return self.stats is not None
+
+    def advance(self, budget: float) -> Optional[MazeStats]:
+        """Measure for about ``budget`` seconds (at least one slice); return the stats once done."""
+        deadline = time.perf_counter() + budget
+        while self.stats is None:
+            try:
+                next(self._steps)
+            except StopIteration as end:
+                self.stats = end.value
+                break
+            if time.perf_counter() >= deadline:
+                break
+        return self.stats
+
+
+Steps = Generator[None, None, MazeStats]
+
+
+def _drain(steps: Steps) -> MazeStats:
+    """Run ``steps`` to the end and return its statistics."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as end:
+            return end.value
+
+
+def _measure_steps(maze: Maze, solution: Optional[tuple[Optional[int], int]]) -> Steps:
+    """Measure ``maze`` in slices (a yield between two); its solution is searched unless given."""
     o = openings(maze.tiles)
+    yield None
     degree = o.degree
     two = o.cells & (degree == 2)
     straight = two & ((o.north & o.south) | (o.east & o.west))
-    if solution_length is None or solution_tiles is None:
-        solution_length, solution_tiles = shortest_solution(maze)
-    return MazeStats(
+    yield None
+    counts = dict(
         cells=int(o.cells.sum()),
         dead_ends=int((o.cells & (degree == 1)).sum()),
         straights=int(straight.sum()),
         turns=int((two & ~straight).sum()),
         junctions=int((o.cells & (degree >= 3)).sum()),
-        longest_corridor=longest_run(o, two),
         floor=int(kinds.walkable(maze.tiles).sum()),
-        solution_length=solution_length,
-        solution_tiles=solution_tiles,
     )
+    yield None
+    longest = yield from _longest_run_steps(o, two)
+    if solution is None:
+        solution = yield from _solution_steps(maze, Measuring.BATCH)
+    return MazeStats(**counts, longest_corridor=longest, solution_length=solution[0],
+                     solution_tiles=solution[1])
+
+
+def _solution_steps(maze: Maze, batch: int) -> Generator[None, None, tuple[Optional[int], int]]:
+    """Search the shortest solution ``batch`` states at a time; return its length and tiles."""
+    from game.maze.solvers import Solution, shortest_slices
+
+    items: Iterator[object] = shortest_slices(maze, maze.start, maze.goal)
+    taken = 0
+    for item in items:
+        if isinstance(item, Solution):
+            if item.path is None:
+                return None, 0
+            return len(item.path) - 1, len(set(item.path))
+        taken += 1
+        if taken % batch == 0:
+            yield None
+    raise RuntimeError("a solver ended without a Solution")
 
 
 def shortest_solution(maze: Maze) -> tuple[Optional[int], int]:
@@ -159,18 +234,34 @@ def longest_run(o: Openings, members: np.ndarray) -> int:
     The pieces are found by label propagation with pointer jumping (each round halves the
     longest chain of labels), so a corridor of a million cells takes about twenty rounds.
     """
+    return _drain_int(_longest_run_steps(o, members))
+
+
+def _drain_int(steps: Generator[None, None, int]) -> int:
+    """Run ``steps`` to the end and return its number."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as end:
+            return int(end.value)
+
+
+def _longest_run_steps(o: Openings, members: np.ndarray) -> Generator[None, None, int]:
+    """Find :func:`longest_run`'s answer, yielding between two rounds of the labels."""
     count = int(members.sum())
     if count == 0:
         return 0
     _, cols = members.shape
     joined_east = (o.east & members)[:, :-1] & members[:, 1:]
     joined_south = (o.south & members)[:-1, :] & members[1:, :]
+    yield None
     a = np.concatenate([np.flatnonzero(np.pad(joined_east, ((0, 0), (0, 1)))),
                         np.flatnonzero(np.pad(joined_south, ((0, 1), (0, 0))))])
     b = np.concatenate([np.flatnonzero(np.pad(joined_east, ((0, 0), (1, 0)))),
                         np.flatnonzero(np.pad(joined_south, ((1, 0), (0, 0))))])
     if not len(a):
         return 1
+    yield None
     label = np.arange(members.size, dtype=np.int64)
     while True:
         la, lb = label[a], label[b]
@@ -184,6 +275,8 @@ def longest_run(o: Openings, members: np.ndarray) -> int:
             if np.array_equal(jumped, label):
                 break
             label = jumped
+            yield None
+        yield None
     sizes = np.bincount(label[members.ravel()])
     return int(sizes.max())
 

@@ -12,5 +12,13 @@ STRINGS: dict[str, str] = {
     "lab.choice_size": "Size: {rows}x{cols} · seed {seed}  (- +, S)",
     "lab.open_list": "Open list: {count} tiles",
     "lab.slot": "{name} · {marked} marked",
+    "lab.sets_left": "Sets left: {count} (one when every cell is joined)",
+    "lab.row_sets": "Sets among the cells of row {row}: {count}",
+    "lab.hunting": "Hunting: scanning row {row} for an unvisited cell",
+    "lab.walking": "Walking: into unvisited neighbours",
+    "lab.cells_left": "Cells not visited yet: {count}",
+    "lab.run": "Cells in the run: {count}, from ({row}, {col})",
+    "lab.run_closed": "The run closed: carved north",
+    "lab.file_maze": "A maze from a file: A, S, G, - and + make no other",
     "lab.slot_done": "{name} · {marked} marked · path {length}",
 }

@@ -10,6 +10,7 @@ STRINGS: dict[str, str] = {
     "lab.stats.bends": "Straights {straights} %  Turns {turns} %",
     "lab.stats.river": "Longest corridor {cells} cells",
     "lab.stats.way": "Solution {moves} moves ({share} %)",
+    "lab.stats.measuring": "Measuring this maze",
     "lab.stats.no_way": "No way from the start to the exit",
     # -- the compare page
     "compare.title": "Every generator's bias",

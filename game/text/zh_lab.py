@@ -12,5 +12,13 @@ STRINGS: dict[str, str] = {
     "lab.choice_size": "大小：{rows}x{cols} · 种子 {seed}（- +、S）",
     "lab.open_list": "开放列表：{count} 个格子",
     "lab.slot": "{name} · 已标记 {marked}",
+    "lab.sets_left": "剩余集合：{count} 个（所有格子连通时为一个）",
+    "lab.row_sets": "第 {row} 行：其格子分属 {count} 个集合",
+    "lab.hunting": "搜寻中：扫描第 {row} 行找未访问的格子",
+    "lab.walking": "行走中：走进未访问的邻格",
+    "lab.cells_left": "尚未访问的格子：{count} 个",
+    "lab.run": "当前段：{count} 个格子，从第 {row} 行第 {col} 列起",
+    "lab.run_closed": "当前段已结束：向北打通",
+    "lab.file_maze": "来自文件的迷宫：A、S、G、- 和 + 不会换迷宫",
     "lab.slot_done": "{name} · 已标记 {marked} · 路径 {length}",
 }

@@ -10,6 +10,7 @@ STRINGS: dict[str, str] = {
     "lab.stats.bends": "直道 {straights}%  转弯 {turns}%",
     "lab.stats.river": "最长走廊 {cells} 格",
     "lab.stats.way": "最短解 {moves} 步（占地面 {share}%）",
+    "lab.stats.measuring": "正在统计本迷宫",
     "lab.stats.no_way": "从起点走不到出口",
     # -- the compare page
     "compare.title": "各生成算法的偏好",

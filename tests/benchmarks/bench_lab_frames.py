@@ -1,7 +1,8 @@
 """Per-frame CPU time of the lab at 1001x1001 playing at top speed: update and draw apart.
 
 Headless (dummy SDL drivers), window 1280x720.  Plays 60 frames of the generation, then
-60 frames of the bfs search with the plain picture and 60 with the heat-map (its
+the frames of the search while the built maze's statistics are measured, then 60 frames
+of the bfs search with the plain picture and 60 with the heat-map (its
 distances computed before timing), then 60 of a race of three solvers and 60 of a race
 of eleven, timing each with ``time.process_time``.
 
@@ -34,10 +35,11 @@ from game.save import Progress  # noqa: E402
 FRAMES = 60
 
 
-def frames(scene: LabScene, screen: pygame.Surface) -> tuple[list[float], list[float]]:
-    """Return the update and draw CPU times (ms) of FRAMES frames."""
+def frames(scene: LabScene, screen: pygame.Surface,
+           count: int = FRAMES) -> tuple[list[float], list[float]]:
+    """Return the update and draw CPU times (ms) of ``count`` frames."""
     ups, draws = [], []
-    for _ in range(FRAMES):
+    for _ in range(count):
         c0 = time.process_time()
         scene.update(1 / 60)
         c1 = time.process_time()
@@ -67,7 +69,16 @@ def main(argv: list[str] | None = None) -> int:
     results = [("generating", *frames(scene, screen))]
     while scene.lab.generating:
         scene.lab.run(100_000)
+    # The first show of the built maze: its statistics are measured a slice a frame.
     scene.lab.run(1)
+    built: tuple[list[float], list[float]] = ([], [])
+    while scene.figures.pending(scene.lab.maze) and len(built[0]) < 1000:
+        ups, draws = frames(scene, screen, 1)
+        built[0].extend(ups)
+        built[1].extend(draws)
+    print(f"statistics measured over {len(built[0])} frames")
+    if built[0]:
+        results.append(("built, statistics", *built))
     scene.draw(screen)
     results.append(("solving", *frames(scene, screen)))
     scene.heat = True

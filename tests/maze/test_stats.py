@@ -161,3 +161,26 @@ def test_a_perfect_maze_has_two_more_dead_ends_than_its_junctions_branch(
         return
     assert stats.junctions + 2 <= stats.dead_ends <= 2 * stats.junctions + 2
     assert stats.solution_length is not None
+
+
+@pytest.mark.parametrize("name", ["backtracker", "division", "prim"])
+def test_measuring_a_slice_at_a_time_gives_the_figures_measure_gives(name: str) -> None:
+    from game.maze.stats import Measuring
+
+    maze = generate(name, rows=201, cols=201, seed=3)
+    measuring = Measuring(maze)
+    slices = 0
+    while measuring.advance(0.0) is None:  # one slice a call
+        slices += 1
+    assert slices > 10  # the search alone is many batches: no slice is the whole of it
+    assert measuring.done and measuring.stats == measure(maze)
+
+
+def test_measuring_a_keyed_maze_finds_the_keyed_solution() -> None:
+    from game.maze.stats import Measuring
+
+    maze = parse_maze("#######\n#r....#\n#.###.#\nS...R.E\n#######\n")  # back for the key
+    measuring = Measuring(maze)
+    while measuring.advance(0.0) is None:
+        pass
+    assert measuring.stats == measure(maze)

@@ -316,3 +316,27 @@ def test_the_panel_shows_each_solvers_own_structure(ctx: Context, solver: str,
         hand = "right hand" if solver.endswith("right") else None
         head = next(line for line in lines if line.startswith("Solving"))
         assert (hand in head) if hand else "hand" not in head
+
+
+def test_another_generator_keeps_the_options_that_apply_to_it(ctx: Context) -> None:
+    scene = LabScene(ctx, spec=LevelSpec("division", 15, 15, 4, 0.1,
+                                         options={"room_size": 3}, keys=1), solver="bfs")
+    press(scene, pygame.K_a)  # on to a generator without rooms
+    assert scene.spec is not None and scene.spec.algorithm != "division"
+    assert "room_size" not in scene.spec.options
+    assert (scene.spec.loops, scene.spec.keys) == (0.1, 1)
+    scene.handle_event(KeyDown(pygame.K_a, pygame.KMOD_SHIFT))  # back: the rooms again
+    assert scene.spec.algorithm == "division" and scene.spec.options == {"room_size": 3}
+    for _ in generator_choices():  # all the way round: growing tree's policy and back
+        press(scene, pygame.K_a)
+    assert scene.spec.algorithm == "division" and scene.spec.options == {"room_size": 3}
+
+
+def test_the_keys_that_make_a_maze_leave_a_file_maze_as_it_is(ctx: Context) -> None:
+    maze = parse_maze("S..\n#.#\n#.E\n")
+    scene = LabScene(ctx, maze=maze, solver="dfs")
+    for key in (pygame.K_a, pygame.K_s, pygame.K_g, pygame.K_EQUALS, pygame.K_MINUS):
+        press(scene, key)
+        assert scene.spec is None and scene.file_maze is maze and scene.lab.maze is maze
+    assert "A maze from a file: A, S, G, - and + make no other" in [
+        text for _, text in scene.panel_lines()]

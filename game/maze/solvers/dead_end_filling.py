@@ -11,6 +11,7 @@ does not turn back.  It cannot use keys: a maze with keys and doors is refused.
 
 from __future__ import annotations
 
+from array import array
 from typing import Iterator, Union
 
 from game.maze.grid import Maze, Pos
@@ -36,11 +37,13 @@ def _fill(flat: FlatGrid) -> Iterator[Union[Event, Solution]]:
         yield answer(NAME, flat, [s], 1)
         return
     steps = steps_of(flat)
-    free = [i for i in range(len(grid)) if not grid[i]]
+    # arrays and int-only dicts, not lists: see game.maze.solvers._walk
+    free = array(flat.typecode, (i for i in range(len(grid)) if not grid[i]))
     degree = {i: sum(not grid[i + step] for step in steps) for i in free}
     ends = {s, g}
     filled = bytearray(len(grid))
-    queue = [i for i in free if degree[i] <= 1 and i not in ends]
+    queue = array(flat.typecode, (i for i in free if degree[i] <= 1 and i not in ends))
+    del free
     for p in queue:  # iterating a list while appending to it: a FIFO queue
         if filled[p]:
             continue
@@ -55,7 +58,7 @@ def _fill(flat: FlatGrid) -> Iterator[Union[Event, Solution]]:
                 queue.append(n)
     parent = {s: -1}
     yield (VISIT, *flat.pos(s))
-    order = [s]
+    order = array(flat.typecode, [s])
     for p in order:
         yield (EXPAND, *flat.pos(p))
         if p == g:

@@ -12,6 +12,7 @@ is refused.
 
 from __future__ import annotations
 
+from array import array
 from typing import Iterator, Union
 
 from game.maze.grid import Maze, Pos
@@ -33,15 +34,19 @@ def _walk(flat: FlatGrid) -> Iterator[Union[Event, Solution]]:
     grid, g = flat.cells, flat.goal
     steps = steps_of(flat)
     p = flat.start
-    walk = [p]
-    marked = {p}
-    walked: dict[tuple[int, int], int] = {}  # a passage (lower, higher index): times walked
+    walk = array(flat.typecode, [p])
+    marked = bytearray(len(grid))  # bytes, not sets: see game.maze.solvers._walk
+    marked[p] = 1
+    count = 1
+    # a passage (its lower index * 2, plus 1 going down): times walked; int keys and
+    # values, so the collector does not walk the dict
+    walked: dict[int, int] = {}
     yield (VISIT, *flat.pos(p))
     came = -1
     turn_back = False
     while p != g:
         ways = [p + step for step in steps if not grid[p + step]]
-        times = {n: walked.get((min(p, n), max(p, n)), 0) for n in ways}
+        times = {n: walked.get(_passage(p, n), 0) for n in ways}
         if turn_back:
             nxt = came
         else:
@@ -53,19 +58,26 @@ def _walk(flat: FlatGrid) -> Iterator[Union[Event, Solution]]:
                 nxt = came if came in once else once[0]
             else:
                 break  # every passage walked twice: no way to the goal
-        passage = (min(p, nxt), max(p, nxt))
+        passage = _passage(p, nxt)
         new = passage not in walked
         walked[passage] = walked.get(passage, 0) + 1
         came, p = p, nxt
         walk.append(p)
-        turn_back = new and p in marked
-        if p not in marked:
-            marked.add(p)
+        turn_back = new and bool(marked[p])
+        if not marked[p]:
+            marked[p] = 1
+            count += 1
             yield (VISIT, *flat.pos(p))
     found = p == g
     if found:
         yield (FOUND, *flat.pos(g))
-    yield answer(NAME, flat, walk if found else None, len(marked))
+    yield answer(NAME, flat, walk if found else None, count)
+
+
+def _passage(a: int, b: int) -> int:
+    """Return the key of the passage between neighbouring flat indices ``a`` and ``b``."""
+    low = min(a, b)
+    return low * 2 + (abs(a - b) != 1)
 
 
 #: Its pseudo-code in the lab, and the line each event runs.

@@ -13,6 +13,7 @@ included.  It cannot use keys: a maze with keys and doors is refused.
 
 from __future__ import annotations
 
+from array import array
 from typing import Iterator, Union
 
 from game.maze.grid import Maze, Pos
@@ -38,11 +39,13 @@ def _walk(flat: FlatGrid, turns: tuple[int, ...]) -> Iterator[Union[Event, Solut
     grid, w, g = flat.cells, flat.width, flat.goal
     ways = (-w, 1, w, -1)  # up, right, down, left: clockwise
     p = flat.start
-    walk = [p]
-    marked = {p}
+    walk = array(flat.typecode, [p])
+    marked = bytearray(len(grid))  # bytes, not sets: see game.maze.solvers._walk
+    marked[p] = 1
+    count = 1
     yield (VISIT, *flat.pos(p))
     facing = next((d for d in (1, 2, 3, 0) if not grid[p + ways[d]]), 1)
-    been = set()
+    been = bytearray(len(grid))  # a bit per way faced on each tile
     found = p == g
     while not found:
         for turn in turns:
@@ -52,17 +55,18 @@ def _walk(flat: FlatGrid, turns: tuple[int, ...]) -> Iterator[Union[Event, Solut
         else:
             break  # walled in
         facing, p = d, p + ways[d]
-        if (p, facing) in been:
+        if been[p] >> facing & 1:
             break  # round in a circle
-        been.add((p, facing))
+        been[p] |= 1 << facing
         walk.append(p)
-        if p not in marked:
-            marked.add(p)
+        if not marked[p]:
+            marked[p] = 1
+            count += 1
             yield (VISIT, *flat.pos(p))
         found = p == g
     if found:
         yield (FOUND, *flat.pos(g))
-    yield answer(NAME, flat, walk if found else None, len(marked))
+    yield answer(NAME, flat, walk if found else None, count)
 
 
 #: Its pseudo-code in the lab, and the line each event runs.

@@ -15,7 +15,8 @@ import pygame
 
 from game.lab.choices import SPEEDS, solver_name, variant
 from game.lab.code import code_lines, running_line
-from game.lab.model import NONE_LEFT, Lab, SolveTrack
+from game.lab.model import NONE_LEFT, GenTrack, Lab, SolveTrack
+from game.maze.generators.events import CELL, JOIN, LINK, SCAN, SKIP
 from game.levels import LevelSpec
 from game.maze.grid import Maze, Pos
 from game.names import build_problem, generator_label, option_value, solver_short_label
@@ -94,6 +95,8 @@ def panel_lines(view: LabState) -> list[tuple[str, str]]:
     if view.spec is not None:
         lines.append(("choice:size", t("lab.choice_size", rows=view.spec.rows,
                                        cols=view.spec.cols, seed=view.spec.seed)))
+    else:
+        lines.append(("text", t("lab.file_maze")))
     if view.race:
         names = ", ".join(solver_title(key) for key in view.racers)
         lines.append(("choice:solver", t("lab.choice_race", names=names)))
@@ -126,6 +129,8 @@ def _generator_lines(lab: Lab, spec: Optional[LevelSpec]) -> list[tuple[str, str
         lines.append(("text", t("lab.chambers", count=len(gen.chambers))))
         for r1, c1, r2, c2 in reversed(gen.chambers[-4:]):
             lines.append(("text", t("lab.chamber", r1=r1, c1=c1, r2=r2, c2=c2)))
+    elif name in _SET_LINES:
+        lines += _SET_LINES[name](gen)
     elif gen.cells:
         count = f"{len(gen.cells):,}"
         if name == "wilson":
@@ -141,6 +146,58 @@ def _generator_lines(lab: Lab, spec: Optional[LevelSpec]) -> list[tuple[str, str
         lines.append(("text", t("lab.current", row=ev[1], col=ev[2])))
     lines += _code(name, ev[0] if ev is not None else None, gen.at == 1)
     return lines
+
+
+def _kruskal(gen: GenTrack) -> list[tuple[str, str]]:
+    """Return Kruskal's sets left: every cell made, less the walls opened."""
+    return [("text", t("lab.sets_left", count=f"{gen.made - gen.joined:,}"))]
+
+
+def _eller(gen: GenTrack) -> list[tuple[str, str]]:
+    """Return the sets of the row Eller works on (its links go down from it)."""
+    ev = gen.current
+    if ev is None or ev[0] not in (CELL, JOIN, LINK, SKIP):
+        return []
+    row = ev[1] - 2 if ev[0] == LINK else ev[1]
+    return [("text", t("lab.row_sets", row=row, count=f"{gen.row_sets(row):,}"))]
+
+
+def _hunt_and_kill(gen: GenTrack) -> list[tuple[str, str]]:
+    """Return whether hunt-and-kill hunts a row or walks, and the cells left."""
+    ev = gen.current
+    lines = []
+    if ev is not None and ev[0] == SCAN:
+        lines.append(("text", t("lab.hunting", row=ev[1])))
+    elif ev is not None and ev[0] in (CELL, LINK):
+        lines.append(("text", t("lab.walking")))
+    return lines + _aldous_broder(gen)
+
+
+def _aldous_broder(gen: GenTrack) -> list[tuple[str, str]]:
+    """Return the cells a random walk has still to visit."""
+    left = (gen.rows // 2) * (gen.cols // 2) - gen.made
+    return [("text", t("lab.cells_left", count=f"{max(0, left):,}"))]
+
+
+def _sidewinder(gen: GenTrack) -> list[tuple[str, str]]:
+    """Return the sidewinder's run: the cells joined east since it last carved north."""
+    ev = gen.current
+    if ev is None or ev[0] not in (CELL, JOIN):
+        return []
+    r, c = ev[1], ev[2]
+    if ev[0] == JOIN:
+        if r % 2 == 0:
+            return [("text", t("lab.run_closed"))]
+        c -= 1  # an east wall: the run ends at the cell west of it
+    start = c
+    while start > 1 and gen.tiles[r, start - 1]:
+        start -= 2
+    return [("text", t("lab.run", count=f"{(c - start) // 2 + 1:,}", row=r, col=start))]
+
+
+#: The generators whose structure is sets, a hunt, a walk's progress or a run.
+_SET_LINES = {"kruskal": _kruskal, "eller": _eller, "hunt-and-kill": _hunt_and_kill,
+              "aldous-broder": _aldous_broder, "sidewinder": _sidewinder}
 
 
 def _solver_lines(track: Optional[SolveTrack], key: str) -> list[tuple[str, str]]:

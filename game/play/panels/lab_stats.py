@@ -1,8 +1,9 @@
 """The lab's figures of the maze it built: dead ends, junctions, straights, turns, the
 longest corridor and the solution, as lines of the lab's side panel.
 
-Measured once per maze (:mod:`game.maze.stats`; 0.2-0.4 s for a 1001x1001 maze) when
-the lab first shows it built; C opens the compare page of every generator.
+Measured once per maze (:mod:`game.maze.stats`; 0.2-0.4 s for a 1001x1001 maze), a
+slice of a few milliseconds a frame from when the lab first shows it built, with a
+"measuring" line meanwhile: no frame stalls.  C opens the compare page of every generator.
 """
 
 from __future__ import annotations
@@ -10,31 +11,50 @@ from __future__ import annotations
 from typing import Optional
 
 from game.maze.grid import Maze
-from game.maze.stats import MazeStats, measure
+from game.maze.stats import MazeStats, Measuring
 from game.text import t
 
 #: A line of the lab's panel: (style, text), the styles of the lab scene's panel.
 Line = tuple[str, str]
 
 
+#: A maze of at most this many tiles is measured at once (well under a millisecond).
+AT_ONCE = 101 * 101
+
+
 class MazeFigures:
-    """The panel lines of the figures of one maze, measured the first time they are asked for."""
+    """The panel lines of the figures of one maze, measured a slice a frame."""
 
     def __init__(self) -> None:
-        self._maze: Optional[Maze] = None
-        self._stats: Optional[MazeStats] = None
+        self._measuring: Optional[Measuring] = None
 
-    def stats(self, maze: Maze) -> MazeStats:
-        """Return the statistics of ``maze`` (measured again only for another maze)."""
-        if self._stats is None or self._maze is not maze:
-            self._maze, self._stats = maze, measure(maze)
-        return self._stats
+    def advance(self, maze: Optional[Maze], budget: float) -> Optional[MazeStats]:
+        """Measure ``maze`` for ``budget`` s (another maze: anew); return its stats when done."""
+        if maze is None:
+            return None
+        if self._measuring is None or self._measuring.maze is not maze:
+            self._measuring = Measuring(maze)
+        return self._measuring.advance(budget)
+
+    def pending(self, maze: Optional[Maze]) -> bool:
+        """Return True while ``maze`` is built but its figures are not all measured yet."""
+        if maze is None:
+            return False
+        return self._measuring is None or self._measuring.maze is not maze or (
+            not self._measuring.done)
 
     def lines(self, maze: Optional[Maze]) -> list[Line]:
         """Return the panel lines of ``maze``'s figures; none before a maze is built."""
         if maze is None:
             return []
-        stats = self.stats(maze)
+        # a small maze at once; a large one only by the lab's update, a slice a frame
+        if maze.rows * maze.cols <= AT_ONCE:
+            stats = self.advance(maze, 1.0)
+        else:
+            known = self._measuring
+            stats = known.stats if known is not None and known.maze is maze else None
+        if stats is None:
+            return [("head", t("lab.stats.head")), ("text", t("lab.stats.measuring"))]
         figures = stats.figures()
         shares = {key: _percent(figures[key]) for key in
                   ("dead_ends", "junctions", "straights", "turns")}

@@ -7,7 +7,10 @@ Shift+A pick the generator (the growing tree once per policy), ``-`` and ``=`` t
 S and Shift+S the seed, G a random one; Tab, Shift+Tab and 1..9, 0 pick the solver (the
 wall follower once per hand; Shift+1.. the eleventh on); R races solvers side by side,
 and in a race the same keys add or take one out; H shows the distance heat-map; Esc leaves.  The panel's choice rows are
-buttons too.  The model (:mod:`game.lab.model`) does the stepping; this scene paces it
+buttons too.  Another generator keeps the options that apply to it (division's room
+size, the digger's rank, loops, keys), and an option a generator does not take is kept
+for the next one that does.  A maze from a file is what the lab was opened to study: the
+keys that make another maze (A, S, G, - and =) leave it as it is, and the panel says so.  The model (:mod:`game.lab.model`) does the stepping; this scene paces it
 and lays out the maze pictures (:mod:`game.play.labview.picture`) and the side panel
 (:mod:`game.play.labview.panel`).
 """
@@ -34,7 +37,9 @@ from game.lab.choices import (
 )
 from game.lab.model import Lab, SolveTrack
 from game.levels import LevelSpec, trace_level
+from game.maze.generators import GENERATORS
 from game.maze.grid import Maze, Pos
+from game.maze.registry import Value
 from game.maze.solvers import SOLVERS
 from game.maze.solvers.keyed import has_keys
 from game.play import input as keys
@@ -54,6 +59,13 @@ __all__ = ["LabScene", "RACE_SIZE", "SPEEDS", "default_speed"]
 #: A frame spends at most this long stepping (s), whatever the speed asks; a 1001x1001
 #: picture redrawn each frame takes about as long again (issue 18.5).
 STEP_BUDGET = 0.005
+#: Of that, what measuring a built maze's statistics may take while they are pending (s).
+FIGURES_BUDGET = 0.003
+#: A race's pictures redrawn in a frame take at most about this long (s): the others
+#: wait their turn (eleven pictures of 1001x1001 take 10-14 ms).
+RACE_DRAW_BUDGET = 0.006
+#: What a whole frame aims at (s): the stepping gets less after a dear drawing.
+FRAME_BUDGET = 0.014
 #: Steps taken between two looks at the clock.
 STEP_CHUNK = 256
 #: Solvers in a race when it starts (1..9, 0 add or take out others).
@@ -90,6 +102,9 @@ class LabScene(Scene):
             self.file_maze = maze
         else:
             self.spec = spec or DEFAULT_SPEC
+        #: The generators' own options last chosen (room size, rank), kept across generators.
+        given = self.spec.options if self.spec is not None else {}
+        self.kept: dict[str, Value] = {k: v for k, v in given.items() if v is not None}
         self.lab = self._new_lab()
         rows, cols = self._size()
         self.speed = default_speed(rows, cols)
@@ -98,6 +113,8 @@ class LabScene(Scene):
         self.panel_rect = pygame.Rect(0, 0, 0, 0)  # where the panel was last drawn
         self.slots: list[pygame.Rect] = []  # where each maze picture was last drawn
         self._under = False  # the panel is under the maze (a narrow window): no title line
+        self._draw_cost = 0.0  # how long the last drawing took (s)
+        self._first_slot = 0  # in a race, the picture redrawn first this frame
         self.figures = MazeFigures()  # the built maze's statistics, in the panel
 
     # -- the model ----------------------------------------------------------------------
@@ -127,7 +144,8 @@ class LabScene(Scene):
         self.picture.forget()
         if self.spec is not None:
             return Lab(self._solvers(), trace=trace_level(self.spec),
-                       size=(self.spec.rows, self.spec.cols))
+                       size=(self.spec.rows, self.spec.cols),
+                       sets=self.spec.algorithm == "eller")  # its panel counts a row's sets
         return Lab(self._solvers(), maze=self.file_maze)
 
     def _resolve(self) -> None:
@@ -148,26 +166,38 @@ class LabScene(Scene):
     # -- the choices ----------------------------------------------------------------------
     def step_generator(self, by: int) -> None:
         """Pick the generator ``by`` places on (the growing tree once per policy)."""
-        base = self.spec or DEFAULT_SPEC
+        if self.spec is None:
+            return  # a maze from a file stays (see the module's docstring)
+        base = self.spec
+        self.kept.update({k: v for k, v in base.options.items() if v is not None})
         choices = generator_choices()
         at = generator_choice(base.algorithm, base.options)
-        name, options = choices[(at + by) % len(choices)]
+        name, chosen = choices[(at + by) % len(choices)]
+        # the options the new generator takes, as last chosen; its named one from the choice
+        options: dict[str, Optional[Value]] = {
+            option.name: self.kept[option.name] for option in GENERATORS[name].options
+            if not option.choices and option.name in self.kept}
+        options.update(chosen)
         self._remake(LevelSpec(name, base.rows, base.cols, base.seed, base.loops, options,
                                keys=base.keys, chasers=base.chasers))
 
     def step_size(self, by: int) -> None:
         """Pick the lab size ``by`` places on (clamped to the smallest and the largest)."""
-        base = self.spec or DEFAULT_SPEC
+        if self.spec is None:
+            return  # a maze from a file stays
+        base = self.spec
         at = max(0, min(len(SIZES) - 1, size_index(base.rows, base.cols) + by))
         rows, cols = SIZES[at]
-        if self.spec is not None and (rows, cols) == (base.rows, base.cols):
+        if (rows, cols) == (base.rows, base.cols):
             return
         self._remake(LevelSpec(base.algorithm, rows, cols, base.seed, base.loops, base.options,
                                keys=base.keys, chasers=base.chasers))
 
     def step_seed(self, by: Optional[int]) -> None:
         """Take the seed ``by`` on (None: a random one): another maze of the same kind."""
-        base = self.spec or DEFAULT_SPEC
+        if self.spec is None:
+            return  # a maze from a file stays
+        base = self.spec
         seed = random.Random().randrange(1, 100_000) if by is None else max(0, base.seed + by)
         self._remake(LevelSpec(base.algorithm, base.rows, base.cols, seed, base.loops,
                                base.options, keys=base.keys, chasers=base.chasers))
@@ -273,13 +303,18 @@ class LabScene(Scene):
     def update(self, dt: float) -> Optional[Next]:
         """Take the events the speed allows this frame (within the frame's time budget)."""
         self.held.update(dt)
-        if not self.playing:
+        # the stepping's share of the frame: what the last drawing left, within its budget
+        budget = max(0.001, min(STEP_BUDGET, FRAME_BUDGET - self._draw_cost))
+        deadline = time.perf_counter() + budget
+        maze = self.lab.maze
+        if self.figures.pending(maze):  # the statistics a slice a frame, then the steps
+            self.figures.advance(maze, min(FIGURES_BUDGET, budget / 2))
+        if not self.playing or time.perf_counter() > deadline:
             return None
         rate = SPEEDS[self.speed]
         self._credit = min(self._credit + rate * dt, rate * 0.25 + 1.0)
         want = int(self._credit)
         taken = 0
-        deadline = time.perf_counter() + STEP_BUDGET
         chunk = max(16, STEP_CHUNK // max(1, len(self.lab.tracks)))  # a race steps them all
         while taken < want:
             got = self.lab.run(min(chunk, want - taken))
@@ -297,6 +332,7 @@ class LabScene(Scene):
     # -- drawing ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the maze (one per racer) and the side panel."""
+        began = time.perf_counter()
         look = theme.current().ui
         lay = Layout.of(surface)
         surface.fill(look.bg)
@@ -316,6 +352,7 @@ class LabScene(Scene):
         self._draw_mazes(surface, area, lay)
         # The side panels: the lab's own (below, another panel can take a share of ``side``).
         self._draw_panel(surface, side, lay)
+        self._draw_cost = time.perf_counter() - began
 
     def _draw_mazes(self, surface: pygame.Surface, area: pygame.Rect, lay: Layout) -> None:
         """Draw the maze in ``area``, or a race's mazes in a grid, each with its caption."""
@@ -333,11 +370,23 @@ class LabScene(Scene):
         slot_w = (area.width - margin * (across - 1)) // across
         slot_h = (area.height - margin * (down - 1)) // down
         self.slots = []
+        # A race redraws its pictures in turn, from where the last frame stopped, while
+        # the frame has time; the others show a few events behind for a frame or two.
+        first = self._first_slot % len(tracks)
+        order = list(range(first, len(tracks))) + list(range(first))
+        deadline = time.perf_counter() + RACE_DRAW_BUDGET
+        images: dict[int, pygame.Surface] = {}
+        for n, i in enumerate(order):
+            stale = len(tracks) > 1 and n > 0 and time.perf_counter() > deadline
+            if not stale and not self.picture.current(i, self.lab):
+                self._first_slot = i + 1
+            images[i] = self.picture.image(i, self.lab, tracks[i], self.heat, size,
+                                           stale=stale)
         for i, track in enumerate(tracks):
             col, row = i % across, i // across
             x = area.left + col * (slot_w + margin) + (slot_w - size[0]) // 2
             y = area.top + row * (slot_h + margin) + caption + (slot_h - caption - size[1]) // 2
-            surface.blit(self.picture.image(i, self.lab, track, self.heat, size), (x, y))
+            surface.blit(images[i], (x, y))
             self.slots.append(pygame.Rect(x, y, *size))
             self._draw_current(surface, (x, y), tile, track)
             if caption and track is not None:
