@@ -157,8 +157,10 @@ class MenuScene(Scene):
 
     def menu_box(self, surface: pygame.Surface, lay: Layout, menu: Menu[Next], top: int,
                  bottom: int, *, width: float, font_size: int, columns: int = 1) -> None:
-        """Draw ``menu`` on a panel sized to it, centred between ``top`` and ``bottom``
-        (``columns``: as :meth:`Menu.draw`)."""
+        """Draw ``menu`` on a panel sized to it, centred between ``top`` and ``bottom``.
+
+        ``columns``: as :meth:`Menu.draw`.
+        """
         pad = lay.px(14, lo=3)
         area = lay.column(top, bottom, width=width)
         h = min(area.height, menu.preferred_height(lay, font_size) + 2 * pad)

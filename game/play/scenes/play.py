@@ -462,8 +462,10 @@ class PlayScene(Scene):
         return self.maps.corner_room(area)
 
     def _view(self, surface: pygame.Surface) -> pygame.Rect:
-        """Return the part of ``surface`` the maze is drawn in: between the bar and the key
-        strip, less the corner map's strip."""
+        """Return the part of ``surface`` the maze is drawn in.
+
+        That is between the bar and the key strip, less the corner map's strip.
+        """
         view = self._area(surface)
         room = self._map_room(view)
         if room is not None:
