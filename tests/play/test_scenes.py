@@ -971,3 +971,18 @@ def test_back_with_nothing_underneath_goes_to_the_title(ctx: Context) -> None:
     game = Driver(ctx, ToLevelSelect())
     game.nav.go(Back())
     assert isinstance(game.scene, TitleScene) and len(game.nav.stack) == 1
+
+
+def test_a_locked_levels_practice_stars_count_in_its_chapter_once_it_is_unlocked(
+        ctx: Context) -> None:
+    # play --level N on a locked level plays it for practice: its stars wait in the save
+    from game.levels import CHAPTERS, chapter_of
+
+    last = len(CHAPTERS) - 1
+    _, span = chapter_of(sum(len(c.levels) for c in CHAPTERS[:last]))
+    ctx.progress.stars[level_code(CAMPAIGN[span.start])] = 3
+    select = LevelSelectScene(ctx)
+    assert not select.unlocked(span.start)
+    assert select.chapter_stars(last) == (0, span)
+    ctx.progress.unlocked = span.start + 1
+    assert LevelSelectScene(ctx).chapter_stars(last) == (3, span)

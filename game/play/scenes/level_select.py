@@ -240,12 +240,21 @@ class LevelSelectScene(MenuScene):
         while self.scroll > 0 and sum(heights[self.scroll - 1:]) <= room:
             self.scroll -= 1  # no empty space left below the last line
 
+    def chapter_stars(self, number: int) -> tuple[int, range]:
+        """Return the stars won on chapter ``number``'s unlocked levels, and its levels.
+
+        A locked level played for practice (``play --level N``, its code) keeps its stars
+        in the save, but they count once the level is unlocked, as its tile shows them.
+        """
+        _, span = chapter_of(sum(len(c.levels) for c in CHAPTERS[:number]))
+        stars = self.ctx.progress.stars
+        return sum(stars.get(level_code(self.levels[i]), 0) for i in span if self.unlocked(i)), span
+
     def _draw_heading(self, surface: pygame.Surface, lay: Layout, f: pygame.font.Font,
                       number: int, rect: pygame.Rect) -> None:
         """Draw a chapter's heading: its number and title, and the stars won in it."""
         pal = theme.current().ui
-        _, span = chapter_of(sum(len(c.levels) for c in CHAPTERS[:number]))
-        won = sum(self.ctx.progress.stars.get(level_code(self.levels[i]), 0) for i in span)
+        won, span = self.chapter_stars(number)
         text = t("levels.chapter", number=number + 1, name=chapter_name(CHAPTERS[number]))
         stars = t("levels.chapter_stars", stars=won, total=3 * len(span))
         draw_text(surface, stars, f, pal.text_dim, (rect.right, rect.centery), anchor="midright",
