@@ -31,6 +31,8 @@ def help_sections() -> list[Section]:
         (t("help.goal"), [
             (t("help.goal_exit_keys"), t("help.goal_exit")),
             (t("help.goal_keys_keys"), t("help.goal_keys")),
+            (t("help.goal_chasers_keys"), t("help.goal_chasers")),
+            (t("help.goal_mud_keys"), t("help.goal_mud")),
             (t("help.goal_stars_keys"), t("help.goal_stars")),
         ]),
         (t("help.result"), [
