@@ -32,7 +32,7 @@ from game.maze.generators._common import (
     finish_maze,
     tiles_from_moves,
 )
-from game.maze.generators.events import OPEN, POP, PUSH, Trace, apply, finish_traced
+from game.maze.generators.events import OPEN, POP, PUSH, Trace, apply, finish_trace
 from game.maze.grid import Maze
 from game.maze.registry import GeneratorInfo, Pseudocode
 
@@ -142,8 +142,7 @@ def trace(*, rows: int, cols: int, rng: RngLike = None, loops: float = 0.0) -> T
         yield event
     while stack:  # every cell is visited: the walk backs out to the start
         yield (POP, *cell_tile(stack.pop(), stride))
-    before = tiles.copy()
-    yield from finish_traced(before, finish_maze(tiles, loops, gen))
+    yield from finish_trace(tiles, loops, gen)
 
 
 #: Its pseudo-code in the lab, and the line each event runs.

@@ -43,7 +43,7 @@ from game.maze.generators.events import (
     SPLIT,
     Trace,
     apply,
-    finish_traced,
+    finish_trace,
 )
 from game.maze.grid import FLOOR, MAX_SIDE, Maze
 from game.maze.registry import GeneratorInfo, Option, Pseudocode
@@ -125,8 +125,7 @@ def trace(
         event = (DOOR, *divmod(doorway, cols))
         apply(tiles, event)
         yield event
-    before = tiles.copy()
-    yield from finish_traced(before, finish_maze(tiles, loops, gen))
+    yield from finish_trace(tiles, loops, gen)
 
 
 def _span(room_size: Optional[int]) -> int:

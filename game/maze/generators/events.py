@@ -43,6 +43,7 @@ from typing import Callable, Iterable, Iterator, Union
 
 import numpy as np
 
+from game.maze.generators._common import finish_maze
 from game.maze.grid import FLOOR, WALL, Maze
 from game.maze import tiles as kinds
 
@@ -134,6 +135,12 @@ def finish_traced(tiles: np.ndarray, maze: Maze) -> Trace:
     """Yield what finishing a maze did to ``tiles`` (entrance, exit, loops), then the Maze."""
     yield from changes(tiles, maze.tiles)
     yield maze
+
+
+def finish_trace(tiles: np.ndarray, loops: float, rng: np.random.Generator) -> Trace:
+    """Finish the carved ``tiles`` (entrance, exit, loops): yield what that changed, then the Maze."""
+    before = tiles.copy()
+    yield from finish_traced(before, finish_maze(tiles, loops, rng))
 
 
 def maze_of(trace: Trace) -> Maze:

@@ -19,8 +19,8 @@ from typing import Optional
 import numpy as np
 
 from game.maze.generators._cells import Picks, wall_between
-from game.maze.generators._common import RngLike, cell_tile, check_common, empty_cell_tree, finish_maze
-from game.maze.generators.events import DONE, OPEN, PUSH, Trace, finish_traced, maze_of
+from game.maze.generators._common import RngLike, cell_tile, check_common, empty_cell_tree
+from game.maze.generators.events import DONE, OPEN, PUSH, Trace, finish_trace, maze_of
 from game.maze.grid import FLOOR, Maze
 from game.maze.registry import GeneratorInfo, Option, Pseudocode
 
@@ -68,8 +68,7 @@ def trace(*, rows: int, cols: int, rng: RngLike = None, loops: float = 0.0,
         wr, wc = wall_between(cell, nxt, stride)
         tiles[r, c] = tiles[wr, wc] = FLOOR
         yield (PUSH, r, c, wr, wc)
-    before = tiles.copy()
-    yield from finish_traced(before, finish_maze(tiles, loops, gen))
+    yield from finish_trace(tiles, loops, gen)
 
 
 def generate(*, rows: int, cols: int, rng: RngLike = None, loops: float = 0.0,

@@ -33,7 +33,7 @@ from game.maze.generators._common import (
     finish_maze,
     tiles_from_moves,
 )
-from game.maze.generators.events import CARVE, DROP, FRONTIER, OPEN, Trace, apply, finish_traced
+from game.maze.generators.events import CARVE, DROP, FRONTIER, OPEN, Trace, apply, finish_trace
 from game.maze.grid import Maze
 from game.maze.registry import GeneratorInfo, Pseudocode
 
@@ -137,8 +137,7 @@ def trace(*, rows: int, cols: int, rng: RngLike = None, loops: float = 0.0) -> T
                     dr, dc = back[_VISITED + move]
                     yield (FRONTIER, 2 * ((cell + step) // stride) - 1 + dr,
                            2 * ((cell + step) % stride) - 1 + dc)
-    before = tiles.copy()
-    yield from finish_traced(before, finish_maze(tiles, loops, gen))
+    yield from finish_trace(tiles, loops, gen)
 
 
 #: Its pseudo-code in the lab, and the line each event runs.

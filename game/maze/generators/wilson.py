@@ -16,9 +16,9 @@ from __future__ import annotations
 import numpy as np
 
 from game.maze.generators._cells import Picks, cell_index, wall_between
-from game.maze.generators._common import RngLike, cell_tile, check_common, empty_cell_tree, finish_maze
+from game.maze.generators._common import RngLike, cell_tile, check_common, empty_cell_tree
 from game.maze.generators.events import (
-    ADD, CELL, ERASE, OPEN, WALK, Trace, finish_traced, maze_of,
+    ADD, CELL, ERASE, OPEN, WALK, Trace, finish_trace, maze_of,
 )
 from game.maze.grid import FLOOR, Maze
 from game.maze.registry import GeneratorInfo, Pseudocode
@@ -75,8 +75,7 @@ def trace(*, rows: int, cols: int, rng: RngLike = None, loops: float = 0.0) -> T
                 tiles[r, c] = tiles[wr, wc] = FLOOR
                 yield (ADD, r, c, wr, wc)
                 nxt = cell
-    before = tiles.copy()
-    yield from finish_traced(before, finish_maze(tiles, loops, gen))
+    yield from finish_trace(tiles, loops, gen)
 
 
 def generate(*, rows: int, cols: int, rng: RngLike = None, loops: float = 0.0) -> Maze:
