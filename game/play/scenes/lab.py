@@ -109,6 +109,9 @@ class LabScene(Scene):
         rows, cols = self._size()
         self.speed = default_speed(rows, cols)
         self.playing = True  # it opens on something moving: the maze being made
+        #: The lab stopped only because it reached the end, not paused by the player: a
+        #: new choice of solvers (Tab, 1-9, R) plays on, as a paused lab stays paused.
+        self.ended = False
         self._credit = 0.0
         self.panel_rect = pygame.Rect(0, 0, 0, 0)  # where the panel was last drawn
         self.slots: list[pygame.Rect] = []  # where each maze picture was last drawn
@@ -149,9 +152,16 @@ class LabScene(Scene):
         return Lab(self._solvers(), maze=self.file_maze)
 
     def _resolve(self) -> None:
-        """Solve again with the solvers now chosen (the maze and its generation stay)."""
+        """Solve again with the solvers now chosen (the maze and its generation stay).
+
+        The lab keeps its running or paused state: one that stopped at the end of a
+        search was running, so it plays the new search.
+        """
         self.picture.forget()
         self.lab.choose(self._solvers())
+        if self.ended:
+            self.playing, self.ended = True, False
+            self._credit = 0.0
 
     def _remake(self, spec: LevelSpec) -> None:
         """Generate ``spec``'s maze from the start, playing (a new size also a new speed)."""
@@ -160,7 +170,7 @@ class LabScene(Scene):
         self.lab = self._new_lab()
         if resized:
             self.speed = default_speed(spec.rows, spec.cols)
-        self.playing = True
+        self.playing, self.ended = True, False
         self._credit = 0.0
 
     # -- the choices ----------------------------------------------------------------------
@@ -245,10 +255,10 @@ class LabScene(Scene):
         key = event.key
         back = -1 if event.mod & _SHIFT else 1
         if key == pygame.K_SPACE:
-            self.playing = not self.playing
+            self.playing, self.ended = not self.playing, False
             self._credit = 0.0
         elif key in (pygame.K_RIGHT, pygame.K_LEFT):
-            self.playing = False
+            self.playing = self.ended = False
             step = self.lab.forward if key == pygame.K_RIGHT else self.lab.back
             step()
             self.held.press(key, step)
@@ -256,7 +266,7 @@ class LabScene(Scene):
             self.step_speed(1 if key == pygame.K_RIGHTBRACKET else -1)
         elif key == pygame.K_HOME:
             self.lab.restart()
-            self.playing = False
+            self.playing = self.ended = False
         elif key == pygame.K_a:
             self.step_generator(back)
         elif key in (pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_EQUALS, pygame.K_PLUS,
@@ -321,6 +331,7 @@ class LabScene(Scene):
             taken += got
             if got == 0:
                 self.playing = False  # the end: nothing more to show
+                self.ended = True
                 break
             if time.perf_counter() > deadline:
                 break
