@@ -34,7 +34,7 @@ _NAMES = {"dead_ends": "dead ends", "straights": "straights", "turns": "turns",
           "solution_length": "solution length", "solution_share": "solution share"}
 #: Each figure's column head in the --compare table.
 _HEADS = {"dead_ends": "dead ends", "straights": "straights", "turns": "turns",
-          "junctions": "junctions", "longest_corridor": "corridor",
+          "junctions": "junctions", "longest_corridor": "longest corridor",
           "solution_length": "solution", "solution_share": "share"}
 
 

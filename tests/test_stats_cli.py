@@ -155,3 +155,22 @@ def test_a_maze_of_one_cell_is_one_cell_and_a_maze_of_none_has_no_shares() -> No
     assert one.stdout.splitlines()[0] == "<stdin>: 2x2 tiles, 1 cell"
     none = json.loads(run_cli("stats", "-", "--json", stdin="S.E\n").stdout)
     assert (none["cells"], none["dead_ends"], none["solution_length"]) == (0, 0.0, 2)
+
+
+@pytest.mark.parametrize("code", ["en", "zh"])
+def test_the_longest_corridor_has_one_name_in_the_lab_the_compare_page_and_stats(
+        code: str) -> None:
+    from game.text import language, set_language, t
+
+    before = language()
+    set_language(code)
+    try:
+        head, line = t("compare.longest_corridor"), t("lab.stats.river", cells="5")
+        caption = t("compare.caption", mazes=2, rows=15, cols=15)
+    finally:
+        set_language(before)
+    assert line.lower().startswith(head.lower())  # "Longest corridor 5 cells", 最长走廊 5 格
+    assert head.lower() in caption.lower() and "river" not in caption.lower()
+    if code == "en":
+        table = run_cli("stats", "--compare", "--size", "11x11", "--seeds", "1").stdout
+        assert "longest corridor" in table.splitlines()[1]

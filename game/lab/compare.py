@@ -12,7 +12,7 @@ from game.maze.generators import GENERATORS, generate
 from game.maze.grid import Maze
 from game.maze.stats import MazeStats, Summary, measure, summarize
 
-#: The figures the page draws a bar for, in column order ("longest_corridor": the river).
+#: The figures the page draws a bar for, in column order (the same names as ``stats``).
 COLUMNS = ("dead_ends", "straights", "turns", "junctions", "longest_corridor")
 #: The mazes measured per generator, and their size: as ``stats --compare`` by default.
 SEEDS = 10

@@ -15,7 +15,7 @@ STRINGS: dict[str, str] = {
     # -- the compare page
     "compare.title": "Every generator's bias",
     "compare.caption": "Means of {mazes} mazes of {rows}x{cols} each; bars in % of the cells, "
-                       "the river in cells",
+                       "the longest corridor in cells",
     "compare.measuring": "Measuring: {done} of {total} mazes",
     "compare.footer": "Esc back",
     "compare.generator": "Generator",
@@ -23,6 +23,6 @@ STRINGS: dict[str, str] = {
     "compare.straights": "Straights",
     "compare.turns": "Turns",
     "compare.junctions": "Junctions",
-    "compare.longest_corridor": "River",
+    "compare.longest_corridor": "Longest corridor",
     "compare.percent": "{value} %",
 }

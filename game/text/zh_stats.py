@@ -15,7 +15,7 @@ STRINGS: dict[str, str] = {
     # -- the compare page
     "compare.title": "各生成算法的偏好",
     "compare.caption": "每种算法 {mazes} 个 {rows}x{cols} 迷宫的平均值；条形为占格子的百分比，"
-                       "河流为格数",
+                       "最长走廊为格数",
     "compare.measuring": "测量中：{done} / {total} 个迷宫",
     "compare.footer": "Esc 返回",
     "compare.generator": "生成算法",
@@ -23,6 +23,6 @@ STRINGS: dict[str, str] = {
     "compare.straights": "直道",
     "compare.turns": "转弯",
     "compare.junctions": "岔路口",
-    "compare.longest_corridor": "河流",
+    "compare.longest_corridor": "最长走廊",
     "compare.percent": "{value}%",
 }

@@ -1,8 +1,8 @@
 """The compare page: every generator's bias side by side.
 
 A row per generator: its name, a small sample maze, and a bar each for its dead ends,
-straights, turns and junctions (shares of the cells) and its river (the longest
-corridor, in cells), each bar as long as the figure against the column's largest.  The
+straights, turns and junctions (shares of the cells) and its longest corridor (in
+cells), each bar as long as the figure against the column's largest.  The
 figures are measured while the page is open, a few mazes a frame
 (:class:`game.lab.compare.Comparison`), so the bars grow as the numbers come in.  Opened
 from the lab with C and by ``migong lab --compare``; Esc goes back.
@@ -189,7 +189,7 @@ def bar_colours() -> list[tuple[int, int, int]]:
 
 
 def figure(key: str, value: float) -> str:
-    """Return a column's figure as the page writes it: a share in percent, the river in cells."""
+    """Return a column's figure as the page writes it: a share in percent, the longest corridor in cells."""
     if key == "longest_corridor":
         return f"{value:.1f}"
     return t("compare.percent", value=f"{100 * value:.1f}")
