@@ -18,7 +18,16 @@ from typing import Optional, Union
 
 from game.errors import EXIT_OK, UsageError, shown
 from game.export.geometry import Drawing, draw_maze
-from game.export.page import DEFAULT_PAPER, MIN_CORRIDOR, PAPERS, Layout, fit, largest, legible
+from game.export.page import (
+    DEFAULT_PAPER,
+    MIN_CORRIDOR,
+    PAPERS,
+    Layout,
+    fit,
+    largest,
+    legible,
+    place,
+)
 from game.maze.grid import Maze
 
 FORMATS = ("svg", "png", "pdf")
@@ -56,17 +65,51 @@ def cmd_export(args: argparse.Namespace) -> int:
         pages += [_page(p, answer(p), paper) for p in printed]
         data = pdf_document(pages)
     else:
-        page = _page(printed[0], answer(printed[0]) if args.solution else None, paper)
+        pages = [_page(printed[0], answer(printed[0]) if args.solution else None, paper)]
         if fmt == "svg":
             from game.export.svg import svg_page
 
-            data = svg_page(*page)
+            data = svg_page(*pages[0])
         else:
             from game.export.png import png_page
 
-            data = png_page(*page)
+            data = png_page(*pages[0])
     write_output(args.output, data)
+    if args.output != "-":  # on standard output the page itself is what is printed
+        from game.commands import _emit
+
+        size = len(data.encode("utf-8") if isinstance(data, str) else data)
+        _emit([confirmation(args.output, fmt, len(printed), bool(args.solution), pages[0][1],
+                            paper, size) + "\n"])
     return EXIT_OK
+
+
+def confirmation(output: str, fmt: str, mazes: int, answered: bool, layout: Layout,
+                 paper: str, size: int) -> str:
+    """Return the line saying what was written: the file, its pages, the paper, its size."""
+    if fmt == "pdf":
+        what = ("2 pages (the maze, then its answer)" if mazes == 1 else
+                f"{2 * mazes} pages ({mazes} mazes, then their answers)")
+    else:
+        what = "1 page"
+        if fmt == "png":
+            from game.export.png import page_pixels
+
+            width, height = page_pixels(layout)
+            what += f" of {width}x{height} pixels"
+        what += " with the answer" if answered else ""
+    side = "landscape" if layout.landscape else "portrait"
+    name = "A4" if paper == "a4" else paper.capitalize()
+    return f"wrote {output}: {what}, {name} {side}, {_bytes(size)}"
+
+
+def _bytes(size: int) -> str:
+    """Return a file size as people read it: 820 bytes, 14.2 kB, 1.3 MB."""
+    if size < 1000:
+        return f"{size} bytes"
+    if size < 1_000_000:
+        return f"{size / 1000:.1f} kB"
+    return f"{size / 1_000_000:.1f} MB"
 
 
 def export_format(given: Optional[str], output: str) -> str:
@@ -170,9 +213,9 @@ def answer(printed: Printed) -> list[tuple[int, int]]:
 def _page(printed: Printed, path: Optional[list[tuple[int, int]]],
           paper: str) -> tuple[Drawing, Layout, str]:
     """Return one page: the drawing (with the answer when ``path``), its layout and title."""
-    maze = printed.maze
+    drawing = draw_maze(printed.maze, path)
     title = printed.title + ("  \u00b7  solution" if path is not None else "")
-    return draw_maze(maze, path), fit(maze.rows, maze.cols, paper), title
+    return drawing, place(drawing, paper), title
 
 
 def _choose(option: str, value: str, choices: tuple[str, ...]) -> str:

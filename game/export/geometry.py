@@ -67,6 +67,16 @@ def drawing_bounds(rows: int, cols: int) -> tuple[float, float, float, float]:
     return (-PAD, -PAD, cols - 1 + 2 * PAD, rows - 1 + 2 * PAD)
 
 
+def ink_span(drawing: Drawing) -> tuple[float, float]:
+    """Return the highest and the lowest ``y`` anything of ``drawing`` is drawn at."""
+    ys = [y for _, y1, _, y2 in drawing.walls for y in (y1, y2)]
+    ys += [y for _, y in drawing.posts]
+    ys += [y for shape in drawing.arrows for _, y in shape]
+    if not ys:  # nothing but floor: the grid's rows
+        return 0.0, float(max(0, drawing.rows - 1))
+    return min(ys), max(ys)
+
+
 def draw_maze(maze: Maze, path: Optional[Sequence[Pos]] = None) -> Drawing:
     """Return the drawing of ``maze``, with ``path`` as the solution line when given."""
     walls = ~walkable(maze.tiles)

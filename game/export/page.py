@@ -4,13 +4,16 @@ Pure arithmetic in millimetres, shared by the SVG, PDF and PNG writers so that t
 print the same page.  The maze is fitted to the paper inside the margins, below the title
 line and above the page number, portrait or landscape, whichever prints it larger; a maze
 whose corridors would come out narrower than :data:`MIN_CORRIDOR` is refused as illegible.
+What is printed, the title line and the maze's lines below it, is then centred on the
+page (:func:`place`): a maze never sits high with the blank paper below it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Optional
 
-from game.export.geometry import PAD, drawing_bounds
+from game.export.geometry import PAD, Drawing, drawing_bounds, ink_span
 
 #: Paper sizes in millimetres, portrait (width, height).
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -21,6 +24,10 @@ TITLE_BAND = 10.0
 FOOTER_BAND = 7.0
 #: The title's and the page number's text height (cap height about 0.7 of it), mm.
 TITLE_SIZE = 4.5
+#: Between the title's baseline and the top of the maze's lines, mm.
+TITLE_GAP = 4.0
+#: The title's capital height against its text height.
+CAP_HEIGHT = 0.7
 #: Narrowest printable corridor (two tile units: a cell and its wall line), mm.
 MIN_CORRIDOR = 2.5
 #: Widest corridor: a tiny maze is not blown up to fill the page.
@@ -37,6 +44,13 @@ class Layout:
     unit: float  # millimetres per tile unit
     left: float  # where the drawing's bounds begin on the page
     top: float
+    #: The title line's baseline (None: just above the drawing's bounds).
+    title_baseline: Optional[float] = None
+
+    @property
+    def title_y(self) -> float:
+        """Return the page position (mm) of the title line's baseline."""
+        return self.top - 2 if self.title_baseline is None else self.title_baseline
 
     def x(self, x: float) -> float:
         """Return the page position (mm) of the drawing's ``x`` (tile units)."""
@@ -77,6 +91,23 @@ def fit(rows: int, cols: int, paper: str) -> Layout:
             best = Layout(width, height, landscape, unit, left, top)
     assert best is not None
     return best
+
+
+def place(drawing: Drawing, paper: str) -> Layout:
+    """Return ``drawing``'s page: fitted as :func:`fit` does, the title and the maze centred.
+
+    The block centred is what prints: from the title's capitals to the lowest line of the
+    maze (its arrows included), kept inside the margins and above the page number.
+    """
+    layout = fit(drawing.rows, drawing.cols, paper)
+    first, last = ink_span(drawing)
+    head = CAP_HEIGHT * TITLE_SIZE + TITLE_GAP
+    block = head + (last - first) * layout.unit
+    low = layout.height - MARGIN - FOOTER_BAND - block
+    block_top = max(MARGIN, min(low, (layout.height - block) / 2))
+    ink_top = block_top + head  # where the drawing's row ``first`` lands
+    return replace(layout, top=ink_top - (first + PAD) * layout.unit,
+                   title_baseline=ink_top - TITLE_GAP)
 
 
 def legible(rows: int, cols: int, paper: str) -> bool:

@@ -50,7 +50,7 @@ def _page(pdf: FPDF, drawing: Drawing, layout: Layout, title: str, number: str) 
     """Draw one page: the title, the maze, the page number."""
     pdf.set_text_color(0)
     pdf.set_font("helvetica", size=TITLE_SIZE * _PT)
-    pdf.text(layout.x(0), layout.top - 2, title)
+    pdf.text(layout.x(0), layout.title_y, title)
     pdf.text(layout.width - MARGIN - pdf.get_string_width(number), layout.height - MARGIN, number)
     x, y = layout.x, layout.y
     with pdf.local_context(stroke_cap_style="square", stroke_join_style="miter",

@@ -44,7 +44,7 @@ def png_page(drawing: Drawing, layout: Layout, title: str) -> bytes:
 
     font = pygame.font.Font(None, max(8, round(TITLE_SIZE * px * 1.35)))
     text = font.render(title, True, BLACK)
-    surface.blit(text, (round(layout.x(0) * px), round((layout.top - 2) * px) - text.get_height()))
+    surface.blit(text, (round(layout.x(0) * px), round(layout.title_y * px) - text.get_height()))
     wall = max(1.0, layout.wall_width * px)
     for x1, y1, x2, y2 in drawing.walls:
         _bar(surface, at(x1, y1), at(x2, y2), wall, BLACK)

@@ -38,7 +38,7 @@ def svg_page(drawing: Drawing, layout: Layout, title: str) -> str:
         f'height="{num(layout.height)}mm" viewBox="0 0 {num(layout.width)} {num(layout.height)}">\n',
         f"<title>{escape(title)}</title>\n",
         '<rect width="100%" height="100%" fill="white"/>\n',
-        f'<text x="{num(layout.x(0))}" y="{num(layout.top - 2)}" font-family="{FONT}" '
+        f'<text x="{num(layout.x(0))}" y="{num(layout.title_y)}" font-family="{FONT}" '
         f'font-size="{num(TITLE_SIZE)}" fill="black">{escape(title)}</text>\n',
         f'<g transform="translate({num(layout.x(0))} {num(layout.y(0))}) scale({num(unit)})" '
         f'fill="none" stroke="black" stroke-linecap="square" stroke-linejoin="miter">\n',

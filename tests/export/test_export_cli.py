@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from game.export.geometry import polyline, wall_runs
-from game.export.page import fit
+from game.export.geometry import draw_maze, polyline, wall_runs
+from game.export.page import place
 from game.export.png import page_pixels
 from game.levels import LevelSpec, build_level, level_code
 from game.maze.solvers import solve
@@ -25,10 +25,11 @@ MAZE = ("--algorithm", "backtracker", "--size", "21x31", "--seed", "7")
 
 
 def export(tmp_path: Path, name: str, *args: str) -> Path:
-    """Run export into ``tmp_path / name``; fail unless it exits 0 with nothing printed."""
+    """Run export into ``tmp_path / name``; fail unless it exits 0 saying only what it wrote."""
     out = tmp_path / name
     proc = run_cli("export", *args, "-o", str(out))
-    assert (proc.returncode, proc.stdout, proc.stderr) == (0, "", "")
+    assert (proc.returncode, proc.stderr) == (0, "")
+    assert proc.stdout.startswith(f"wrote {out}: ") and proc.stdout.count("\n") == 1
     return out
 
 
@@ -162,7 +163,7 @@ def test_the_png_has_the_page_size_walls_where_walls_are_and_the_answer_if_asked
     extra = ("--solution",) if answer else ()
     picture = pygame.image.load(str(export(tmp_path, "m.png", *MAZE, *extra)))
     maze = build_level(spec())
-    layout = fit(maze.rows, maze.cols, "a4")
+    layout = place(draw_maze(maze, None), "a4")
     assert picture.get_size() == page_pixels(layout) == (1754, 1240)
     px = 150 / 25.4
 
@@ -263,3 +264,40 @@ def test_a_pdf_or_png_is_never_written_onto_the_terminal(monkeypatch: pytest.Mon
     with pytest.raises(UsageError, match="binary file to the terminal"):
         _check_output("-", binary=True)
     _check_output("-", binary=False)  # an SVG is text: it may go to the terminal
+
+
+# -- what export says, where the maze sits ---------------------------------------------------
+
+
+@pytest.mark.parametrize(("name", "args", "said"), [
+    ("m.pdf", ("--count", "3"), "6 pages (3 mazes, then their answers), A4 landscape, "),
+    ("m.pdf", (), "2 pages (the maze, then its answer), A4 landscape, "),
+    ("m.svg", ("--solution", "--paper", "letter"), "1 page with the answer, Letter landscape, "),
+    ("m.png", (), "1 page of 1754x1240 pixels, A4 landscape, "),
+])
+def test_export_says_what_it_wrote(tmp_path: Path, name: str, args: tuple[str, ...],
+                                   said: str) -> None:
+    proc = run_cli("export", *MAZE, *args, "-o", str(tmp_path / name))
+    assert proc.returncode == 0, proc.stderr
+    size = (tmp_path / name).stat().st_size
+    shown = f"{size} bytes" if size < 1000 else f"{size / 1000:.1f} kB"
+    assert proc.stdout == f"wrote {tmp_path / name}: {said}{shown}\n"
+
+
+def ink(picture: "object") -> tuple[int, int]:
+    """Return the first and last pixel rows of a page picture with anything dark on them."""
+    import numpy as np
+    import pygame
+
+    assert isinstance(picture, pygame.Surface)
+    dark = (pygame.surfarray.array3d(picture).min(axis=2) < 128).any(axis=0)
+    rows = np.flatnonzero(dark)
+    return int(rows[0]), int(rows[-1])
+
+
+@pytest.mark.parametrize("size", ["21x31", "41x41", "31x21", "9x9"])
+def test_the_title_and_the_maze_sit_in_the_middle_of_the_page(tmp_path: Path, size: str) -> None:
+    picture = _png(export(tmp_path, "m.png", "--algorithm", "prim", "--size", size))
+    top, bottom = ink(picture)
+    height = picture.get_height()  # type: ignore[attr-defined]
+    assert abs(top - (height - 1 - bottom)) <= 0.02 * height, (top, height - 1 - bottom)
