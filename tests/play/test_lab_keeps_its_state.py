@@ -69,3 +69,23 @@ def test_r_ending_a_race_keeps_the_heat_map_and_plays_on(ctx: Context) -> None:
     assert not scene.race and scene.heat and scene.playing
     scene.update(0.1)
     assert scene.lab.tick > 0
+
+
+def test_h_in_a_race_colours_only_what_each_solver_reached(ctx: Context) -> None:
+    scene = LabScene(ctx, spec=LevelSpec("backtracker", 21, 21, 1), solver="bfs")
+    scene.handle_event(KeyDown(pygame.K_r))
+    while scene.lab.generating:
+        scene.lab.forward()
+    scene.lab.run(30)
+    tick = scene.lab.tick
+    scene.handle_event(KeyDown(pygame.K_h))
+    assert scene.heat and scene.lab.tick == tick and not scene.lab.done
+    scene.draw(pygame.Surface((960, 600)))
+    assert len(scene.slots) == 3
+    for track in scene.lab.tracks:
+        picture = scene.picture.indices(scene.lab, track, True, reached=True)
+        unreached = track.state == 0
+        assert unreached.any() and (picture[unreached] <= 1).all()  # wall and floor only
+        assert (picture[~unreached] >= 2).all()  # the reached tiles in the heat colours
+    alone = scene.picture.indices(scene.lab, scene.lab.tracks[0], True)
+    assert (alone[scene.lab.tracks[0].state == 0] > 1).any()  # one solver: the whole map

@@ -310,8 +310,12 @@ class Panel:
         return lines
 
     def draw(self, surface: pygame.Surface, box: pygame.Rect, lay: Layout,
-             lines: list[tuple[str, str]], *, under: bool, legend: Optional[Maze]) -> None:
-        """Draw ``lines`` in ``box``, the legend of ``legend``'s heat-map and the keys."""
+             lines: list[tuple[str, str]], *, under: bool, legend: Optional[Maze],
+             race: bool = False) -> None:
+        """Draw ``lines`` in ``box``, the legend of ``legend``'s heat-map and the keys.
+
+        ``race``: the heat-map colours only where each solver has been; the legend says so.
+        """
         look = theme.current().ui
         radius = lay.px(12, lo=3)  # opaque: cheaper than a translucent panel every frame
         pygame.draw.rect(surface, look.panel, box, border_radius=radius)
@@ -356,7 +360,7 @@ class Panel:
                 self.buttons.append((row, style.split(":", 1)[1]))
         if legend is not None:
             self._legend(surface, pygame.Rect(inner.left, bottom, inner.width, legend_h),
-                         keys_f, legend, titled=not under)
+                         keys_f, legend, titled=not under, race=race)
         y = inner.bottom - keys_h
         for line in keys:
             draw_text(surface, line, keys_f, look.text_dim, (inner.left, y), anchor="topleft",
@@ -371,14 +375,14 @@ class Panel:
         return font(px, bold=bold), px
 
     def _legend(self, surface: pygame.Surface, box: pygame.Rect, f: pygame.font.Font,
-                maze: Maze, *, titled: bool) -> None:
+                maze: Maze, *, titled: bool, race: bool = False) -> None:
         """Draw the heat-map's legend: near to far, with the farthest distance."""
         look = theme.current().ui
         far = max(0, int(self.picture.distances(maze).max()))
         top = box.top
         if titled:
-            draw_text(surface, t("lab.heat"), f, look.text, (box.left, top), anchor="topleft",
-                      max_width=box.width)
+            draw_text(surface, t("lab.heat_race" if race else "lab.heat"), f, look.text,
+                      (box.left, top), anchor="topleft", max_width=box.width)
             top += f.get_linesize()
         bar = pygame.Rect(box.left, top, box.width,
                           max(4, f.get_linesize() // 2))

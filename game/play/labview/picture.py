@@ -69,11 +69,14 @@ class MazePicture:
         return self._distances[1]
 
     def indices(self, lab: Lab, track: Optional[SolveTrack], heat: bool,
-                stride: int = 1) -> np.ndarray:
+                stride: int = 1, *, reached: bool = False) -> np.ndarray:
         """Return the maze picture as one palette index per tile (see ``palette``).
 
         ``stride`` > 1: every stride-th tile of every stride-th row only, for a picture
-        drawn smaller than the maze (a race's), at a fraction of the cost.
+        drawn smaller than the maze (a race's), at a fraction of the cost.  ``reached``
+        (a race): the heat-map colours only the tiles the solver has reached, the others
+        stay floor, so that each racer's progress shows (a faint heat-map of the whole
+        maze behind every racer looked like a race run to its end).
         """
         def cut(a: np.ndarray) -> np.ndarray:
             """Return every stride-th tile of ``a``."""
@@ -89,8 +92,10 @@ class MazePicture:
         state = cut(track.state) if track is not None else None
         if heat and maze is not None:
             full, faint, dark = (cut(layer) for layer in self._heat_layers(maze))
+            if reached:
+                faint = floor
             if state is None or not state.any():
-                return full.copy()
+                return faint.copy() if reached else full.copy()
             # the explored tiles in full colour, the others faint; backtracked dimmed
             out = np.where(state != 0, full, faint)
             np.copyto(out, dark, where=state == S_BACKTRACKED)
@@ -147,20 +152,23 @@ class MazePicture:
         return strip
 
     def image(self, slot: int, lab: Lab, track: Optional[SolveTrack], heat: bool,
-              size: tuple[int, int], *, stale: bool = False) -> pygame.Surface:
+              size: tuple[int, int], *, stale: bool = False,
+              reached: bool = False) -> pygame.Surface:
         """Return the maze picture scaled to ``size`` (redrawn only when something changed).
 
         ``stale``: a picture of the same slot a few events behind will do (a race redraws
-        only as many of its pictures a frame as the frame has time for).
+        only as many of its pictures a frame as the frame has time for); ``reached``: see
+        :meth:`indices`.
         """
         key = (lab.events, track.key if track is not None else None, heat, size,
-               theme.current(), id(lab))
+               theme.current(), id(lab), reached)
         cached = self._images.get(slot)
         if cached is not None and (cached[0] == key or stale and cached[0][1:] == key[1:]):
             return cached[1]
         rows, cols = _tiles(lab).shape
         stride = max(1, min(rows // max(1, size[1]), cols // max(1, size[0])))
-        small = pygame.surfarray.make_surface(self.indices(lab, track, heat, stride).T)
+        small = pygame.surfarray.make_surface(
+            self.indices(lab, track, heat, stride, reached=reached).T)
         small.set_palette(self.palette())
         image = pygame.transform.scale(small, size)
         self._images[slot] = (key, image)

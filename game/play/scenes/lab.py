@@ -392,7 +392,7 @@ class LabScene(Scene):
             if not stale and not self.picture.current(i, self.lab):
                 self._first_slot = i + 1
             images[i] = self.picture.image(i, self.lab, tracks[i], self.heat, size,
-                                           stale=stale)
+                                           stale=stale, reached=len(tracks) > 1)
         for i, track in enumerate(tracks):
             col, row = i % across, i // across
             x = area.left + col * (slot_w + margin) + (slot_w - size[0]) // 2
@@ -434,7 +434,8 @@ class LabScene(Scene):
     def _draw_panel(self, surface: pygame.Surface, box: pygame.Rect, lay: Layout) -> None:
         """Draw the side panel: the lines, the heat-map's legend, the keys."""
         legend = self.lab.maze if self.heat else None
-        self.panel.draw(surface, box, lay, self.panel_lines(), under=self._under, legend=legend)
+        self.panel.draw(surface, box, lay, self.panel_lines(), under=self._under, legend=legend,
+                        race=len(self.slots) > 1)
 
 
 def _grid(n: int, area: tuple[int, int], maze: tuple[int, int], margin: int,
