@@ -83,8 +83,11 @@ def generator_title(spec: LevelSpec) -> str:
     return name
 
 
-def panel_lines(view: LabState) -> list[tuple[str, str]]:
-    """Return the panel's lines as (style, text), the choices' rows styled ``choice:<row>``."""
+def panel_lines(view: LabState, *, scoreboard: bool = True) -> list[tuple[str, str]]:
+    """Return the panel's lines as (style, text), the choices' rows styled ``choice:<row>``.
+
+    ``scoreboard``: a race's scoreboard too (not while a pane beside the mazes shows it).
+    """
     lab = view.lab
     lines: list[tuple[str, str]] = [("title", t("lab.title"))]
     state = t("lab.playing") if view.playing else t("lab.paused")
@@ -111,7 +114,7 @@ def panel_lines(view: LabState) -> list[tuple[str, str]]:
         lines += _generator_lines(lab, view.spec) + [("head", t("lab.built"))]
     lines += view.figures.lines(lab.maze)
     if len(lab.tracks) > 1 or (view.race and not lab.tracks):
-        lines += _race_lines(lab)
+        lines += race_lines(lab) if scoreboard else []
     else:
         lines += _solver_lines(lab.tracks[0] if lab.tracks else None, view.solver)
     return lines
@@ -233,7 +236,7 @@ def _solver_lines(track: Optional[SolveTrack], key: str) -> list[tuple[str, str]
     return lines + _result(track)
 
 
-def _race_lines(lab: Lab) -> list[tuple[str, str]]:
+def race_lines(lab: Lab) -> list[tuple[str, str]]:
     """Return the race's scoreboard: marked, path length and finish order."""
     lines = [("head", t("lab.scoreboard"))]
     finished = sorted((track for track in lab.tracks if track.done), key=lambda track: track.count)

@@ -46,8 +46,9 @@ from game.play import input as keys
 from game.play import theme
 from game.play.context import Context
 from game.play.input import Click, Event, KeyDown, KeyRepeat
-from game.play.labview.panel import Panel, panel_lines, slot_label
+from game.play.labview.panel import Panel, panel_lines, race_lines, slot_label
 from game.play.labview.picture import MazePicture
+from game.play.labview.standings import draw_standings, empty_panes
 from game.play.panels.lab_stats import MazeFigures
 from game.play.routes import OpenCompare, ToTitle
 from game.play.scenes.base import Next, Scene
@@ -118,6 +119,8 @@ class LabScene(Scene):
         self._under = False  # the panel is under the maze (a narrow window): no title line
         self._draw_cost = 0.0  # how long the last drawing took (s)
         self._first_slot = 0  # in a race, the picture redrawn first this frame
+        #: Where a race's standings were last drawn, in the panes its mazes left empty.
+        self.standings_rect: Optional[pygame.Rect] = None
         self.figures = MazeFigures()  # the built maze's statistics, in the panel
 
     # -- the model ----------------------------------------------------------------------
@@ -403,6 +406,14 @@ class LabScene(Scene):
             if caption and track is not None:
                 draw_text(surface, slot_label(track, label, slot_w), label, look.accent,
                           (x + size[0] // 2, y - 1), anchor="midbottom", max_width=slot_w)
+        self.standings_rect = None
+        empty = empty_panes(len(tracks), across)
+        if empty:  # the last row's empty panes show the race's live standings
+            at = len(tracks) % across
+            self.standings_rect = pygame.Rect(
+                area.left + at * (slot_w + margin), area.top + (down - 1) * (slot_h + margin),
+                empty * slot_w + (empty - 1) * margin, slot_h)
+            draw_standings(surface, self.standings_rect, lay, race_lines(self.lab))
 
     def _draw_current(self, surface: pygame.Surface, origin: tuple[int, int], tile: float,
                       track: Optional[SolveTrack]) -> None:
@@ -434,7 +445,8 @@ class LabScene(Scene):
     def _draw_panel(self, surface: pygame.Surface, box: pygame.Rect, lay: Layout) -> None:
         """Draw the side panel: the lines, the heat-map's legend, the keys."""
         legend = self.lab.maze if self.heat else None
-        self.panel.draw(surface, box, lay, self.panel_lines(), under=self._under, legend=legend,
+        lines = panel_lines(self, scoreboard=self.standings_rect is None)
+        self.panel.draw(surface, box, lay, lines, under=self._under, legend=legend,
                         race=len(self.slots) > 1)
 
 
