@@ -81,3 +81,25 @@ def test_every_line_fits_at_150_percent(ctx: Context, monkeypatch: pytest.Monkey
         assert not text.endswith("…"), f"{text!r} is cut short"
     lines = [text for text, _ in drawn]
     assert any(row in " ".join(lines) for row in ("21", "×"))  # the choices are shown
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_keys_read_as_large_as_the_text_where_there_is_room(
+        ctx: Context, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], lang: str) -> None:
+    set_language(lang)
+    scene = LabScene(ctx, spec=LevelSpec("backtracker", 21, 21, 5), solver="bfs")
+    scene.playing = False
+    fonts: dict[str, pygame.font.Font] = {}
+    real = panel.draw_text
+
+    def spy(surface: pygame.Surface, text: str, f: pygame.font.Font, *args: object,
+            **kw: object) -> pygame.Rect:
+        fonts[text] = f
+        return real(surface, text, f, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(panel, "draw_text", spy)
+    scene.draw(pygame.Surface(size))
+    keys = [f for text, f in fonts.items() if text in panel.keys_lines()]
+    events = next(f for text, f in fonts.items() if text.startswith(("Events", "已显示")))
+    assert keys and all(f.get_height() == events.get_height() for f in keys)

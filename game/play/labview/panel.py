@@ -39,7 +39,8 @@ STYLES = {
     "code": (21, False, "text_dim", True),
     "lit": (21, True, "accent", True),
     "problem": (21, True, "accent", False),
-    "keys": (17, False, "text_dim", False),
+    "keys": (21, False, "text_dim", False),  # as large as the text where there is room
+    "keys_small": (17, False, "text_dim", False),  # where the text needs the room
 }
 #: Solvers whose tiles waiting to be expanded are a priority list, not a first-in queue.
 _OPEN_LISTS = frozenset({"astar", "greedy", "dijkstra"})
@@ -326,13 +327,18 @@ class Panel:
         pad = lay.px(12, lo=4)
         inner = box.inflate(-2 * pad, -2 * pad)
         self.buttons = []
-        keys_f, keys_size = self._font(lay, "keys")
-        keys = [part for line in keys_lines()
-                for part in self._wrap(line, keys_f, keys_size, False, inner.width)]
-        # under the maze (a small window) the legend goes without its title line
-        legend_h = (2 if under else 3) * keys_f.get_linesize() if legend is not None else 0
-        keys_h = len(keys) * keys_f.get_linesize()
         body = [(style, text) for style, text in lines if not (style == "title" and under)]
+        needed = self._height(body, lay, inner)
+        # The keys as large as the text where the lines leave room for them, else smaller.
+        for kind in ("keys", "keys_small"):
+            keys_f, keys_size = self._font(lay, kind)
+            keys = [part for line in keys_lines()
+                    for part in self._wrap(line, keys_f, keys_size, False, inner.width)]
+            # under the maze (a small window) the legend goes without its title line
+            legend_h = (2 if under else 3) * keys_f.get_linesize() if legend is not None else 0
+            keys_h = len(keys) * keys_f.get_linesize()
+            if needed + legend_h + keys_h <= inner.height:
+                break
         # The keys only where they leave room for the choices and a few lines more.
         room = inner.height - legend_h - keys_h
         if room < 7 * keys_f.get_linesize():
@@ -369,6 +375,17 @@ class Panel:
             draw_text(surface, line, keys_f, look.text_dim, (inner.left, y), anchor="topleft",
                       max_width=inner.width)
             y += keys_f.get_linesize()
+
+    def _height(self, body: list[tuple[str, str]], lay: Layout, inner: pygame.Rect) -> int:
+        """Return how tall ``body``'s lines are, wrapped to ``inner``'s width."""
+        pad = lay.px(12, lo=4)
+        height = 0
+        for style, text in body:
+            kind = style.split(":", 1)[0]
+            f, size = self._font(lay, kind)
+            width = inner.width - (pad if STYLES[kind][3] else 0)
+            height += len(self._wrap(text, f, size, STYLES[kind][1], width)) * f.get_linesize()
+        return height
 
     @staticmethod
     def _font(lay: Layout, kind: str) -> tuple[pygame.font.Font, int]:
