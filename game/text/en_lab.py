@@ -21,5 +21,5 @@ STRINGS: dict[str, str] = {
     "lab.run_closed": "The run closed: carved north",
     "lab.file_maze": "A maze from a file: A, S, G, - and + make no other",
     "lab.slot_done": "{name} · {marked} marked · path {length}",
-    "lab.heat_race": "Distance from the start of the tiles reached",
+    "lab.heat_race": "Distance from the start (reached)",
 }

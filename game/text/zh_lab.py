@@ -21,5 +21,5 @@ STRINGS: dict[str, str] = {
     "lab.run_closed": "当前段已结束：向北打通",
     "lab.file_maze": "来自文件的迷宫：A、S、G、- 和 + 不会换迷宫",
     "lab.slot_done": "{name} · 已标记 {marked} · 路径 {length}",
-    "lab.heat_race": "已走到的格子到起点的距离",
+    "lab.heat_race": "到起点的距离（已走到的格子）",
 }

@@ -96,3 +96,27 @@ def test_the_panel_leaves_the_scoreboard_to_the_pane(ctx: Context,
     scene.draw(pygame.Surface((960, 600)))
     assert scene.standings_rect is not None
     assert t("lab.scoreboard") not in [text for _, text in shown[-1]]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("size", [(960, 600), (1600, 900)])
+def test_the_race_heat_map_legend_says_so_whole(ctx: Context, monkeypatch: pytest.MonkeyPatch,
+                                                lang: str, size: tuple[int, int]) -> None:
+    from game.play.labview import panel
+
+    set_language(lang)
+    ctx.set_text_size(150)
+    scene = race(ctx, 2)
+    scene.heat = True
+    fonts: dict[str, pygame.font.Font] = {}
+    real = panel.draw_text
+
+    def spy(surface: pygame.Surface, text: str, f: pygame.font.Font, *args: object,
+            **kw: object) -> pygame.Rect:
+        fonts[text] = f
+        return real(surface, text, f, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(panel, "draw_text", spy)
+    scene.draw(pygame.Surface(size))
+    title = t("lab.heat_race")
+    assert title in fonts and fonts[title].size(title)[0] <= scene.panel.legend_rect.width
