@@ -122,3 +122,21 @@ def test_a_wide_maze_prints_on_a_landscape_page_inside_the_margins() -> None:
         left, top, width, height = geometry.drawing_bounds(rows, cols)
         assert layout.x(left) >= 12 - 1e-9 and layout.x(left + width) <= layout.width - 12 + 1e-9
         assert layout.y(top) >= 12 + 1e-9 and layout.y(top + height) <= layout.height - 12
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+@pytest.mark.parametrize(("rows", "cols"), [(5, 5), (21, 61), (61, 21), (41, 41), (145, 201)])
+def test_the_title_and_the_maze_are_centred_inside_the_margins(paper: str, rows: int,
+                                                              cols: int) -> None:
+    from game.export.page import CAP_HEIGHT, FOOTER_BAND, MARGIN, TITLE_SIZE, place
+
+    drawing = draw_maze(generate("prim", rows=rows, cols=cols, seed=2))
+    layout = place(drawing, paper)
+    assert layout.unit == fit(rows, cols, paper).unit  # as large as before, only moved
+    first, last = geometry.ink_span(drawing)
+    top = layout.title_y - CAP_HEIGHT * TITLE_SIZE
+    bottom = layout.y(last)
+    assert layout.title_y < layout.y(first)  # the title above the maze
+    assert top >= MARGIN - 1e-9 and bottom <= layout.height - MARGIN - FOOTER_BAND + 1e-9
+    centred = abs(top - (layout.height - bottom)) < 1e-6
+    assert centred or abs(bottom - (layout.height - MARGIN - FOOTER_BAND)) < 1e-6
