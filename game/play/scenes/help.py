@@ -11,7 +11,7 @@ from game.play import input as keys
 from game.play import theme
 from game.play.context import Context
 from game.play.input import Event, KeyDown, KeyRepeat, Wheel
-from game.names import solver_names
+from game.names import hint_solver_label, hint_solvers
 from game.play.routes import Back
 from game.play.scenes.base import MenuScene, Next
 from game.play.widgets.layout import panel
@@ -58,7 +58,7 @@ def help_sections() -> list[Section]:
         (t("help.hint"), [
             (km.label("hint"), t("help.hint_show")),
             (t("help.solver_keys", cycle=km.label("solver_next", 1), digits=km.solvers_label()),
-             t("help.solver", solvers=", ".join(solver_names()))),
+             t("help.solver", solvers=", ".join(hint_solver_label(k) for k in hint_solvers()))),
             (f"{km.label('slower', 1)}  {km.label('faster', 1)}", t("help.speed")),
             (km.label("finish_hint"), t("help.finish")),
         ]),

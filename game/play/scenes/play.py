@@ -31,7 +31,7 @@ import pygame
 from game.play import theme
 from game.play.camera import Camera
 from game.play.clipboard import copy_text
-from game.names import solver_names, solver_short_label
+from game.names import hint_solver_label, hint_solvers, solver_short_label
 from game.play.context import Context
 from game.play.firstperson.overlay import draw_compass, draw_facing
 from game.play.firstperson.view import STEPS, TURNS, FirstPersonView
@@ -118,14 +118,14 @@ ACTION_INTENTS: dict[str, Intent] = {
 def key_intent(key: int) -> Optional[Intent]:
     """Return the intent ``key`` stands for in a maze, as the keys are bound now.
 
-    "solver_1", "solver_2"... pick the solvers in registry order.
+    "solver_1", "solver_2"... pick the hint's solver choices in registry order.
     """
     action = keymap().action(key)
     if action is None:
         return None
     slot = solver_slot(action)
     if slot is not None:
-        solvers = solver_names()
+        solvers = hint_solvers()
         return SelectSolver(solvers[slot]) if slot < len(solvers) else None
     return ACTION_INTENTS.get(action)
 
@@ -385,7 +385,7 @@ class PlayScene(Scene):
             self.stage.show_hint(self.hint)
             self.ctx.audio.play("hint")
         if SOLVER_CHANGED in events and not quiet:
-            self.ctx.toast(t("play.solver_toast", solver=solver_short_label(self.run.solver)))
+            self.ctx.toast(t("play.solver_toast", solver=hint_solver_label(self.run.solver)))
         if SPEED_CHANGED in events and not quiet:  # this level only: the default is Settings'
             self.ctx.toast(t("play.speed_toast", speed=self.run.speed))
         if RACER_HOME in events and self.racer is not None:
