@@ -13,7 +13,7 @@ import pygame
 from game.play import theme
 from game.names import format_time
 from game.play.widgets.shapes import draw_key_symbol
-from game.play.widgets.text import draw_text, ellipsize, font, text_scale, unscaled
+from game.play.widgets.text import draw_text, ellipsize, font, text_scale, unscaled, wrap
 from game.text import language, t
 
 
@@ -183,17 +183,47 @@ def draw_caption(surface: pygame.Surface, view: pygame.Rect, text: str,
     layout = _caption_layout(view, text, sub, spot=spot)
     if layout is None:
         return None
-    ui = theme.current().ui
     box, text, sub, f, fs = layout
+    draw_caption_box(surface, box, [text], [sub] if sub else [], f, fs)
+    return box
+
+
+#: A wrapped caption: its box, its lines, its key lines and their two fonts.
+Column = tuple[pygame.Rect, list[str], list[str], pygame.font.Font, pygame.font.Font]
+
+
+def column_caption(view: pygame.Rect, text: str, sub: str, width: int) -> Column:
+    """Return a caption box at most ``width`` px wide, its lines wrapped, and its fonts.
+
+    The fonts are the caption's in ``view``; the box is unplaced (at 0, 0).
+    """
+    size = round(ui_scale(view.size) * 26)
+    f = font(size, bold=True)
+    fs = font(max(12, round(size * 0.72)))
+    inner = max(1, width - 24)
+    lines = wrap(text, f, inner)
+    subs = wrap(sub, fs, inner) if sub else []
+    tw = max([f.size(line)[0] for line in lines] + [fs.size(line)[0] for line in subs])
+    th = len(lines) * f.get_height() + (len(subs) * fs.get_height() + 2 if subs else 0)
+    return pygame.Rect(0, 0, tw + 24, th + 12), lines, subs, f, fs
+
+
+def draw_caption_box(surface: pygame.Surface, box: pygame.Rect, lines: list[str],
+                     subs: list[str], f: pygame.font.Font, fs: pygame.font.Font) -> None:
+    """Draw a translucent caption ``box``: its ``lines`` in ``f``, then ``subs`` dimmer in ``fs``."""
+    ui = theme.current().ui
     panel = pygame.Surface(box.size, pygame.SRCALPHA)
     panel.fill((*ui.panel, 215))
     surface.blit(panel, box)
     pygame.draw.rect(surface, ui.teal, box, 1, border_radius=3)
-    draw_text(surface, text, f, ui.text, (box.centerx, box.top + 6), anchor="midtop")
-    if sub:
-        draw_text(surface, sub, fs, ui.text_dim,
-                  (box.centerx, box.top + 8 + f.get_height()), anchor="midtop")
-    return box
+    y = box.top + 6
+    for line in lines:
+        draw_text(surface, line, f, ui.text, (box.centerx, y), anchor="midtop")
+        y += f.get_height()
+    y += 2
+    for line in subs:
+        draw_text(surface, line, fs, ui.text_dim, (box.centerx, y), anchor="midtop")
+        y += fs.get_height()
 
 
 def draw_toast(surface: pygame.Surface, view: pygame.Rect, text: str, alpha: float) -> None:
