@@ -139,8 +139,8 @@ def solver_label(key: str) -> str:
     name = key.partition(":")[0]
     info = SOLVERS.get(name)
     if key != name:  # the right hand: "Wall follower (right hand)", not the left's label
-        return _with_variant(key, t(f"solver.{name}.short", default=name if info is None
-                                    else info.short))
+        return t(f"solver.{key}", default=_with_variant(
+            key, t(f"solver.{name}.short", default=name if info is None else info.short)))
     return t(f"solver.{name}", default=name if info is None else info.label)
 
 

@@ -18,6 +18,7 @@ from typing import Any, Callable, Optional
 import numpy as np
 
 from game.daily import parse_date
+from game.lab.choices import solver_keys
 from game.levels import CAMPAIGN, MAX_SEED, level_code
 from game.maze import generators, solvers
 from game.maze.registry import CHASERS, KEYS, MUD
@@ -342,7 +343,7 @@ def _settings(doc: dict[str, Any]) -> Settings:
         muted=_field(doc, "muted", d.muted, lambda v: isinstance(v, bool)),
         fullscreen=_field(doc, "fullscreen", d.fullscreen, lambda v: isinstance(v, bool)),
         anim_speed=nearest_speed(_clamp(anim, *ANIM_SPEED_RANGE, d.anim_speed)),
-        default_solver=solver if solver in solvers.SOLVERS else d.default_solver,
+        default_solver=solver if solver in solver_keys() else d.default_solver,
         custom=_custom_maze(doc.get("custom")),
         language=_language(doc.get("language")),
         # preferences, not progress: anything but true or false is the default
