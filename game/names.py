@@ -100,6 +100,10 @@ def hint_solvers() -> list[str]:
     return solver_keys()
 
 
+#: The catalogue key of the full label of each solver variant the hint offers.
+VARIANT_LABELS = {"wall-follower:right": "solver.wall-follower:right"}
+
+
 def hint_solver_label(key: str) -> str:
     """Return the hint's short name of solver choice ``key``: with its hand when it has two."""
     from game.lab.choices import variants
@@ -139,8 +143,10 @@ def solver_label(key: str) -> str:
     name = key.partition(":")[0]
     info = SOLVERS.get(name)
     if key != name:  # the right hand: "Wall follower (right hand)", not the left's label
-        return t(f"solver.{key}", default=_with_variant(
-            key, t(f"solver.{name}.short", default=name if info is None else info.short)))
+        short = _with_variant(key, t(f"solver.{name}.short",
+                                     default=name if info is None else info.short))
+        label = VARIANT_LABELS.get(key)
+        return short if label is None else t(label)
     return t(f"solver.{name}", default=name if info is None else info.label)
 
 
