@@ -54,6 +54,7 @@ class Captions:
         self._full = pygame.Rect(0, 0, 0, 0)  # the view the caption was placed in
         self._shown: Optional[tuple[str, str]] = None  # (label, key line) as placed
         self._side: Optional[hud.Column] = None  # a caption in the margin beside the maze
+        self._route: Optional[tuple[object, np.ndarray]] = None  # the route's tiles, by route
 
     def chapter_tip(self) -> Optional[tuple[str, str]]:
         """Return (chapter heading, tip) on the first level of a chapter, else None."""
@@ -139,9 +140,7 @@ class Captions:
         the exit or the player; the key line goes first, then the text is cut short in a corner.
         """
         t = camera.tile
-        hint = self.session.hint
-        route = [] if hint is None or hint.path is None else hint.path
-        tiles = np.array([*route, self.session.maze.goal], dtype=float).reshape(-1, 2)
+        tiles = self._route_tiles()
         x, y = camera.to_screen(0, 0)
         left = view.x + x + tiles[:, 1] * t
         top = view.y + y + tiles[:, 0] * t
@@ -163,6 +162,16 @@ class Captions:
                               & (top + t + ring > rect.top) & (top - ring < rect.bottom)):
                     return spot, line
         return None
+
+    def _route_tiles(self) -> np.ndarray:
+        """Return the (row, col) of the hint's route and the exit, (n, 2) floats (kept per route)."""
+        hint = self.session.hint
+        route = [] if hint is None or hint.path is None else hint.path
+        key = (id(route), len(route), route[0] if route else None)
+        if self._route is None or self._route[0] != key:
+            tiles = np.array([*route, self.session.maze.goal], dtype=float).reshape(-1, 2)
+            self._route = (key, tiles)
+        return self._route[1]
 
     def _camera_in(self, view: pygame.Rect) -> Camera:
         """Return the camera as it would be showing the maze in all of ``view``."""

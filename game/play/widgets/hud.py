@@ -147,10 +147,29 @@ def caption_rect(view: pygame.Rect, text: str, sub: str = "", *,
     return layout[0] if layout is not None else None
 
 
-def _caption_layout(view: pygame.Rect, text: str, sub: str, *, spot: str
-                    ) -> Optional[tuple[pygame.Rect, str, str, pygame.font.Font,
-                                        pygame.font.Font]]:
+_Layout = Optional[tuple[pygame.Rect, str, str, pygame.font.Font, pygame.font.Font]]
+#: Caption layouts by view, texts, spot, theme and language: measuring text is slow, and
+#: the captions try many spots each frame.
+_layouts: dict[tuple[object, ...], object] = {}
+LAYOUT_CACHE = 256
+
+
+def _caption_layout(view: pygame.Rect, text: str, sub: str, *, spot: str) -> _Layout:
     """Return the caption box, its fitted lines and fonts (None: the view is too small)."""
+    key = (tuple(view), text, sub, spot, theme.current(), language())
+    if key not in _layouts:
+        if len(_layouts) >= LAYOUT_CACHE:
+            _layouts.clear()
+        _layouts[key] = _measure_caption(view, text, sub, spot=spot)
+    layout = _layouts[key]
+    if layout is None:
+        return None
+    box, fitted, fitted_sub, f, fs = layout  # type: ignore[misc]
+    return box.copy(), fitted, fitted_sub, f, fs
+
+
+def _measure_caption(view: pygame.Rect, text: str, sub: str, *, spot: str) -> _Layout:
+    """Return the caption box, its fitted lines and fonts, measured (None: too small a view)."""
     if view.width < 40 or view.height < 30:
         return None
     size = round(ui_scale(view.size) * 26)
@@ -197,6 +216,17 @@ def column_caption(view: pygame.Rect, text: str, sub: str, width: int) -> Column
 
     The fonts are the caption's in ``view``; the box is unplaced (at 0, 0).
     """
+    key = ("column", view.size, text, sub, width, theme.current(), language())
+    if key not in _layouts:
+        if len(_layouts) >= LAYOUT_CACHE:
+            _layouts.clear()
+        _layouts[key] = _wrap_caption(view, text, sub, width)
+    box, lines, subs, f, fs = _layouts[key]  # type: ignore[misc]
+    return box.copy(), list(lines), list(subs), f, fs
+
+
+def _wrap_caption(view: pygame.Rect, text: str, sub: str, width: int) -> Column:
+    """Return a caption box at most ``width`` px wide, its lines wrapped, measured."""
     size = round(ui_scale(view.size) * 26)
     f = font(size, bold=True)
     fs = font(max(12, round(size * 0.72)))
