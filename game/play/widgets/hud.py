@@ -6,7 +6,7 @@ drop out instead of overlapping.
 
 from __future__ import annotations
 
-from typing import NamedTuple, Optional
+from typing import NamedTuple, Optional, cast
 
 import pygame
 
@@ -161,10 +161,10 @@ def _caption_layout(view: pygame.Rect, text: str, sub: str, *, spot: str) -> _La
         if len(_layouts) >= LAYOUT_CACHE:
             _layouts.clear()
         _layouts[key] = _measure_caption(view, text, sub, spot=spot)
-    layout = _layouts[key]
+    layout = cast(_Layout, _layouts[key])
     if layout is None:
         return None
-    box, fitted, fitted_sub, f, fs = layout  # type: ignore[misc]
+    box, fitted, fitted_sub, f, fs = layout
     return box.copy(), fitted, fitted_sub, f, fs
 
 
@@ -221,7 +221,7 @@ def column_caption(view: pygame.Rect, text: str, sub: str, width: int) -> Column
         if len(_layouts) >= LAYOUT_CACHE:
             _layouts.clear()
         _layouts[key] = _wrap_caption(view, text, sub, width)
-    box, lines, subs, f, fs = _layouts[key]  # type: ignore[misc]
+    box, lines, subs, f, fs = cast(Column, _layouts[key])
     return box.copy(), list(lines), list(subs), f, fs
 
 
