@@ -116,3 +116,31 @@ def test_a_caption_in_a_band_leaves_no_old_pixels_behind_it() -> None:
     colours = {tuple(surface.get_at((x, y)))[:3] for x in range(band.left, band.right, 7)
                for y in range(band.top, band.bottom, 3)}
     assert (255, 0, 255) not in colours
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("which", ["mud", "wide"])
+def test_a_toast_shows_beside_or_above_the_maze_when_there_is_room(
+        monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], lang: str, which: str) -> None:
+    from game.play.input import KeyDown
+    from game.play.widgets.text import font
+    from tests.play.test_caption_placement import maze_on_screen
+
+    toasts = spy_on(monkeypatch, "draw_toast")
+    if which == "mud":  # fitted, square: room beside it
+        level = Level(build_level(MUD), MUD, label="mud")
+    else:  # 11x31: room above it
+        level = Level(build_level(CAMPAIGN[3]), CAMPAIGN[3], 3, "wide")
+    scene = play(level, lang, 100)
+    scene.apply(ToggleHint())
+    scene.handle_event(KeyDown(pygame.K_TAB))  # "Hint solver: DFS": a toast
+    text = scene.ctx.toasts.text
+    assert text
+    surface = pygame.Surface(size)
+    scene.update(1 / 60)
+    scene.draw(surface)
+    hud.draw_toast(surface, scene.toast_area(surface), text, 1.0)
+    box = toasts[-1]
+    assert not box.colliderect(maze_on_screen(scene, surface)), (box, text)
+    assert box.height >= font(round(hud.ui_scale(size) * 20)).get_height()  # not shrunk

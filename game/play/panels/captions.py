@@ -55,6 +55,7 @@ class Captions:
         self._shown: Optional[tuple[str, str]] = None  # (label, key line) as placed
         self._side: Optional[hud.Column] = None  # a caption in the margin beside the maze
         self._route: Optional[tuple[object, np.ndarray]] = None  # the route's tiles, by route
+        self._maze: Optional[pygame.Rect] = None  # where the maze falls in the view (top view)
 
     def chapter_tip(self) -> Optional[tuple[str, str]]:
         """Return (chapter heading, tip) on the first level of a chapter, else None."""
@@ -87,12 +88,14 @@ class Captions:
         above it.
         """
         self._full, self.band, self.spot, self._side = view.copy(), None, "bottom", None
+        self._maze = None
+        if not first_person:
+            camera = self._camera_in(view)
+            self._maze = maze = self._maze_on_screen(view, camera)
         self._shown = lines = self.lines(hint)
         if lines is None:
             return view
         if not first_person:
-            camera = self._camera_in(view)
-            maze = self._maze_on_screen(view, camera)
             for spot in FREE_SPOTS:
                 rect = hud.caption_rect(view, *lines, spot=spot)
                 if rect is not None and not rect.inflate(0, 2).colliderect(maze):
@@ -207,6 +210,24 @@ class Captions:
         if self._side is not None:
             return self._side[0].copy()
         return hud.caption_rect(self._full, *self._shown, spot=self.spot)
+
+    def toast_room(self) -> Optional[pygame.Rect]:
+        """Return where a toast shows without hiding the maze: above it, else in a wide margin.
+
+        None when there is no such room (in first person, or a maze filling the view).
+        """
+        full, maze = self._full, self._maze
+        if maze is None or not full.width or not full.height:
+            return None
+        tall = round(hud.ui_scale(full.size) * 24 * 2.2) + max(4, full.height // 30)
+        if maze.top - full.top >= tall:
+            return pygame.Rect(full.x, full.y, full.width, maze.top - full.top)
+        left, right = maze.left - full.left, full.right - maze.right
+        if max(left, right) < SIDE_MIN * ui_scale(full.size):
+            return None
+        if left >= right:
+            return pygame.Rect(full.x, full.y, left, full.height)
+        return pygame.Rect(maze.right, full.y, right, full.height)
 
     def top_box(self, view: pygame.Rect) -> Optional[pygame.Rect]:
         """Return the hint caption when it sits at the top of the view."""

@@ -164,17 +164,21 @@ def _caption_layout(view: pygame.Rect, text: str, sub: str, *, spot: str) -> _La
     layout = cast(_Layout, _layouts[key])
     if layout is None:
         return None
-    box, fitted, fitted_sub, f, fs = layout
-    return box.copy(), fitted, fitted_sub, f, fs
+    box, fitted, fitted_sub, _, _ = layout
+    return (box.copy(), fitted, fitted_sub, *_caption_fonts(view))  # fonts outlive no quit
+
+
+def _caption_fonts(view: pygame.Rect) -> tuple[pygame.font.Font, pygame.font.Font]:
+    """Return a caption's two fonts in ``view``: its text's (bold) and its key line's."""
+    size = round(ui_scale(view.size) * 26)
+    return font(size, bold=True), font(max(12, round(size * 0.72)))
 
 
 def _measure_caption(view: pygame.Rect, text: str, sub: str, *, spot: str) -> _Layout:
     """Return the caption box, its fitted lines and fonts, measured (None: too small a view)."""
     if view.width < 40 or view.height < 30:
         return None
-    size = round(ui_scale(view.size) * 26)
-    f = font(size, bold=True)
-    fs = font(max(12, round(size * 0.72)))
+    f, fs = _caption_fonts(view)
     maxw = view.width - 20
     if spot.endswith(NARROW):
         spot = spot[: -len(NARROW)]
@@ -221,15 +225,13 @@ def column_caption(view: pygame.Rect, text: str, sub: str, width: int) -> Column
         if len(_layouts) >= LAYOUT_CACHE:
             _layouts.clear()
         _layouts[key] = _wrap_caption(view, text, sub, width)
-    box, lines, subs, f, fs = cast(Column, _layouts[key])
-    return box.copy(), list(lines), list(subs), f, fs
+    box, lines, subs, _, _ = cast(Column, _layouts[key])
+    return (box.copy(), list(lines), list(subs), *_caption_fonts(view))
 
 
 def _wrap_caption(view: pygame.Rect, text: str, sub: str, width: int) -> Column:
     """Return a caption box at most ``width`` px wide, its lines wrapped, measured."""
-    size = round(ui_scale(view.size) * 26)
-    f = font(size, bold=True)
-    fs = font(max(12, round(size * 0.72)))
+    f, fs = _caption_fonts(view)
     inner = max(1, width - 24)
     lines = wrap(text, f, inner)
     subs = wrap(sub, fs, inner) if sub else []
@@ -257,21 +259,31 @@ def draw_caption_box(surface: pygame.Surface, box: pygame.Rect, lines: list[str]
 
 
 def draw_toast(surface: pygame.Surface, view: pygame.Rect, text: str, alpha: float) -> None:
-    """Draw a short-lived message near the top of ``view``."""
+    """Draw a short-lived message near the top of ``view`` (wrapped on two lines if narrow).
+
+    Its letters take the window's width and the view's height, so a toast beside the maze,
+    in a narrow margin, reads as large as one across the view.
+    """
     if not text or alpha <= 0 or view.width < 40 or view.height < 30:
         return
     ui = theme.current().ui
-    f = font(round(ui_scale(view.size) * 24))
-    text = ellipsize(text, f, view.width - 30)
-    img = f.render(text, True, ui.text)
-    box = img.get_rect().inflate(20, 10)
+    f = font(round(ui_scale((surface.get_width(), view.height)) * 24))
+    lines = wrap(text, f, view.width - 30)
+    if len(lines) > 2:
+        lines = [lines[0], ellipsize(" ".join(lines[1:]), f, view.width - 30)]
+    images = [f.render(line, True, ui.text) for line in lines]
+    box = pygame.Rect(0, 0, max(img.get_width() for img in images) + 20,
+                      sum(img.get_height() for img in images) + 10)
     box.midtop = (view.centerx, view.top + max(4, view.height // 30))
     panel = pygame.Surface(box.size, pygame.SRCALPHA)
     a = max(0, min(255, int(alpha * 220)))
     panel.fill((*ui.panel, a))
-    img.set_alpha(max(0, min(255, int(alpha * 255))))
     surface.blit(panel, box)
-    surface.blit(img, img.get_rect(center=box.center))
+    y = box.top + 5
+    for img in images:
+        img.set_alpha(max(0, min(255, int(alpha * 255))))
+        surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+        y += img.get_height()
 
 
 def _strip_font(size: tuple[int, int]) -> pygame.font.Font:
