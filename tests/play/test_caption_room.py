@@ -23,7 +23,10 @@ from game.text import language, set_language
 from tests.play.test_caption_placement import Silent, spy_on
 
 MUD = LevelSpec(algorithm="backtracker", rows=31, cols=31, seed=5, mud=0.2)
-SIZES = [(320, 240), (800, 600), (1280, 720), (1920, 1080)]
+#: Window sizes, languages and text sizes: the smallest and large windows, both of each.
+LOOKS = [((320, 240), "en", 100), ((320, 240), "zh", 150), ((800, 600), "en", 150),
+         ((1280, 720), "en", 100), ((1280, 720), "zh", 150), ((1920, 1080), "zh", 100),
+         ((1920, 1080), "en", 150)]
 CHASE = next(i for i, spec in enumerate(CAMPAIGN) if spec.chasers)  # the chase chapter's first
 
 
@@ -65,9 +68,7 @@ def play(level: Level, lang: str, text: int) -> PlayScene:
     return PlayScene(Context(Progress(), audio=Silent()), level)
 
 
-@pytest.mark.parametrize("text", [100, 150])
-@pytest.mark.parametrize("lang", ["en", "zh"])
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size, lang, text", LOOKS)
 def test_the_hint_caption_hides_no_tile_of_the_route_on_a_mud_maze(
         monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], lang: str, text: int) -> None:
     drawn = spy_on(monkeypatch, "draw_caption_box")
@@ -85,9 +86,7 @@ def test_the_hint_caption_hides_no_tile_of_the_route_on_a_mud_maze(
     assert_nothing_hidden(scene, surface, drawn[-1], path)
 
 
-@pytest.mark.parametrize("text", [100, 150])
-@pytest.mark.parametrize("lang", ["en", "zh"])
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size, lang, text", LOOKS)
 def test_a_chapters_tip_hides_no_row_of_the_maze(
         monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], lang: str, text: int) -> None:
     drawn = spy_on(monkeypatch, "draw_caption_box")
