@@ -92,6 +92,35 @@ def solver_names() -> list[str]:
     return list(SOLVERS)
 
 
+def hint_solvers() -> list[str]:
+    """Return the hint's solver choices (Tab order, keys 1, 2, 3...): each solver, then its
+    variants (the wall follower's right hand after its left)."""
+    from game.lab.choices import solver_keys
+
+    return solver_keys()
+
+
+#: The catalogue key of the full label of each solver variant the hint offers.
+VARIANT_LABELS = {"wall-follower:right": "solver.wall-follower:right"}
+
+
+def hint_solver_label(key: str) -> str:
+    """Return the hint's short name of solver choice ``key``: with its hand when it has two."""
+    from game.lab.choices import variants
+
+    name, _, hand = key.partition(":")
+    hands = variants(name)
+    return solver_short_label(f"{name}:{hand or hands[0]}" if hands else key)
+
+
+def _with_variant(key: str, name: str) -> str:
+    """Return ``name`` with the variant solver choice ``key`` names (its hand), if any."""
+    _, _, hand = key.partition(":")
+    if not hand:
+        return name
+    return t("lab.solver_variant", name=name, variant=t(f"lab.hand.{hand}", default=hand))
+
+
 def generator_names() -> list[str]:
     """Return the generators in registry order."""
     from game.maze.generators import GENERATORS
@@ -107,20 +136,28 @@ def generator_label(name: str) -> str:
     return t(f"generator.{name}", default=name if info is None else info.label)
 
 
-def solver_label(name: str) -> str:
-    """Return the label of solver ``name`` (its own name if it has none)."""
+def solver_label(key: str) -> str:
+    """Return the label of solver ``key`` (its own name if it has none), with its variant."""
     from game.maze.solvers import SOLVERS
 
+    name = key.partition(":")[0]
     info = SOLVERS.get(name)
+    if key != name:  # the right hand: "Wall follower (right hand)", not the left's label
+        short = _with_variant(key, t(f"solver.{name}.short",
+                                     default=name if info is None else info.short))
+        label = VARIANT_LABELS.get(key)
+        return short if label is None else t(label)
     return t(f"solver.{name}", default=name if info is None else info.label)
 
 
-def solver_short_label(name: str) -> str:
-    """Return the short name of solver ``name`` (the hint caption's)."""
+def solver_short_label(key: str) -> str:
+    """Return the short name of solver ``key`` (the hint caption's), with its variant."""
     from game.maze.solvers import SOLVERS
 
+    name = key.partition(":")[0]
     info = SOLVERS.get(name)
-    return t(f"solver.{name}.short", default=name if info is None else info.short)
+    return _with_variant(key, t(f"solver.{name}.short", default=name if info is None
+                                else info.short))
 
 
 def option_label(option: Option) -> str:

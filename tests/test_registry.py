@@ -18,10 +18,12 @@ import pytest
 from game.cli import build_parser, main
 from game.commands import maze_spec
 from game.levels import LevelSpec, build_level, level_code, parse_level_code
+from game.lab.choices import solver_keys
 from game.maze.generators import GENERATORS
 from game.maze.grid import FLOOR, Maze, Pos, open_border
 from game.maze.registry import GeneratorInfo, Option, SolverInfo
 from game.maze.solvers import SOLVERS, Event, Solution
+from game.names import hint_solver_label
 from game.play import input as keys
 from game.play import theme
 from game.play.audio import Audio
@@ -212,8 +214,8 @@ def test_help_and_the_hint_keys_offer_the_toy_solver(ctx: Context) -> None:
     pick = key_intent(pygame.K_4)
     assert isinstance(pick, SelectSolver) and pick.name == list(SOLVERS)[3]
     rows = dict(row for _, section in help_sections() for row in section)
-    assert rows["Tab or 1-9"] == f"solver: {', '.join(SOLVERS)}"
-    assert rows["Tab or 1-9"].endswith(", toy")
+    assert rows["Tab or 1-9"] == f"solver: {', '.join(hint_solver_label(k) for k in solver_keys())}"
+    assert rows["Tab or 1-9"].endswith(", TOY")
     controls = [item.text() for item in ControlsScene(ctx).menu.items]
-    assert f"Hint solver: {SOLVERS[list(SOLVERS)[8]].short}" in controls  # the ninth key's
+    assert f"Hint solver: {hint_solver_label(solver_keys()[8])}" in controls  # the ninth key's
     assert "Hint solver: TOY" not in controls

@@ -81,6 +81,11 @@ def variant(key: str) -> Optional[str]:
     return parts[1] if len(parts) == 2 else None
 
 
+def variants(name: str) -> tuple[str, ...]:
+    """Return the variants of solver ``name``, its default first (none: no variants)."""
+    return _VARIANTS.get(name, ())
+
+
 def is_key(key: str) -> bool:
     """Return True when ``key`` names a solver choice the lab offers."""
     return key in solver_keys() or (

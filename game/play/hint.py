@@ -17,7 +17,7 @@ import pygame
 
 from game.play import theme
 from game.play.camera import Camera
-from game.names import solver_short_label
+from game.names import hint_solver_label
 from game.play.render.layers import Patch, ScaledLayer
 from game.play.widgets.shapes import draw_edge_pointer
 from game.run.hint import (
@@ -48,7 +48,7 @@ def state_colors(th: theme.Theme) -> dict[int, RGBA]:
 
 def caption(search: HintSearch) -> str:
     """Return the hint caption: solver, tiles visited, path length."""
-    solver = solver_short_label(search.solver)
+    solver = hint_solver_label(search.solver)
     if search.path is not None:
         return t("hint.found", solver=solver, visited=search.visited, length=len(search.path) - 1)
     if search.no_path:

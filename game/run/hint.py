@@ -215,13 +215,14 @@ class HintSearch:
         so it is left out rather than spending the pace's events on it.
         """
         if self._events is None:
-            from game.maze.solvers import EXPAND, SOLVERS, explore_keyed
+            from game.lab.choices import explore_of, variant
+            from game.maze.solvers import EXPAND, explore_keyed
 
-            if self.keyed:
+            if self.keyed and variant(self.solver) is None:
                 maze, tables = self._keyed_search()
                 search = explore_keyed(self.solver, maze, self.start, self.goal, tables)
-            else:
-                search = SOLVERS[self.solver].explore(self.maze, self.start, self.goal)
+            else:  # a solver choice: a solver, or one with its variant (the right hand)
+                search = explore_of(self.solver)(self.maze, self.start, self.goal)
             self._events = (item for item in search
                             if type(item) is not tuple or item[0] != EXPAND)
         return self._events
@@ -285,8 +286,11 @@ class HintSearch:
         path), in a fraction of the time -- Space on a big maze stays quick, a slice a
         frame.
         """
+        from game.lab.choices import solver_name, variant
         from game.maze.solvers import SOLVERS, solve_marked_sliced
 
+        if variant(self.solver) is not None:  # the quiet runs are the solvers' defaults'
+            return None
         started = self._quiet is None
         if self._quiet is None:
             every = QUIET_ALL if events is None else max(1, events)
@@ -317,7 +321,8 @@ class HintSearch:
         self._frontier.clear()
         self._fading.clear()
         # marks * state, in one pass (a masked assignment takes several times longer)
-        np.multiply(marks, BACKTRACK_OLD if SOLVERS[self.solver].backtracks else EXPLORED,
+        np.multiply(marks, BACKTRACK_OLD if SOLVERS[solver_name(self.solver)].backtracks
+                    else EXPLORED,
                     out=self.state, casting="unsafe")
         self._events = iter(())  # nothing more to take
         self._found(solution)

@@ -83,12 +83,14 @@ class Run:
         ``search_optimal``: spread the search for the shortest route over the ticks (False:
         search only when ``optimal`` is read, as a verifier that never reads it wants).
         """
-        from game.maze.solvers import SOLVERS, can_solve
+        from game.lab.choices import solver_keys, solver_name
+        from game.maze.solvers import can_solve
         from game.maze.solvers.keyed import has_keys, keyed_tables
 
         self.maze = maze
         # A solver that cannot use keys is not offered on a maze with keys.
-        self.solvers = [name for name in SOLVERS if can_solve(name, maze)]
+        # Each solver's variants too: the wall follower with either hand.
+        self.solvers = [key for key in solver_keys() if can_solve(solver_name(key), maze)]
         self.held = int(kinds.KINDS["key"][maze.tiles[maze.start]])  # key bits held
         self.player = Player(lambda pos: self.tile_kind(pos) not in ("wall", "door"), maze.start,
                              stop_on=lambda pos: (self.tile_kind(pos) in RUN_STOPS_ON

@@ -331,6 +331,13 @@ def _streak(doc: Any) -> Streak:
     return Streak()
 
 
+def _is_hint_solver(name: str) -> bool:
+    """Return True when ``name`` is a solver choice of the hint (the right hand too)."""
+    from game.lab.choices import solver_keys  # the solvers load only when a save is read
+
+    return name in solver_keys()
+
+
 def _settings(doc: dict[str, Any]) -> Settings:
     """Return validated Settings: wrong types rejected, values clamped to their range."""
     d = Settings()
@@ -342,7 +349,7 @@ def _settings(doc: dict[str, Any]) -> Settings:
         muted=_field(doc, "muted", d.muted, lambda v: isinstance(v, bool)),
         fullscreen=_field(doc, "fullscreen", d.fullscreen, lambda v: isinstance(v, bool)),
         anim_speed=nearest_speed(_clamp(anim, *ANIM_SPEED_RANGE, d.anim_speed)),
-        default_solver=solver if solver in solvers.SOLVERS else d.default_solver,
+        default_solver=solver if _is_hint_solver(solver) else d.default_solver,
         custom=_custom_maze(doc.get("custom")),
         language=_language(doc.get("language")),
         # preferences, not progress: anything but true or false is the default

@@ -464,4 +464,6 @@ STRINGS: dict[str, str] = {
     # -- the Custom maze screen's Chasers row
     "option.chasers": "Chasers",
     "option.chasers.value": "{value}",
+    # -- the hint's right-hand wall follower (Settings' default hint solver)
+    "solver.wall-follower:right": "Wall follower (right hand)",
 }

@@ -474,4 +474,6 @@ STRINGS: dict[str, str] = {
     # -- 自定义迷宫：追兵
     "option.chasers": "追兵",
     "option.chasers.value": "{value}",
+    # -- 提示：右手沿墙走（设置里的默认求解器）
+    "solver.wall-follower:right": "沿墙走（右手）",
 }

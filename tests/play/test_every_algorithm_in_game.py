@@ -9,10 +9,10 @@ from typing import Optional
 import pygame
 import pytest
 
-from game.lab.choices import generator_choices
+from game.lab.choices import explore_of, generator_choices, solver_keys, solver_name
 from game.levels import LevelSpec, build_level
 from game.maze.registry import Value
-from game.maze.solvers import SOLVERS, solve
+from game.maze.solvers import SOLVERS, drain, solve
 from game.play.context import Context
 from game.play.routes import BuildMaze
 from game.play.scenes import custom_maze
@@ -65,11 +65,12 @@ def test_the_custom_maze_menu_starts_every_generator_choice(
 def test_a_run_offers_every_solver_as_a_hint_and_each_reaches_the_exit() -> None:
     maze = build_level(LevelSpec("backtracker", 15, 15, 3))
     run = Run(maze)
-    assert run.solvers == list(SOLVERS)
+    assert run.solvers == solver_keys()  # every solver, and the wall follower's right hand
     seen = []
-    for _ in SOLVERS:
+    for _ in run.solvers:
         seen.append(run.solver)
-        path = solve(maze, run.solver).path
+        path = drain(explore_of(run.solver)(maze, maze.start, maze.goal)).path
         assert path is not None and path[-1] == maze.goal
         run.apply(CycleSolver())
-    assert sorted(seen) == sorted(SOLVERS)
+    assert sorted(seen) == sorted(solver_keys())
+    assert {solver_name(k) for k in seen} == set(SOLVERS)

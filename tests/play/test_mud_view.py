@@ -19,7 +19,7 @@ from game.play.render.looks import flat_colours
 from game.play.render.painters import FANCY_MIN_TILE, classic_set
 from game.play.render.renderer import MazeRenderer
 from game.play.render.tiles import (
-    CLASSIC, FLOOR_ALT, FLOOR_PLAIN, MUD, MUD_VARIANT, RPG, classic_variants, classify,
+    CLASSIC, FLOOR_ALT, FLOOR_PLAIN, MUD, MUD_TRAIL, MUD_VARIANT, RPG, classic_variants, classify,
 )
 from game.play.render.images import fallback_tile
 from game.run.level import Level
@@ -85,13 +85,54 @@ def test_painted_mud_differs_from_the_paving_and_the_room_maps_have_a_mud_tile()
     assert np.abs(mud.astype(int) - floor.astype(int)).mean() > 20
 
 
-def test_walked_mud_keeps_its_look() -> None:
+def crumb_shows(palette: str, tile: int) -> tuple[np.ndarray, np.ndarray]:
+    """Return the pixels of mud tile (1, 3) at ``tile`` px before and after it is waded through."""
+    theme.use(theme.build(palette))
+    renderer = MazeRenderer(MAZE, CLASSIC)
+    size = (MAZE.cols * tile, MAZE.rows * tile)
+    camera = Camera(MAZE.rows, MAZE.cols, *size)
+    camera.fit()
+    assert camera.tile == tile
+    target = pygame.Surface(size)
+    box = pygame.Rect(3 * tile, tile, tile, tile)
+    renderer.draw(target, target.get_rect(), camera, walked=[(1, 0), (1, 1)])
+    before = pygame.surfarray.array3d(target.subsurface(box)).astype(int)
+    renderer.draw(target, target.get_rect(), camera, walked=[(1, 0), (1, 1), (1, 2), (1, 3)])
+    after = pygame.surfarray.array3d(target.subsurface(box)).astype(int)
+    return before, after
+
+
+@pytest.mark.parametrize("palette", ["default", "colour_blind", "high_contrast"])
+def test_breadcrumbs_show_on_walked_mud_close_up(palette: str) -> None:
+    before, after = crumb_shows(palette, FANCY_MIN_TILE * 2)
+    centre = FANCY_MIN_TILE
+    crumb = after[centre - 2 : centre + 2, centre - 2 : centre + 2]
+    # the crumb stands out from the puddle round it, as on the floor
+    assert np.abs(crumb - before[centre - 2 : centre + 2, centre - 2 : centre + 2]).mean() > 40
+    assert np.array_equal(after[:3, :3], before[:3, :3])  # the puddle's edge: still mud
+
+
+@pytest.mark.parametrize("palette", ["default", "colour_blind", "high_contrast"])
+def test_walked_mud_far_away_is_a_lighter_mud(palette: str) -> None:
+    before, after = crumb_shows(palette, 4)
+    th = theme.current()
+    assert tuple(before[2, 2]) == th.classic.mud
+    shade = tuple(after[2, 2])
+    assert shade != th.classic.mud and sum(shade) > sum(th.classic.mud) + 60
+    assert sum(shade) < sum(th.classic.floor)  # still reads as mud, not as walked floor
+
+
+def test_walked_mud_is_mud_with_a_trail_and_the_room_maps_keep_their_mud() -> None:
     renderer = MazeRenderer(MAZE, CLASSIC)
     camera = Camera(MAZE.rows, MAZE.cols, 64, 32)
     camera.fit()
     renderer.draw(pygame.Surface((64, 32)), pygame.Rect(0, 0, 64, 32), camera,
                   walked=[(1, 0), (1, 1), (1, 2)])
-    assert renderer.classes[1, 2] == MUD
+    assert renderer.classes[1, 2] == MUD_TRAIL and renderer.classes[1, 3] == MUD
+    rpg = MazeRenderer(MAZE, RPG)  # no breadcrumbs in the room maps' look, on floor or mud
+    rpg.draw(pygame.Surface((64, 32)), pygame.Rect(0, 0, 64, 32), camera,
+             walked=[(1, 0), (1, 1), (1, 2)])
+    assert rpg.classes[1, 2] == MUD
 
 
 def test_the_first_person_floor_shows_mud_and_the_hints_route_over_it() -> None:

@@ -27,19 +27,19 @@ def test_panels_over_a_session_draw_the_game_and_follow_it(display: None) -> Non
     stage, ghosts = Stage(session, camera, "classic", {}), Ghosts(session, camera)
     maps, bar = Maps(session, stage), Bar(session)
     captions = Captions(session, camera, bar.hint_keys)
-    surface, view = pygame.Surface((640, 480)), pygame.Rect(0, 40, 640, 400)
+    surface, full = pygame.Surface((640, 480)), pygame.Rect(0, 40, 640, 400)
 
     def frame() -> bytes:
         """Draw one frame the way a view would, and return it."""
         surface.fill((0, 0, 0))
+        view = captions.make_room(full, hint=session.hint is not None)
+        camera.resize(view.width, view.height)
         stage.draw_ground(surface, view)
-        shown = None
         if session.hint is not None:
-            shown = captions.place(view)
             stage.draw_hint(surface, view, captions.free_area(view))
         ghosts.draw(surface, view, 0.0)
         stage.draw_player(surface, view, 0.0)
-        captions.draw(surface, view, shown)
+        captions.draw(surface)
         maps.draw_corner(surface, view, 0.0)
         bar.draw(surface, view)
         return picture(surface)

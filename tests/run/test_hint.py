@@ -381,3 +381,33 @@ def test_holding_a_key_the_hint_searches_from_there_without_fetching_it_again():
     assert search.keys == "rg"
     search.complete()
     assert search.path is not None and (1, 3) not in search.path
+
+
+def test_every_hint_choice_is_offered_by_the_run_and_walks_its_own_hand() -> None:
+    from game.lab.choices import explore_of, solver_keys, solver_name
+    from game.maze.solvers import drain
+    from game.run.intents import CycleSolver, SelectSolver
+    from game.run.model import Run
+
+    maze = build_level(named_level("Mole Burrow"))
+    run = Run(maze)
+    # every solver of the registry, and the wall follower's right hand after its left
+    assert [solver_name(k) for k in run.solvers if ":" not in k] == list(SOLVERS)
+    left = run.solvers.index("wall-follower")
+    assert run.solvers[left + 1] == "wall-follower:right"
+    run.apply(SelectSolver("wall-follower"))
+    run.apply(CycleSolver())
+    assert run.solver == "wall-follower:right"
+    paths = {}
+    for choice in solver_keys():
+        if not choice.startswith("wall-follower"):
+            continue
+        search = HintSearch(maze, maze.start, choice)
+        run_to_end(search)
+        expected = drain(explore_of(choice)(maze, maze.start, maze.goal)).path
+        assert search.path == expected
+        finished = HintSearch(maze, maze.start, choice)
+        assert finished.complete()  # Space: the quiet run is the left hand's; the right drains
+        assert finished.path == expected and np.array_equal(finished.state, search.state)
+        paths[choice] = expected
+    assert paths["wall-follower"] != paths["wall-follower:right"]  # two different walks

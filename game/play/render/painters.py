@@ -2,10 +2,10 @@
 
 * far away, each tile class is one flat colour (``palette_array``) in a paletted surface
   of 1 px per tile;
-* close up (tiles of FANCY_MIN_TILE px or more) the classic look paints each of its 56
+* close up (tiles of FANCY_MIN_TILE px or more) the classic look paints each of its 64
   variants once per zoom and theme: raised walls with a lit rim, a front face and rounded
   outer corners, their soft shadow on a paved floor, an entrance pad, an exit portal and
-  breadcrumbs on walked floor.
+  breadcrumbs on walked floor and mud.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from game.play.render.tiles import (
     FLOOR_TRAIL,
     FLOOR_VARIANT,
     MUD,
+    MUD_TRAIL,
     MUD_VARIANT,
     N_CLASSES,
     N_VARIANTS,
@@ -53,11 +54,17 @@ def class_colors(style: str, th: theme.Theme) -> dict[int, Color]:
         p = th.rpg
         return {WALL_TOP: p.wall_top, WALL_FACE: p.wall_face, FLOOR_PLAIN: p.floor,
                 FLOOR_ALT: p.floor_alt, FLOOR_SHADE: p.floor, DOOR: p.door, DOOR_SIDE: p.door,
-                ENTRANCE: p.entrance, EXIT: p.exit, FLOOR_TRAIL: p.floor, MUD: p.mud}
+                ENTRANCE: p.entrance, EXIT: p.exit, FLOOR_TRAIL: p.floor, MUD: p.mud,
+                MUD_TRAIL: p.mud}
     c = th.classic
     return {WALL_TOP: c.wall, WALL_FACE: c.wall, FLOOR_PLAIN: c.floor, FLOOR_ALT: c.floor_alt,
             FLOOR_SHADE: c.floor, DOOR: c.floor, DOOR_SIDE: c.floor, ENTRANCE: c.entrance,
-            EXIT: c.exit, FLOOR_TRAIL: c.trail, MUD: c.mud}
+            EXIT: c.exit, FLOOR_TRAIL: c.trail, MUD: c.mud, MUD_TRAIL: mud_trail(c)}
+
+
+def mud_trail(p: theme.ClassicPalette) -> Color:
+    """Return the flat colour of walked mud: the puddle lightened towards the trail's blush."""
+    return mix(p.mud, p.trail, 0.45)
 
 
 def palette_array(style: str, th: theme.Theme) -> np.ndarray:
@@ -136,6 +143,8 @@ def _paint_variant(variant: int, size: int, p: theme.ClassicPalette) -> pygame.S
         if variant >= MUD_VARIANT:  # the puddle goes under the walls' shadow
             _paint_floor(big, 0, False, size * k, k, p)
             draw_mud(big, big.get_rect(), p.mud, p.mud_dark)
+            if variant & TRAIL_BIT:  # waded through: a crumb ringed light, to read on the mud
+                _paint_crumb(big, size * k, k, p, ring=p.trail)
             _paint_shadow(big, shadow, size * k, k, p)
         else:
             _paint_floor(big, shadow, trail, size * k, k, p)
@@ -157,8 +166,17 @@ def _paint_floor(s: pygame.Surface, shadow: int, trail: bool, big: int, k: int,
     s.fill(mix(base, p.floor_grout, 0.9), (0, big - edge, big, edge))
     s.fill(mix(base, p.floor_grout, 0.9), (big - edge, 0, edge, big))
     if trail:
-        pygame.draw.circle(s, p.crumb, (big // 2, big // 2), max(k, round(big * 0.085)))
+        _paint_crumb(s, big, k, p)
     _paint_shadow(s, shadow, big, k, p)
+
+
+def _paint_crumb(s: pygame.Surface, big: int, k: int, p: theme.ClassicPalette,
+                 ring: Optional[Color] = None) -> None:
+    """Paint a breadcrumb in the middle of a tile of ``big`` px, on a ``ring`` if given."""
+    radius = max(k, round(big * 0.085))
+    if ring is not None:
+        pygame.draw.circle(s, ring, (big // 2, big // 2), radius + max(k, round(big * 0.05)))
+    pygame.draw.circle(s, p.crumb, (big // 2, big // 2), radius)
 
 
 def draw_mud(s: pygame.Surface, rect: pygame.Rect, mud: Color, dark: Color) -> None:

@@ -32,6 +32,7 @@ from game.play.render.painters import (
     FANCY_MIN_TILE,
     cached_classic_tiles,
     classic_set,
+    mud_trail,
     palette_array,
     set_palette,
     surface_from_classes,
@@ -40,6 +41,8 @@ from game.play.render.tiles import (
     CLASSIC,
     FLOOR_TRAIL,
     FLOOR_VARIANT,
+    MUD_TRAIL,
+    MUD_VARIANT,
     N_CLASSES,
     RPG,
     RPG_TILE_NAMES,
@@ -112,18 +115,21 @@ class MazeRenderer:
             self._mark(pos)
 
     def _mark(self, pos: Pos) -> None:
-        """Add the floor tile ``pos`` to the drawn breadcrumb trail."""
+        """Add the floor or mud tile ``pos`` to the drawn breadcrumb trail."""
         if not self.maze.in_bounds(pos) or self._trail[pos]:
             return
         r, c = pos
         variant = int(classic_variants(self.maze, (r, r + 1), (c, c + 1))[0, 0])
-        if not FLOOR_VARIANT <= variant < FLOOR_VARIANT + 8:
+        mud = MUD_VARIANT <= variant < MUD_VARIANT + 8
+        if not (FLOOR_VARIANT <= variant < FLOOR_VARIANT + 8 or mud):
             return  # walls, the entrance and the exit keep their look
+        cls = MUD_TRAIL if mud else FLOOR_TRAIL
         self._trail[pos] = True
-        self.classes[pos] = FLOOR_TRAIL
-        self.base.set_at((c, r), FLOOR_TRAIL)
+        self.classes[pos] = cls
+        self.base.set_at((c, r), cls)
         self._version += 1
-        self._patches.append((np.array([[c], [r]], dtype=np.intp), self._theme.classic.trail))
+        colour = mud_trail(self._theme.classic) if mud else self._theme.classic.trail
+        self._patches.append((np.array([[c], [r]], dtype=np.intp), colour))
         for key in list(self._chunks):  # repaint the tile in cached chunks that show it
             size, cr, cc = key
             n = _chunk_tiles(size)

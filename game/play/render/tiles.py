@@ -25,8 +25,9 @@ EXIT = 6
 FLOOR_SHADE = 7  # classic: floor tile right under a wall (a soft shadow)
 DOOR_SIDE = 8  # a doorway in a north-south wall (passage runs west-east)
 FLOOR_TRAIL = 9  # classic: floor the player has walked on (breadcrumbs)
-MUD = 10  # mud (the weighted tile): slow to cross, it keeps its look when walked on
-N_CLASSES = 11
+MUD = 10  # mud (the weighted tile): slow to cross
+MUD_TRAIL = 11  # classic: mud the player has waded through (breadcrumbs on the puddle)
+N_CLASSES = 12
 
 #: Asset file (assets/tiles/<name>.png) for each class in the RPG look.
 RPG_TILE_NAMES: dict[int, str] = {
@@ -41,18 +42,20 @@ RPG_TILE_NAMES: dict[int, str] = {
     FLOOR_SHADE: "floor",
     FLOOR_TRAIL: "floor",
     MUD: "mud",
+    MUD_TRAIL: "mud",
 }
 
 # Close-up classic variants: walls 0-15 (bit set = floor beyond that side: 1 N, 2 E, 4 S,
 # 8 W); floor 16-31 (bits: 1 wall to the N, 2 wall to the W, 4 wall to the NW, 8 walked
 # on); the entrance 32-35 (the way into the maze: 0 east, 1 south, 2 west, 3 north); the
-# exit 40-47 with the floor's three shadow bits; mud 48-55, with them too.
+# exit 40-47 with the floor's three shadow bits; mud 48-55, with them too, and 56-63 the
+# same walked on (the trail bit again).
 FLOOR_VARIANT = 16
 TRAIL_BIT = 8
 ENTRANCE_VARIANT = 32
 EXIT_VARIANT = 40
 MUD_VARIANT = 48
-N_VARIANTS = 56
+N_VARIANTS = 64
 
 CLASSIC = "classic"
 RPG = "rpg"

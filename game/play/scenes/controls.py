@@ -18,7 +18,7 @@ from game.play import input as keys
 from game.play import theme
 from game.play.context import Context
 from game.play.input import Click, Event, KeyDown
-from game.names import solver_names, solver_short_label
+from game.names import hint_solver_label, hint_solvers
 from game.play.routes import Back
 from game.play.scenes.base import ListScene, Next
 from game.play.widgets.menu import MenuItem
@@ -30,7 +30,7 @@ def action_label(action: bindings.Action) -> str:
     """Return the name of ``action`` as the player reads it."""
     slot = bindings.solver_slot(action.name)
     if slot is not None:
-        return t("controls.solver", solver=solver_short_label(solver_names()[slot]))
+        return t("controls.solver", solver=hint_solver_label(hint_solvers()[slot]))
     return t(action.label)
 
 

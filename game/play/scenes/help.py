@@ -11,12 +11,12 @@ from game.play import input as keys
 from game.play import theme
 from game.play.context import Context
 from game.play.input import Event, KeyDown, KeyRepeat, Wheel
-from game.names import solver_names
+from game.names import hint_solver_label, hint_solvers
 from game.play.routes import Back
 from game.play.scenes.base import MenuScene, Next
 from game.play.widgets.layout import panel
 from game.play.widgets.shapes import draw_scroll_marks
-from game.play.widgets.text import draw_text, fit_size, font, min_font, text_scale, unscaled
+from game.play.widgets.text import draw_text, font, wrap
 from game.text import t
 
 Section = tuple[str, list[tuple[str, str]]]
@@ -58,7 +58,7 @@ def help_sections() -> list[Section]:
         (t("help.hint"), [
             (km.label("hint"), t("help.hint_show")),
             (t("help.solver_keys", cycle=km.label("solver_next", 1), digits=km.solvers_label()),
-             t("help.solver", solvers=", ".join(solver_names()))),
+             t("help.solver", solvers=", ".join(hint_solver_label(k) for k in hint_solvers()))),
             (f"{km.label('slower', 1)}  {km.label('faster', 1)}", t("help.speed")),
             (km.label("finish_hint"), t("help.finish")),
         ]),
@@ -91,6 +91,7 @@ class HelpScene(MenuScene):
         self.sections = help_sections()
         self.scroll = 0
         self.max_scroll = 0
+        self.columns: list[list[HelpLine]] = []  # the lines as last laid out, per column
         self.held = KeyRepeat()
 
     def _scroll_by(self, delta: int) -> bool:
@@ -123,40 +124,29 @@ class HelpScene(MenuScene):
         return super().update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Draw the key table in one or two columns, scrolled if needed."""
+        """Draw the key table in one or two columns, long lines wrapped, scrolled if needed."""
         pal = theme.current().ui
         lay, top, bottom = self.draw_frame(surface, t("help.title"), t("help.footer"))
-        box = lay.column(top, bottom, width=1120)
+        box = lay.column(top, bottom, width=1180)
         pad = lay.px(20, lo=4)
         panel(surface, box, radius=lay.px(16, lo=4))
         inner = box.inflate(-2 * pad, -2 * pad)
-        sections = [[(t, "", True)] + [(k, v, False) for k, v in rows]
-                    for t, rows in self.sections]
-        columns: list[list[tuple[str, str, bool]]]
-        if inner.width > 760 * text_scale():  # two columns, each section to the shorter one
-            columns = [[], []]
-            for sec in sections:
-                min(columns, key=len).extend(sec)
-        else:
-            columns = [[r for sec in sections for r in sec]]
-        n_lines = max(len(c) for c in columns)
-        col_gap = pad
-        col_w = (inner.width - col_gap * (len(columns) - 1)) // len(columns)
-        # lines shrink to fit, down to 70% of their height; past that the table scrolls
-        natural = lay.px(44 * text_scale())
-        line_h = max(round(min_font() * text_scale()) + 4, int(natural * 0.7),
-                     min(natural, inner.height // max(1, n_lines)))
-        size = max(min_font(), min(lay.font_size(30), int(unscaled(line_h * 0.9))))
-        names = [k for c in columns for k, _, h in c if not h]
-        values = [v for c in columns for _, v, h in c if not h]
-        key_w = max(font(size, bold=True).size(k)[0] for k in names) + pad
-        key_w = min(key_w, int(col_w * 0.42))
-        for v in values:  # one size for the whole table
-            size = min(size, fit_size(v, size, col_w - key_w - pad // 2))
-        for k in names:
-            while size > min_font() and font(size, bold=True).size(k)[0] > key_w - pad // 2:
-                size -= 1
+        size = lay.font_size(HELP_FONT)
         kf, vf, hf = font(size, bold=True), font(size), font(size + 2, bold=True)
+        col_gap = pad
+        two = (inner.width - col_gap) // 2 >= vf.size("x" * TWO_COLUMNS_FROM)[0]
+        n_cols = 2 if two else 1
+        col_w = (inner.width - col_gap * (n_cols - 1)) // n_cols
+        widest = max(kf.size(k)[0] for _, rows in self.sections for k, _ in rows)
+        gap = max(pad // 2, kf.size("  ")[0])  # between a row's keys and its text
+        key_w = min(widest + pad // 2 + gap, int(col_w * 0.4))
+        value_w = max(1, col_w - key_w)
+        columns: list[list[HelpLine]] = [[] for _ in range(n_cols)]
+        for sec in help_lines(self.sections, kf, vf, max(1, key_w - pad // 2 - gap), value_w):
+            min(columns, key=len).extend(sec)  # each section to the shorter column
+        self.columns = columns
+        n_lines = max(len(c) for c in columns)
+        line_h = max(vf.get_linesize(), hf.get_linesize()) + lay.px(3, lo=1)
         shown = max(1, inner.height // line_h)
         self.max_scroll = max(0, n_lines - shown)
         self.scroll = min(self.scroll, self.max_scroll)
@@ -165,14 +155,41 @@ class HelpScene(MenuScene):
             for li, (k, v, heading) in enumerate(col[self.scroll:self.scroll + shown]):
                 y = inner.top + li * line_h + line_h // 2
                 if heading:
-                    draw_text(surface, k, hf, pal.accent, (x, y), anchor="midleft",
+                    draw_text(surface, v, hf, pal.accent, (x, y), anchor="midleft",
                               max_width=col_w)
                     continue
-                draw_text(surface, k, kf, pal.teal, (x + pad // 2, y), anchor="midleft",
-                          max_width=key_w - pad // 2)
+                if k:
+                    draw_text(surface, k, kf, pal.teal, (x + pad // 2, y), anchor="midleft",
+                              max_width=max(1, key_w - pad // 2 - gap))
                 draw_text(surface, v, vf, pal.text, (x + key_w, y), anchor="midleft",
-                          max_width=col_w - key_w)
+                          max_width=value_w)
         if self.max_scroll:
             s = lay.px(8, lo=4)
             draw_scroll_marks(surface, box.right - s - 2, inner.top, inner.bottom, s,
                               up=self.scroll > 0, down=self.scroll < self.max_scroll)
+
+
+#: One line of the help as drawn: (keys, text, is a heading); a wrapped row has more lines.
+HelpLine = tuple[str, str, bool]
+#: The help's font size in design units (a 1280x720 window), never below the readable size.
+HELP_FONT = 22
+#: Two columns when each holds this many letters x of the text, else one.
+TWO_COLUMNS_FROM = 48
+
+
+def help_lines(sections: list[Section], kf: pygame.font.Font, vf: pygame.font.Font,
+               key_w: int, value_w: int) -> list[list[HelpLine]]:
+    """Return each section as the lines it is drawn in: its heading, then its rows wrapped.
+
+    A row's keys wrap in ``key_w`` px of ``kf`` and its text in ``value_w`` px of ``vf``.
+    """
+    out: list[list[HelpLine]] = []
+    for heading, rows in sections:
+        lines: list[HelpLine] = [("", heading, True)]
+        for keys_text, text in rows:
+            ks = wrap(keys_text, kf, key_w) if keys_text else []
+            vs = wrap(text, vf, value_w)
+            for i in range(max(len(ks), len(vs))):
+                lines.append((ks[i] if i < len(ks) else "", vs[i] if i < len(vs) else "", False))
+        out.append(lines)
+    return out

@@ -31,7 +31,7 @@ import pygame
 from game.play import theme
 from game.play.camera import Camera
 from game.play.clipboard import copy_text
-from game.names import solver_names, solver_short_label
+from game.names import hint_solver_label, hint_solvers, solver_short_label
 from game.play.context import Context
 from game.play.firstperson.overlay import draw_compass, draw_facing
 from game.play.firstperson.view import STEPS, TURNS, FirstPersonView
@@ -118,14 +118,14 @@ ACTION_INTENTS: dict[str, Intent] = {
 def key_intent(key: int) -> Optional[Intent]:
     """Return the intent ``key`` stands for in a maze, as the keys are bound now.
 
-    "solver_1", "solver_2"... pick the solvers in registry order.
+    "solver_1", "solver_2"... pick the hint's solver choices in registry order.
     """
     action = keymap().action(key)
     if action is None:
         return None
     slot = solver_slot(action)
     if slot is not None:
-        solvers = solver_names()
+        solvers = hint_solvers()
         return SelectSolver(solvers[slot]) if slot < len(solvers) else None
     return ACTION_INTENTS.get(action)
 
@@ -385,7 +385,7 @@ class PlayScene(Scene):
             self.stage.show_hint(self.hint)
             self.ctx.audio.play("hint")
         if SOLVER_CHANGED in events and not quiet:
-            self.ctx.toast(t("play.solver_toast", solver=solver_short_label(self.run.solver)))
+            self.ctx.toast(t("play.solver_toast", solver=hint_solver_label(self.run.solver)))
         if SPEED_CHANGED in events and not quiet:  # this level only: the default is Settings'
             self.ctx.toast(t("play.speed_toast", speed=self.run.speed))
         if RACER_HOME in events and self.racer is not None:
@@ -493,18 +493,18 @@ class PlayScene(Scene):
         if view.width > 0 and view.height > 0 and self.first_person is not None:
             self._draw_first_person(surface, view)
         elif view.width > 0 and view.height > 0:
+            hinted = self.hint is not None and self.stage.hint_layer is not None
+            view = self.captions.make_room(view, hint=hinted)  # a caption hides no tile
             if (view.width, view.height) != (self.camera.view_w, self.camera.view_h):
                 self.camera.resize(view.width, view.height)
                 if not self.camera.fitted:
                     self.camera.follow(*run.player.render_pos, 0.0, snap=True)
             self.stage.draw_ground(surface, view)
-            shown: Optional[tuple[str, str]] = None
-            if self.hint is not None and self.stage.hint_layer is not None:
-                shown = self.captions.place(view)
+            if hinted:
                 self.stage.draw_hint(surface, view, self.captions.free_area(view))
             clip = surface.get_clip()
             surface.set_clip(view)
-            if shown is not None:  # keys and doors again, over the hint's paint and route
+            if hinted:  # keys and doors again, over the hint's paint and route
                 self.stage.draw_locks_over_hint(surface, view)
             if self.exit_known:
                 self.stage.draw_exit(surface, view, self._time)
@@ -514,13 +514,12 @@ class PlayScene(Scene):
                 self.stage.draw_celebration(surface, view, self._celebrated)
             self.stage.draw_player(surface, view, self._time)
             if self.exit_known:
-                self.stage.draw_exit_pointer(
-                    surface, view, self.captions.free_area(view) if self.hint is not None else view)
+                self.stage.draw_exit_pointer(surface, view, self.captions.free_area(view))
             self.chasers.draw_warning(surface, view, self._time)
             if self.session.caught:
                 self.chasers.draw_caught(surface, view, self._caught_steps)
             surface.set_clip(clip)
-            self.captions.draw(surface, view, shown)
+            self.captions.draw(surface)
             if room is not None:  # beside the maze, never over it
                 self.maps.draw_corner(surface, view, self._time, room=room)
             if self.map_shown:
@@ -531,14 +530,12 @@ class PlayScene(Scene):
         """Draw the view from inside, the hint's caption and the maps over it."""
         fp = self.first_person
         assert fp is not None
+        view = self.captions.make_room(view, hint=self.hint is not None, first_person=True)
         fp.draw(surface, view)
         draw_compass(surface, view, fp.walker.heading, fp.walker.angle)
         if self.session.caught:  # as in the top view: how close it was, and the keys
             self.chasers.draw_caught(surface, view, self._caught_steps)
-        shown: Optional[tuple[str, str]] = None
-        if self.hint is not None:
-            shown = self.captions.place(view)
-        self.captions.draw(surface, view, shown)
+        self.captions.draw(surface)
         if self.map_shown:
             self.maps.draw_full(surface, view, self._time)
         elif self.ctx.settings.minimap:
@@ -548,7 +545,11 @@ class PlayScene(Scene):
                             self.run.player.render_pos, fp.walker.angle)
 
     def toast_area(self, surface: pygame.Surface) -> pygame.Rect:
-        """Return the view below the full-window map's title, or a caption moved to the top."""
+        """Return the view below the full-window map's title, or a caption moved to the top;
+        beside or above the maze when there is room (a toast then hides none of it)."""
+        room = None if self.map_shown else self.captions.toast_room()
+        if room is not None:
+            return room
         view = self._area(surface) if self.map_shown else self._view(surface)
         if self.map_shown:
             top = hud.caption_rect(view, *self.maps.caption(), spot="top")

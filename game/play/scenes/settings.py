@@ -19,7 +19,9 @@ from game.play import input as keys
 from game.play import theme
 from game.play.context import Context
 from game.play.input import Event
-from game.names import solver_label, solver_names, solver_short_label
+from game.names import (
+    hint_solver_label, hint_solvers, solver_label, solver_names, solver_short_label,
+)
 from game.play.routes import Back, Confirm, OpenControls, OpenLeaderboardSettings, ResetProgress
 from game.play.scenes.base import ListScene, Next
 from game.play.widgets.menu import MenuItem, clamp_step
@@ -40,7 +42,8 @@ class SettingsScene(ListScene):
     """Volume, mute, fullscreen, hint defaults, the look, the keys, language, reset; saved."""
 
     def __init__(self, ctx: Context) -> None:
-        self.solvers = solver_names()
+        self.solvers = solver_names()  # the race's ghosts
+        self.hint_choices = hint_solvers()  # the hint's: the wall follower's right hand too
         super().__init__(ctx, [
             MenuItem(lambda: t("settings.volume"), adjust=self._adjust_volume,
                      value=lambda: t("settings.volume_value",
@@ -56,7 +59,7 @@ class SettingsScene(ListScene):
                                      speed=self.ctx.settings.anim_speed)),
             MenuItem(lambda: t("settings.solver"), adjust=self._adjust_solver,
                      value=lambda: solver_label(self.ctx.settings.default_solver),
-                     short=lambda: solver_short_label(self.ctx.settings.default_solver)),
+                     short=lambda: hint_solver_label(self.ctx.settings.default_solver)),
             switch(("settings.ghost", "settings.ghost_on", "settings.ghost_off"),
                    lambda: self.ctx.settings.ghost, lambda on: self.ctx.set_ghost(on)),
             MenuItem(lambda: t("settings.race"), adjust=self._adjust_race, repeat=False,
@@ -114,10 +117,11 @@ class SettingsScene(ListScene):
         self.ctx.set_hint_speed(step_speed(self.ctx.settings.anim_speed, delta))
 
     def _adjust_solver(self, delta: int) -> None:
-        """Step to the previous or next solver."""
+        """Step to the previous or next solver choice of the hint."""
         cur = self.ctx.settings.default_solver
-        i = self.solvers.index(cur) if cur in self.solvers else 0
-        self.ctx.set_solver(self.solvers[(i + delta) % len(self.solvers)])
+        choices = self.hint_choices
+        i = choices.index(cur) if cur in choices else 0
+        self.ctx.set_solver(choices[(i + delta) % len(choices)])
 
     def _adjust_race(self, delta: int) -> None:
         """Step through off and the solvers, in registry order."""

@@ -6,14 +6,14 @@ drop out instead of overlapping.
 
 from __future__ import annotations
 
-from typing import NamedTuple, Optional
+from typing import NamedTuple, Optional, cast
 
 import pygame
 
 from game.play import theme
 from game.names import format_time
 from game.play.widgets.shapes import draw_key_symbol
-from game.play.widgets.text import draw_text, ellipsize, font, text_scale, unscaled
+from game.play.widgets.text import draw_text, ellipsize, font, text_scale, unscaled, wrap
 from game.text import language, t
 
 
@@ -147,15 +147,38 @@ def caption_rect(view: pygame.Rect, text: str, sub: str = "", *,
     return layout[0] if layout is not None else None
 
 
-def _caption_layout(view: pygame.Rect, text: str, sub: str, *, spot: str
-                    ) -> Optional[tuple[pygame.Rect, str, str, pygame.font.Font,
-                                        pygame.font.Font]]:
+_Layout = Optional[tuple[pygame.Rect, str, str, pygame.font.Font, pygame.font.Font]]
+#: Caption layouts by view, texts, spot, theme and language: measuring text is slow, and
+#: the captions try many spots each frame.
+_layouts: dict[tuple[object, ...], object] = {}
+LAYOUT_CACHE = 256
+
+
+def _caption_layout(view: pygame.Rect, text: str, sub: str, *, spot: str) -> _Layout:
     """Return the caption box, its fitted lines and fonts (None: the view is too small)."""
+    key = (tuple(view), text, sub, spot, theme.current(), language())
+    if key not in _layouts:
+        if len(_layouts) >= LAYOUT_CACHE:
+            _layouts.clear()
+        _layouts[key] = _measure_caption(view, text, sub, spot=spot)
+    layout = cast(_Layout, _layouts[key])
+    if layout is None:
+        return None
+    box, fitted, fitted_sub, _, _ = layout
+    return (box.copy(), fitted, fitted_sub, *_caption_fonts(view))  # fonts outlive no quit
+
+
+def _caption_fonts(view: pygame.Rect) -> tuple[pygame.font.Font, pygame.font.Font]:
+    """Return a caption's two fonts in ``view``: its text's (bold) and its key line's."""
+    size = round(ui_scale(view.size) * 26)
+    return font(size, bold=True), font(max(12, round(size * 0.72)))
+
+
+def _measure_caption(view: pygame.Rect, text: str, sub: str, *, spot: str) -> _Layout:
+    """Return the caption box, its fitted lines and fonts, measured (None: too small a view)."""
     if view.width < 40 or view.height < 30:
         return None
-    size = round(ui_scale(view.size) * 26)
-    f = font(size, bold=True)
-    fs = font(max(12, round(size * 0.72)))
+    f, fs = _caption_fonts(view)
     maxw = view.width - 20
     if spot.endswith(NARROW):
         spot = spot[: -len(NARROW)]
@@ -183,35 +206,84 @@ def draw_caption(surface: pygame.Surface, view: pygame.Rect, text: str,
     layout = _caption_layout(view, text, sub, spot=spot)
     if layout is None:
         return None
-    ui = theme.current().ui
     box, text, sub, f, fs = layout
+    draw_caption_box(surface, box, [text], [sub] if sub else [], f, fs)
+    return box
+
+
+#: A wrapped caption: its box, its lines, its key lines and their two fonts.
+Column = tuple[pygame.Rect, list[str], list[str], pygame.font.Font, pygame.font.Font]
+
+
+def column_caption(view: pygame.Rect, text: str, sub: str, width: int) -> Column:
+    """Return a caption box at most ``width`` px wide, its lines wrapped, and its fonts.
+
+    The fonts are the caption's in ``view``; the box is unplaced (at 0, 0).
+    """
+    key = ("column", view.size, text, sub, width, theme.current(), language())
+    if key not in _layouts:
+        if len(_layouts) >= LAYOUT_CACHE:
+            _layouts.clear()
+        _layouts[key] = _wrap_caption(view, text, sub, width)
+    box, lines, subs, _, _ = cast(Column, _layouts[key])
+    return (box.copy(), list(lines), list(subs), *_caption_fonts(view))
+
+
+def _wrap_caption(view: pygame.Rect, text: str, sub: str, width: int) -> Column:
+    """Return a caption box at most ``width`` px wide, its lines wrapped, measured."""
+    f, fs = _caption_fonts(view)
+    inner = max(1, width - 24)
+    lines = wrap(text, f, inner)
+    subs = wrap(sub, fs, inner) if sub else []
+    tw = max([f.size(line)[0] for line in lines] + [fs.size(line)[0] for line in subs])
+    th = len(lines) * f.get_height() + (len(subs) * fs.get_height() + 2 if subs else 0)
+    return pygame.Rect(0, 0, tw + 24, th + 12), lines, subs, f, fs
+
+
+def draw_caption_box(surface: pygame.Surface, box: pygame.Rect, lines: list[str],
+                     subs: list[str], f: pygame.font.Font, fs: pygame.font.Font) -> None:
+    """Draw a translucent caption ``box``: its ``lines`` in ``f``, then ``subs`` dimmer in ``fs``."""
+    ui = theme.current().ui
     panel = pygame.Surface(box.size, pygame.SRCALPHA)
     panel.fill((*ui.panel, 215))
     surface.blit(panel, box)
     pygame.draw.rect(surface, ui.teal, box, 1, border_radius=3)
-    draw_text(surface, text, f, ui.text, (box.centerx, box.top + 6), anchor="midtop")
-    if sub:
-        draw_text(surface, sub, fs, ui.text_dim,
-                  (box.centerx, box.top + 8 + f.get_height()), anchor="midtop")
-    return box
+    y = box.top + 6
+    for line in lines:
+        draw_text(surface, line, f, ui.text, (box.centerx, y), anchor="midtop")
+        y += f.get_height()
+    y += 2
+    for line in subs:
+        draw_text(surface, line, fs, ui.text_dim, (box.centerx, y), anchor="midtop")
+        y += fs.get_height()
 
 
 def draw_toast(surface: pygame.Surface, view: pygame.Rect, text: str, alpha: float) -> None:
-    """Draw a short-lived message near the top of ``view``."""
+    """Draw a short-lived message near the top of ``view`` (wrapped on two lines if narrow).
+
+    Its letters take the window's width and the view's height, so a toast beside the maze,
+    in a narrow margin, reads as large as one across the view.
+    """
     if not text or alpha <= 0 or view.width < 40 or view.height < 30:
         return
     ui = theme.current().ui
-    f = font(round(ui_scale(view.size) * 24))
-    text = ellipsize(text, f, view.width - 30)
-    img = f.render(text, True, ui.text)
-    box = img.get_rect().inflate(20, 10)
+    f = font(round(ui_scale((surface.get_width(), view.height)) * 24))
+    lines = wrap(text, f, view.width - 30)
+    if len(lines) > 2:
+        lines = [lines[0], ellipsize(" ".join(lines[1:]), f, view.width - 30)]
+    images = [f.render(line, True, ui.text) for line in lines]
+    box = pygame.Rect(0, 0, max(img.get_width() for img in images) + 20,
+                      sum(img.get_height() for img in images) + 10)
     box.midtop = (view.centerx, view.top + max(4, view.height // 30))
     panel = pygame.Surface(box.size, pygame.SRCALPHA)
     a = max(0, min(255, int(alpha * 220)))
     panel.fill((*ui.panel, a))
-    img.set_alpha(max(0, min(255, int(alpha * 255))))
     surface.blit(panel, box)
-    surface.blit(img, img.get_rect(center=box.center))
+    y = box.top + 5
+    for img in images:
+        img.set_alpha(max(0, min(255, int(alpha * 255))))
+        surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+        y += img.get_height()
 
 
 def _strip_font(size: tuple[int, int]) -> pygame.font.Font:
