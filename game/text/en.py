@@ -419,6 +419,7 @@ STRINGS: dict[str, str] = {
     "watch.keys": "Space pause  ·  Left/Right skip 5 s  ·  Up/Down speed x{speed:g}  ·  Home start  ·  End end  ·  Esc back",
     "watch.paused": "Paused",
     "watch.ended": "End of the replay",
+    "watch.skipped": "Skipped {seconds} s with nothing moving",
     # -- the leaderboard: its setting, the result screen's rank and the board screen
     "settings.leaderboard": "Leaderboard",
     "leaderboard.title": "Leaderboard",

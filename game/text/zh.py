@@ -429,6 +429,7 @@ STRINGS: dict[str, str] = {
     "watch.keys": "空格 暂停  ·  左/右 跳过 5 秒  ·  上/下 速度 x{speed:g}  ·  Home 开头  ·  End 结尾  ·  Esc 返回",
     "watch.paused": "已暂停",
     "watch.ended": "回放结束",
+    "watch.skipped": "跳过了 {seconds} 秒的静止",
     # -- 排行榜
     "settings.leaderboard": "排行榜",
     "leaderboard.title": "排行榜",
