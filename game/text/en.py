@@ -329,6 +329,7 @@ STRINGS: dict[str, str] = {
     "play.race_ghost_home": "The {solver} ghost has reached the exit",
     "play.map_title": "Explored map",
     "play.map_footer": "{map} or Esc: back to the maze",
+    "play.corner_map_key": "{map}: the whole map",
     "play.needs_key.r": "Needs the red key",
     "play.needs_key.g": "Needs the green key",
     "play.needs_key.b": "Needs the blue key",

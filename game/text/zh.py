@@ -271,6 +271,7 @@ STRINGS: dict[str, str] = {
     "play.race_ghost_home": "{solver} 幽灵已到达出口",
     "play.map_title": "已探索地图",
     "play.map_footer": "{map} 或 Esc：返回迷宫",
+    "play.corner_map_key": "{map}：完整地图",
     "play.needs_key.r": "需要红钥匙",
     "play.needs_key.g": "需要绿钥匙",
     "play.needs_key.b": "需要蓝钥匙",
