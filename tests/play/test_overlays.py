@@ -177,7 +177,12 @@ def test_level_49s_corner_map_shows_the_walk_and_names_itself_in_the_strip_under
     ctx.set_minimap(True)
     made: list[tuple[int, int]] = []
     coarse = scene.maps._coarse_map
-    scene.maps._coarse_map = lambda size: (made.append(size), coarse(size))[1]  # type: ignore[method-assign]
+
+    def counted(size: tuple[int, int]) -> pygame.Surface:
+        made.append(size)
+        return coarse(size)
+
+    scene.maps._coarse_map = counted  # type: ignore[method-assign]
     surface = pygame.Surface((1280, 720))
     scene.draw(surface)
     view = scene._view(surface)
