@@ -57,8 +57,8 @@ class WatchedHint:
                 if search.follow(player.pos, restart=may_restart, keys=run.keys) and may_restart:
                     self._age = 0
         if at_once:
-            search.complete()
-        elif search.finishing:
+            search.finish()  # run on unseen a time box a frame: a huge maze never stalls one
+        if search.finishing:
             deadline = time.perf_counter() + HINT_FINISH_BUDGET
             while not search.complete(HINT_FINISH_SLICE) and time.perf_counter() < deadline:
                 pass

@@ -302,3 +302,13 @@ def test_a_long_wait_with_nothing_moving_plays_briefly_and_says_it_was_skipped(
     watch.handle_event(key(pygame.K_END))
     end = simulate(replay, watch.level.maze)  # the run itself is the same
     assert watch.playback.run.moves == end.moves and watch.playback.run.elapsed == end.elapsed
+
+
+def test_skipping_in_a_replay_shows_the_hint_whole_where_it_was_on_screen(ctx: Context) -> None:
+    watch, _ = hinted_then_waited(ctx)
+    watch.handle_event(key(pygame.K_RIGHT))  # 5 s on: the hint has been up all along
+    search = watch.hint.search
+    assert search is not None and search.finishing
+    for _ in range(30):
+        watch.update(1 / 60)
+    assert watch.hint.search is search and search.done and search.path is not None
