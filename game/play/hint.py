@@ -37,6 +37,11 @@ RGBA = tuple[int, int, int, int]
 SWEEP_BUDGET = 0.004
 #: Rows of tiles compared and repainted at a time.
 SWEEP_ROWS = 64
+#: Below this tile size (px) the route is drawn as a line in its own colour, a tile wide:
+#: a thin line of the line colour would split a 3 px route in two (high contrast: black,
+#: as the walls), and below 2 px the scaled picture drops route tiles.  Its points are
+#: rounded to pixels first, so even a very long route is a few thousand segments.
+SMALL_ROUTE_TILE = 6
 
 
 def state_colors(th: theme.Theme) -> dict[int, RGBA]:
@@ -167,8 +172,11 @@ class HintLayer:
             self._scaled.draw(self.surface, target, view, camera, version=self._version,
                               patches=patches)
             t_px = camera.tile
-            if search.path is not None and 1 < search.path_shown <= 20000 and t_px >= 2:
-                self._draw_line(target, view, camera)
+            if search.path is not None and 1 < search.path_shown:
+                if t_px < SMALL_ROUTE_TILE:
+                    self._draw_small_route(target, view, camera)
+                elif search.path_shown <= 20000:
+                    self._draw_line(target, view, camera)
             if search.head is not None and not search.done:
                 x, y = camera.to_screen(*search.head)
                 centre = (round(view.x + x + t_px / 2), round(view.y + y + t_px / 2))
@@ -187,6 +195,34 @@ class HintLayer:
         h = theme.current().hint
         draw_edge_pointer(target, view, goal, h.frontier[:3], h.pointer_bg)
 
+    def _path_points(self) -> np.ndarray:
+        """Return the shown part of the path as an (n, 2) float array of (row, col)."""
+        path = self.search.path
+        assert path is not None  # drawn only once a path is found
+        if self._path_of is not path or self._path_xy is None:
+            self._path_xy = np.asarray(path, dtype=np.float64)
+            self._path_of = path
+        return self._path_xy[: self.search.path_shown]
+
+    def _draw_small_route(self, target: pygame.Surface, view: pygame.Rect,
+                          camera: Camera) -> None:
+        """Draw the shown path, tiles smaller than SMALL_ROUTE_TILE, as one unbroken line."""
+        pts = self._path_points()
+        t_px = camera.tile
+        ox, oy = camera.origin()
+        xy = np.empty((len(pts), 2), dtype=np.int64)
+        xy[:, 0] = np.floor(view.x + ox + (pts[:, 1] + 0.5) * t_px)
+        xy[:, 1] = np.floor(view.y + oy + (pts[:, 0] + 0.5) * t_px)
+        keep = np.ones(len(xy), dtype=bool)
+        keep[1:] = (xy[1:] != xy[:-1]).any(axis=1)  # many tiles to a pixel: one point
+        points = xy[keep].tolist()
+        color = theme.current().hint.path[:3]
+        width = max(1, round(t_px))
+        if len(points) >= 2:
+            pygame.draw.lines(target, color, False, points, width)
+        else:
+            target.fill(color, (points[0][0], points[0][1], width, width))
+
     def _draw_line(self, target: pygame.Surface, view: pygame.Rect, camera: Camera) -> None:
         """Draw the shown part of the path as a line through tile centres."""
         line = theme.current().hint.line
@@ -195,11 +231,8 @@ class HintLayer:
         r0, c0, r1, c1 = camera.visible_tiles()
         path = self.search.path
         assert path is not None  # draw() calls this only once a path is found
-        if self._path_of is not path or self._path_xy is None:
-            self._path_xy = np.asarray(path, dtype=np.float64)
-            self._path_of = path
         shown = self.search.path_shown
-        pts = self._path_xy[:shown]
+        pts = self._path_points()
         inside = (pts[:, 0] >= r0 - 1) & (pts[:, 0] <= r1) & (pts[:, 1] >= c0 - 1) & (pts[:, 1] <= c1)
         if not inside.any():
             return

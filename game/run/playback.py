@@ -26,6 +26,17 @@ class Playback:
         """Return True once the run reached the exit or the replay's last tick."""
         return self.run.over or self.run.tick >= self.replay.ticks
 
+    @property
+    def next_input(self) -> int:
+        """Return the tick of the next input not yet given (none left: the replay's end)."""
+        log = self.replay.log
+        return log[self._next].tick if self._next < len(log) else self.replay.ticks
+
+    @property
+    def inputs_given(self) -> int:
+        """Return how many of the log's inputs the run has been given."""
+        return self._next
+
     def advance(self, ticks: int) -> None:
         """Play ``ticks`` more ticks (fewer at the end)."""
         for _ in range(max(0, ticks)):

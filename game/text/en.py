@@ -329,6 +329,7 @@ STRINGS: dict[str, str] = {
     "play.race_ghost_home": "The {solver} ghost has reached the exit",
     "play.map_title": "Explored map",
     "play.map_footer": "{map} or Esc: back to the maze",
+    "play.corner_map_key": "{map}: the whole map",
     "play.needs_key.r": "Needs the red key",
     "play.needs_key.g": "Needs the green key",
     "play.needs_key.b": "Needs the blue key",
@@ -419,6 +420,7 @@ STRINGS: dict[str, str] = {
     "watch.keys": "Space pause  ·  Left/Right skip 5 s  ·  Up/Down speed x{speed:g}  ·  Home start  ·  End end  ·  Esc back",
     "watch.paused": "Paused",
     "watch.ended": "End of the replay",
+    "watch.skipped": "Skipped {seconds} s with nothing moving",
     # -- the leaderboard: its setting, the result screen's rank and the board screen
     "settings.leaderboard": "Leaderboard",
     "leaderboard.title": "Leaderboard",

@@ -271,6 +271,7 @@ STRINGS: dict[str, str] = {
     "play.race_ghost_home": "{solver} 幽灵已到达出口",
     "play.map_title": "已探索地图",
     "play.map_footer": "{map} 或 Esc：返回迷宫",
+    "play.corner_map_key": "{map}：完整地图",
     "play.needs_key.r": "需要红钥匙",
     "play.needs_key.g": "需要绿钥匙",
     "play.needs_key.b": "需要蓝钥匙",
@@ -429,6 +430,7 @@ STRINGS: dict[str, str] = {
     "watch.keys": "空格 暂停  ·  左/右 跳过 5 秒  ·  上/下 速度 x{speed:g}  ·  Home 开头  ·  End 结尾  ·  Esc 返回",
     "watch.paused": "已暂停",
     "watch.ended": "回放结束",
+    "watch.skipped": "跳过了 {seconds} 秒的静止",
     # -- 排行榜
     "settings.leaderboard": "排行榜",
     "leaderboard.title": "排行榜",

@@ -221,3 +221,25 @@ def test_a_finished_picture_repaints_a_band_a_frame_and_ends_as_the_full_repaint
         target.fill((0, 0, 0))
         layer.draw(target, target.get_rect(), camera)
     assert pygame.image.tobytes(target, "RGB") == pygame.image.tobytes(again, "RGB")
+
+
+@pytest.mark.parametrize("tile", [3.0, 0.5])
+def test_the_route_stays_unbroken_when_tiles_are_a_few_pixels_or_less(tile: float) -> None:
+    # level 49 fitted (3 px tiles) in high contrast: a black line split the route into
+    # fragments; under 1 px the scaled picture dropped route tiles
+    theme.use(theme.build("high_contrast"))
+    maze = campaign_level(48).maze
+    search = finished(HintSearch(maze, maze.start, "bfs"))
+    assert search.path is not None
+    camera = Camera(maze.rows, maze.cols, 640, 480)
+    camera.tile = tile
+    camera.cx, camera.cy = maze.cols / 2, maze.rows / 2
+    target = pygame.Surface((640, 480))
+    view = target.get_rect()
+    HintLayer(search).draw(target, view, camera)
+    ox, oy = camera.origin()
+    route = theme.current().hint.path[:3]
+    for row, col in search.path:
+        x, y = int(ox + (col + 0.5) * tile), int(oy + (row + 0.5) * tile)
+        if view.collidepoint(x, y):
+            assert tuple(target.get_at((x, y)))[:3] == route, (row, col)

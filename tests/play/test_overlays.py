@@ -168,3 +168,28 @@ def test_the_corner_map_never_hides_a_tile_of_a_maze_bigger_than_the_view(
     box = changed_box(with_map, without)  # the map and its strip
     assert not box.colliderect(view), (box, view)
     assert scene.camera.view_w == view.width and scene.camera.view_h == view.height
+
+
+def test_level_49s_corner_map_shows_the_walk_and_names_itself_in_the_strip_under_it(
+        ctx: Context) -> None:
+    # 201 tiles in a 186 px map were grey noise, over an empty strip the height of the view
+    scene = play(HEART_OF_MIGONG, ctx)
+    ctx.set_minimap(True)
+    made: list[tuple[int, int]] = []
+    coarse = scene.maps._coarse_map
+
+    def counted(size: tuple[int, int]) -> pygame.Surface:
+        made.append(size)
+        return coarse(size)
+
+    scene.maps._coarse_map = counted  # type: ignore[method-assign]
+    surface = pygame.Surface((1280, 720))
+    scene.draw(surface)
+    view = scene._view(surface)
+    room = scene.maps.corner_room(scene._area(surface))
+    assert made and room is not None and room.height > room.width
+    rect = scene.maps.draw_corner(surface, view, 0.0, room=room)
+    assert rect is not None
+    under = pygame.surfarray.array3d(surface.subsurface(
+        pygame.Rect(room.x, rect.bottom + 8, room.width, room.bottom - rect.bottom - 8)))
+    assert (under != theme.current().ui.bg).any(2).sum() > 100  # its name and key

@@ -25,7 +25,8 @@ from game.play.widgets import hud
 from game.replays import read_replay
 from game.run.clock import TICK_RATE
 from game.run.level import RunResult
-from game.run.replay import dumps, record, simulate
+from game.run.intents import ToggleHint
+from game.run.replay import Replay, dumps, record, simulate
 from game.save import from_json
 from tests.play.helpers import Driver, campaign_level, key, sample_replay, shows, walked
 from tests.run.test_replay import walk_the_route
@@ -253,3 +254,61 @@ def test_a_replay_draws_the_keys_and_doors_and_the_huds_keys_count(ctx: Context)
     watch.locks.spots, total, watch.key_total = spots, watch.key_total, 0
     assert (shown[:, :bar] != picture()[:, :bar]).any()  # the keys x/N fact in the bar
     assert total == 1
+
+
+def hinted_then_waited(ctx: Context) -> tuple[WatchScene, Replay]:
+    """Return the watch of a level 2 run that showed the hint, looked 28 s, then walked."""
+    level = campaign_level(1)
+    run = walked(level, [], idle=0)
+    run.apply(ToggleHint())
+    for _ in range(28 * TICK_RATE):
+        run.step()
+    walk_the_route(run)
+    replay = record(run, level, game="x", date="2026-12-01T08:00:00Z")
+    watch = Driver(ctx, WatchReplay(level, replay)).scene
+    assert isinstance(watch, WatchScene)
+    return watch, replay
+
+
+def test_a_replay_draws_the_hint_the_player_looked_at(ctx: Context) -> None:
+    # the bar said "hints 1" from the first frame, yet no hint was ever drawn
+    watch, _ = hinted_then_waited(ctx)
+    for _ in range(60):
+        watch.update(1 / 60)
+    search = watch.hint.search
+    assert search is not None and search.start == watch.level.maze.start
+
+    def picture() -> np.ndarray:
+        surface = pygame.Surface((1280, 720))
+        watch.draw(surface)
+        return pygame.surfarray.array3d(surface)
+
+    shown = picture()
+    watch.hint.search = None
+    assert (picture() != shown).any(2).sum() > 200
+
+
+def test_a_long_wait_with_nothing_moving_plays_briefly_and_says_it_was_skipped(
+        ctx: Context) -> None:
+    # 28 s frozen at 0:00.0 looked like a hung game
+    watch, replay = hinted_then_waited(ctx)
+    seconds = 0.0
+    while watch.playback.run.started_at is None and seconds < 10:
+        watch.update(1 / 60)
+        seconds += 1 / 60
+    assert watch.hint.search is not None and watch.hint.search.done  # the route was drawn first
+    assert seconds < 6  # the hint's search and route, then at most IDLE_SHOWN standing still
+    assert "Skipped 2" in watch.status()
+    watch.handle_event(key(pygame.K_END))
+    end = simulate(replay, watch.level.maze)  # the run itself is the same
+    assert watch.playback.run.moves == end.moves and watch.playback.run.elapsed == end.elapsed
+
+
+def test_skipping_in_a_replay_shows_the_hint_whole_where_it_was_on_screen(ctx: Context) -> None:
+    watch, _ = hinted_then_waited(ctx)
+    watch.handle_event(key(pygame.K_RIGHT))  # 5 s on: the hint has been up all along
+    search = watch.hint.search
+    assert search is not None and search.finishing
+    for _ in range(30):
+        watch.update(1 / 60)
+    assert watch.hint.search is search and search.done and search.path is not None

@@ -18,6 +18,7 @@ from game.play.input import keymap
 from game.play.panels.stage import Stage
 from game.play.render.fog import FogMap
 from game.play.widgets import hud
+from game.play.widgets.text import draw_text, font
 from game.run.session import PlaySession
 from game.text import t
 
@@ -29,8 +30,9 @@ MINIMAP_REFRESH = 0.2
 #: A view whose shorter side is below this (px) has no corner map: it would hide too much
 #: of the maze and show too little (the map key still opens the full map).
 MINIMAP_MIN_VIEW = 300
-#: Past this many tiles a pixel the corner map shows the walk, not walls (grey noise).
-MINIMAP_COARSE = 3
+#: Below this many pixels a tile the corner map shows the walk, not walls: a corridor
+#: and its wall need a pixel each, and level 49 (201x201) at 0.9 px a tile was grey noise.
+MINIMAP_MIN_TILE = 2
 #: Room round the full-window map (px).
 MAP_MARGIN = 24
 
@@ -155,7 +157,8 @@ class Maps:
             else:
                 return None
         pygame.draw.rect(surface, f.map_bg[:3], rect.inflate(6, 6))
-        if self.session.maze.cols > MINIMAP_COARSE * rect.width:
+        maze = self.session.maze
+        if min(rect.width / maze.cols, rect.height / maze.rows) < MINIMAP_MIN_TILE:
             surface.blit(self._coarse_map(rect.size), rect)
             if room is not None:  # the part of the maze the top view shows
                 self._draw_view_box(surface, rect)
@@ -163,7 +166,24 @@ class Maps:
             self.corner.draw(surface, rect, now)
         pygame.draw.rect(surface, f.map_edge, rect.inflate(6, 6), 2)
         self._marks(surface, rect, 2)
+        if room is not None and room.height > room.width:  # the strip under it: what it is
+            self._draw_legend(surface, pygame.Rect(room.x + m, rect.bottom + 2 * m,
+                                                   room.width - 2 * m, room.bottom - rect.bottom))
         return rect
+
+    @staticmethod
+    def _draw_legend(surface: pygame.Surface, area: pygame.Rect) -> None:
+        """Name the corner map and the key of the full map in ``area``, under the map."""
+        ui = theme.current().ui
+        scale = hud.ui_scale(surface.get_size())
+        title, key = font(round(scale * 22), bold=True), font(round(scale * 19))
+        if area.height < title.get_height() + key.get_height():
+            return
+        draw_text(surface, t("play.map_title"), title, ui.text, area.midtop, anchor="midtop",
+                  max_width=area.width)
+        draw_text(surface, t("play.corner_map_key", map=keymap().label("map", 1)), key, ui.text_dim,
+                  (area.centerx, area.top + title.get_height() + 2), anchor="midtop",
+                  max_width=area.width)
 
     def _coarse_map(self, size: tuple[int, int]) -> pygame.Surface:
         """Return the corner map of a maze too big for its corridors: where the player walked.

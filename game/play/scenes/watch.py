@@ -4,7 +4,10 @@ A view of :class:`game.run.playback.Playback` (the same ticks the run was played
 the player walks exactly as it did).  Space pauses, Up/Down change the speed (x0.25 to
 x8), Left/Right skip five seconds back or on, Home and End jump to the start and the
 end.  The playback starts (and Home goes back) at the first input, not at the wait
-before it.  Esc goes back to the review (opened alone by ``replay FILE``: closes the game).
+before it.  A hint the player looked at is drawn as it was (its search, then its
+route), and a stretch with no input in which nothing moves plays for at most
+:data:`IDLE_SHOWN` seconds: the rest is skipped, and the line under the maze says so.
+Esc goes back to the review (opened alone by ``replay FILE``: closes the game).
 The view key (V) watches it in first person, turned the way the player faced.
 """
 
@@ -20,6 +23,7 @@ from game.play import theme
 from game.play.camera import Camera
 from game.play.context import Context
 from game.play.firstperson.view import FirstPersonView, Watched
+from game.play.hint import HintLayer
 from game.play.input import Event, pressed
 from game.names import format_time, level_title
 from game.play.render.images import draw_player, player_sprites, tile_images
@@ -33,11 +37,16 @@ from game.run.clock import TICK_RATE, TickClock
 from game.run.level import Level
 from game.run.playback import Playback
 from game.run.replay import Replay
+from game.run.watched_hint import WatchedHint
 from game.text import t
 
 #: The playback speeds, slowest to fastest, and how far Left/Right skip (seconds).
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 SKIP_SECONDS = 5
+#: A stretch with no input and nothing moving plays at most this long (s of the replay)...
+IDLE_SHOWN = 1.5
+#: ... and the line under the maze tells of the time skipped for this long (s).
+SKIPPED_NOTE_SECONDS = 2.5
 
 
 class WatchScene(Scene):
@@ -52,6 +61,12 @@ class WatchScene(Scene):
         #: Where the playback starts: the first input (the wait before it shows nothing).
         self.opening = replay.log[0].tick if replay.log else 0
         self.playback.seek(self.opening)
+        self.hint = WatchedHint(level.maze)  # the hint as the player saw it
+        self.hint.follow(self.playback.run, 0)
+        self.hint_layer: Optional[HintLayer] = None
+        self._still: Optional[tuple[int, int]] = None  # (inputs given, tick) since nothing moved
+        self.skipped = 0.0  # seconds of stillness just skipped, told for a while
+        self._skipped_for = 0.0
         self.style = style_for(level.spec)
         self.renderer = self._renderer()
         self.locks = LockSpots(level.maze)  # keys and doors, drawn as the run holds them
@@ -109,13 +124,20 @@ class WatchScene(Scene):
         self.playback.seek(tick)
         if self.playback.run is not before:  # played again from the entrance
             self.renderer = self._renderer()
+        self.hint.forget()  # its animation is lost: the search shown whole (animated at the start)
+        self.hint.follow(self.playback.run, 0, at_once=self.playback.run.tick != self.opening)
+        self._still = None
         self.camera.follow(*self.playback.run.player.render_pos, 0.0, snap=True)
 
     # -- simulation ------------------------------------------------------------------------
     def update(self, dt: float) -> Optional[Next]:
         """Play the ticks ``dt`` seconds make at the chosen speed; follow the player."""
         if not self.paused:
+            before = self.playback.run.tick
             self.playback.advance(self.clock.advance(dt * self.speed))
+            self._skip_stillness()
+            self.hint.follow(self.playback.run, self.playback.run.tick - before)
+        self._skipped_for = max(0.0, self._skipped_for - dt)
         run = self.playback.run
         run.take_events()  # no sounds in a replay
         reduced = theme.current().motion.reduced
@@ -126,6 +148,26 @@ class WatchScene(Scene):
             self.camera.follow(*run.player.render_pos, dt, snap=reduced)
         return None
 
+    def _skip_stillness(self) -> None:
+        """Skip on through a long stretch with no input in which nothing moves (no hint drawing).
+
+        Half of :data:`IDLE_SHOWN` plays after the last input, half before the next one.
+        """
+        playback = self.playback
+        run = playback.run
+        if playback.done or not run.idle or self.hint.busy:
+            self._still = None
+            return
+        if self._still is None or self._still[0] != playback.inputs_given:
+            self._still = (playback.inputs_given, run.tick)
+        half = round(IDLE_SHOWN / 2 * TICK_RATE)
+        target = playback.next_input - half
+        if run.tick - self._still[1] >= half and target > run.tick:
+            self.skipped = (target - run.tick) / TICK_RATE
+            self._skipped_for = SKIPPED_NOTE_SECONDS
+            playback.advance(target - run.tick)
+            self._still = (playback.inputs_given, run.tick)
+
     # -- drawing -----------------------------------------------------------------------------
     def status(self) -> str:
         """Return the line under the maze: where the playback is, and the keys."""
@@ -133,7 +175,9 @@ class WatchScene(Scene):
         total = format_time(self.replay.time)
         where = f"{format_time(run.elapsed)} / {total}"
         state = (t("watch.ended") if self.playback.done
-                 else t("watch.paused") if self.paused else "")
+                 else t("watch.paused") if self.paused
+                 else t("watch.skipped", seconds=round(self.skipped)) if self._skipped_for > 0
+                 else "")
         keys_line = t("watch.keys", speed=self.speed)
         return "  ·  ".join(part for part in (where, state, keys_line) if part)
 
@@ -154,6 +198,7 @@ class WatchScene(Scene):
                 self.camera.resize(view.width, view.height)
                 self.camera.follow(*run.player.render_pos, 0.0, snap=True)
             self.renderer.draw(surface, view, self.camera, run.walked)
+            self._draw_hint(surface, view)
             clip = surface.get_clip()
             surface.set_clip(view)
             self.locks.draw(surface, view, self.camera, run.held)
@@ -170,3 +215,14 @@ class WatchScene(Scene):
                            t("hud.code", code=self.replay.level.code)
                            if self.replay.level.code else "", run.keys, self.key_total)
         self._bar.draw(surface, info)
+
+    def _draw_hint(self, surface: pygame.Surface, view: pygame.Rect) -> None:
+        """Draw the hint's search and route, while the replay has it shown."""
+        search = self.hint.search
+        if search is None:
+            return
+        if self.hint_layer is None:
+            self.hint_layer = HintLayer(search)
+        elif self.hint_layer.search is not search:
+            self.hint_layer.show(search)
+        self.hint_layer.draw(surface, view, self.camera)
