@@ -22,7 +22,7 @@ STRINGS: dict[str, str] = {
     # -- a locked level played for practice
     "level.practice": "Level {number} · {name} · practice",
     "level.practice_numbered": "Level {number} · practice",
-    "complete.practice_note": "Practice: this level is not unlocked yet, so this run unlocks nothing.",
+    "complete.practice_note": "Practice: this run unlocks nothing.",
     "complete.to_levels": "Level select",
     "complete.footer_practice": "Enter retry  ·  V review  ·  Esc title",
 }

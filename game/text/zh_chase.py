@@ -22,7 +22,7 @@ STRINGS: dict[str, str] = {
     # -- 练习一个尚未解锁的关卡
     "level.practice": "第 {number} 关 · {name} · 练习",
     "level.practice_numbered": "第 {number} 关 · 练习",
-    "complete.practice_note": "练习：这一关还没有解锁，所以这次通关不会解锁任何关卡。",
+    "complete.practice_note": "练习：这次通关不会解锁任何关卡。",
     "complete.to_levels": "选择关卡",
     "complete.footer_practice": "回车 重试  ·  V 回放  ·  Esc 主菜单",
 }
