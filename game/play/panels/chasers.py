@@ -50,9 +50,6 @@ CARD = (12, 6, 6, 225)
 CAUGHT_TITLE = (255, 112, 96)
 #: The text on the dark card and tag, the same in every palette (the panel is always dark).
 CARD_TEXT = (244, 238, 228)
-#: The sense tag's sides, by the quarter the chaser's bearing falls in.
-SIDES = {"ahead": "chase.sense_ahead", "right": "chase.sense_right",
-         "behind": "chase.sense_behind", "left": "chase.sense_left"}
 
 
 def side_of(bearing: float) -> str:
@@ -63,6 +60,17 @@ def side_of(bearing: float) -> str:
     if abs(b) >= 3 * math.pi / 4:
         return "behind"
     return "right" if b > 0 else "left"
+
+
+def sense_text(side: str, steps: int) -> str:
+    """Return the first person's tag of a chaser sensed on ``side``, ``steps`` away."""
+    if side == "ahead":
+        return t("chase.sense_ahead", steps=steps)
+    if side == "behind":
+        return t("chase.sense_behind", steps=steps)
+    if side == "left":
+        return t("chase.sense_left", steps=steps)
+    return t("chase.sense_right", steps=steps)
 
 
 def sensed_beat(near: Optional[int]) -> Optional[float]:
@@ -227,7 +235,7 @@ class Chasers:
         surface.blit(glow, view.topleft)
         size = max(12, min(26, view.height // 20))
         f = font(size, bold=True)
-        text = t(SIDES[side], steps=steps)
+        text = sense_text(side, steps)
         box = pygame.Rect(0, 0, min(view.width - 8, f.size(text)[0] + size), round(size * 1.6))
         compass = max(12, min(28, view.height // 18))  # under the compass (firstperson.overlay)
         box.midtop = (view.centerx, view.top + max(4, compass // 3) + round(compass * 1.6) + 4)
