@@ -20,8 +20,8 @@ generated maze, fair by construction:
    another is drawn).  With mud, the first ``_PROVED`` candidates are first proved one by
    one (in one play: chasers never block each other) and only those fair alone are drawn:
    fewer lie near enough the route to join it behind the walker, and the most
-   threatening of them are mostly unfair.  A new player who walks the route a quarter slower than a held key
-   (turning late, pausing at a junction) still escapes; walking it at full pace leaves the
+   threatening of them are mostly unfair.  A new player who walks the route a quarter
+   slower than a held key (turning late, pausing at a junction) still escapes; walking it at full pace leaves the
    chasers far behind.
 
 Pure: numpy and the standard library.
@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import heapq
 from collections import deque
-from typing import Iterator, Optional, cast
+from typing import Iterator, Optional
 
 import numpy as np
 
@@ -180,9 +180,10 @@ def closest_each(maze: Maze, route: list[Pos], lairs: list[Pos]) -> list[Optiona
                 continue
             r, c = chaser.render_pos
             steps = int(pack.dist[chaser.pos])
+            best = closest[n]
             if abs(r - drawn[0]) + abs(c - drawn[1]) < CATCH_DISTANCE:
                 closest[n] = 0
-            elif steps >= 0 and (closest[n] is None or steps < cast(int, closest[n])):
+            elif steps >= 0 and (best is None or steps < best):
                 closest[n] = steps
     return closest
 
@@ -198,7 +199,7 @@ def _pack(maze: Maze, lairs: list[Pos]) -> Pack:
 
 
 def _walk(maze: Maze, route: list[Pos], pack: Pack) -> Iterator[tuple[float, float]]:
-    """Walk ``route`` at the fair pace beside ``pack``: step it each tick, yield where the walker is drawn."""
+    """Walk ``route`` at the fair pace beside ``pack``, stepping it; yield where the walker is drawn."""
     tiles = pack.maze.tiles
     held = int(kinds.KINDS["key"][tiles[maze.start]])
     last = len(route) - 1

@@ -155,7 +155,7 @@ class Context:
 
     @property
     def campaign_started(self) -> bool:
-        """Return True once a campaign level past the first is unlocked (practice runs start nothing)."""
+        """Return True once a campaign level past the first is unlocked (practice starts nothing)."""
         return campaign_started(self.progress)
 
     def reset_progress(self) -> None:

@@ -3,11 +3,11 @@
 ``t("levels.locked_message", previous=3, number=4)`` returns the current language's whole
 sentence with its named placeholders filled in.  Code never glues fragments together nor
 changes the case of a label: a sentence that differs is another key.  English
-(:mod:`game.text.en`, with :mod:`game.text.en_tools`, :mod:`game.text.en_lab` and
-:mod:`game.text.en_stats`, :mod:`game.text.en_chase`) and Simplified Chinese
-(:mod:`game.text.zh`, with its ``zh_tools``, ``zh_lab``, ``zh_stats`` and ``zh_chase``) exist; a catalogue
-falls back to English for a key it lacks, and a key no catalogue has to the English
-``default`` its caller gives (a registry entry's own label, :mod:`game.maze.registry`).
+(:mod:`game.text.en`, with :mod:`game.text.en_tools`, :mod:`game.text.en_lab`,
+:mod:`game.text.en_stats` and :mod:`game.text.en_chase`) and Simplified Chinese
+(:mod:`game.text.zh`, with its ``zh_tools``, ``zh_lab``, ``zh_stats`` and ``zh_chase``)
+exist; a catalogue falls back to English for a key it lacks, and a key no catalogue has to
+the English ``default`` its caller gives (a registry entry's own label, :mod:`game.maze.registry`).
 Which language a run starts in is chosen by
 :mod:`game.text.choose`.  Pure: no pygame.
 """
