@@ -194,6 +194,13 @@ def level_label(index: int, spec: LevelSpec) -> str:
     return t("level.numbered", number=index + 1)
 
 
+def practice_label(index: int, spec: LevelSpec) -> str:
+    """Return "Level N · Name · practice" for a locked campaign level played for practice."""
+    if spec.name:
+        return t("level.practice", number=index + 1, name=level_name(spec))
+    return t("level.practice_numbered", number=index + 1)
+
+
 def level_title(level: Level) -> str:
     """Return the name of ``level`` on screen: its campaign or custom label, else its own.
 
@@ -203,6 +210,8 @@ def level_title(level: Level) -> str:
         return t("level.daily", date=level.daily.isoformat())
     if level.spec is not None and level.index is not None:
         return level_label(level.index, level.spec)
+    if level.spec is not None and level.practice is not None:
+        return practice_label(level.practice, level.spec)
     if level.spec is not None:
         return custom_label(level.spec)
     return level.label

@@ -87,3 +87,20 @@ def test_the_daily_mazes_with_a_chaser_are_fair_too() -> None:
     assert len(chased) >= 6
     for spec in chased:
         assert escapes(spec, WALKING_SPEED) and escapes(spec, FAIR_PACE), spec
+
+
+#: Chasers and mud together: prim 41x41 with two chasers and a fifth of its floor mud.
+MUDDY = [LevelSpec("prim", 41, 41, seed, chasers=2, mud=0.2) for seed in range(1, 11)]
+
+
+def test_fair_lairs_fit_most_mazes_with_mud_and_escape_at_both_paces() -> None:
+    built = []
+    for spec in MUDDY:
+        try:
+            built.append(build_level(spec))
+        except ValueError as exc:
+            assert "no room for 2 fair lairs" in str(exc)
+    assert len(built) >= 7, f"{len(built)} of {len(MUDDY)} placed"
+    for maze in built[:3]:  # the walks themselves: the first few are enough
+        for run in (hesitant_walk(maze, 0.0), tap(maze, route_moves(maze), FAIR_PACE).run):
+            assert run.finished and not run.caught  # held keys (full pace), and 75 %

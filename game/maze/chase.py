@@ -8,7 +8,9 @@ lair fair.  A lair (text ``M``) is a floor tile where one chaser starts.
 Rules:
 1. The chasers wake with the player's first move and set off ``WAKE_TICKS`` later (a
    second: the player hears them stir), one tile every ``CHASER_TICKS`` ticks (slower
-   than a held-key walk), sliding between tiles as the player does.
+   than a held-key walk), sliding between tiles as the player does; a step onto mud
+   takes as many times as long as the mud costs, as the player's does (a chaser that
+   did not wade would outrun any walker through the mud, so no lair could be fair).
 2. They hunt with a distance map from the player's tile (Brogue's "Dijkstra map"): one
    flood each time the player moves; on each arrival a chaser steps to a neighbour one
    step nearer (the first in up, right, down, left order).
@@ -104,7 +106,8 @@ class Chaser:
     lair: Pos
     pos: Pos
     prev: Pos
-    progress: int = CHASER_TICKS  # ticks into the step from prev to pos (CHASER_TICKS: there)
+    progress: int = CHASER_TICKS  # ticks into the step from prev to pos (``span``: there)
+    span: int = CHASER_TICKS  # ticks the step from prev to pos takes (longer onto mud)
     hunting: bool = True  # on the scent (False: walking to where it last saw the player)
     last_seen: Optional[Pos] = None
     unseen: int = 0  # ticks since it last saw the player
@@ -112,7 +115,7 @@ class Chaser:
     @property
     def render_pos(self) -> tuple[float, float]:
         """Return the interpolated (row, col) for drawing."""
-        f = self.progress / CHASER_TICKS
+        f = self.progress / self.span
         return (self.prev[0] + (self.pos[0] - self.prev[0]) * f,
                 self.prev[1] + (self.pos[1] - self.prev[1]) * f)
 
@@ -139,6 +142,8 @@ class Pack:
         self._transparent = kinds.transparent(maze.tiles)
         self._walkable = kinds.walkable(maze.tiles)
         self._locks = kinds.KINDS["lock"][maze.tiles]
+        # what stepping onto each tile costs (None: no mud, every step CHASER_TICKS)
+        self._costs = kinds.step_costs(maze.tiles) if kinds.weighted(maze.tiles) else None
         self.open_doors(held)
 
     def __bool__(self) -> bool:
@@ -195,9 +200,9 @@ class Pack:
                 chaser.unseen += 1
                 if chaser.hunting and chaser.unseen >= SCENT_TICKS:
                     chaser.hunting = False
-            if chaser.progress < CHASER_TICKS:
+            if chaser.progress < chaser.span:
                 chaser.progress += 1
-            if chaser.progress < CHASER_TICKS:
+            if chaser.progress < chaser.span:
                 continue
             if chaser.hunting:
                 nxt = self._downhill(hunt, chaser.pos)
@@ -206,6 +211,8 @@ class Pack:
                 nxt = self._downhill(self._trail_map(chaser.last_seen), chaser.pos)
             if nxt is not None:
                 chaser.prev, chaser.pos, chaser.progress = chaser.pos, nxt, 0
+                chaser.span = CHASER_TICKS if self._costs is None else (
+                    CHASER_TICKS * int(self._costs[nxt]))
             else:
                 chaser.prev = chaser.pos
         near = self.nearest()

@@ -7,6 +7,7 @@ generated maze, fair by construction:
 1. Find the shortest route from the entrance to the exit (keys fetched on the way) and,
    by one breadth-first pass from all its tiles at once, each tile's way onto it: the
    route tile it joins (the first in route order among the nearest) and how far that is.
+   With mud, a cheapest-first pass instead: how long the chaser wading the mud takes.
 2. A tile's *lead* is the ticks a chaser from there needs to join the route, minus the
    tick a walker at the fair pace (``FAIR_TICKS`` a step: three quarters of a held-key
    walk) passes that route tile: at least ``SAFE_TICKS`` and the chaser can only come up
@@ -16,8 +17,11 @@ generated maze, fair by construction:
 3. Lairs are drawn with ``rng`` among the first few candidates, a few apart, and the set is
    proved by playing the chasers' own rules (:class:`Pack`) against the walker on the
    route at the fair pace: it is taken when no chaser comes within ``CLOSEST`` steps (else
-   another is drawn).  A new player who walks the route a quarter slower than a held key
-   (turning late, pausing at a junction) still escapes; walking it at full pace leaves the
+   another is drawn).  With mud, the first ``_PROVED`` candidates are first proved one by
+   one (in one play: chasers never block each other) and only those fair alone are drawn:
+   fewer lie near enough the route to join it behind the walker, and the most
+   threatening of them are mostly unfair.  A new player who walks the route a quarter
+   slower than a held key (turning late, pausing at a junction) still escapes; walking it at full pace leaves the
    chasers far behind.
 
 Pure: numpy and the standard library.
@@ -25,13 +29,14 @@ Pure: numpy and the standard library.
 
 from __future__ import annotations
 
+import heapq
 from collections import deque
-from typing import Optional
+from typing import Iterator, Optional
 
 import numpy as np
 
 from game.maze import tiles as kinds
-from game.maze.chase import CHASER_TICKS, MAX_CHASERS, WALK_TICKS, Pack, flood
+from game.maze.chase import CATCH_DISTANCE, CHASER_TICKS, MAX_CHASERS, WALK_TICKS, Pack, flood
 from game.maze.grid import Maze, Pos
 
 #: Ticks between the fair walker's steps: 6 tiles a second, three quarters of the held-key
@@ -48,6 +53,8 @@ LAIR_SPACING = 6
 #: Sets of lairs drawn and proved by play at most, and the candidates each lair is drawn among.
 _TRIES = 4
 _CHOICES = 4
+#: On a maze with mud, the candidates (the first, in order) proved fair one by one first.
+_PROVED = 64
 _STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 
 
@@ -63,6 +70,17 @@ def shortest_route(maze: Maze) -> list[Pos]:
 
 def leads(maze: Maze, route: list[Pos]) -> np.ndarray:
     """Return each tile's lead in ticks (step 2 of the module docstring); -1 off the map."""
+    if kinds.weighted(maze.tiles):
+        joins, dist = _joins_weighted(maze, route)
+    else:
+        joins, dist = _joins(maze, route)
+    starts = np.array(departures(maze, route)[0], dtype=np.int64)
+    out: np.ndarray = np.where(dist >= 0, dist * CHASER_TICKS - starts[joins], -1)
+    return out
+
+
+def _joins(maze: Maze, route: list[Pos]) -> tuple[np.ndarray, np.ndarray]:
+    """Return each tile's way onto ``route``: the route index it joins and the steps (-1: none)."""
     walk = kinds.walkable(maze.tiles)
     rows, cols = walk.shape
     joins = np.full(walk.shape, -1, dtype=np.int64)  # the route index each tile joins
@@ -79,9 +97,39 @@ def leads(maze: Maze, route: list[Pos]) -> np.ndarray:
             if 0 <= q[0] < rows and 0 <= q[1] < cols and walk[q] and dist[q] < 0:
                 dist[q], joins[q] = dist[r, c] + 1, joins[r, c]
                 queue.append(q)
-    starts = np.array(departures(maze, route)[0], dtype=np.int64)
-    out: np.ndarray = np.where(dist >= 0, dist * CHASER_TICKS - starts[joins], -1)
-    return out
+    return joins, dist
+
+
+def _joins_weighted(maze: Maze, route: list[Pos]) -> tuple[np.ndarray, np.ndarray]:
+    """Return each tile's cheapest way onto ``route`` as a chaser wades it: index, cost (-1: none).
+
+    The cost is what the tiles a chaser steps onto cost (mud its MUD_COST), so that
+    times CHASER_TICKS is the soonest it can reach the route: a chaser hunting by steps
+    takes at least that long.
+    """
+    walk = kinds.walkable(maze.tiles)
+    costs = kinds.step_costs(maze.tiles).astype(np.int64)
+    rows, cols = walk.shape
+    joins = np.full(walk.shape, -1, dtype=np.int64)
+    dist = np.full(walk.shape, -1, dtype=np.int64)
+    heap: list[tuple[int, int, int, int]] = []
+    for i, (r, c) in enumerate(route):
+        if dist[r, c] < 0:
+            dist[r, c], joins[r, c] = 0, i
+            heap.append((0, i, r, c))
+    heapq.heapify(heap)
+    while heap:
+        d, i, r, c = heapq.heappop(heap)
+        if d > dist[r, c]:
+            continue
+        step = d + int(costs[r, c])  # a chaser on a neighbour steps onto (r, c)
+        for dr, dc in _STEPS:
+            qr, qc = r + dr, c + dc
+            if 0 <= qr < rows and 0 <= qc < cols and walk[qr, qc] and (
+                    dist[qr, qc] < 0 or step < dist[qr, qc]):
+                dist[qr, qc], joins[qr, qc] = step, i
+                heapq.heappush(heap, (step, i, qr, qc))
+    return joins, dist
 
 
 def departures(maze: Maze, route: list[Pos]) -> tuple[list[int], list[int]]:
@@ -107,12 +155,52 @@ def escapes(maze: Maze, route: list[Pos], lairs: list[Pos]) -> Optional[int]:
     the game, then standing until the next; None when no chaser ever has a way to it.  A
     catch is 0.
     """
+    pack = _pack(maze, lairs)
+    for drawn in _walk(maze, route, pack):
+        if pack.catches(drawn):
+            return 0
+    return pack.closest
+
+
+def closest_each(maze: Maze, route: list[Pos], lairs: list[Pos]) -> list[Optional[int]]:
+    """Return, for each lair alone, the fewest steps its chaser comes to the walker (0: a catch).
+
+    One play for them all (as :func:`escapes` plays a set): the chasers never meet or
+    block each other, so each comes as near as it would alone.  None: it never has a way.
+    """
+    if not lairs:
+        return []
+    pack = _pack(maze, lairs)
+    order = {lair: n for n, lair in enumerate(lairs)}
+    chasers = sorted(pack.chasers, key=lambda chaser: order[chaser.lair])
+    closest: list[Optional[int]] = [None] * len(chasers)
+    for drawn in _walk(maze, route, pack):
+        for n, chaser in enumerate(chasers):
+            if closest[n] == 0:
+                continue
+            r, c = chaser.render_pos
+            steps = int(pack.dist[chaser.pos])
+            best = closest[n]
+            if abs(r - drawn[0]) + abs(c - drawn[1]) < CATCH_DISTANCE:
+                closest[n] = 0
+            elif steps >= 0 and (best is None or steps < best):
+                closest[n] = steps
+    return closest
+
+
+def _pack(maze: Maze, lairs: list[Pos]) -> Pack:
+    """Return the chasers of ``lairs`` (only those) in ``maze``, awake at once: no slack."""
     tiles = maze.tiles.copy()
     lair = kinds.kind_of("M")
     tiles[tiles == lair] = kinds.FLOOR
     for pos in lairs:
         tiles[pos] = lair
-    pack = Pack(Maze(tiles, maze.start, maze.goal), fog=False, held=0, wake=0)  # no slack
+    return Pack(Maze(tiles, maze.start, maze.goal), fog=False, held=0, wake=0)
+
+
+def _walk(maze: Maze, route: list[Pos], pack: Pack) -> Iterator[tuple[float, float]]:
+    """Walk ``route`` at the fair pace beside ``pack``, stepping it; yield where the walker is drawn."""
+    tiles = pack.maze.tiles
     held = int(kinds.KINDS["key"][tiles[maze.start]])
     last = len(route) - 1
     starts, slides = departures(maze, route)
@@ -129,10 +217,7 @@ def escapes(maze: Maze, route: list[Pos], lairs: list[Pos]) -> Optional[int]:
             pack.open_doors(held)
         f = min(part / slides[k], 1.0) if k < last else 0.0
         pack.step(there if k < last else here)
-        drawn = (here[0] + (there[0] - here[0]) * f, here[1] + (there[1] - here[1]) * f)
-        if pack.catches(drawn):
-            return 0
-    return pack.closest
+        yield (here[0] + (there[0] - here[0]) * f, here[1] + (there[1] - here[1]) * f)
 
 
 def place_lairs(maze: Maze, count: int, rng: np.random.Generator) -> Maze:
@@ -151,6 +236,10 @@ def place_lairs(maze: Maze, count: int, rng: np.random.Generator) -> Maze:
     fit[maze.start] = fit[maze.goal] = False
     cells = [(int(r), int(c)) for r, c in zip(*np.nonzero(fit))]
     cells.sort(key=lambda pos: (not far[pos], int(lead[pos]), pos))
+    if kinds.weighted(maze.tiles):  # step 3 with mud: only lairs fair alone are drawn
+        cells = cells[:_PROVED]
+        cells = [pos for pos, near in zip(cells, closest_each(maze, route, cells))
+                 if near is None or near >= CLOSEST]
     for _ in range(_TRIES):
         chosen = _draw(cells, count, rng)
         if chosen is None:

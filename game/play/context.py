@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Callable, Literal, Optional, Protocol
 from game.play import input as keys
 from game.play import theme
 from game.play.prefetch import MazeCache
-from game.save import (CustomMaze, Leaderboard, Progress, Race, SaveStore, Settings, has_progress,
-                       reset_progress)
+from game.save import (CustomMaze, Leaderboard, Progress, Race, SaveStore, Settings,
+                       campaign_started, has_progress, reset_progress)
 from game.text import set_language as speak
 from game.text import t
 
@@ -152,6 +152,11 @@ class Context:
     def has_progress(self) -> bool:
         """Return True once the player has unlocked or finished anything."""
         return has_progress(self.progress)
+
+    @property
+    def campaign_started(self) -> bool:
+        """Return True once a campaign level past the first is unlocked (practice starts nothing)."""
+        return campaign_started(self.progress)
 
     def reset_progress(self) -> None:
         """Forget the campaign progress and records (the settings stay), save, and say so."""

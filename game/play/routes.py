@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Optional, Union
 
 from game.levels import LevelSpec, campaign_index
 from game.maze.grid import Maze
-from game.names import custom_label
+from game.names import custom_label, practice_label
 from game.run.level import Level, RunResult
 
 if TYPE_CHECKING:  # typing only: the editor and replays stay out of the start-up
@@ -91,13 +91,15 @@ class StartLevel:
 class BuildMaze:
     """Build the maze ``spec`` describes behind a loading screen, then play it.
 
-    ``daily``: the date whose daily maze it is (None: not a daily maze).
+    ``daily``: the date whose daily maze it is (None: not a daily maze); ``practice``: the
+    campaign index of a locked level played for practice (None: not one).
     """
 
     spec: LevelSpec
     index: Optional[int]
     label: str
     daily: Optional[date] = None
+    practice: Optional[int] = None
 
 
 @dataclass(frozen=True, eq=False)
@@ -210,12 +212,14 @@ OVERLAYS = (OpenPause, OpenSettings, OpenHelp, OpenControls, Confirm, OpenReview
 def play_code(spec: LevelSpec, *, unlocked: int) -> Union[StartLevel, BuildMaze]:
     """Return the route that plays a level code's maze: its campaign level when unlocked.
 
-    A code of a campaign level not yet unlocked (``unlocked``: how many are) plays as a
-    custom maze, so a code never unlocks the levels before it.
+    A code of a campaign level not yet unlocked (``unlocked``: how many are) plays for
+    practice under its own name, so a code never unlocks the levels before it.
     """
     index = campaign_index(spec)
     if index is not None and index < unlocked:
         return StartLevel(index)
+    if index is not None:
+        return BuildMaze(spec, None, practice_label(index, spec), practice=index)
     return BuildMaze(spec, None, custom_label(spec))
 
 

@@ -30,6 +30,9 @@ class Level:
     fog: bool = False
     #: Where a maze without a spec came from, in words ("": a file).
     source: str = ""
+    #: The campaign index of a locked level played for practice (None: not a practice run):
+    #: named as that level, its result unlocks nothing.
+    practice: Optional[int] = None
 
     @property
     def fogged(self) -> bool:

@@ -44,8 +44,10 @@ SOLVER_CHANGED = "solver_changed"
 SPEED_CHANGED = "speed_changed"
 RACER_HOME = "racer_home"
 FINISHED = "finished"
+#: The chasers set off (their second asleep after the first move is over).
+CHASERS_AWAKE = "chasers_awake"
 __all__ = ["PlaySession", "STEP", "BUMP", "KEY", "LOCKED", "CAUGHT", "HINT_SHOWN",
-           "SOLVER_CHANGED", "SPEED_CHANGED", "RACER_HOME", "FINISHED"]
+           "SOLVER_CHANGED", "SPEED_CHANGED", "RACER_HOME", "FINISHED", "CHASERS_AWAKE"]
 
 #: While walking with the hint shown, start its search over at most this often (ticks).
 HINT_RESTART_TICKS = 36
@@ -128,6 +130,21 @@ class PlaySession:
             return None
         return self.run.chase.nearest()
 
+    @property
+    def chasers_awake(self) -> bool:
+        """Return True once the chasers have set off (a second after the first move)."""
+        chase = self.run.chase
+        return bool(chase) and self.run.started_at is not None and chase.woken >= chase.wake
+
+    def nearest_chaser_pos(self) -> Optional[tuple[float, float]]:
+        """Return where the nearest chaser that can reach the player is drawn (None: none)."""
+        chase = self.run.chase
+        if not chase or self.run.started_at is None:
+            return None
+        near = [(int(chase.dist[c.pos]), n) for n, c in enumerate(chase.chasers)
+                if chase.dist.size and chase.dist[c.pos] >= 0]
+        return chase.chasers[min(near)[1]].render_pos if near else None
+
     def chaser_seen(self, index: int) -> bool:
         """Return True when chaser ``index`` stands in the player's sight (always, outside fog)."""
         fog = self.run.fog
@@ -202,11 +219,14 @@ class PlaySession:
         """
         run = self.run
         was_finished = run.finished
+        asleep = not self.chasers_awake
         for _ in range(ticks):
             run.step()
             if run.over:
                 break
         events = run.take_events()
+        if asleep and self.chasers_awake and not run.over:
+            events.append(CHASERS_AWAKE)
         if self.ghost is not None and run.started_at is not None:
             best = self.ghost.replay
             due = best.ticks - best.time_ticks + run.ticks_played

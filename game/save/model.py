@@ -197,6 +197,16 @@ def has_progress(progress: Progress) -> bool:
     return progress.unlocked > 1 or bool(progress.best_times or progress.best_moves or progress.stars)
 
 
+def campaign_started(progress: Progress) -> bool:
+    """Return True once the campaign itself was played on: a level past the first unlocked.
+
+    Records of other mazes start nothing: not a custom maze, nor a locked level played for
+    practice (it keeps its record, but the title still offers a new game, not "Continue"
+    at a level never played).
+    """
+    return progress.unlocked > 1
+
+
 def reset_progress(progress: Progress) -> None:
     """Forget unlocked levels, best times and moves, stars and daily mazes; keep the settings."""
     progress.unlocked = Progress().unlocked

@@ -3,11 +3,11 @@
 ``t("levels.locked_message", previous=3, number=4)`` returns the current language's whole
 sentence with its named placeholders filled in.  Code never glues fragments together nor
 changes the case of a label: a sentence that differs is another key.  English
-(:mod:`game.text.en`, with :mod:`game.text.en_tools`, :mod:`game.text.en_lab` and
-:mod:`game.text.en_stats`) and Simplified Chinese (:mod:`game.text.zh`, with its
-``zh_tools``, ``zh_lab`` and ``zh_stats``) exist; a catalogue
-falls back to English for a key it lacks, and a key no catalogue has to the English
-``default`` its caller gives (a registry entry's own label, :mod:`game.maze.registry`).
+(:mod:`game.text.en`, with :mod:`game.text.en_tools`, :mod:`game.text.en_lab`,
+:mod:`game.text.en_stats` and :mod:`game.text.en_chase`) and Simplified Chinese
+(:mod:`game.text.zh`, with its ``zh_tools``, ``zh_lab``, ``zh_stats`` and ``zh_chase``)
+exist; a catalogue falls back to English for a key it lacks, and a key no catalogue has to
+the English ``default`` its caller gives (a registry entry's own label, :mod:`game.maze.registry`).
 Which language a run starts in is chosen by
 :mod:`game.text.choose`.  Pure: no pygame.
 """
@@ -18,11 +18,12 @@ from string import Formatter
 from typing import Optional
 
 from game.text import en, en_lab, en_stats, en_tools, zh, zh_lab, zh_stats, zh_tools
+from game.text import en_chase, zh_chase
 
 #: Each language's sentences by key: its main catalogue and its tools' (help, editor, lab).
 CATALOGUES: dict[str, dict[str, str]] = {
-    "en": en.STRINGS | en_tools.STRINGS | en_lab.STRINGS | en_stats.STRINGS,
-    "zh": zh.STRINGS | zh_tools.STRINGS | zh_lab.STRINGS | zh_stats.STRINGS,
+    "en": en.STRINGS | en_tools.STRINGS | en_lab.STRINGS | en_stats.STRINGS | en_chase.STRINGS,
+    "zh": zh.STRINGS | zh_tools.STRINGS | zh_lab.STRINGS | zh_stats.STRINGS | zh_chase.STRINGS,
 }
 DEFAULT_LANGUAGE = "en"
 #: Each language's name in its own script, as the Language setting shows it.

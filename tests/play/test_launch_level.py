@@ -63,7 +63,7 @@ def test_a_locked_level_plays_for_practice_and_says_so(
         started: list[Any], capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--level", str(LAST)]) == 0
     [route] = started
-    assert isinstance(route, BuildMaze) and route.index is None
+    assert isinstance(route, BuildMaze) and route.index is None and route.practice == LAST - 1
     assert route.spec.same_maze(CAMPAIGN[LAST - 1])
     assert capsys.readouterr().err.splitlines() == [
         f"migong: level {LAST} is not unlocked yet: it plays for practice "

@@ -17,7 +17,7 @@ from game.daily import daily_spec, utc_today
 from game.levels import CAMPAIGN, build_level, level_code, parse_level_code
 from game.play import clipboard
 from game.play.context import Context
-from game.names import custom_label, level_label
+from game.names import custom_label, level_label, practice_label
 from game.play.routes import BuildMaze, Complete, Play, ToEnterCode, ToTitle
 from game.play.scenes import enter_code, play
 from game.play.scenes.base import Enter, Scene
@@ -153,11 +153,12 @@ def test_an_unlocked_campaign_levels_code_plays_that_level(ctx: Context) -> None
     assert loading.label == level_label(14, CAMPAIGN[14])
 
 
-def test_a_locked_campaign_levels_code_plays_as_a_custom_maze(ctx: Context) -> None:
+def test_a_locked_campaign_levels_code_plays_for_practice_under_its_name(ctx: Context) -> None:
     ctx.progress.unlocked = 14
     loading = typed_level_code(ctx, 14)
     assert loading.spec.same_maze(CAMPAIGN[14]) and loading.level_index is None
-    assert loading.label == custom_label(loading.spec)
+    assert loading.practice == 14
+    assert loading.label == practice_label(14, CAMPAIGN[14]) != custom_label(loading.spec)
 
 
 def test_every_letter_types_even_the_mute_and_walking_keys(ctx: Context) -> None:

@@ -95,7 +95,9 @@ class Bar:
         return self._key_lines()[1]
 
     def help_line(self) -> str:
-        """Return the key reminder under the maze."""
+        """Return the key reminder under the maze (caught: the caught card's keys)."""
+        if self.session.caught:
+            return t("chase.caught_strip")
         return self._key_lines()[0]
 
     def draw(self, surface: pygame.Surface, view: pygame.Rect) -> None:
@@ -103,7 +105,7 @@ class Bar:
         run = self.session.run
         w, h = surface.get_size()
         hud.draw_help_strip(surface, pygame.Rect(0, view.bottom, w, h - view.bottom),
-                            self.help_line())
+                            self.help_line())  # caught: the card's keys, not the walking keys
         self.cache.draw(surface, hud.HudInfo(self.label, self.info["algorithm"], self.info["size"],
                                              run.elapsed, run.moves, run.hints_used,
                                              self.info["code"], run.keys, self.session.key_total,

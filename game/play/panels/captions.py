@@ -60,7 +60,7 @@ class Captions:
     def chapter_tip(self) -> Optional[tuple[str, str]]:
         """Return (chapter heading, tip) on the first level of a chapter, else None."""
         level = self.session.level
-        index = level.index
+        index = level.index if level.index is not None else level.practice  # practice too
         if index is None or level.spec is None:
             return None
         number, span = chapter_of(index)

@@ -1,10 +1,15 @@
-"""The chasers on the stage, the warning edge, and the card of a caught run.
+"""The chasers on the stage, the warnings, and the card of a caught run.
 
 Reads a :class:`PlaySession`.  A chaser is a dark red horned head with glowing eyes,
 drawn where the session says it is (between tiles while it steps); in fog only on a tile
-in sight.  While a chaser is near (``NEAR`` steps) and not seen -- in the dark, or off
-the view -- the view's edge glows red, pulsing faster the nearer it is.  Once caught the
-view dims under a card: how close the run came, and the keys to retry at once or leave.
+in sight.  Until they set off a caption says that chasers sleep in the maze and wake a
+second after the first move.  While a chaser is near (``NEAR`` steps) and not seen -- in
+the dark, or off the view -- the view's edge glows red, pulsing faster the nearer it is.
+In first person, where a chaser behind or round a corner is never seen, the player
+senses it as soon as it is awake: the edge on its side glows (stronger as it nears), a
+tag says where it is and how far, and the heartbeat beats slowly from afar.  Once caught
+the view dims under a card on a dark panel: how close the run came, and the keys to
+retry at once or leave (the key strip says them too).
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ import pygame
 from game.maze.chase import NEAR
 from game.play import theme
 from game.play.camera import Camera
+from game.play.widgets import hud
 from game.play.widgets.text import draw_text, font
 from game.run.session import PlaySession
 from game.text import t
@@ -33,6 +39,46 @@ EDGE_WIDTH = 14
 #: The heartbeat's interval (s) with a chaser NEAR steps away, and a step away.
 BEAT_FAR = 1.0
 BEAT_CLOSE = 0.4
+#: In first person: the slow beat while an awake chaser hunts from farther than NEAR, and
+#: the weakest glow of its side's edge (SENSE steps away or farther).
+BEAT_SENSED = 1.4
+SENSE = 40
+SENSE_GLOW = 0.4
+#: The caught card's backing panel (translucent near-black) and its title's colour: a
+#: light red that reads on the dark panel and on the chaser's own dark red.
+CARD = (12, 6, 6, 225)
+CAUGHT_TITLE = (255, 112, 96)
+#: The text on the dark card and tag, the same in every palette (the panel is always dark).
+CARD_TEXT = (244, 238, 228)
+
+
+def side_of(bearing: float) -> str:
+    """Return the side ("ahead", "right", "behind", "left") of a bearing relative to the facing."""
+    b = (bearing + math.pi) % (2 * math.pi) - math.pi  # -pi..pi, 0 ahead, +pi/2 right
+    if abs(b) <= math.pi / 4:
+        return "ahead"
+    if abs(b) >= 3 * math.pi / 4:
+        return "behind"
+    return "right" if b > 0 else "left"
+
+
+def sense_text(side: str, steps: int) -> str:
+    """Return the first person's tag of a chaser sensed on ``side``, ``steps`` away."""
+    if side == "ahead":
+        return t("chase.sense_ahead", steps=steps)
+    if side == "behind":
+        return t("chase.sense_behind", steps=steps)
+    if side == "left":
+        return t("chase.sense_left", steps=steps)
+    return t("chase.sense_right", steps=steps)
+
+
+def sensed_beat(near: Optional[int]) -> Optional[float]:
+    """Return the first person's heartbeat interval for a hunting chaser ``near`` steps away."""
+    close = beat_interval(near)
+    if close is not None or near is None:
+        return close
+    return BEAT_SENSED
 
 
 def warning_of(near: Optional[int]) -> float:
@@ -112,10 +158,100 @@ class Chasers:
             pygame.draw.rect(glow, (*EDGE, a), glow.get_rect().inflate(-2 * k, -2 * k), 1)
         surface.blit(glow, view.topleft)
 
+    def awake_text(self) -> str:
+        """Return the toast of the chasers setting off."""
+        one = len(self.session.chasers) == 1
+        return t("chase.awake_toast_one") if one else t("chase.awake_toast_many")
+
+    def beat(self, first_person: bool) -> Optional[float]:
+        """Return the heartbeat's interval now (None: no beat); first person senses from afar."""
+        session = self.session
+        if session.caught:
+            return None
+        near = session.nearest_chaser
+        if first_person and self.hunting():
+            return sensed_beat(near)
+        return beat_interval(near)
+
+    def asleep_lines(self) -> Optional[tuple[str, str]]:
+        """Return the caption before the chasers set off (None: none sleep, or they are off)."""
+        session = self.session
+        count = len(session.chasers)
+        if not count or session.chasers_awake or session.caught:
+            return None
+        if count == 1:
+            return t("chase.asleep_one"), t("chase.asleep_when")
+        return t("chase.asleep_many", count=count), t("chase.asleep_when_many")
+
+    def draw_asleep(self, surface: pygame.Surface, view: pygame.Rect) -> None:
+        """Say at the top of ``view`` that chasers sleep here, until they set off."""
+        lines = self.asleep_lines()
+        if lines is not None:
+            hud.draw_caption(surface, view, *lines, spot="top")
+
+    def hunting(self) -> bool:
+        """Return True while the chasers are off and one is on the player's scent."""
+        session = self.session
+        return (session.chasers_awake and not session.caught
+                and any(chaser.hunting for chaser in session.run.chase.chasers))
+
+    def sensed(self, angle: float) -> Optional[tuple[str, int]]:
+        """Return the side and steps of the awake chaser the first person senses (None: none).
+
+        ``angle``: the way faced (radians, 0 east, clockwise as rows grow).
+        """
+        session = self.session
+        near = session.nearest_chaser
+        pos = session.nearest_chaser_pos()
+        if not self.hunting() or near is None or pos is None:
+            return None
+        pr, pc = session.run.player.render_pos
+        bearing = math.atan2(pos[0] - pr, pos[1] - pc) - angle
+        return side_of(bearing), near
+
+    def draw_sense(self, surface: pygame.Surface, view: pygame.Rect, angle: float,
+                   now: float) -> None:
+        """In first person: glow the edge on the sensed chaser's side, tag where and how far."""
+        sensed = self.sensed(angle)
+        if sensed is None:
+            return
+        side, steps = sensed
+        strength = max(SENSE_GLOW, warning_of(steps), 1.0 - steps / (SENSE + 1))
+        reduced = theme.current().motion.reduced
+        beat = 1.0 if reduced else 0.7 + 0.3 * abs(math.sin(now * (2 + 6 * strength)))
+        width = max(6, round(EDGE_WIDTH * 3 * strength))
+        glow = pygame.Surface(view.size, pygame.SRCALPHA)
+        w, h = view.size
+        for k in range(width):
+            a = round((110 + 145 * strength * beat) * (1 - k / width))
+            if side == "left":
+                pygame.draw.line(glow, (*EDGE, a), (k, 0), (k, h - 1))
+            elif side == "right":
+                pygame.draw.line(glow, (*EDGE, a), (w - 1 - k, 0), (w - 1 - k, h - 1))
+            elif side == "behind":
+                pygame.draw.line(glow, (*EDGE, a), (0, h - 1 - k), (w - 1, h - 1 - k))
+            else:
+                pygame.draw.line(glow, (*EDGE, a), (0, k), (w - 1, k))
+        surface.blit(glow, view.topleft)
+        size = max(12, min(26, view.height // 20))
+        f = font(size, bold=True)
+        text = sense_text(side, steps)
+        box = pygame.Rect(0, 0, min(view.width - 8, f.size(text)[0] + size), round(size * 1.6))
+        compass = max(12, min(28, view.height // 18))  # under the compass (firstperson.overlay)
+        box.midtop = (view.centerx, view.top + max(4, compass // 3) + round(compass * 1.6) + 4)
+        pill = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(pill, CARD, pill.get_rect(), border_radius=box.height // 2)
+        surface.blit(pill, box)
+        pygame.draw.rect(surface, EDGE, box, 1, border_radius=box.height // 2)
+        draw_text(surface, text, f, CAUGHT_TITLE if steps <= NEAR else CARD_TEXT, box.center,
+                  max_width=box.width - size // 2)
+
     def draw_caught(self, surface: pygame.Surface, view: pygame.Rect,
-                    exit_steps: Optional[int]) -> None:
-        """Dim the view under the caught card: how close it was, and the keys."""
-        th = theme.current()
+                    exit_steps: Optional[int]) -> pygame.Rect:
+        """Dim the view under the caught card: a dark panel, how close it was, and the keys.
+
+        Return the card's rect.
+        """
         shade = pygame.Surface(view.size, pygame.SRCALPHA)
         shade.fill((40, 0, 0, 150))
         surface.blit(shade, view.topleft)
@@ -123,10 +259,25 @@ class Chasers:
         if exit_steps is not None:
             lines.append(t("chase.caught_close", steps=exit_steps))
         lines.append(t("chase.caught_keys"))
-        sizes = (max(24, view.height // 12), max(16, view.height // 28), max(14, view.height // 34))
-        y = view.centery - sum(round(size * 1.5) for size in sizes[: len(lines)]) // 2
-        for i, (text, size) in enumerate(zip(lines, sizes)):
-            colour = EDGE if i == 0 else th.ui.text
-            draw_text(surface, text, font(size, bold=i == 0), colour, (view.centerx, y),
-                      anchor="midtop", max_width=view.width - 40, shadow=(0, 0, 0))
-            y += round(size * 1.5)
+        scale = hud.ui_scale(surface.get_size())
+        sizes = (max(26, round(56 * scale)), max(16, round(30 * scale)),
+                 max(14, round(24 * scale)))
+        fonts = [font(size, bold=i != 1) for i, size in enumerate(sizes[: len(lines)])]
+        fonts[-1] = font(sizes[2], bold=True)
+        gap = max(6, sizes[1] // 2)
+        room = view.width - 16
+        width = min(room, max(f.size(text)[0] for f, text in zip(fonts, lines)) + 4 * gap)
+        height = sum(f.get_linesize() for f in fonts) + gap * (len(lines) + 1)
+        card = pygame.Rect(0, 0, width, min(view.height - 8, height))
+        card.center = view.center
+        back = pygame.Surface(card.size, pygame.SRCALPHA)
+        pygame.draw.rect(back, CARD, back.get_rect(), border_radius=max(4, gap))
+        surface.blit(back, card)
+        pygame.draw.rect(surface, EDGE, card, 2, border_radius=max(4, gap))
+        y = card.top + gap
+        colours = [CAUGHT_TITLE, CARD_TEXT, CARD_TEXT]
+        for text, f, colour in zip(lines, fonts, colours):
+            draw_text(surface, text, f, colour, (card.centerx, y), anchor="midtop",
+                      max_width=card.width - 2 * gap, shadow=(0, 0, 0))
+            y += f.get_linesize() + gap
+        return card

@@ -28,7 +28,7 @@ from game.play.context import Context
 from game.play.input import Event, pressed
 from game.names import custom_label, format_time, level_title, solver_short_label
 from game.play.routes import (BuildMaze, ChapterDone, OpenBoard, OpenReview, Play, StartLevel,
-                              ToTitle)
+                              ToLevelSelect, ToTitle)
 from game.play.scenes.base import ListScene, Next
 from game.play.widgets.layout import Layout, panel
 from game.play.widgets.menu import MenuItem
@@ -143,6 +143,10 @@ class LevelCompleteScene(ListScene):
         if self.has_next:
             items = [MenuItem(t("complete.next"), self._next), *review, retry, title]
             self.footer = t("complete.footer_next")
+        elif level.practice is not None:  # a locked level: again, or back
+            levels: MenuItem[Next] = MenuItem(t("complete.to_levels"), lambda: ToLevelSelect())
+            items = [retry, *review, levels, title]
+            self.footer = t("complete.footer_practice")
         elif level.index is None and level.spec is not None and level.daily is None:
             # a custom maze: one more like it
             items = [MenuItem(t("complete.another_maze"), self._next), *review, retry, title]
@@ -188,7 +192,8 @@ class LevelCompleteScene(ListScene):
         level = self.result.level
         if level.index is not None and self.has_next:
             return CAMPAIGN[level.index + 1]
-        if level.index is None and level.spec is not None and level.daily is None:
+        if (level.index is None and level.spec is not None and level.daily is None
+                and level.practice is None):
             seed = level.spec.seed
             while seed == level.spec.seed:
                 seed = self.rng.randrange(1, 100_000)
@@ -283,7 +288,8 @@ class LevelCompleteScene(ListScene):
         button_h = max(low + 10, min(lay.px(64), inner.height // 6))
         note = (t("complete.unlocked", number=r.level.index + 2)
                 if self.unlocked_next and self.has_next and r.level.index is not None
-                else t("complete.daily_streak", days=self.streak) if self.streak else "")
+                else t("complete.daily_streak", days=self.streak) if self.streak
+                else t("complete.practice_note") if r.level.practice is not None else "")
         nf = fit_font(note, lay.font_size(28), inner.width, min_size=12)
         avail = inner.bottom - button_h - lay.px(12, lo=2) - y
         bins = () if self.standing is None else self.standing.bins

@@ -39,10 +39,12 @@ class LoadingScene(MenuScene):
     FIRST_WAIT = 0.12
 
     def __init__(self, ctx: Context, spec: LevelSpec, level_index: Optional[int], label: str,
-                 make_play: Callable[[Level], Scene], *, daily: Optional[date] = None) -> None:
+                 make_play: Callable[[Level], Scene], *, daily: Optional[date] = None,
+                 practice: Optional[int] = None) -> None:
         super().__init__(ctx)
         self.spec = spec
         self.daily = daily
+        self.practice = practice  # a locked campaign level's index, played for practice
         self.level_index = level_index
         self.label = label
         self.make_play = make_play
@@ -61,7 +63,7 @@ class LoadingScene(MenuScene):
             self.maze = self.builder(self.spec) if ahead is None else ahead
             self.drawing = True
             self.play = self.make_play(Level(self.maze, self.spec, self.level_index, self.label,
-                                         self.daily))
+                                         self.daily, practice=self.practice))
         except Exception as exc:  # shown to the player instead of crashing the loop
             self.error = build_problem(exc)
 

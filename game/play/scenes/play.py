@@ -39,7 +39,7 @@ from game.bindings import WALKS, solver_slot
 from game.play.input import Event, FocusLost, KeyDown, KeyUp, Wheel, keymap, left_click
 from game.play.panels.bar import Bar
 from game.play.panels.captions import Captions
-from game.play.panels.chasers import Chasers, beat_interval
+from game.play.panels.chasers import Chasers
 from game.play.panels.ghosts import Ghosts
 from game.play.panels.maps import Maps
 from game.play.panels.stage import MARKER_BELOW_TILE, MARKER_FROM_TILE, Stage, pulse
@@ -67,8 +67,8 @@ from game.run.ghost import Ghost
 from game.run.model import Run
 from game.run.playback import Playback
 from game.run.player import Move
-from game.run.session import (BUMP, CAUGHT, FINISHED, HINT_SHOWN, KEY, LOCKED, RACER_HOME,
-                              SOLVER_CHANGED, SPEED_CHANGED, STEP, PlaySession)
+from game.run.session import (BUMP, CAUGHT, CHASERS_AWAKE, FINISHED, HINT_SHOWN, KEY, LOCKED,
+                              RACER_HOME, SOLVER_CHANGED, SPEED_CHANGED, STEP, PlaySession)
 from game.text import t
 
 
@@ -390,6 +390,10 @@ class PlayScene(Scene):
             self.ctx.toast(t("play.speed_toast", speed=self.run.speed))
         if RACER_HOME in events and self.racer is not None:
             self.ctx.toast(t("play.race_ghost_home", solver=solver_short_label(self.racer.solver)))
+        if CHASERS_AWAKE in events:  # warned before they come: a toast and a beat
+            self.ctx.audio.play("heartbeat")
+            self._beat = max(self._beat, 1.0)
+            self.ctx.toast(self.chasers.awake_text())
         if CAUGHT in events:
             self.ctx.audio.play("caught")
             self._caught_steps = self.session.exit_steps()
@@ -421,10 +425,10 @@ class PlayScene(Scene):
         return None
 
     def _heartbeat(self, dt: float) -> None:
-        """Beat while a chaser is near, faster the nearer it is (in both views)."""
-        interval = None if self.session.caught else beat_interval(self.session.nearest_chaser)
+        """Beat while a chaser is near, faster the nearer it is (first person: once awake)."""
+        interval = self.chasers.beat(self.first_person is not None)
         self._beat -= dt
-        if interval is not None and not self._warned:
+        if self.chasers.warning() > 0 and not self._warned:  # near: said once
             self._warned = True
             self.ctx.toast(t("chase.near_toast"))
         if interval is not None and self._beat <= 0:
@@ -516,6 +520,8 @@ class PlayScene(Scene):
             if self.exit_known:
                 self.stage.draw_exit_pointer(surface, view, self.captions.free_area(view))
             self.chasers.draw_warning(surface, view, self._time)
+            if self.hint is None:
+                self.chasers.draw_asleep(surface, view)
             if self.session.caught:
                 self.chasers.draw_caught(surface, view, self._caught_steps)
             surface.set_clip(clip)
@@ -533,6 +539,9 @@ class PlayScene(Scene):
         view = self.captions.make_room(view, hint=self.hint is not None, first_person=True)
         fp.draw(surface, view)
         draw_compass(surface, view, fp.walker.heading, fp.walker.angle)
+        self.chasers.draw_sense(surface, view, fp.walker.angle, self._time)
+        if self.hint is None:  # under the compass
+            self.chasers.draw_asleep(surface, view.inflate(0, -view.height // 6))
         if self.session.caught:  # as in the top view: how close it was, and the keys
             self.chasers.draw_caught(surface, view, self._caught_steps)
         self.captions.draw(surface)

@@ -76,8 +76,8 @@ class TitleScene(ListScene):
         return max(0, min(self.ctx.progress.unlocked, len(CAMPAIGN)) - 1)
 
     def _continue_label(self) -> str:
-        """Return "New game" on a fresh save, else "Continue · Level N"."""
-        if self.ctx.has_progress:
+        """Return "New game" until the campaign was played on, else "Continue · Level N"."""
+        if self.ctx.campaign_started:
             return t("title.continue", number=self._continue_index() + 1)
         return t("title.new_game")
 
