@@ -8,7 +8,13 @@ import pytest
 from game.play.context import Context
 from game.play.scenes.custom_maze import CustomMazeScene
 from game.play.scenes.make_maze import MakeMazeScene
+from game.play.routes import ToMakeMaze
+from game.play.scenes.title import TitleScene
+from game.play.widgets.text import font
 from game.save import CustomMaze
+from game.save.model import Leaderboard
+from game.text import set_language
+from tests.play.helpers import key
 
 
 def test_the_editor_opens_the_very_maze_the_custom_maze_plays(ctx: Context) -> None:
@@ -18,3 +24,45 @@ def test_the_editor_opens_the_very_maze_the_custom_maze_plays(ctx: Context) -> N
     made = MakeMazeScene(ctx).spec()
     assert (made.keys, made.chasers, made.mud) == (2, 1, 0.2)
     assert made == custom
+
+
+def _title_at(ctx: Context, percent: int) -> TitleScene:
+    """Return the title drawn once in a 1280x720 window at ``percent`` text size."""
+    ctx.set_text_size(percent)
+    ctx.apply_settings()
+    title = TitleScene(ctx)
+    title.draw(pygame.Surface((1280, 720)))
+    return title
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_title_entries_are_no_smaller_at_150_percent_text(display: None, ctx: Context,
+                                                          lang: str) -> None:
+    ctx.settings.leaderboard = Leaderboard(on=True)
+    set_language(lang)
+    try:
+        small = _title_at(ctx, 100)
+        small_px = font(small.menu.size).get_height()
+        large = _title_at(ctx, 150)
+        large_px = font(large.menu.size).get_height()
+    finally:
+        set_language("en")
+        ctx.set_text_size(100)
+        ctx.apply_settings()
+    assert large_px >= small_px
+
+
+def test_left_and_right_move_between_the_title_columns(display: None, ctx: Context) -> None:
+    ctx.settings.leaderboard = Leaderboard(on=True)
+    try:
+        title = _title_at(ctx, 150)
+        per_column = title.menu.per_column
+        assert per_column < len(title.menu.items)  # two columns
+        assert title.handle_event(key(pygame.K_RIGHT)) is None
+        assert title.menu.selected == per_column
+        assert isinstance(title.handle_event(key(pygame.K_RETURN)), ToMakeMaze)
+        title.handle_event(key(pygame.K_LEFT))
+        assert title.menu.selected == 0
+    finally:
+        ctx.set_text_size(100)
+        ctx.apply_settings()

@@ -38,6 +38,10 @@ from game.save import current_streak
 from game.text import t
 
 
+#: The menu's width (design px) per column and its text size.
+MENU_WIDTH, MENU_FONT = 520, 44
+
+
 class TitleScene(ListScene):
     """The title screen; Esc goes to Quit, and Esc again quits."""
 
@@ -154,8 +158,12 @@ class TitleScene(ListScene):
                   (lay.width // 2, title_cy + f.get_height() // 2 + sub.get_height() // 2),
                   max_width=lay.width - 2 * lay.margin)
         menu_top = band.bottom + lay.px(18, lo=4)
-        self.menu_box(surface, lay, self.menu, menu_top, bottom - lay.px(4, lo=1), width=520,
-                      font_size=44, columns=2)  # large text in a small window: no scrolling
+        menu_bottom = bottom - lay.px(4, lo=1)
+        # large text in a small window: side by side, no scrolling, each column as wide as one
+        columns = -(-len(self.menu.items) // self.menu.rows_per_column(
+            menu_bottom - menu_top - 2 * lay.px(14, lo=3), lay, MENU_FONT, 2))
+        self.menu_box(surface, lay, self.menu, menu_top, menu_bottom,
+                      width=MENU_WIDTH * columns, font_size=MENU_FONT, columns=2)
 
     def _draw_notice(self, surface: pygame.Surface, lay: Layout, top: int) -> int:
         """Draw the one-time notice banner at the top; return the y below it."""
