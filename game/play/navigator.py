@@ -195,7 +195,7 @@ class Navigator:
 
             if isinstance(route, BuildMaze):
                 return LoadingScene(ctx, route.spec, route.index, route.label, self.play_scene,
-                                    daily=route.daily)
+                                    daily=route.daily, back=route.back)
             index = max(0, min(route.index, len(CAMPAIGN) - 1))
             spec = CAMPAIGN[index]
             return LoadingScene(ctx, spec, index, level_label(index, spec), self.play_scene)

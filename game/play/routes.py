@@ -91,13 +91,15 @@ class StartLevel:
 class BuildMaze:
     """Build the maze ``spec`` describes behind a loading screen, then play it.
 
-    ``daily``: the date whose daily maze it is (None: not a daily maze).
+    ``daily``: the date whose daily maze it is (None: not a daily maze).  ``back``: where
+    any key goes when the maze cannot be built (None: the title).
     """
 
     spec: LevelSpec
     index: Optional[int]
     label: str
     daily: Optional[date] = None
+    back: Optional[Route] = None
 
 
 @dataclass(frozen=True, eq=False)

@@ -310,7 +310,6 @@ STRINGS: dict[str, str] = {
     "loading.building": "Building a {rows} x {cols} maze with {algorithm}  ·  {seconds:.1f} s",
     "loading.drawing": "Drawing the map  ·  {seconds:.1f} s",
     "loading.failed": "Could not build this maze",
-    "loading.failed_reason": "{kind}: {reason}",
     "loading.not_built": "the maze could not be built",
     "keys.no_room": "There is no room for {count} keys in this {rows} x {cols} maze: at most {fits} fit. Choose fewer keys or a bigger maze.",
     "loading.footer": "Esc cancels",

@@ -255,7 +255,6 @@ STRINGS: dict[str, str] = {
     "loading.building": "正在用{algorithm}生成 {rows} x {cols} 的迷宫  ·  {seconds:.1f} 秒",
     "loading.drawing": "正在绘制地图  ·  {seconds:.1f} 秒",
     "loading.failed": "无法生成这个迷宫",
-    "loading.failed_reason": "{kind}：{reason}",
     "loading.not_built": "迷宫没能生成",
     "keys.no_room": "这个 {rows} x {cols} 的迷宫放不下 {count} 把钥匙：最多只能放 {fits} 把。请减少钥匙，或选更大的迷宫。",
     "loading.footer": "Esc 取消",

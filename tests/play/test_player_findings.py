@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
+import time
+
 import pygame
 import pytest
 
 from game.play.context import Context
 from game.play.scenes.custom_maze import CustomMazeScene
 from game.play.scenes.make_maze import MakeMazeScene
-from game.play.routes import ToMakeMaze
+from game.play.routes import ToCustomMaze, ToMakeMaze
+from game.play.scenes.loading import LoadingScene
 from game.play.scenes.title import TitleScene
 from game.play.widgets.text import font
 from game.save import CustomMaze
 from game.save.model import Leaderboard
-from game.text import set_language
-from tests.play.helpers import key
+from game.text import set_language, t
+from tests.play.helpers import Driver, key
 
 
 def test_the_editor_opens_the_very_maze_the_custom_maze_plays(ctx: Context) -> None:
@@ -66,3 +69,29 @@ def test_left_and_right_move_between_the_title_columns(display: None, ctx: Conte
     finally:
         ctx.set_text_size(100)
         ctx.apply_settings()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_maze_that_cannot_be_built_says_why_plainly_and_goes_back_to_custom_maze(
+        display: None, ctx: Context, lang: str) -> None:
+    ctx.remember_custom(CustomMaze("backtracker", 11, 11, 5, 0.0, {}, chasers=4))
+    set_language(lang)
+    try:
+        game = Driver(ctx, ToCustomMaze())
+        custom = game.scene
+        assert isinstance(custom, CustomMazeScene)
+        custom.menu.select(custom.start_row)
+        loading = game.send(key(pygame.K_RETURN))
+        assert isinstance(loading, LoadingScene)
+        for _ in range(200):
+            if game.update(0.05) is not loading or loading.error:
+                break
+            time.sleep(0.02)
+        assert loading.error == t("chasers.no_room", count=4, rows=11, cols=11)
+        assert "Error" not in loading.error and "chasers 4:" not in loading.error
+        loading.draw(pygame.Surface((1280, 720)))
+        back = game.send(key(pygame.K_SPACE))
+    finally:
+        set_language("en")
+    assert isinstance(back, CustomMazeScene)
+    assert back.spec().chasers == 4 and (back.spec().rows, back.spec().cols) == (11, 11)

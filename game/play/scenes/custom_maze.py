@@ -25,7 +25,7 @@ from game.names import (
     option_label,
     option_value,
 )
-from game.play.routes import BuildMaze, ToTitle
+from game.play.routes import BuildMaze, ToCustomMaze, ToTitle
 from game.play.scenes.base import ListScene, Next
 from game.play.widgets.menu import MenuItem, clamp_step
 from game.save import CustomMaze, menu_options
@@ -218,7 +218,7 @@ class CustomMazeScene(ListScene):
         """Remember the choices; build and play the chosen maze."""
         self._remember()
         spec = self.spec()
-        return BuildMaze(spec, None, custom_label(spec))
+        return BuildMaze(spec, None, custom_label(spec), back=ToCustomMaze())
 
     def handle_event(self, event: Event) -> Optional[Next]:
         """Adjust the choices; digits type the seed (Backspace edits it); Esc goes back."""

@@ -39,8 +39,10 @@ class LoadingScene(MenuScene):
     FIRST_WAIT = 0.12
 
     def __init__(self, ctx: Context, spec: LevelSpec, level_index: Optional[int], label: str,
-                 make_play: Callable[[Level], Scene], *, daily: Optional[date] = None) -> None:
+                 make_play: Callable[[Level], Scene], *, daily: Optional[date] = None,
+                 back: Optional[Next] = None) -> None:
         super().__init__(ctx)
+        self.back = back  # where a key goes after an error (None: the title)
         self.spec = spec
         self.daily = daily
         self.level_index = level_index
@@ -78,7 +80,7 @@ class LoadingScene(MenuScene):
         """Esc cancels (the worker finishes unseen); after an error any key goes back."""
         if keys.is_back(event) or (self.error and (keys.pressed(event) is not None
                                                    or keys.left_click(event) is not None)):
-            return ToTitle()
+            return self.back or ToTitle()
         return None
 
     def update(self, dt: float) -> Optional[Next]:
