@@ -10,7 +10,7 @@ import pytest
 from game.play.context import Context
 from game.play.scenes.custom_maze import CustomMazeScene
 from game.play.scenes.make_maze import MakeMazeScene
-from game.play.routes import ToCustomMaze, ToMakeMaze
+from game.play.routes import Back, OpenSettings, ToCustomMaze, ToMakeMaze, ToTitle
 from game.play.scenes.loading import LoadingScene
 from game.play.scenes.title import TitleScene
 from game.play.widgets.text import font
@@ -95,3 +95,24 @@ def test_a_maze_that_cannot_be_built_says_why_plainly_and_goes_back_to_custom_ma
         set_language("en")
     assert isinstance(back, CustomMazeScene)
     assert back.spec().chasers == 4 and (back.spec().rows, back.spec().cols) == (11, 11)
+
+
+def test_turning_the_leaderboard_on_in_settings_adds_the_board_to_the_title(
+        display: None, ctx: Context) -> None:
+    game = Driver(ctx, ToTitle())
+    title = game.scene
+    assert isinstance(title, TitleScene)
+    board = t("title.board")
+    assert board not in [item.text() for item in title.menu.items]
+    title.menu.select([item.text() for item in title.menu.items].index(t("title.settings")))
+    game.follow(OpenSettings())
+    ctx.set_leaderboard(Leaderboard(on=True, server="http://localhost:1", player="me"))
+    game.follow(Back())
+    assert game.scene is title
+    texts = [item.text() for item in title.menu.items]
+    assert board in texts
+    assert texts[title.menu.selected] == t("title.settings")  # the cursor stays on its row
+    game.follow(OpenSettings())
+    ctx.set_leaderboard(Leaderboard(on=False))
+    game.follow(Back())
+    assert board not in [item.text() for item in title.menu.items]

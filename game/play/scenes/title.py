@@ -48,10 +48,15 @@ class TitleScene(ListScene):
     backdrop_dim = 0
 
     def __init__(self, ctx: Context) -> None:
-        # the day's board, under the daily maze, while the leaderboard is on
+        self.board_on = ctx.settings.leaderboard.on
+        super().__init__(ctx, self._rows(), selected=ctx.title_row)
+        self.notice: Optional[str] = None
+
+    def _rows(self) -> list[MenuItem[Next]]:
+        """Return the menu's rows (the day's board under the daily maze while the board is on)."""
         board: list[MenuItem[Next]] = ([MenuItem(lambda: t("title.board"), self._board)]
-                                       if ctx.settings.leaderboard.on else [])
-        super().__init__(ctx, [
+                                       if self.board_on else [])
+        return [
             MenuItem(self._continue_label, self._continue),
             MenuItem(lambda: t("title.level_select"), lambda: ToLevelSelect()),
             MenuItem(lambda: t("title.custom_maze"), lambda: ToCustomMaze()),
@@ -63,12 +68,21 @@ class TitleScene(ListScene):
             MenuItem(lambda: t("title.settings"), lambda: OpenSettings()),
             MenuItem(lambda: t("title.help"), lambda: OpenHelp()),
             MenuItem(lambda: t("title.quit"), self._ask_quit),
-        ], selected=ctx.title_row)
-        self.notice: Optional[str] = None
+        ]
 
     def on_enter(self) -> None:
-        """Take the one-time notice (later titles do not show it); the cursor stays put."""
+        """Take the one-time notice (later titles do not show it); the cursor stays put.
+
+        Back from Settings with the leaderboard turned on or off, the rows are made again
+        (the day's board shown or gone), the cursor on the same row.
+        """
         self.notice, self.ctx.notice = self.ctx.notice, None
+        if self.board_on != self.ctx.settings.leaderboard.on:
+            self.board_on = self.ctx.settings.leaderboard.on
+            chosen = self.menu.items[self.menu.selected].text()
+            self.menu.items = self._rows()
+            texts = [item.text() for item in self.menu.items]
+            self.menu.selected = texts.index(chosen) if chosen in texts else 0
 
     def on_exit(self) -> None:
         """Drop the notice (the player has read it); keep the row chosen for the next title."""
