@@ -7,7 +7,9 @@ import time
 import pygame
 import pytest
 
+from game.play import theme
 from game.play.context import Context
+from game.play.scenes.compare import bar_colours
 from game.play.scenes.custom_maze import CustomMazeScene
 from game.play.scenes.make_maze import MakeMazeScene
 from game.play.routes import Back, OpenSettings, ToCustomMaze, ToMakeMaze, ToTitle
@@ -116,3 +118,36 @@ def test_turning_the_leaderboard_on_in_settings_adds_the_board_to_the_title(
     ctx.set_leaderboard(Leaderboard(on=False))
     game.follow(Back())
     assert board not in [item.text() for item in title.menu.items]
+
+
+def luminance(colour: tuple[int, ...]) -> float:
+    """Return the relative luminance of an sRGB colour (WCAG 2)."""
+
+    def channel(v: int) -> float:
+        """Return one channel made linear."""
+        s = v / 255
+        return s / 12.92 if s <= 0.03928 else ((s + 0.055) / 1.055) ** 2.4
+
+    r, g, b = colour[:3]
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast(a: tuple[int, ...], b: tuple[int, ...]) -> float:
+    """Return the WCAG contrast ratio of two colours (1 to 21)."""
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+@pytest.mark.parametrize("palette", sorted(theme.PALETTES))
+def test_every_compare_bar_stands_out_in_every_palette(palette: str) -> None:
+    look = theme.PALETTES[palette]
+    theme.use(look)
+    try:
+        colours = bar_colours()
+    finally:
+        theme.use(theme.DEFAULT)
+    ui = look.ui
+    for colour in colours:  # graphics need 3:1 against what they sit on (WCAG 1.4.11)
+        for ground in (ui.bg, ui.panel, ui.tile_locked):
+            assert contrast(colour, ground) >= 3, (palette, colour, ground)
+    assert len(set(colours)) == len(colours)
