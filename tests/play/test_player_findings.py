@@ -10,9 +10,15 @@ import pytest
 from game.play import theme
 from game.play.context import Context
 from game.play.scenes.compare import bar_colours
-from game.play.scenes.custom_maze import CustomMazeScene
+from game.play.scenes.custom_maze import (
+    ALGORITHM_ROW,
+    FIRST_OPTION_ROW,
+    SEED_ROW,
+    SIZE_ROW,
+    CustomMazeScene,
+)
 from game.play.scenes.make_maze import MakeMazeScene
-from game.play.routes import Back, OpenSettings, ToCustomMaze, ToMakeMaze, ToTitle
+from game.play.routes import Back, BuildMaze, OpenSettings, ToCustomMaze, ToMakeMaze, ToTitle
 from game.play.scenes.loading import LoadingScene
 from game.play.scenes.title import TitleScene
 from game.play.widgets.text import font
@@ -151,3 +157,20 @@ def test_every_compare_bar_stands_out_in_every_palette(palette: str) -> None:
         for ground in (ui.bg, ui.panel, ui.tile_locked):
             assert contrast(colour, ground) >= 3, (palette, colour, ground)
     assert len(set(colours)) == len(colours)
+
+
+@pytest.mark.parametrize("row", [ALGORITHM_ROW, SIZE_ROW, FIRST_OPTION_ROW, FIRST_OPTION_ROW + 2])
+def test_enter_starts_the_custom_maze_from_any_choice_row(ctx: Context, row: int) -> None:
+    scene = CustomMazeScene(ctx)
+    scene.menu.select(row)
+    before = scene.spec()
+    route = scene.handle_event(key(pygame.K_RETURN))
+    assert isinstance(route, BuildMaze) and route.spec == before
+
+
+def test_enter_on_the_seed_row_still_rolls_a_new_seed(ctx: Context) -> None:
+    scene = CustomMazeScene(ctx)
+    scene.menu.select(SEED_ROW)
+    seed = scene.seed
+    assert scene.handle_event(key(pygame.K_RETURN)) is None
+    assert scene.seed != seed
