@@ -7,6 +7,7 @@ import time
 import pygame
 import pytest
 
+from game.levels import level_code, parse_level_code
 from game.play import theme
 from game.play.context import Context
 from game.play.scenes.compare import bar_colours
@@ -19,6 +20,8 @@ from game.play.scenes.custom_maze import (
 )
 from game.play.scenes.make_maze import MakeMazeScene
 from game.play.routes import Back, BuildMaze, OpenSettings, ToCustomMaze, ToMakeMaze, ToTitle
+from game.play.scenes import enter_code
+from game.play.scenes.enter_code import EnterCodeScene
 from game.play.scenes.loading import LoadingScene
 from game.play.scenes.title import TitleScene
 from game.play.widgets.text import font
@@ -174,3 +177,26 @@ def test_enter_on_the_seed_row_still_rolls_a_new_seed(ctx: Context) -> None:
     seed = scene.seed
     assert scene.handle_event(key(pygame.K_RETURN)) is None
     assert scene.seed != seed
+
+
+def test_a_typed_code_is_written_as_codes_are_and_as_a_pasted_one(
+        ctx: Context, monkeypatch: pytest.MonkeyPatch) -> None:
+    scene = EnterCodeScene(ctx)
+    for k in (pygame.K_b, pygame.K_1, pygame.K_5, pygame.K_x, pygame.K_1, pygame.K_5,
+              pygame.K_MINUS, pygame.K_1, pygame.K_x):
+        scene.handle_event(key(k))
+    assert scene.text == "B15x15-1X"  # the seed's X is a base-36 digit, a capital
+    assert scene.text == level_code(parse_level_code(scene.text))
+    monkeypatch.setattr(enter_code, "paste_text", lambda: "b11x11-ul")
+    scene.handle_event(key(pygame.K_v, pygame.KMOD_CTRL))
+    assert scene.text == "B11x11-UL"
+
+
+def test_pasting_twice_replaces_the_code_instead_of_appending(
+        ctx: Context, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(enter_code, "paste_text", lambda: "B11x11-UL")
+    scene = EnterCodeScene(ctx)
+    scene.handle_event(key(pygame.K_d))
+    scene.paste()
+    scene.paste()
+    assert scene.text == "B11x11-UL"

@@ -1,5 +1,8 @@
 """Enter a code: type or paste (Ctrl+V) a level code, see what is wrong with it, play it.
 
+The field writes a code as codes are written (capitals, a small ``x`` between the rows
+and the columns: ``B21x21-1A2B``), typed or pasted; a paste replaces the field.
+
 Letters, digits, ``-`` and ``.`` type the code (every letter: the scene takes the keys
 itself, so M types an M instead of muting); Backspace erases; Enter (or Play) checks it
 with the level-code parser and builds the maze, or says what is wrong.
@@ -7,6 +10,7 @@ with the level-code parser and builds the maze, or says what is wrong.
 
 from __future__ import annotations
 
+import re
 from typing import Optional
 
 import pygame
@@ -45,6 +49,13 @@ def cleaned(text: str) -> str:
     kept = "".join(ch if " " < ch <= "~" else "?" for ch in text if not ch.isspace())
     return kept[:MAX_LENGTH]
 
+def code_case(text: str) -> str:
+    """Return a code as level codes write it: capitals, but a small ``x`` between rows and cols."""
+    upper = text.upper()
+    size = re.match(r"[A-Z][0-9]+X", upper)
+    return upper if size is None else upper[:size.end() - 1] + "x" + upper[size.end():]
+
+
 #: A code's maze with keys up to this many tiles is built on Enter (within a few
 #: frames), to say at once when its keys do not fit; a bigger one says so while loading.
 CHECK_TILES = 101 * 101
@@ -71,15 +82,16 @@ class EnterCodeScene(ListScene):
 
     def type(self, text: str) -> None:
         """Add ``text`` to the code (as much as fits)."""
-        self.text = (self.text + text)[:MAX_LENGTH]
+        self.text = code_case(self.text + text)[:MAX_LENGTH]
         self._say(None)
 
     def paste(self) -> None:
-        """Add the clipboard's text to the code, or say there is nothing to paste."""
+        """Put the clipboard's text in place of the code, or say there is nothing to paste."""
         text = paste_text()
         if text is None or not cleaned(text):
             self._say(t("code.no_paste"))
             return
+        self.text = ""
         self.type(cleaned(text))
 
     def submit(self) -> Optional[Next]:
