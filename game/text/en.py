@@ -228,8 +228,9 @@ STRINGS: dict[str, str] = {
     "settings.race_speed_value": "{speed} tiles/s",
     "settings.language": "Language",
     "settings.reset": "Reset progress",
-    "settings.reset_question": "Reset all progress? Unlocked levels, best times and stars "
-                                "are forgotten; the settings stay.",
+    "settings.reset_question": "Reset all progress? Unlocked levels, best times and stars, "
+                                "daily maze records and the daily streak are forgotten; "
+                                "the settings stay.",
     "settings.reset_yes": "Reset progress",
     "settings.reset_no": "Cancel",
     "settings.reset_done": "Progress reset",

@@ -245,7 +245,7 @@ STRINGS: dict[str, str] = {
     "settings.solver": "默认求解器",
     "settings.language": "语言",
     "settings.reset": "重置进度",
-    "settings.reset_question": "重置全部进度？已解锁的关卡、最佳用时和星级都将清除，设置保持不变。",
+    "settings.reset_question": "重置全部进度？已解锁的关卡、最佳用时和星级、每日迷宫的纪录和连续天数都将清除，设置保持不变。",
     "settings.reset_yes": "重置进度",
     "settings.reset_no": "取消",
     "settings.reset_done": "进度已重置",

@@ -19,7 +19,17 @@ from game.play.scenes.custom_maze import (
     CustomMazeScene,
 )
 from game.play.scenes.make_maze import MakeMazeScene
-from game.play.routes import Back, BuildMaze, OpenSettings, ToCustomMaze, ToMakeMaze, ToTitle
+from game.play.routes import (
+    Back,
+    BuildMaze,
+    Confirm,
+    OpenSettings,
+    ResetProgress,
+    ToCustomMaze,
+    ToMakeMaze,
+    ToTitle,
+)
+from game.play.scenes.confirm import ConfirmScene
 from game.play.scenes import enter_code
 from game.play.scenes.enter_code import EnterCodeScene
 from game.play.scenes.loading import LoadingScene
@@ -200,3 +210,33 @@ def test_pasting_twice_replaces_the_code_instead_of_appending(
     scene.paste()
     scene.paste()
     assert scene.text == "B11x11-UL"
+
+
+@pytest.mark.parametrize("lang, daily, streak", [("en", "daily maze", "streak"),
+                                                 ("zh", "每日迷宫", "连续天数")])
+def test_the_reset_question_names_the_daily_records_and_streak_it_wipes(
+        lang: str, daily: str, streak: str) -> None:
+    set_language(lang)
+    try:
+        question = t("settings.reset_question")
+    finally:
+        set_language("en")
+    assert daily in question and streak in question
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_whole_reset_question_shows_at_150_percent_text(display: None, ctx: Context,
+                                                            lang: str) -> None:
+    set_language(lang)
+    ctx.set_text_size(150)
+    ctx.apply_settings()
+    try:
+        question = t("settings.reset_question")
+        ask = Confirm(question, t("settings.reset_yes"), t("settings.reset_no"), ResetProgress())
+        scene = ConfirmScene(ctx, ask, lambda surface: None)
+        scene.draw(pygame.Surface((1280, 720)))
+    finally:
+        set_language("en")
+        ctx.set_text_size(100)
+        ctx.apply_settings()
+    assert "".join(scene.lines).replace(" ", "") == question.replace(" ", "")
