@@ -7,4 +7,8 @@ STRINGS: dict[str, str] = {
     # -- a maze the choices cannot build
     "chasers.no_room": "There is no room for {count} fair chaser lairs in this {rows} x {cols} maze. Choose fewer chasers or a bigger maze.",
     "loading.failed_plain": "These choices cannot make a maze ({reason}). Try other choices.",
+    # -- the result screen's chart of the board's times
+    "complete.chart_title": "Times of {runs} runs on the board, yours marked",
+    "complete.chart_span": "{low} to {high}",
+    "complete.chart_one": "Your time, the only one on the board yet",
 }

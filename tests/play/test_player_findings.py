@@ -34,9 +34,11 @@ from game.play.scenes import enter_code
 from game.play.scenes.enter_code import EnterCodeScene
 from game.play.scenes.loading import LoadingScene
 from game.play.scenes.title import TitleScene
+from game.play.widgets import standing
 from game.play.widgets.text import font
 from game.save import CustomMaze
 from game.save.model import Leaderboard
+from game.server.live import time_span
 from game.text import set_language, t
 from tests.play.helpers import Driver, key
 
@@ -240,3 +242,39 @@ def test_the_whole_reset_question_shows_at_150_percent_text(display: None, ctx: 
         ctx.set_text_size(100)
         ctx.apply_settings()
     assert "".join(scene.lines).replace(" ", "") == question.replace(" ", "")
+
+
+def test_the_board_histogram_keeps_the_times_it_spans() -> None:
+    histogram = {"bins": [{"from": 79.0, "to": 79.5, "count": 1}], "total": 1}
+    assert time_span(histogram) == (79.0, 79.5)
+    assert time_span({"bins": []}) is None and time_span({"bins": [{"from": "x"}]}) is None
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_one_run_on_the_board_is_a_labelled_bar_not_a_block(
+        display: None, monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    set_language(lang)
+    said: list[str] = []
+    real = standing.draw_text
+
+    def spy(surface: pygame.Surface, text: str, *args: object, **kw: object) -> pygame.Rect:
+        said.append(text)
+        return real(surface, text, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(standing, "draw_text", spy)
+    surface = pygame.Surface((1280, 720))
+    rect = pygame.Rect(440, 500, 400, 90)
+    try:
+        standing.draw_histogram(surface, rect, (1,), 0, (79.0, 79.5), 1)
+    finally:
+        set_language("en")
+    accent = theme.current().ui.accent
+    lit = [x for x in range(rect.left, rect.right)
+           if any(surface.get_at((x, y))[:3] == accent for y in range(rect.top, rect.bottom))]
+    assert lit and len(lit) <= rect.width // 4  # a bar, not the chart's whole width
+    set_language(lang)
+    try:
+        assert t("complete.chart_one") in said
+        assert t("complete.chart_span", low="1:19.0", high="1:19.5") in said
+    finally:
+        set_language("en")
