@@ -40,7 +40,7 @@ from game.save import CustomMaze
 from game.save.model import Leaderboard
 from game.server.live import time_span
 from game.text import set_language, t
-from tests.play.helpers import Driver, key
+from tests.play.helpers import Driver, key, play_driver
 
 
 def test_the_editor_opens_the_very_maze_the_custom_maze_plays(ctx: Context) -> None:
@@ -141,24 +141,6 @@ def test_turning_the_leaderboard_on_in_settings_adds_the_board_to_the_title(
     assert board not in [item.text() for item in title.menu.items]
 
 
-def luminance(colour: tuple[int, ...]) -> float:
-    """Return the relative luminance of an sRGB colour (WCAG 2)."""
-
-    def channel(v: int) -> float:
-        """Return one channel made linear."""
-        s = v / 255
-        return s / 12.92 if s <= 0.03928 else ((s + 0.055) / 1.055) ** 2.4
-
-    r, g, b = colour[:3]
-    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
-
-
-def contrast(a: tuple[int, ...], b: tuple[int, ...]) -> float:
-    """Return the WCAG contrast ratio of two colours (1 to 21)."""
-    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
-
-
 @pytest.mark.parametrize("palette", sorted(theme.PALETTES))
 def test_every_compare_bar_stands_out_in_every_palette(palette: str) -> None:
     look = theme.PALETTES[palette]
@@ -170,7 +152,7 @@ def test_every_compare_bar_stands_out_in_every_palette(palette: str) -> None:
     ui = look.ui
     for colour in colours:  # graphics need 3:1 against what they sit on (WCAG 1.4.11)
         for ground in (ui.bg, ui.panel, ui.tile_locked):
-            assert contrast(colour, ground) >= 3, (palette, colour, ground)
+            assert theme.contrast(colour, ground) >= 3, (palette, colour, ground)
     assert len(set(colours)) == len(colours)
 
 
@@ -278,3 +260,32 @@ def test_one_run_on_the_board_is_a_labelled_bar_not_a_block(
         assert t("complete.chart_span", low="1:19.0", high="1:19.5") in said
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("palette", sorted(theme.PALETTES))
+def test_the_exit_ring_stands_out_on_the_floor_and_the_walls_in_every_palette(
+        palette: str) -> None:
+    look = theme.PALETTES[palette]
+    ring = look.actors.exit_ring
+    edge = theme.outline(ring)
+    assert theme.contrast(ring, edge) >= 3  # the edge reads as the ring's own
+    for ground in (look.classic.floor, look.classic.wall):
+        assert max(theme.contrast(ring, ground), theme.contrast(edge, ground)) >= 3, ground
+    if palette == "high_contrast":  # black walls, white floor: the ring itself shows on both
+        assert min(theme.contrast(ring, look.classic.floor),
+                   theme.contrast(ring, look.classic.wall)) >= 3
+
+
+def test_the_exit_ring_is_drawn_with_its_edge(display: None, ctx: Context) -> None:
+    theme.use(theme.PALETTES["high_contrast"])
+    try:
+        game = play_driver(ctx, 0)
+        scene = game.scene
+        surface = pygame.Surface((1280, 720))
+        scene.draw(surface)
+        ring = theme.current().actors.exit_ring
+    finally:
+        theme.use(theme.DEFAULT)
+    colours = {tuple(surface.get_at((x, y))[:3]) for x in range(0, 1280, 2)
+               for y in range(0, 720, 2)}
+    assert ring in colours
