@@ -33,6 +33,7 @@ from game.play.scenes.confirm import ConfirmScene
 from game.play.scenes import enter_code
 from game.play.scenes.enter_code import EnterCodeScene
 from game.play.scenes.loading import LoadingScene
+from game.play.scenes.pause import PauseScene
 from game.play.scenes.title import TitleScene
 from game.play.widgets import standing
 from game.play.widgets.text import font
@@ -40,7 +41,7 @@ from game.save import CustomMaze
 from game.save.model import Leaderboard
 from game.server.live import time_span
 from game.text import set_language, t
-from tests.play.helpers import Driver, key, play_driver
+from tests.play.helpers import Driver, campaign_level, key, play_driver
 
 
 def test_the_editor_opens_the_very_maze_the_custom_maze_plays(ctx: Context) -> None:
@@ -289,3 +290,20 @@ def test_the_exit_ring_is_drawn_with_its_edge(display: None, ctx: Context) -> No
     colours = {tuple(surface.get_at((x, y))[:3]) for x in range(0, 1280, 2)
                for y in range(0, 720, 2)}
     assert ring in colours
+
+
+def test_the_pause_panel_hides_the_maze_under_it(display: None, ctx: Context) -> None:
+    level = campaign_level(3)
+
+    def under(surface: pygame.Surface) -> None:
+        """Stand for a maze of stripes in two loud colours."""
+        for x in range(0, surface.get_width(), 20):
+            pygame.draw.rect(surface, (255, 0, 0) if x % 40 else (0, 255, 0),
+                             (x, 0, 20, surface.get_height()))
+
+    pause = PauseScene(ctx, level, under)
+    surface = pygame.Surface((1280, 720))
+    pause.draw(surface)
+    rect = pause.menu.rects[-1]  # the last row: no highlight behind it
+    row = [tuple(surface.get_at((x, rect.top + 2))[:3]) for x in range(rect.left, rect.right)]
+    assert len(set(row)) == 1  # the panel's colour, no stripes through it
