@@ -7,7 +7,7 @@ import time
 import pygame
 import pytest
 
-from game.levels import level_code, parse_level_code
+from game.levels import CAMPAIGN, level_code, parse_level_code
 from game.play import theme
 from game.play.context import Context
 from game.play.scenes.compare import bar_colours
@@ -30,8 +30,9 @@ from game.play.routes import (
     ToTitle,
 )
 from game.play.scenes.confirm import ConfirmScene
-from game.play.scenes import enter_code
+from game.play.scenes import enter_code, level_select
 from game.play.scenes.enter_code import EnterCodeScene
+from game.play.scenes.level_select import LevelSelectScene
 from game.play.scenes.loading import LoadingScene
 from game.play.scenes.pause import PauseScene
 from game.play.scenes.title import TitleScene
@@ -307,3 +308,32 @@ def test_the_pause_panel_hides_the_maze_under_it(display: None, ctx: Context) ->
     rect = pause.menu.rects[-1]  # the last row: no highlight behind it
     row = [tuple(surface.get_at((x, rect.top + 2))[:3]) for x in range(rect.left, rect.right)]
     assert len(set(row)) == 1  # the panel's colour, no stripes through it
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_best_moves_on_a_level_tile_grow_with_the_text(
+        display: None, ctx: Context, monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    ctx.progress.unlocked = 3
+    ctx.progress.best_moves[level_code(CAMPAIGN[0])] = 18
+    heights: dict[int, int] = {}
+    real = level_select.draw_text
+    percent = [100]
+
+    def spy(surface: pygame.Surface, text: str, f: pygame.font.Font, *args: object,
+            **kw: object) -> pygame.Rect:
+        if text == t("levels.cell_moves", moves=18):
+            heights[percent[0]] = f.get_height()
+        return real(surface, text, f, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(level_select, "draw_text", spy)
+    set_language(lang)
+    try:
+        for percent[0] in (100, 150):
+            ctx.set_text_size(percent[0])
+            ctx.apply_settings()
+            LevelSelectScene(ctx).draw(pygame.Surface((1280, 720)))
+    finally:
+        set_language("en")
+        ctx.set_text_size(100)
+        ctx.apply_settings()
+    assert heights[150] >= heights[100] * 1.3
