@@ -11,4 +11,6 @@ STRINGS: dict[str, str] = {
     "complete.chart_title": "Times of {runs} runs on the board, yours marked",
     "complete.chart_span": "{low} to {high}",
     "complete.chart_one": "Your time, the only one on the board yet",
+    # -- the editor's tool buttons when the digits do not fit: the name and its key
+    "editor.tool_letter": "{tool} {letter}",
 }

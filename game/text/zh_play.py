@@ -11,4 +11,6 @@ STRINGS: dict[str, str] = {
     "complete.chart_title": "排行榜上 {runs} 次通关的用时，你的已标出",
     "complete.chart_span": "{low} 至 {high}",
     "complete.chart_one": "你的用时，目前排行榜上只有这一个",
+    # -- the editor's tool buttons when the digits do not fit: the name and its key
+    "editor.tool_letter": "{tool} {letter}",
 }

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import pygame
 import pytest
 
-from game.levels import CAMPAIGN, level_code, parse_level_code
+from game.edit.model import TOOLS, Editor
+from game.levels import CAMPAIGN, build_level, level_code, parse_level_code
 from game.play import theme
 from game.play.context import Context
 from game.play.scenes.compare import bar_colours
@@ -18,6 +20,7 @@ from game.play.scenes.custom_maze import (
     SIZE_ROW,
     CustomMazeScene,
 )
+from game.play.scenes.editor import EditorScene
 from game.play.scenes.make_maze import MakeMazeScene
 from game.play.routes import (
     Back,
@@ -36,7 +39,7 @@ from game.play.scenes.level_select import LevelSelectScene
 from game.play.scenes.loading import LoadingScene
 from game.play.scenes.pause import PauseScene
 from game.play.scenes.title import TitleScene
-from game.play.widgets import standing
+from game.play.widgets import standing, tool_bar
 from game.play.widgets.text import font
 from game.save import CustomMaze
 from game.save.model import Leaderboard
@@ -337,3 +340,31 @@ def test_the_best_moves_on_a_level_tile_grow_with_the_text(
         ctx.set_text_size(100)
         ctx.apply_settings()
     assert heights[150] >= heights[100] * 1.3
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("percent", [100, 125, 150])
+def test_the_editor_tools_show_their_keys_in_both_languages(
+        display: None, ctx: Context, monkeypatch: pytest.MonkeyPatch, lang: str,
+        percent: int) -> None:
+    shown: list[list[str]] = []
+    real = tool_bar.tool_labels
+
+    def spy(*args: Any, **kw: Any) -> tuple[list[str], list[int]]:
+        labels, widths = real(*args, **kw)
+        shown.append(labels)
+        return labels, widths
+
+    monkeypatch.setattr(tool_bar, "tool_labels", spy)
+    set_language(lang)
+    ctx.set_text_size(percent)
+    ctx.apply_settings()
+    try:
+        EditorScene(ctx, Editor(build_level(CAMPAIGN[0]))).draw(pygame.Surface((1280, 720)))
+    finally:
+        set_language("en")
+        ctx.set_text_size(100)
+        ctx.apply_settings()
+    assert shown
+    for label, tool in zip(shown[-1], TOOLS):
+        assert tool.shortcut in label, label
