@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -12,6 +13,7 @@ from game.edit.model import TOOLS, Editor
 from game.levels import CAMPAIGN, build_level, level_code, parse_level_code
 from game.play import theme
 from game.play.context import Context
+from game.play.launch import use_saved_look
 from game.play.scenes.compare import bar_colours
 from game.play.scenes.custom_maze import (
     ALGORITHM_ROW,
@@ -38,10 +40,11 @@ from game.play.scenes.enter_code import EnterCodeScene
 from game.play.scenes.level_select import LevelSelectScene
 from game.play.scenes.loading import LoadingScene
 from game.play.scenes.pause import PauseScene
+from game.play.scenes.screensaver import ScreensaverScene
 from game.play.scenes.title import TitleScene
 from game.play.widgets import standing, tool_bar
 from game.play.widgets.text import font
-from game.save import CustomMaze
+from game.save import CustomMaze, Progress, save_progress
 from game.save.model import Leaderboard
 from game.server.live import time_span
 from game.text import set_language, t
@@ -368,3 +371,33 @@ def test_the_editor_tools_show_their_keys_in_both_languages(
     assert shown
     for label, tool in zip(shown[-1], TOOLS):
         assert tool.shortcut in label, label
+
+
+def test_the_screensaver_draws_with_the_saved_palette_and_leaves_the_save_alone(
+        display: None, ctx: Context, tmp_path: Path) -> None:
+    saved = Progress()
+    saved.settings.palette = "high_contrast"
+    path = tmp_path / "player.json"
+    save_progress(saved, path)
+    before = path.read_bytes()
+    try:
+        use_saved_look(ctx, path)
+        assert theme.current().name == "high_contrast"
+        saver = ScreensaverScene(ctx, seed=3)
+        surface = pygame.Surface((320, 200))
+        saver.update(1 / 60)
+        saver.draw(surface)
+        walls = theme.current().classic.wall_rim
+    finally:
+        theme.use(theme.DEFAULT)
+    assert path.read_bytes() == before
+    assert walls == theme.PALETTES["high_contrast"].classic.wall_rim
+
+
+def test_a_broken_save_leaves_the_screensaver_on_the_default_look_and_is_not_moved(
+        ctx: Context, tmp_path: Path) -> None:
+    path = tmp_path / "player.json"
+    path.write_text("{ not json")
+    use_saved_look(ctx, path)
+    assert theme.current() is theme.DEFAULT
+    assert path.read_text() == "{ not json" and sorted(tmp_path.iterdir()) == [path]
