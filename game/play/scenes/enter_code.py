@@ -10,12 +10,11 @@ with the level-code parser and builds the maze, or says what is wrong.
 
 from __future__ import annotations
 
-import re
 from typing import Optional
 
 import pygame
 
-from game.levels import CODE_EXAMPLES, build_level, parse_level_code
+from game.levels import CODE_EXAMPLES, build_level, code_case, parse_level_code
 from game.play import input as keys
 from game.play import theme
 from game.play.clipboard import paste_text
@@ -48,13 +47,6 @@ def cleaned(text: str) -> str:
     """Return pasted text as a code field holds it: no spaces, printable ASCII, cut short."""
     kept = "".join(ch if " " < ch <= "~" else "?" for ch in text if not ch.isspace())
     return kept[:MAX_LENGTH]
-
-def code_case(text: str) -> str:
-    """Return a code as level codes write it: capitals, but a small ``x`` between rows and cols."""
-    upper = text.upper()
-    size = re.match(r"[A-Z][0-9]+X", upper)
-    return upper if size is None else upper[:size.end() - 1] + "x" + upper[size.end():]
-
 
 #: A code's maze with keys up to this many tiles is built on Enter (within a few
 #: frames), to say at once when its keys do not fit; a bigger one says so while loading.
