@@ -298,6 +298,13 @@ def level_code(spec: LevelSpec) -> str:
     return code
 
 
+def code_case(text: str) -> str:
+    """Return ``text`` cased as codes are written: capitals, a small x between rows and cols."""
+    upper = text.upper()
+    size = re.match(r"[A-Z][0-9]+X", upper)
+    return upper if size is None else upper[:size.end() - 1] + "x" + upper[size.end():]
+
+
 def parse_level_code(code: str) -> LevelSpec:
     """Return the LevelSpec a level code describes; raise ValueError on a bad code."""
     from game.maze.generators import GENERATORS, generator_options

@@ -234,11 +234,14 @@ def custom_label(spec: LevelSpec) -> str:
 
 def build_problem(exc: Exception) -> str:
     """Return what stops a maze being built as the player reads it: a plain sentence."""
+    from game.maze.lairs import LairsDoNotFit
     from game.maze.locks import KeysDoNotFit
 
     if isinstance(exc, KeysDoNotFit):
         return t("keys.no_room", count=exc.count, fits=exc.fits, rows=exc.rows, cols=exc.cols)
-    return t("loading.failed_reason", kind=type(exc).__name__, reason=exc)
+    if isinstance(exc, LairsDoNotFit):
+        return t("chasers.no_room", count=exc.count, rows=exc.rows, cols=exc.cols)
+    return t("loading.failed_plain", reason=exc)
 
 
 def format_time(seconds: float) -> str:

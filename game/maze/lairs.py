@@ -251,9 +251,7 @@ def place_lairs(maze: Maze, count: int, rng: np.random.Generator) -> Maze:
                 tiles[pos] = kinds.kind_of("M")
             return Maze(tiles, maze.start, maze.goal)
         cells = [pos for pos in cells if pos not in chosen[-1:]]  # the last drawn failed
-    raise ValueError(
-        f"chasers {count}: this {maze.rows}x{maze.cols} maze has no room for "
-        f"{count} fair lair{'s' if count != 1 else ''} (fewer chasers, or a bigger maze)")
+    raise LairsDoNotFit(count, maze.rows, maze.cols)
 
 
 def _draw(cells: list[Pos], count: int, rng: np.random.Generator) -> Optional[list[Pos]]:
@@ -266,3 +264,13 @@ def _draw(cells: list[Pos], count: int, rng: np.random.Generator) -> Optional[li
             return None
         chosen.append(spaced[int(rng.integers(min(_CHOICES, len(spaced))))])
     return chosen
+
+
+class LairsDoNotFit(ValueError):
+    """A maze has no room for as many fair lairs as chasers were asked for."""
+
+    def __init__(self, count: int, rows: int, cols: int) -> None:
+        super().__init__(
+            f"chasers {count}: this {rows}x{cols} maze has no room for "
+            f"{count} fair lair{'s' if count != 1 else ''} (fewer chasers, or a bigger maze)")
+        self.count, self.rows, self.cols = count, rows, cols

@@ -34,6 +34,7 @@ from game.play.quiet import captured_stderr
 if TYPE_CHECKING:  # typing only
     from game.levels import LevelSpec
     from game.maze.grid import Maze
+    from game.play.context import Context
 
 log = logging.getLogger(__name__)
 #: SDL's video drivers that show no window.
@@ -163,6 +164,19 @@ def _maze_flags(args: Any) -> list[str]:
     return maze_flags(args)
 
 
+def use_saved_look(ctx: Context, path: Path) -> None:
+    """Draw with the palette, text size and motion the save at ``path`` chose (read only)."""
+    from game.save.store import peek_progress
+
+    saved = peek_progress(path)
+    if saved is None:
+        return
+    ctx.settings.palette = saved.settings.palette
+    ctx.settings.text_size = saved.settings.text_size
+    ctx.settings.reduced_motion = saved.settings.reduced_motion
+    ctx.apply_settings()
+
+
 def screensaver_from_args(args: Any) -> int:
     """Walk generated mazes in first person until a key or a click; return 0."""
     problem = display_problem()
@@ -172,8 +186,10 @@ def screensaver_from_args(args: Any) -> int:
 
     from game.play.app import App
     from game.play.routes import ToScreensaver
+    from game.save import default_save_path
 
     app = App.open(use_save=False)  # the player's save is left alone
+    use_saved_look(app.ctx, default_save_path())
     if not args.window:
         app.surface = app._set_mode(True)
         pygame.mouse.set_visible(False)

@@ -195,7 +195,8 @@ class Navigator:
 
             if isinstance(route, BuildMaze):
                 return LoadingScene(ctx, route.spec, route.index, route.label, self.play_scene,
-                                    daily=route.daily, practice=route.practice)
+                                    daily=route.daily, practice=route.practice,
+                                    back=route.back)
             index = max(0, min(route.index, len(CAMPAIGN) - 1))
             spec = CAMPAIGN[index]
             return LoadingScene(ctx, spec, index, level_label(index, spec), self.play_scene)

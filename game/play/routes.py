@@ -92,7 +92,8 @@ class BuildMaze:
     """Build the maze ``spec`` describes behind a loading screen, then play it.
 
     ``daily``: the date whose daily maze it is (None: not a daily maze); ``practice``: the
-    campaign index of a locked level played for practice (None: not one).
+    campaign index of a locked level played for practice (None: not one).  ``back``: where
+    any key goes when the maze cannot be built (None: the title).
     """
 
     spec: LevelSpec
@@ -100,6 +101,7 @@ class BuildMaze:
     label: str
     daily: Optional[date] = None
     practice: Optional[int] = None
+    back: Optional[Route] = None
 
 
 @dataclass(frozen=True, eq=False)

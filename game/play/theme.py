@@ -278,6 +278,8 @@ COLOUR_BLIND = Theme(
 #: Black walls on white paving, white text on black menus, saturated markers.
 _CONTRAST_EXIT = (37, 18, 95)
 _CONTRAST_ENTRANCE = (75, 190, 164)
+#: The exit's ring: a bright violet that stands out on the black walls and the white floor.
+_CONTRAST_EXIT_RING = (120, 90, 255)
 HIGH_CONTRAST = Theme(
     "high_contrast", "palette.high_contrast",
     ui=UiPalette(bg=(0, 0, 0), bg_deep=(0, 0, 0), panel=(0, 0, 0), panel_edge=(255, 255, 255),
@@ -304,7 +306,7 @@ HIGH_CONTRAST = Theme(
                    map_edge=(255, 255, 255), arrow=(255, 221, 0), arrow_bg=(0, 0, 0)),
     actors=DEFAULT.actors._replace(player=(228, 26, 242), player_light=(250, 160, 255),
                                    player_dark=(130, 0, 140), marker_edge=(0, 0, 0),
-                                   exit_ring=_CONTRAST_EXIT),
+                                   exit_ring=_CONTRAST_EXIT_RING),
     keys=KeyPalette(red=(200, 16, 16), green=(35, 135, 75), blue=(8, 22, 208),
                     yellow=(255, 228, 41), edge=(0, 0, 0)),
 )
@@ -313,6 +315,30 @@ HIGH_CONTRAST = Theme(
 PALETTES: dict[str, Theme] = {th.name: th for th in (DEFAULT, COLOUR_BLIND, HIGH_CONTRAST)}
 
 _built: dict[tuple[str, int, bool], Theme] = {}
+
+
+def luminance(colour: tuple[int, ...]) -> float:
+    """Return the relative luminance of an sRGB colour (WCAG 2: 0 black to 1 white)."""
+
+    def linear(v: int) -> float:
+        """Return one channel made linear."""
+        c = v / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = colour[:3]
+    return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+
+
+def contrast(a: tuple[int, ...], b: tuple[int, ...]) -> float:
+    """Return the WCAG contrast ratio of two colours (1 the same to 21 black on white)."""
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def outline(colour: tuple[int, ...]) -> Color:
+    """Return black or white, whichever stands out more against ``colour`` (its edge)."""
+    return (0, 0, 0) if contrast(colour, (0, 0, 0)) >= contrast(colour, (255, 255, 255)) \
+        else (255, 255, 255)
 
 
 def build(palette: str, *, text_size: int = 100, reduced_motion: bool = False) -> Theme:

@@ -91,6 +91,14 @@ class SaveStore:
         return Progress(), notice
 
 
+def peek_progress(path: Path) -> Optional[Progress]:
+    """Return the save at ``path`` read only (None: none or unusable; nothing is moved)."""
+    try:
+        return parse_save(read_regular_file(resolve(Path(path)), MAX_SAVE_BYTES))
+    except (OSError, SaveFormatError):
+        return None
+
+
 def load_progress(path: Path) -> tuple[Progress, Optional[str]]:
     """Load the save at ``path``; return (progress, a one-line notice for the player or None)."""
     return SaveStore(path).load()

@@ -29,6 +29,8 @@ class Standing:
     total: int = 0
     bins: tuple[int, ...] = ()
     marked: Optional[int] = None
+    #: The seconds from the first bin's start to the last bin's end (None: not known).
+    span: Optional[tuple[float, float]] = None
 
 
 def marked_bin(histogram: Any, time: Any) -> Optional[int]:
@@ -42,6 +44,17 @@ def marked_bin(histogram: Any, time: Any) -> Optional[int]:
         return None
     # the bin whose start is the last at or before the time (rounding keeps it in range)
     return max(0, sum(1 for low in lows if low <= time) - 1)
+
+
+def time_span(histogram: Any) -> Optional[tuple[float, float]]:
+    """Return the seconds a board's histogram covers: its first bin's start, last bin's end."""
+    bins = histogram.get("bins") if isinstance(histogram, dict) else None
+    if not isinstance(bins, list) or not bins or not all(isinstance(b, dict) for b in bins):
+        return None
+    low, high = bins[0].get("from"), bins[-1].get("to")
+    if not isinstance(low, (int, float)) or not isinstance(high, (int, float)) or high < low:
+        return None
+    return float(low), float(high)
 
 
 def counts(histogram: Any) -> tuple[int, ...]:
@@ -91,7 +104,8 @@ class Submission:
             return Standing("ranked", rank)
         total = histogram.get("total") if isinstance(histogram, dict) else None
         return Standing("ranked", rank, total if isinstance(total, int) else 0,
-                        counts(histogram), marked_bin(histogram, answer.get("time")))
+                        counts(histogram), marked_bin(histogram, answer.get("time")),
+                        time_span(histogram))
 
 
 @dataclass(frozen=True)

@@ -18,12 +18,14 @@ from string import Formatter
 from typing import Optional
 
 from game.text import en, en_lab, en_stats, en_tools, zh, zh_lab, zh_stats, zh_tools
-from game.text import en_chase, zh_chase
+from game.text import en_chase, en_play, zh_chase, zh_play
 
 #: Each language's sentences by key: its main catalogue and its tools' (help, editor, lab).
 CATALOGUES: dict[str, dict[str, str]] = {
-    "en": en.STRINGS | en_tools.STRINGS | en_lab.STRINGS | en_stats.STRINGS | en_chase.STRINGS,
-    "zh": zh.STRINGS | zh_tools.STRINGS | zh_lab.STRINGS | zh_stats.STRINGS | zh_chase.STRINGS,
+    "en": (en.STRINGS | en_tools.STRINGS | en_lab.STRINGS | en_stats.STRINGS | en_chase.STRINGS
+           | en_play.STRINGS),
+    "zh": (zh.STRINGS | zh_tools.STRINGS | zh_lab.STRINGS | zh_stats.STRINGS | zh_chase.STRINGS
+           | zh_play.STRINGS),
 }
 DEFAULT_LANGUAGE = "en"
 #: Each language's name in its own script, as the Language setting shows it.

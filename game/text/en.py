@@ -228,8 +228,9 @@ STRINGS: dict[str, str] = {
     "settings.race_speed_value": "{speed} tiles/s",
     "settings.language": "Language",
     "settings.reset": "Reset progress",
-    "settings.reset_question": "Reset all progress? Unlocked levels, best times and stars "
-                                "are forgotten; the settings stay.",
+    "settings.reset_question": "Reset all progress? Unlocked levels, best times and stars, "
+                                "daily maze records and the daily streak are forgotten; "
+                                "the settings stay.",
     "settings.reset_yes": "Reset progress",
     "settings.reset_no": "Cancel",
     "settings.reset_done": "Progress reset",
@@ -310,7 +311,6 @@ STRINGS: dict[str, str] = {
     "loading.building": "Building a {rows} x {cols} maze with {algorithm}  ·  {seconds:.1f} s",
     "loading.drawing": "Drawing the map  ·  {seconds:.1f} s",
     "loading.failed": "Could not build this maze",
-    "loading.failed_reason": "{kind}: {reason}",
     "loading.not_built": "the maze could not be built",
     "keys.no_room": "There is no room for {count} keys in this {rows} x {cols} maze: at most {fits} fit. Choose fewer keys or a bigger maze.",
     "loading.footer": "Esc cancels",

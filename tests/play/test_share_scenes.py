@@ -131,7 +131,7 @@ def test_a_maze_from_a_file_has_no_code_to_copy(ctx: Context) -> None:
 def test_a_typed_code_is_played(ctx: Context) -> None:
     game, scene = code_screen(ctx)
     typed(game, "d21x31-2kq-r3-l10")
-    assert scene.text == "D21X31-2KQ-R3-L10"
+    assert scene.text == "D21x31-2KQ-R3-L10"  # as codes are written
     loading = game.send(key(pygame.K_RETURN))
     assert isinstance(loading, LoadingScene)
     assert loading.spec == parse_level_code("D21x31-2KQ-R3-L10") and loading.daily is None

@@ -164,5 +164,8 @@ class Stage:
         x, y = self.camera.to_screen(*self.session.maze.goal)
         cx, cy = view.x + x + t / 2, view.y + y + t / 2
         radius = max(7, round(t * (0.55 + 0.25 * pulse(now, th.motion.exit_pulse))))
-        pygame.draw.circle(surface, th.actors.exit_ring, (round(cx), round(cy)), radius,
-                           max(2, round(t / 10)))
+        width = max(2, round(t / 10))
+        # edged in black or white, so the ring shows on the walls and on the floor alike
+        pygame.draw.circle(surface, theme.outline(th.actors.exit_ring), (round(cx), round(cy)),
+                           radius + 1, width + 2)
+        pygame.draw.circle(surface, th.actors.exit_ring, (round(cx), round(cy)), radius, width)

@@ -185,7 +185,7 @@ def bar_colours() -> list[tuple[int, int, int]]:
     """Return each column's bar colour in the current theme."""
     look = theme.current()
     ui = look.ui
-    return [ui.danger, ui.teal, ui.accent, look.hint.visited[:3], look.hint.line][: len(COLUMNS)]
+    return [ui.danger, ui.teal, ui.accent, look.hint.visited[:3], ui.text][: len(COLUMNS)]
 
 
 def figure(key: str, value: float) -> str:

@@ -17,6 +17,10 @@ from game.play.widgets.menu import Menu, MenuItem
 from game.play.widgets.text import draw_text, font, wrap
 
 
+#: The question's text sizes, largest first: the first that fits it in four lines is used.
+QUESTION_SIZES = (40, 34, 30, 26)
+
+
 class ConfirmScene(OverlayScene):
     """Ask ``ask.question``: its yes answer follows ``ask.then``; no, Esc or a right click go back."""
 
@@ -24,6 +28,7 @@ class ConfirmScene(OverlayScene):
                  under: Callable[[pygame.Surface], None]) -> None:
         super().__init__(ctx, under)
         self.ask = ask
+        self.lines: list[str] = []  # the question's lines as last drawn
         self.menu: Menu[Next] = Menu([
             MenuItem(ask.yes, lambda: ask.then),
             MenuItem(ask.no, lambda: Back()),
@@ -52,8 +57,12 @@ class ConfirmScene(OverlayScene):
         self.draw_under(surface)
         pad = lay.px(24, lo=4)
         width = min(lay.width - 2 * lay.margin, max(lay.px(640), 240))
-        f = font(lay.font_size(40))
-        lines = wrap(self.ask.question, f, max(20, width - 2 * pad))[:4]
+        for size in QUESTION_SIZES:  # a long question at large text: smaller, never cut
+            f = font(lay.font_size(size))
+            lines = wrap(self.ask.question, f, max(20, width - 2 * pad))
+            if len(lines) <= 4:
+                break
+        self.lines = lines
         text_h = len(lines) * f.get_linesize()
         menu_h = min(self.menu.preferred_height(lay, 40),
                      max(2 * f.get_linesize(), lay.height - 2 * lay.margin - text_h - 3 * pad))

@@ -25,7 +25,7 @@ from game.names import (
     option_label,
     option_value,
 )
-from game.play.routes import BuildMaze, ToTitle
+from game.play.routes import BuildMaze, ToCustomMaze, ToTitle
 from game.play.scenes.base import ListScene, Next
 from game.play.widgets.menu import MenuItem, clamp_step
 from game.save import CustomMaze, menu_options
@@ -218,10 +218,14 @@ class CustomMazeScene(ListScene):
         """Remember the choices; build and play the chosen maze."""
         self._remember()
         spec = self.spec()
-        return BuildMaze(spec, None, custom_label(spec))
+        return BuildMaze(spec, None, custom_label(spec), back=ToCustomMaze())
 
     def handle_event(self, event: Event) -> Optional[Next]:
-        """Adjust the choices; digits type the seed (Backspace edits it); Esc goes back."""
+        """Adjust the choices; digits type the seed (Backspace edits it); Enter starts; Esc goes back.
+
+        On the Seed row Enter rolls a new seed (as its footer says); on any other choice's
+        row it starts the maze.
+        """
         key = keys.pressed(event)
         if self.menu.selected == SEED_ROW and key is not None:
             digit = keys.DIGIT_KEYS.get(key)
@@ -234,6 +238,10 @@ class CustomMazeScene(ListScene):
                 return None
         if keys.is_back(event):
             return self._back()
+        if (keys.is_confirm(key) and self.menu.selected != SEED_ROW
+                and self.menu.selected < self.start_row):
+            self.menu.held.clear()
+            return self._start()  # the footer's "Enter start", from any choice's row
         route = super().handle_event(event)
         if self.menu.selected != SEED_ROW:
             self.typing = False  # back on the seed row, the first digit starts a new seed

@@ -1,5 +1,8 @@
 """Enter a code: type or paste (Ctrl+V) a level code, see what is wrong with it, play it.
 
+The field writes a code as codes are written (capitals, a small ``x`` between the rows
+and the columns: ``B21x21-1A2B``), typed or pasted; a paste replaces the field.
+
 Letters, digits, ``-`` and ``.`` type the code (every letter: the scene takes the keys
 itself, so M types an M instead of muting); Backspace erases; Enter (or Play) checks it
 with the level-code parser and builds the maze, or says what is wrong.
@@ -11,7 +14,7 @@ from typing import Optional
 
 import pygame
 
-from game.levels import CODE_EXAMPLES, build_level, parse_level_code
+from game.levels import CODE_EXAMPLES, build_level, code_case, parse_level_code
 from game.play import input as keys
 from game.play import theme
 from game.play.clipboard import paste_text
@@ -71,15 +74,16 @@ class EnterCodeScene(ListScene):
 
     def type(self, text: str) -> None:
         """Add ``text`` to the code (as much as fits)."""
-        self.text = (self.text + text)[:MAX_LENGTH]
+        self.text = code_case(self.text + text)[:MAX_LENGTH]
         self._say(None)
 
     def paste(self) -> None:
-        """Add the clipboard's text to the code, or say there is nothing to paste."""
+        """Put the clipboard's text in place of the code, or say there is nothing to paste."""
         text = paste_text()
         if text is None or not cleaned(text):
             self._say(t("code.no_paste"))
             return
+        self.text = ""
         self.type(cleaned(text))
 
     def submit(self) -> Optional[Next]:

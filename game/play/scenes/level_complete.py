@@ -300,7 +300,7 @@ class LevelCompleteScene(ListScene):
         missed = [(reason, pal.danger) for reason in self.missed]
         if r.race is not None and self.race is not None:
             missed.insert(0, (self.race, pal.teal if r.race.player_first else pal.accent))
-        chart_h = min(lay.px(60), avail // 6) if bins else 0
+        chart_h = min(lay.px(90), avail // 5) if bins else 0  # bars and their labels
         avail -= chart_h
         if self.standing is not None:
             missed.insert(0, (standing_text(self.standing), pal.teal))
@@ -333,9 +333,10 @@ class LevelCompleteScene(ListScene):
                       anchor="midleft", max_width=inner.width // 2 - pad)
             y += line_h
         if chart_h > 4 and self.standing is not None:
-            chart = pygame.Rect(0, y + 2, min(inner.width, lay.px(320)), chart_h - 6)
+            chart = pygame.Rect(0, y + 2, min(inner.width, lay.px(400)), chart_h - 6)
             chart.centerx = inner.centerx
-            draw_histogram(surface, chart, bins, self.standing.marked)
+            draw_histogram(surface, chart, bins, self.standing.marked, self.standing.span,
+                           self.standing.total)
             y += chart_h
         if note:
             ny = min(y + nf.get_height(), inner.bottom - button_h - nf.get_height() // 2 - 2)

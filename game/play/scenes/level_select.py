@@ -294,7 +294,9 @@ class LevelSelectScene(MenuScene):
         star_y = rect.top + rect.height * (0.64 if has_moves else 0.72)
         draw_stars(surface, (rect.centerx, star_y), star_r, stars)
         if has_moves:
-            tf = font(max(12, min(int(unscaled(rect.height // 5)), lay.font_size(22))))
+            # a fifth of the tile at 100 % text, more at larger text (up to 150 %: 0.27)
+            share = min(0.27, 0.2 * (1 + (text_scale() - 1) * 0.7))
+            tf = font(max(12, min(int(unscaled(rect.height * share)), lay.font_size(22))))
             draw_text(surface, t("levels.cell_moves", moves=best_moves), tf,
                       pal.text_dim, (rect.centerx, rect.bottom - tf.get_height() * 0.7),
                       max_width=rect.width - 4)

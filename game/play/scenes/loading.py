@@ -40,8 +40,9 @@ class LoadingScene(MenuScene):
 
     def __init__(self, ctx: Context, spec: LevelSpec, level_index: Optional[int], label: str,
                  make_play: Callable[[Level], Scene], *, daily: Optional[date] = None,
-                 practice: Optional[int] = None) -> None:
+                 practice: Optional[int] = None, back: Optional[Next] = None) -> None:
         super().__init__(ctx)
+        self.back = back  # where a key goes after an error (None: the title)
         self.spec = spec
         self.daily = daily
         self.practice = practice  # a locked campaign level's index, played for practice
@@ -80,7 +81,7 @@ class LoadingScene(MenuScene):
         """Esc cancels (the worker finishes unseen); after an error any key goes back."""
         if keys.is_back(event) or (self.error and (keys.pressed(event) is not None
                                                    or keys.left_click(event) is not None)):
-            return ToTitle()
+            return self.back or ToTitle()
         return None
 
     def update(self, dt: float) -> Optional[Next]:

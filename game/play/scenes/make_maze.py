@@ -72,7 +72,8 @@ class MakeMazeScene(ListScene):
         if last is None:
             return self.first_spec
         return LevelSpec(last.algorithm, last.rows, last.cols, last.seed, last.loops,
-                         last.options, "Custom")
+                         last.options, "Custom", keys=last.keys, chasers=last.chasers,
+                         mud=last.mud)
 
     def _generated_value(self) -> str:
         """Return the generated maze's description: generator and size."""

@@ -61,7 +61,7 @@ class PauseScene(OverlayScene):
         box_w = min(lay.width - 2 * lay.margin, max(lay.px(460), 240))
         box = pygame.Rect(0, 0, box_w, box_h)
         box.center = (lay.width // 2, lay.height // 2)
-        panel(surface, box, radius=lay.px(18, lo=4))
+        panel(surface, box, alpha=255, radius=lay.px(18, lo=4))  # opaque: no walls run through
         draw_text(surface, t("pause.title"), f, pal.accent,
                   (box.centerx, box.top + lay.px(14, lo=3) + f.get_height() // 2),
                   shadow=pal.bg_deep)

@@ -38,16 +38,25 @@ from game.save import current_streak
 from game.text import t
 
 
+#: The menu's width (design px) per column and its text size.
+MENU_WIDTH, MENU_FONT = 520, 44
+
+
 class TitleScene(ListScene):
     """The title screen; Esc goes to Quit, and Esc again quits."""
 
     backdrop_dim = 0
 
     def __init__(self, ctx: Context) -> None:
-        # the day's board, under the daily maze, while the leaderboard is on
+        self.board_on = ctx.settings.leaderboard.on
+        super().__init__(ctx, self._rows(), selected=ctx.title_row)
+        self.notice: Optional[str] = None
+
+    def _rows(self) -> list[MenuItem[Next]]:
+        """Return the menu's rows (the day's board under the daily maze while the board is on)."""
         board: list[MenuItem[Next]] = ([MenuItem(lambda: t("title.board"), self._board)]
-                                       if ctx.settings.leaderboard.on else [])
-        super().__init__(ctx, [
+                                       if self.board_on else [])
+        return [
             MenuItem(self._continue_label, self._continue),
             MenuItem(lambda: t("title.level_select"), lambda: ToLevelSelect()),
             MenuItem(lambda: t("title.custom_maze"), lambda: ToCustomMaze()),
@@ -59,12 +68,21 @@ class TitleScene(ListScene):
             MenuItem(lambda: t("title.settings"), lambda: OpenSettings()),
             MenuItem(lambda: t("title.help"), lambda: OpenHelp()),
             MenuItem(lambda: t("title.quit"), self._ask_quit),
-        ], selected=ctx.title_row)
-        self.notice: Optional[str] = None
+        ]
 
     def on_enter(self) -> None:
-        """Take the one-time notice (later titles do not show it); the cursor stays put."""
+        """Take the one-time notice (later titles do not show it); the cursor stays put.
+
+        Back from Settings with the leaderboard turned on or off, the rows are made again
+        (the day's board shown or gone), the cursor on the same row.
+        """
         self.notice, self.ctx.notice = self.ctx.notice, None
+        if self.board_on != self.ctx.settings.leaderboard.on:
+            self.board_on = self.ctx.settings.leaderboard.on
+            chosen = self.menu.items[self.menu.selected].text()
+            self.menu.items = self._rows()
+            texts = [item.text() for item in self.menu.items]
+            self.menu.selected = texts.index(chosen) if chosen in texts else 0
 
     def on_exit(self) -> None:
         """Drop the notice (the player has read it); keep the row chosen for the next title."""
@@ -154,8 +172,12 @@ class TitleScene(ListScene):
                   (lay.width // 2, title_cy + f.get_height() // 2 + sub.get_height() // 2),
                   max_width=lay.width - 2 * lay.margin)
         menu_top = band.bottom + lay.px(18, lo=4)
-        self.menu_box(surface, lay, self.menu, menu_top, bottom - lay.px(4, lo=1), width=520,
-                      font_size=44, columns=2)  # large text in a small window: no scrolling
+        menu_bottom = bottom - lay.px(4, lo=1)
+        # large text in a small window: side by side, no scrolling, each column as wide as one
+        columns = -(-len(self.menu.items) // self.menu.rows_per_column(
+            menu_bottom - menu_top - 2 * lay.px(14, lo=3), lay, MENU_FONT, 2))
+        self.menu_box(surface, lay, self.menu, menu_top, menu_bottom,
+                      width=MENU_WIDTH * columns, font_size=MENU_FONT, columns=2)
 
     def _draw_notice(self, surface: pygame.Surface, lay: Layout, top: int) -> int:
         """Draw the one-time notice banner at the top; return the y below it."""

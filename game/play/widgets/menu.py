@@ -59,6 +59,8 @@ class Menu(Generic[R]):
         self.arrow_rects: list[tuple[Optional[pygame.Rect], Optional[pygame.Rect]]] = []
         self.held = KeyRepeat()
         self.first = 0  # the first row shown when they scroll
+        #: The rows in a column as last drawn (fewer than all: side by side; Left/Right move).
+        self.per_column = len(self.items)
         #: What the last draw chose: the text size, the labels' width and the values shown.
         self.size, self.label_width = 0, 0
         self.values: list[Optional[str]] = []
@@ -106,6 +108,16 @@ class Menu(Generic[R]):
         if moved:
             self._click()
         return moved
+
+    def _move_column(self, delta: int) -> bool:
+        """Move to the next or previous column's row at the same height (side-by-side rows)."""
+        n = len(self.items)
+        if not 0 < self.per_column < n:
+            return False
+        column, row = divmod(self.selected, self.per_column)
+        columns = -(-n // self.per_column)
+        target = ((column + delta) % columns) * self.per_column + row
+        return self.select(min(target, n - 1))
 
     def update(self, dt: float) -> bool:
         """Repeat the held arrow key's step; return True when it acted."""
@@ -169,6 +181,7 @@ class Menu(Generic[R]):
                     self._hold_adjust(key, step[1])
                 else:
                     self.held.clear()
+                    self._move_column(step[1])
                 return None
             self.held.clear()
             return self.activate() if keys.is_confirm(key) else None
@@ -209,6 +222,20 @@ class Menu(Generic[R]):
         """Return the height the rows would like (at a small size, what their text needs)."""
         row = max(self.row_height(lay, font_size), self.least_row_height(lay, font_size))
         return row * max(1, len(self.items))
+
+    def rows_per_column(self, height: int, lay: Layout, font_size: int, columns: int) -> int:
+        """Return the rows a column holds in ``height`` px: all, unless they go side by side.
+
+        Side by side (up to ``columns``): plain rows (no values) that would scroll but fit so.
+        """
+        n = max(1, len(self.items))
+        smallest = max(1, min(height, self.least_row_height(lay, font_size)))
+        if (columns > 1 and height // smallest < n
+                and all(item.value is None for item in self.items)):
+            rows = -(-n // columns)
+            if height // smallest >= rows:
+                return rows
+        return n
 
     def _values(self, size: int, width: int) -> list[Optional[str]]:
         """Return each row's value as shown: the short one when the full one crowds its label.
@@ -255,12 +282,8 @@ class Menu(Generic[R]):
         # rows shrink to fit until their text is 3/4 of its size (or the smallest readable);
         # past that they scroll (a long list, large text, a small window)
         smallest = min(area.height, self.least_row_height(lay, font_size))
-        per_column = n
-        if (columns > 1 and area.height // max(1, smallest) < n
-                and all(item.value is None for item in self.items)):
-            rows = -(-n // columns)
-            if area.height // max(1, smallest) >= rows:
-                per_column = rows
+        per_column = self.rows_per_column(area.height, lay, font_size, columns)
+        self.per_column = per_column
         row_h = max(1, smallest, min(self.row_height(lay, font_size), area.height // per_column))
         shown = max(1, min(n, area.height // row_h))
         if per_column < n:  # side by side: every row in sight

@@ -65,13 +65,16 @@ def tool_labels(editor: Editor, f: pygame.font.Font, pad: int, icon: int,
                 room: int) -> tuple[list[str], list[int]]:
     """Return the tool buttons' labels and widths: the longest that fit in ``room`` px.
 
-    In full ("5 Red key (K)"), else the names, else the digits; each button has ``pad``
+    In full ("5 Red key (K)"), else with the key only ("Red key K"), else the names, else
+    the digits; each button has ``pad``
     px round its label and a gap after, a coloured tool's ``icon`` px more for its art.
     """
     colour = editor.colour
     tiers = (
         [t("editor.tool_key", digit=i + 1, tool=t(tool.label(colour)),
            letter=tool.shortcut) for i, tool in enumerate(TOOLS)],
+        [t("editor.tool_letter", tool=t(tool.label(colour)), letter=tool.shortcut)
+         for tool in TOOLS],
         [t(tool.label(colour)) for tool in TOOLS],
         [str(i + 1) for i in range(len(TOOLS))],
     )

@@ -1,0 +1,16 @@
+"""The English catalogue of the play screens' later sentences: what a new player found
+missing (merged into the English language by :mod:`game.text`)."""
+
+from __future__ import annotations
+
+STRINGS: dict[str, str] = {
+    # -- a maze the choices cannot build
+    "chasers.no_room": "There is no room for {count} fair chaser lairs in this {rows} x {cols} maze. Choose fewer chasers or a bigger maze.",
+    "loading.failed_plain": "These choices cannot make a maze ({reason}). Try other choices.",
+    # -- the result screen's chart of the board's times
+    "complete.chart_title": "Times of {runs} runs on the board, yours marked",
+    "complete.chart_span": "{low} to {high}",
+    "complete.chart_one": "Your time, the only one on the board yet",
+    # -- the editor's tool buttons when the digits do not fit: the name and its key
+    "editor.tool_letter": "{tool} {letter}",
+}

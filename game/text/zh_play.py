@@ -1,0 +1,16 @@
+"""The Chinese catalogue of the play screens' later sentences: what a new player found
+missing (merged into the Chinese language by :mod:`game.text`)."""
+
+from __future__ import annotations
+
+STRINGS: dict[str, str] = {
+    # -- a maze the choices cannot build
+    "chasers.no_room": "这个 {rows} x {cols} 的迷宫放不下 {count} 个公平的追兵巢穴。请减少追兵，或选更大的迷宫。",
+    "loading.failed_plain": "这些选项生成不了迷宫（{reason}）。请换些选项再试。",
+    # -- the result screen's chart of the board's times
+    "complete.chart_title": "排行榜上 {runs} 次通关的用时，你的已标出",
+    "complete.chart_span": "{low} 至 {high}",
+    "complete.chart_one": "你的用时，目前排行榜上只有这一个",
+    # -- the editor's tool buttons when the digits do not fit: the name and its key
+    "editor.tool_letter": "{tool} {letter}",
+}
