@@ -17,6 +17,8 @@ from datetime import date, timedelta
 from functools import lru_cache
 from typing import Any, Optional
 
+import numpy as np
+
 from game.maze.grid import Maze
 from game.server.client import check_player
 from game.run.clock import TICK_RATE
@@ -119,21 +121,23 @@ def shortest(code: str) -> int:
     return solve(build_level(parse_level_code(code)), "bfs").length or 0
 
 
+#: Every byte but the brackets of arrays and objects (deleted before the depth is counted).
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+
+
 def _depth_ok(body: bytes) -> bool:
     """Return True when the body's arrays and objects nest at most MAX_DEPTH deep.
 
     Brackets inside strings count too: a name or label with many brackets is refused
-    (no replay has one), which keeps the check a single pass with no parsing.
+    (no replay has one), which keeps the check a single pass with no parsing (the
+    running depth is a cumulative sum, in C).
     """
-    depth = 0
-    for byte in body.translate(None, b'"\\ \n\r\t:,0123456789abcdefghijklmnopqrstuvwxyz'):
-        if byte in b"[{":
-            depth += 1
-            if depth > MAX_DEPTH:
-                return False
-        elif byte in b"]}":
-            depth -= 1
-    return True
+    brackets = body.translate(None, _NOT_BRACKETS)
+    if len(brackets) <= MAX_DEPTH:
+        return True
+    opens = np.frombuffer(brackets, dtype=np.uint8)
+    steps = np.where((opens == ord("[")) | (opens == ord("{")), 1, -1)
+    return int(np.cumsum(steps).max()) <= MAX_DEPTH
 
 
 #: A run of digits longer than a JSON integer the board reads (found in C, before parsing).
