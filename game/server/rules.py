@@ -22,8 +22,10 @@ import numpy as np
 from game.maze.grid import Maze
 from game.server.client import check_player
 from game.run.clock import TICK_RATE
+from game.run.model import Run
 from game.run.replay import (MAX_INT_DIGITS, LevelRef, Replay, ReplayFormatError,
-                             ReplayOverBudget, VerifyBudget, check_budget, from_json, rebuild)
+                             ReplayOverBudget, VerifyBudget, check_budget, from_json, rebuild,
+                             simulate)
 
 #: The largest maze the board re-runs by default: codes up to 301x301 tiles.
 DEFAULT_MAX_SIZE = 301
@@ -235,17 +237,23 @@ def built(code: str, digest: str) -> Maze:
     return maze
 
 
-def _rerun(rep: Replay) -> tuple[bool, int, int, int]:
-    """Return (finished, moves, time in ticks, hints) of ``rep`` re-run on its maze."""
-    from game.run.model import replay
+def rerun(rep: Replay) -> Run:
+    """Return ``rep`` re-run on its kept maze as ``replay --verify`` re-runs it (fog and all).
 
+    A fogged level's chasers lose the scent as they did in the game
+    (:func:`game.run.replay.simulate`); raise Refused when the code builds another maze.
+    """
     assert rep.level.code is not None
     try:
         maze = built(rep.level.code, rep.level.digest)
     except ReplayFormatError as exc:
         raise Refused(422, f"the replay is not valid: {exc}") from None
-    run = replay(maze, rep.log, ticks=rep.ticks, solver=rep.solver, speed=rep.speed,
-                 search_optimal=False)
+    return simulate(rep, maze)
+
+
+def _rerun(rep: Replay) -> tuple[bool, int, int, int]:
+    """Return (finished, moves, time in ticks, hints) of ``rep`` re-run on its maze."""
+    run = rerun(rep)
     return run.finished, run.moves, run.ticks_played, run.hints_used
 
 

@@ -346,3 +346,12 @@ def test_a_board_at_schema_version_1_gets_its_results_counted(db_url: str) -> No
     entry, _ = store.submit(rules.Checked("q", "code/X", "X", None, 50, 600, False, "f" * 64))
     assert entry["rank"] == 5
     store.close()
+
+
+def test_a_fogged_levels_chasers_are_re_run_in_the_fog_as_the_game_ran_them() -> None:
+    """The board re-runs a fogged level's chasers in the fog (they lose the scent there)."""
+    from game.run.replay import from_json
+
+    for code, fog in (("B41x41-2-L10-C2-F1", True), ("B15x15-16Q-C1", False)):
+        run = rules.rerun(from_json(replay_doc(code)))
+        assert run.chase and run.chase.fog is fog, code
