@@ -304,7 +304,7 @@ class Run:
         """
         while self.tick < tick and self.finished_at is None and self.caught_at is None:
             self.step()
-            if self.idle:
+            if self.player.fraction >= 1.0 and self.idle:  # sliding is never idle
                 self.wait(tick - self.tick)
             else:
                 self.glide(tick - self.tick)

@@ -199,14 +199,14 @@ class Player:
 
     def press(self, move: Move) -> list[str]:
         """Apply a key press; return the events it caused ("step", "bump")."""
-        d = move.direction
+        d = (move.dr, move.dc)
         self.events, self.stepped = [], []
         if d in self._held:  # a key-repeat event for a key already down: walking covers it
             return self.events
         self.running = None
         self._held[d] = self.clock
         self.facing = FACING.get(d, self.facing)
-        if self.moving:
+        if self.fraction < 1.0:  # moving
             if len(self._queued) < MAX_QUEUED:
                 self._queued.append((d, self.clock))
         elif not self._try_step(d):
@@ -285,7 +285,7 @@ class Player:
                     self.running = None
                     self._queued.clear()
                     return self.events
-            if not self._continue(arrival_time=self.clock - budget):
+            if not self._continue(self.clock - budget):
                 return self.events
             # the new step already used no time; keep spending what is left
         return self.events
@@ -318,7 +318,7 @@ class Player:
         if not self.is_floor(target):
             return False
         self.prev, self.pos = self.pos, target
-        self.step_cost = self.cost_of(target)
+        self.step_cost = 1 if self.cost_of is _plain else self.cost_of(target)
         self.fraction = 0.0
         self.moves += 1
         self.events.append(STEP)
