@@ -72,31 +72,38 @@ def lairs_of(maze: Maze) -> list[Pos]:
 def flood(passable: np.ndarray, origin: Pos, targets: Optional[list[Pos]] = None) -> np.ndarray:
     """Return the steps from ``origin`` to every ``passable`` tile (-1: unreached).
 
-    A numpy frontier a step at a time.  With ``targets``, the flood stops once each of them
-    is reached: every tile nearer than the farthest target has its distance then.
+    A breadth-first flood a level at a time over the tiles as bytes.  With ``targets``,
+    the flood stops once each of them is reached: every tile as near as the farthest
+    target has its distance then, none beyond (the level it was reached on is finished).
+    Plain Python: a run floods once per tile the player moves to, and numpy's per-level
+    calls cost more than the few dozen tiles of a level.
     """
     rows, cols = passable.shape
     width = cols + 2
     open_ = np.zeros((rows + 2, width), dtype=bool)
     open_[1:-1, 1:-1] = passable
-    flat_open = open_.ravel()
-    dist = np.full(flat_open.shape, -1, dtype=np.int32)
+    flat_open = open_.tobytes()  # one byte a tile: 1 open, 0 not (the border: not)
+    dist = [-1] * len(flat_open)
     start = (origin[0] + 1) * width + origin[1] + 1
     dist[start] = 0
-    offsets = np.array([-width, 1, width, -1])
     wanted = (None if targets is None
-              else np.array([(r + 1) * width + c + 1 for r, c in targets], dtype=np.int64))
-    frontier = np.array([start], dtype=np.int64)
+              else [(r + 1) * width + c + 1 for r, c in targets])
+    offsets = (-width, 1, width, -1)
+    frontier = [start]
     step = 0
-    while frontier.size:
-        if wanted is not None and (dist[wanted] >= 0).all():
+    while frontier:
+        if wanted is not None and all(dist[w] >= 0 for w in wanted):
             break
         step += 1
-        near = (frontier[:, None] + offsets).ravel()
-        near = near[flat_open[near] & (dist[near] < 0)]
-        frontier = np.unique(near)
-        dist[frontier] = step
-    return dist.reshape(rows + 2, width)[1:-1, 1:-1]
+        near = []
+        for here in frontier:
+            for off in offsets:
+                there = here + off
+                if flat_open[there] and dist[there] < 0:
+                    dist[there] = step
+                    near.append(there)
+        frontier = near
+    return np.array(dist, dtype=np.int32).reshape(rows + 2, width)[1:-1, 1:-1]
 
 
 @dataclass

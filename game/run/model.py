@@ -65,7 +65,7 @@ LOCKED = "locked"
 CAUGHT = "caught"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: a replay read makes one per intent, twice as fast
 class Logged:
     """One intent of the log and the tick it was applied at."""
 
@@ -92,7 +92,10 @@ class Run:
         # Each solver's variants too: the wall follower with either hand.
         self.solvers = [key for key in solver_keys() if can_solve(solver_name(key), maze)]
         self.held = int(kinds.KINDS["key"][maze.tiles[maze.start]])  # key bits held
-        self.player = Player(lambda pos: self.tile_kind(pos) not in ("wall", "door"), maze.start,
+        # the tiles' kinds as bytes, read per step (one C copy here, a byte lookup there)
+        self._kinds = np.ascontiguousarray(maze.tiles, dtype=np.uint8).tobytes()
+        self._rows, self._cols = maze.tiles.shape
+        self.player = Player(self.passable, maze.start,
                              stop_on=lambda pos: (self.tile_kind(pos) in RUN_STOPS_ON
                                                   or pos == self._fresh_key),
                              stop_before=lambda pos: self.tile_kind(pos) in RUN_STOPS_BEFORE,
@@ -196,6 +199,19 @@ class Run:
             return "key"
         return "floor"
 
+    def passable(self, pos: Pos) -> bool:
+        """Return True when the player may step onto ``pos`` now: not "wall" or "door".
+
+        The same answer as ``tile_kind(pos) not in ("wall", "door")``, read from the
+        tiles' bytes: the player asks it on every step and every held key's try.
+        """
+        r, c = pos
+        if 0 <= r < self._rows and 0 <= c < self._cols:
+            kind = self._kinds[r * self._cols + c]
+            if _WALKABLE[kind] and not _LOCK_BITS[kind] & ~self.held:
+                return True
+        return pos == self.maze.goal  # the exit is open whatever its tile
+
     def transparent(self) -> np.ndarray:
         """Return a bool mask of the tiles sight passes through (the tile-kind table says)."""
         return kinds.transparent(self.maze.tiles)
@@ -208,10 +224,18 @@ class Run:
     # -- changing -------------------------------------------------------------------------
     def apply(self, intent: RunIntent) -> None:
         """Carry out one intent now, and log it with the current tick."""
-        if self.over:
+        if self.finished_at is None and self.caught_at is None:
+            self._take(Logged(self.tick, intent))
+
+    def _take(self, logged: Logged) -> None:
+        """Carry out ``logged``'s intent now (its tick is now), and log it as it is."""
+        if self.finished_at is not None or self.caught_at is not None:
             return
-        self.log.append(Logged(self.tick, intent))
-        if isinstance(intent, (Move, AutoRun)):
+        self.log.append(logged)
+        intent = logged.intent
+        if type(intent) is Release:  # half of every tap: no Move made to let it go
+            self.player.let_go((intent.dr, intent.dc))
+        elif isinstance(intent, (Move, AutoRun)):
             d = (intent.dr, intent.dc)
             events = self.player.press(intent) if isinstance(intent, Move) else self.player.run(d)
             self._note(self._door_bumps(events, d))
@@ -238,14 +262,16 @@ class Run:
 
     def step(self) -> None:
         """Advance the run by one tick."""
-        if self.over:
+        if self.finished_at is not None or self.caught_at is not None:
             return
         self.tick += 1
-        self._note(self.player.update(TICK))
-        self._start(self.tick - 1)  # a held key's step set off during this tick
-        if not self.player.moving and self.player.pos == self.maze.goal:
+        player = self.player
+        self._note(player.update(TICK))
+        if self.started_at is None and player.stepped:  # a held key's step set off this tick
+            self.started_at = self.tick - 1
+        if player.fraction >= 1.0 and player.pos == self.maze.goal:  # arrived on the exit
             self.finished_at = self.tick
-        elif self.chasing:
+        elif self.started_at is not None and self.chase:  # chasing (the run is not over)
             self.chase.step(self.player.pos)
             if self.chase.catches(self.player.render_pos):
                 self.caught_at = self.tick
@@ -256,7 +282,9 @@ class Run:
     @property
     def idle(self) -> bool:
         """Return True when ticks change nothing but the time until the next intent."""
-        return self.over or (self.player.idle and not self.chasing)
+        if self.finished_at is not None or self.caught_at is not None:
+            return True
+        return self.player.idle and not (self.started_at is not None and self.chase)
 
     def wait(self, ticks: int) -> None:
         """Advance ``ticks`` ticks while ``idle``: the same run as ``ticks`` calls of step."""
@@ -276,9 +304,9 @@ class Run:
         in one ``wait``, and the ticks of a slide between two tiles in one ``glide``: the
         same run as stepping each tick, much sooner.
         """
-        while self.tick < tick and not self.over:
+        while self.tick < tick and self.finished_at is None and self.caught_at is None:
             self.step()
-            if self.idle:
+            if self.player.fraction >= 1.0 and self.idle:  # sliding is never idle
                 self.wait(tick - self.tick)
             else:
                 self.glide(tick - self.tick)
@@ -288,7 +316,8 @@ class Run:
 
         The same run as as many calls of step: a tick that arrives is left to ``step``.
         """
-        if self.over or ticks <= 0 or self.chasing:
+        if (ticks <= 0 or self.finished_at is not None or self.caught_at is not None
+                or (self.started_at is not None and self.chase)):  # over, or chasing
             return
         done = self.player.glide(TICK, ticks)
         self.tick += done
@@ -316,11 +345,14 @@ class Run:
 
     def _note(self, events: list[str]) -> None:
         """Keep the player's events, count the tiles it stepped onto, pick up their keys."""
-        self.events.extend(events)
+        if events:
+            self.events.extend(events)
+        if not self.player.stepped:  # most ticks: a slide on, or standing still
+            return
         for pos in self.player.stepped:
             self._visit(pos)
             self._fresh_key = None
-            bit = int(kinds.KINDS["key"][self.maze.tiles[pos]])
+            bit = _KEY_BITS[self._kinds[pos[0] * self._cols + pos[1]]]
             if bit & ~self.held:  # picked up as the step starts; an auto-run stops on it
                 self.held |= bit
                 self._fresh_key = pos
@@ -406,7 +438,11 @@ def replay(maze: Maze, log: Sequence[Logged], *, ticks: int, solver: str = "bfs"
     i, count = 0, len(log)
     while True:
         while i < count and log[i].tick <= run.tick:
-            run.apply(log[i].intent)
+            logged = log[i]
+            if logged.tick == run.tick:  # logged as it is: the same tick and intent
+                run._take(logged)
+            else:
+                run.apply(logged.intent)
             i += 1
         if run.tick >= ticks or run.over:
             return run

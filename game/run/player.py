@@ -154,8 +154,10 @@ class Player:
         Standing still, no auto-run, no press queued, and every held key past its repeat
         delay and blocked: each update then tries the same walls and fails the same way.
         """
-        if self.moving or self.running is not None or self._queued:
+        if self.fraction < 1.0 or self.running is not None or self._queued:
             return False
+        if not self._held:
+            return True
         r, c = self.pos
         return all(self.clock - pressed >= self.repeat_delay
                    and not self.is_floor((r + d[0], c + d[1]))
@@ -197,14 +199,14 @@ class Player:
 
     def press(self, move: Move) -> list[str]:
         """Apply a key press; return the events it caused ("step", "bump")."""
-        d = move.direction
+        d = (move.dr, move.dc)
         self.events, self.stepped = [], []
         if d in self._held:  # a key-repeat event for a key already down: walking covers it
             return self.events
         self.running = None
         self._held[d] = self.clock
         self.facing = FACING.get(d, self.facing)
-        if self.moving:
+        if self.fraction < 1.0:  # moving
             if len(self._queued) < MAX_QUEUED:
                 self._queued.append((d, self.clock))
         elif not self._try_step(d):
@@ -214,6 +216,10 @@ class Player:
     def release(self, move: Move) -> None:
         """Apply a key release."""
         self._held.pop(move.direction, None)
+
+    def let_go(self, d: Direction) -> None:
+        """Apply the release of direction ``d``'s key (``release`` without making a Move)."""
+        self._held.pop(d, None)
 
     def release_all(self) -> None:
         """Forget every held key and stop an auto-run (focus lost, scene paused)."""
@@ -266,8 +272,8 @@ class Player:
         self.clock += dt
         budget = dt
         for _ in range(MAX_STEPS_PER_UPDATE):
-            if self.moving:
-                pace = self.pace
+            if self.fraction < 1.0:  # moving
+                pace = self.speed if self.step_cost == 1 else self.speed / self.step_cost
                 need = (1.0 - self.fraction) / pace
                 if budget < need:
                     self.fraction += budget * pace
@@ -279,7 +285,7 @@ class Player:
                     self.running = None
                     self._queued.clear()
                     return self.events
-            if not self._continue(arrival_time=self.clock - budget):
+            if not self._continue(self.clock - budget):
                 return self.events
             # the new step already used no time; keep spending what is left
         return self.events
@@ -296,6 +302,8 @@ class Player:
             if arrival_time - pressed <= self.buffer_time and d in self._held:
                 break  # a turn waiting for its opening; held keys walk on meanwhile
             self._queued.popleft()
+        if not self._held:
+            return False
         for d in reversed(list(self._held)):
             if self.clock - self._held[d] < self.repeat_delay:
                 continue
@@ -310,7 +318,7 @@ class Player:
         if not self.is_floor(target):
             return False
         self.prev, self.pos = self.pos, target
-        self.step_cost = self.cost_of(target)
+        self.step_cost = 1 if self.cost_of is _plain else self.cost_of(target)
         self.fraction = 0.0
         self.moves += 1
         self.events.append(STEP)

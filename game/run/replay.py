@@ -460,20 +460,27 @@ def _intents(items: list[Any], ticks: int) -> tuple[Logged, ...]:
     log: list[Logged] = []
     last = 0
     for i, item in enumerate(items):
-        if not (type(item) is list and len(item) >= 2):
+        size = len(item) if type(item) is list else 0
+        if size < 2:
             raise ReplayFormatError(f"'intents'[{i}] must be [tick, name, ...], got {_shown(item)}")
-        tick, name, *values = item
+        tick = item[0]
         if type(tick) is not int or not last <= tick <= ticks:
             raise ReplayFormatError(f"'intents'[{i}]: the tick must be a whole number from "
                                     f"{last} (the one before) to {ticks} (the run's end), "
                                     f"got {_shown(tick)}")
         # an intent of whole numbers read before is the same (frozen) intent: kept, not
-        # checked and built again (a run's few hundred moves are mostly the same four)
-        key = ((name, *values) if type(name) is str and (
-            not values or (len(values) == 2 and type(values[0]) is int
-                           and type(values[1]) is int)) else None)
+        # checked and built again (a run's few hundred moves are mostly the same four);
+        name = item[1]
+        key: Optional[tuple[Any, ...]] = None
+        if type(name) is str:
+            if size == 4:
+                if type(item[2]) is int and type(item[3]) is int:
+                    key = (name, item[2], item[3])
+            elif size == 2:
+                key = (name,)
         intent = _READ.get(key) if key is not None else None
         if intent is None:
+            values = item[2:]
             cls = INTENT_TYPES.get(name) if type(name) is str else None
             if cls is None:
                 raise ReplayFormatError(f"'intents'[{i}]: unknown intent {_shown(name)} "

@@ -17,11 +17,15 @@ from datetime import date, timedelta
 from functools import lru_cache
 from typing import Any, Optional
 
+import numpy as np
+
 from game.maze.grid import Maze
 from game.server.client import check_player
 from game.run.clock import TICK_RATE
+from game.run.model import Run
 from game.run.replay import (MAX_INT_DIGITS, LevelRef, Replay, ReplayFormatError,
-                             ReplayOverBudget, VerifyBudget, check_budget, from_json, rebuild)
+                             ReplayOverBudget, VerifyBudget, check_budget, from_json, rebuild,
+                             simulate)
 
 #: The largest maze the board re-runs by default: codes up to 301x301 tiles.
 DEFAULT_MAX_SIZE = 301
@@ -119,21 +123,23 @@ def shortest(code: str) -> int:
     return solve(build_level(parse_level_code(code)), "bfs").length or 0
 
 
+#: Every byte but the brackets of arrays and objects (deleted before the depth is counted).
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+
+
 def _depth_ok(body: bytes) -> bool:
     """Return True when the body's arrays and objects nest at most MAX_DEPTH deep.
 
     Brackets inside strings count too: a name or label with many brackets is refused
-    (no replay has one), which keeps the check a single pass with no parsing.
+    (no replay has one), which keeps the check a single pass with no parsing (the
+    running depth is a cumulative sum, in C).
     """
-    depth = 0
-    for byte in body.translate(None, b'"\\ \n\r\t:,0123456789abcdefghijklmnopqrstuvwxyz'):
-        if byte in b"[{":
-            depth += 1
-            if depth > MAX_DEPTH:
-                return False
-        elif byte in b"]}":
-            depth -= 1
-    return True
+    brackets = body.translate(None, _NOT_BRACKETS)
+    if len(brackets) <= MAX_DEPTH:
+        return True
+    opens = np.frombuffer(brackets, dtype=np.uint8)
+    steps = np.where((opens == ord("[")) | (opens == ord("{")), 1, -1)
+    return int(np.cumsum(steps).max()) <= MAX_DEPTH
 
 
 #: A run of digits longer than a JSON integer the board reads (found in C, before parsing).
@@ -231,17 +237,23 @@ def built(code: str, digest: str) -> Maze:
     return maze
 
 
-def _rerun(rep: Replay) -> tuple[bool, int, int, int]:
-    """Return (finished, moves, time in ticks, hints) of ``rep`` re-run on its maze."""
-    from game.run.model import replay
+def rerun(rep: Replay) -> Run:
+    """Return ``rep`` re-run on its kept maze as ``replay --verify`` re-runs it (fog and all).
 
+    A fogged level's chasers lose the scent as they did in the game
+    (:func:`game.run.replay.simulate`); raise Refused when the code builds another maze.
+    """
     assert rep.level.code is not None
     try:
         maze = built(rep.level.code, rep.level.digest)
     except ReplayFormatError as exc:
         raise Refused(422, f"the replay is not valid: {exc}") from None
-    run = replay(maze, rep.log, ticks=rep.ticks, solver=rep.solver, speed=rep.speed,
-                 search_optimal=False)
+    return simulate(rep, maze)
+
+
+def _rerun(rep: Replay) -> tuple[bool, int, int, int]:
+    """Return (finished, moves, time in ticks, hints) of ``rep`` re-run on its maze."""
+    run = rerun(rep)
     return run.finished, run.moves, run.ticks_played, run.hints_used
 
 

@@ -2,7 +2,10 @@
 
 Migrations are explicit: ``schema_version`` holds the version the tables are at, and
 :data:`MIGRATIONS` lists the steps from each version to the next, run in one transaction
-each when the server starts (:meth:`Store.migrate`).  SQLite runs in WAL mode (synchronous
+each when the server starts (:meth:`Store.migrate`).  ``ranks`` counts a board's runs
+by result (time, then moves), kept in the insert's transaction: a new run's rank sums
+the results ahead of it rather than counting every run ahead (a board of identical runs
+would count them all), and the histogram bins results, not runs.  SQLite runs in WAL mode (synchronous
 NORMAL: a killed server loses nothing); every accepted run is committed before the server
 answers 201.
 """
@@ -13,9 +16,10 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Optional
 
-from sqlalchemy import (Boolean, Column, Float, Index, Integer, MetaData, String, Table,
-                        create_engine, event, func, insert, literal_column, select, text,
-                        tuple_)
+from sqlalchemy import (Boolean, Column, Float, Index, Integer, MetaData, PrimaryKeyConstraint,
+                        String, Table, bindparam, create_engine, event, func, insert,
+                        literal_column, select, text, tuple_)
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
@@ -44,14 +48,55 @@ runs = Table(
 )
 
 
+ranks = Table(
+    "ranks", metadata,
+    Column("board", String(120), nullable=False),
+    Column("time_ticks", Integer, nullable=False),
+    Column("moves", Integer, nullable=False),
+    Column("runs", Integer, nullable=False),  # the board's runs with this result
+    PrimaryKeyConstraint("board", "time_ticks", "moves"),
+)
+
+
 def _create_runs(conn: Connection) -> None:
     """Version 1: the runs table and its ranking index."""
     runs.create(conn)
 
 
+def _create_ranks(conn: Connection) -> None:
+    """Version 2: the runs of each board counted by result, from the runs stored."""
+    ranks.create(conn)
+    conn.execute(insert(ranks).from_select(
+        ["board", "time_ticks", "moves", "runs"],
+        select(runs.c.board, runs.c.time_ticks, runs.c.moves, func.count())
+        .group_by(runs.c.board, runs.c.time_ticks, runs.c.moves)))
+
+
 #: The step from each schema version to the next (0: an empty database).
-MIGRATIONS: dict[int, Callable[[Connection], None]] = {0: _create_runs}
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {0: _create_runs, 1: _create_ranks}
 SCHEMA_VERSION = len(MIGRATIONS)
+
+
+#: The statements of a submission, built once (SQLAlchemy then only looks up their SQL).
+_INSERT_RUN = insert(runs).returning(runs.c.id)
+#: The results of a board ahead of a result: the runs they count, summed.
+_AHEAD = select(func.coalesce(func.sum(ranks.c.runs), 0)).where(
+    ranks.c.board == bindparam("board"),
+    tuple_(ranks.c.time_ticks, ranks.c.moves) < tuple_(bindparam("time_ticks"),
+                                                      bindparam("moves")))
+#: The runs of a board with the same result stored before a run (its id): ahead of it.
+_TIED = select(func.count()).select_from(runs).where(
+    runs.c.board == bindparam("board"), runs.c.time_ticks == bindparam("time_ticks"),
+    runs.c.moves == bindparam("moves"), runs.c.id < bindparam("run_id"))
+
+
+def _count_result(dialect: str) -> Any:
+    """Return the statement counting one more run of a result (an upsert), its count back."""
+    dialect_insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    upsert = dialect_insert(ranks)
+    return upsert.on_conflict_do_update(
+        index_elements=[ranks.c.board, ranks.c.time_ticks, ranks.c.moves],
+        set_={"runs": ranks.c.runs + 1}).returning(ranks.c.runs)
 
 
 def engine_url(url: str) -> str:
@@ -87,6 +132,7 @@ class Store:
         self.engine: Engine = create_engine(self.url, pool_pre_ping=not sqlite)
         if sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
+        self._count_result = _count_result(self.engine.dialect.name)
 
     @property
     def kind(self) -> str:
@@ -129,18 +175,21 @@ class Store:
         """Store ``run`` unless its replay is stored; return its entry and True when new.
 
         The entry is :meth:`entry`'s and the run's id.  A new run takes one connection: the
-        insert is committed (durable before the answer), then the runs ahead of it are
-        counted on the ranking index, outside the write lock.
+        insert and its result's count are committed together (durable before the answer);
+        the runs ahead of it are the results ahead summed, outside the write lock, and the
+        runs of its result counted before it (its count, less itself).
         """
+        key = {"board": run.board, "time_ticks": run.time_ticks, "moves": run.moves}
         try:
             with self.engine.connect() as conn:
                 with conn.begin():
-                    new_id = int(conn.execute(insert(runs).values(
-                        digest=run.digest, board=run.board, code=run.code, daily=run.daily,
-                        player=run.player, moves=run.moves, time_ticks=run.time_ticks,
-                        optimal=run.optimal, created=time.time()).returning(runs.c.id)
-                    ).scalar_one())
-                ahead = self._ahead(conn, run.board, run.time_ticks, run.moves, new_id)
+                    new_id = int(conn.execute(_INSERT_RUN, {
+                        "digest": run.digest, "code": run.code, "daily": run.daily,
+                        "player": run.player, "optimal": run.optimal,
+                        "created": time.time(), **key}).scalar_one())
+                    tied = int(conn.execute(self._count_result, {**key, "runs": 1})
+                               .scalar_one()) - 1
+                ahead = int(conn.execute(_AHEAD, key).scalar_one()) + tied
             return {"id": new_id, "board": run.board, "rank": ahead + 1, "moves": run.moves,
                     "time_ticks": run.time_ticks}, True
         except IntegrityError:
@@ -152,10 +201,9 @@ class Store:
     @staticmethod
     def _ahead(conn: Connection, board: str, time_ticks: int, moves: int, run_id: int) -> int:
         """Return how many runs of ``board`` rank ahead of the run (time, moves, id)."""
-        return int(conn.execute(select(func.count()).select_from(runs).where(
-            runs.c.board == board,
-            tuple_(runs.c.time_ticks, runs.c.moves, runs.c.id)
-            < tuple_(time_ticks, moves, run_id))).scalar_one())
+        key = {"board": board, "time_ticks": time_ticks, "moves": moves}
+        return (int(conn.execute(_AHEAD, key).scalar_one())
+                + int(conn.execute(_TIED, {**key, "run_id": run_id}).scalar_one()))
 
     def find(self, digest: str) -> Optional[int]:
         """Return the id of the run whose replay has ``digest``, or None."""
@@ -179,15 +227,15 @@ class Store:
                 select(runs.c.player, runs.c.moves, runs.c.time_ticks, runs.c.optimal)
                 .where(runs.c.board == board)
                 .order_by(runs.c.time_ticks, runs.c.moves, runs.c.id).limit(limit)).all()
-            low, high = conn.execute(select(func.min(runs.c.time_ticks),
-                                            func.max(runs.c.time_ticks))
-                                     .where(runs.c.board == board)).one()
+            low, high = conn.execute(select(func.min(ranks.c.time_ticks),
+                                            func.max(ranks.c.time_ticks))
+                                     .where(ranks.c.board == board)).one()
             width = bin_width(int(low or 0), int(high or 0))
-            # binned in the database (one row a bin, however many runs); the width is an
-            # int written into the SQL so SELECT and GROUP BY hold the same expression
-            binned = runs.c.time_ticks // literal_column(str(int(width)), Integer)
+            # binned in the database (one row a bin, from one row a result); the width is
+            # an int written into the SQL so SELECT and GROUP BY hold the same expression
+            binned = ranks.c.time_ticks // literal_column(str(int(width)), Integer)
             counts = [] if low is None else conn.execute(
-                select(binned, func.count()).where(runs.c.board == board)
+                select(binned, func.sum(ranks.c.runs)).where(ranks.c.board == board)
                 .group_by(binned)).all()
         from game.run.clock import TICK_RATE
 

@@ -155,6 +155,7 @@ def empty(db: str) -> None:
     store = Store(db)
     with store.engine.begin() as conn:
         conn.execute(text("DROP TABLE IF EXISTS runs"))
+        conn.execute(text("DROP TABLE IF EXISTS ranks"))
         conn.execute(text("DROP TABLE IF EXISTS schema_version"))
     store.close()
 

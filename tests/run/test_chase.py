@@ -166,6 +166,50 @@ def test_flood_stops_once_every_target_is_reached() -> None:
     assert whole[4, 8] == 12 and part[4, 8] == -1 and part[0, 2] == 2
 
 
+def _numpy_flood(passable: np.ndarray, origin: tuple[int, int],
+                 targets: list[tuple[int, int]] | None = None) -> np.ndarray:
+    """Return the flood as chase.flood made it before it went to plain Python (the reference)."""
+    rows, cols = passable.shape
+    width = cols + 2
+    open_ = np.zeros((rows + 2, width), dtype=bool)
+    open_[1:-1, 1:-1] = passable
+    flat_open = open_.ravel()
+    dist = np.full(flat_open.shape, -1, dtype=np.int32)
+    start = (origin[0] + 1) * width + origin[1] + 1
+    dist[start] = 0
+    offsets = np.array([-width, 1, width, -1])
+    wanted = (None if targets is None
+              else np.array([(r + 1) * width + c + 1 for r, c in targets], dtype=np.int64))
+    frontier = np.array([start], dtype=np.int64)
+    step = 0
+    while frontier.size:
+        if wanted is not None and (dist[wanted] >= 0).all():
+            break
+        step += 1
+        near = (frontier[:, None] + offsets).ravel()
+        near = near[flat_open[near] & (dist[near] < 0)]
+        frontier = np.unique(near)
+        dist[frontier] = step
+    return dist.reshape(rows + 2, width)[1:-1, 1:-1]
+
+
+@pytest.mark.parametrize("algorithm", ["backtracker", "dig", "division", "prim"])
+def test_the_flood_is_the_numpy_flood_tile_for_tile(algorithm: str) -> None:
+    """Full and partial floods (targets near, far, unreachable, none) match the reference."""
+    rng = np.random.default_rng(5)
+    for seed, loops in ((1, 0.0), (2, 0.1), (3, 0.5)):
+        maze = generate(algorithm, rows=31, cols=41, seed=seed, loops=loops)
+        passable = kinds.walkable(maze.tiles)
+        cells = list(zip(*np.nonzero(passable)))
+        for _ in range(6):
+            origin = tuple(int(v) for v in cells[rng.integers(len(cells))])
+            picks = [tuple(int(v) for v in cells[rng.integers(len(cells))]) for _ in range(3)]
+            for targets in (None, [], picks[:1], picks, [(0, 0)] + picks[:1]):
+                got = flood(passable, origin, targets)  # type: ignore[arg-type]
+                assert got.dtype == np.int32 and got.shape == passable.shape
+                assert np.array_equal(got, _numpy_flood(passable, origin, targets)), targets
+
+
 @pytest.mark.parametrize("algorithm", ["backtracker", "dig", "division", "prim"])
 def test_placed_lairs_let_the_shortest_route_escape(algorithm: str) -> None:
     placed = 0

@@ -76,7 +76,7 @@ def fresh_db(kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> str:
     url: str = request.getfixturevalue("pg_url")
     store = Store(url)
     with store.engine.begin() as conn:
-        conn.execute(text("DROP TABLE IF EXISTS runs, schema_version"))
+        conn.execute(text("DROP TABLE IF EXISTS runs, ranks, schema_version"))
     store.close()
     return url
 

@@ -290,3 +290,68 @@ def test_a_board_of_many_runs_is_binned_by_the_database(store: Store) -> None:
     assert [e["time"] for e in board["entries"]] == sorted(round(t / TICK_RATE, 3)
                                                            for t in times)[:5]
     assert store.entry(store.find(f"{times.index(min(times)):064x}") or 0)["rank"] == 1
+
+
+def _ranks_by_count(store: Store, board: str) -> dict[int, int]:
+    """Return each run's rank counted the slow way: the runs ahead by (time, moves, id)."""
+    from sqlalchemy import select
+
+    from game.server.store import runs
+
+    with store.engine.connect() as conn:
+        rows = conn.execute(select(runs.c.id, runs.c.time_ticks, runs.c.moves)
+                            .where(runs.c.board == board)).all()
+    keys = sorted((r.time_ticks, r.moves, r.id) for r in rows)
+    return {key[2]: i + 1 for i, key in enumerate(keys)}
+
+
+def test_ranks_of_tied_and_mixed_runs_match_counting_every_run_ahead(store: Store) -> None:
+    """A rank sums the results ahead (ties: the earlier run first), as counting runs did."""
+    answered: dict[int, int] = {}
+    for i in range(40):  # many runs of one result, others faster, slower and in between
+        ticks, moves = (600, 50) if i % 2 else (500 + (i * 53) % 200, 48 + i % 5)
+        entry, new = store.submit(rules.Checked(f"p{i}", "code/X", "X", None, moves, ticks,
+                                                False, f"{i:064x}"))
+        assert new
+        answered[entry["id"]] = entry["rank"]
+        assert entry["rank"] == _ranks_by_count(store, "code/X")[entry["id"]]
+    store.submit(rules.Checked("q", "code/Y", "Y", None, 50, 600, False, f"{99:064x}"))
+    final = _ranks_by_count(store, "code/X")
+    for run_id in answered:  # sent again later: the rank now, ties by id
+        assert store.entry(run_id)["rank"] == final[run_id]
+    assert store.board("code/X", 100)["histogram"]["total"] == 40
+    assert sum(b["count"] for b in store.board("code/Y", 5)["histogram"]["bins"]) == 1
+
+
+def test_a_board_at_schema_version_1_gets_its_results_counted(db_url: str) -> None:
+    """Migrating a database of version 1 counts the runs it holds into ``ranks``."""
+    from sqlalchemy import insert, select
+
+    from game.server.store import MIGRATIONS, ranks, runs, schema_version
+
+    store = Store(db_url)
+    with store.engine.begin() as conn:  # version 1, as the server before ``ranks`` left it
+        schema_version.create(conn)
+        conn.execute(insert(schema_version).values(version=1))
+        MIGRATIONS[0](conn)
+        for i, (ticks, moves) in enumerate([(600, 50), (600, 50), (500, 52), (600, 49)]):
+            conn.execute(insert(runs).values(digest=f"{i:064x}", board="code/X", code="X",
+                                             player="p", moves=moves, time_ticks=ticks,
+                                             optimal=False, created=0.0))
+    assert store.migrate() == SCHEMA_VERSION
+    with store.engine.connect() as conn:
+        counted = sorted(tuple(r) for r in conn.execute(
+            select(ranks.c.time_ticks, ranks.c.moves, ranks.c.runs)).all())
+    assert counted == [(500, 52, 1), (600, 49, 1), (600, 50, 2)]
+    entry, _ = store.submit(rules.Checked("q", "code/X", "X", None, 50, 600, False, "f" * 64))
+    assert entry["rank"] == 5
+    store.close()
+
+
+def test_a_fogged_levels_chasers_are_re_run_in_the_fog_as_the_game_ran_them() -> None:
+    """The board re-runs a fogged level's chasers in the fog (they lose the scent there)."""
+    from game.run.replay import from_json
+
+    for code, fog in (("B41x41-2-L10-C2-F1", True), ("B15x15-16Q-C1", False)):
+        run = rules.rerun(from_json(replay_doc(code)))
+        assert run.chase and run.chase.fog is fog, code
