@@ -170,8 +170,9 @@ def test_wide_levels_over_many_layers_give_the_generators_walk_visited_and_marks
     seed: int, wide: int
 ) -> None:
     maze = open_keyed_maze(seed)
-    old = keyed_levels.WIDE_LEVEL
+    old, part = keyed_levels.WIDE_LEVEL, keyed_levels.BAKE_PART
     keyed_levels.WIDE_LEVEL = wide  # levels go wide and narrow again as the search runs
+    keyed_levels.BAKE_PART = 64  # new layers written in many parts, between slices
     try:
         for solver in QUIET:
             expected, seen = reference(maze, solver)
@@ -189,4 +190,4 @@ def test_wide_levels_over_many_layers_give_the_generators_walk_visited_and_marks
                     assert (done.value[1] == seen).all()
                     break
     finally:
-        keyed_levels.WIDE_LEVEL = old
+        keyed_levels.WIDE_LEVEL, keyed_levels.BAKE_PART = old, part

@@ -36,6 +36,8 @@ _SLOW = NEW_KEY | GOAL
 _MARKED_BITS = 0x07 | _KEY_TAKEN
 #: A level with at least this many states is probed with numpy, a smaller one state by state.
 WIDE_LEVEL = 192
+#: Bytes of a new layer written per slice (about a millisecond's work).
+BAKE_PART = 1 << 20
 
 
 class LevelSearch:
@@ -56,29 +58,53 @@ class LevelSearch:
         self.spot_lock = np.frombuffer(grid.lock, dtype=np.uint8)[spots]
         present = int(np.bitwise_or.reduce(self.spot_key)) if len(spots) else 0
         present |= grid.key[grid.start]
-        # a layer per keys held, by its bits; those never reached are never written
-        self.cells = np.empty((present + 1) * size, dtype=np.uint8)
+        # a layer per keys held, by its bits; those never reached are never written (zeros
+        # the system hands out untouched: no memory until written)
+        self.cells = np.zeros((present + 1) * size, dtype=np.uint8)
         self.flat = self.cells.data  # what the state-by-state probes read: plain ints
         self.step_array = np.array(steps, dtype=np.int64)
+        #: Layers reached but not written yet: written a part per slice before the next level.
+        self.pending: list[int] = []
         grid.marked_bits = _MARKED_BITS
         grid.layers = {}
 
-    def bake(self, held: int) -> None:
-        """Write the layer of ``held`` (its walls, doors, keys and goal) if not yet written."""
-        grid, size = self.grid, self.size
-        if held in grid.layers:
-            return
+    def reach(self, held: int, tile: int) -> None:
+        """Note the layer of ``held`` reached at ``tile``; it is written before the next level.
+
+        Until then it is zeros but for the marks of the key tiles that lead into it (none
+        of its states is probed before the next level); reached at the goal, it is
+        written at once, as the goal's byte ends the search.
+        """
+        if held not in self.grid.layers:
+            self.grid.layers[held] = self.flat[held * self.size : (held + 1) * self.size]
+            self.pending.append(held)
+        if tile == self.grid.goal and held in self.pending:
+            self.pending.remove(held)
+            for _ in self.bake(held):
+                pass
+
+    def bake(self, held: int) -> Iterator[None]:
+        """Write the layer of ``held`` (walls, doors, keys, goal), yielding None per part of it.
+
+        Its marks so far (on key tiles only, which the layer's keys open) stay.
+        """
+        grid, size, spots = self.grid, self.size, self.spots
         block = self.cells[held * size : (held + 1) * size]
-        np.multiply(np.frombuffer(grid.blocked, dtype=np.uint8), CLOSED, out=block)
+        kept = block[spots]
+        blocked = np.frombuffer(grid.blocked, dtype=np.uint8)
+        for at in range(0, size, BAKE_PART):  # a big layer is megabytes: a part per slice
+            np.multiply(blocked[at : at + BAKE_PART], CLOSED, out=block[at : at + BAKE_PART])
+            if at + BAKE_PART < size:
+                yield None
         bits = np.uint8(held)
-        block[self.spots] = np.where((self.spot_lock & ~bits) != 0, CLOSED,
-                                     np.where((self.spot_key & ~bits) != 0, NEW_KEY, 0))
+        block[spots] = np.maximum(kept, np.where(
+            (self.spot_lock & ~bits) != 0, CLOSED,
+            np.where((self.spot_key & ~bits) != 0, NEW_KEY, 0)).astype(np.uint8))
         if block[grid.goal] == 0:
             block[grid.goal] = GOAL
         # a step up from the first row reads the pad row before: the last layer's for layer 0
         width = grid.width
         self.cells[held * size - width : held * size if held else None] = CLOSED
-        grid.layers[held] = self.flat[held * size : (held + 1) * size]
 
     def __iter__(self) -> Iterator[None]:
         """Mark the states; yield None between slices of the work."""
@@ -86,7 +112,8 @@ class LevelSearch:
         key, s, g = grid.key, grid.start, grid.goal
         flat = self.flat
         held = key[s]
-        self.bake(held)
+        self.grid.layers[held] = flat[held * size : (held + 1) * size]
+        yield from self.bake(held)
         flat[held * size + s] = _ORIGIN
         if s == g:
             self.end = (s, held)
@@ -96,6 +123,8 @@ class LevelSearch:
         chunk = max(every, WIDE_LEVEL)  # the states of a wide level probed at once
         left = every
         while len(level):
+            while self.pending:  # the layers the last level reached, before it probes them
+                yield from self.bake(self.pending.pop(0))
             if len(level) >= WIDE_LEVEL:
                 states = np.asarray(level, dtype=np.int64)
                 parts = []
@@ -160,7 +189,7 @@ class LevelSearch:
             held = state // size
             tile = n - held * size
             now = held | self.grid.key[tile]
-            self.bake(now)
+            self.reach(now, tile)
             n = now * size + tile
             v = flat[n]
             if v and v != GOAL:
@@ -217,7 +246,7 @@ class LevelSearch:
                 held = n // size
                 tile = n - held * size
                 now = held | key[tile]
-                self.bake(now)
+                self.reach(now, tile)
                 to[i] = n = now * size + tile
                 mark[i] |= _KEY_TAKEN
                 v = self.flat[n]
