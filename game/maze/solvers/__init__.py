@@ -123,7 +123,7 @@ def shortest_slices(maze: Maze, start: Pos, goal: Pos, *,
     ``tables`` when the maze is laid out already.
     """
     info = next(info for info in SOLVERS.values() if info.shortest)
-    if has_keys(maze):
+    if tables is not None or has_keys(maze):  # tables: laid out for its keys (no scan)
         return sliced_breadth_first(info.name, maze, start, goal, bfs.STEPS, tables=tables)
     return info.explore(maze, start, goal)
 
@@ -164,7 +164,7 @@ def solve_marked_sliced(
     solve_marked gives: what a frame with a time box runs (Space on a big maze).  The
     ends are checked at once.
     """
-    if has_keys(maze):
+    if tables is not None or has_keys(maze):  # a scan of a big maze is a frame's time
         keyed_sliced = _KEYED_SLICED.get(solver)
         if keyed_sliced is None:
             return None
@@ -205,7 +205,7 @@ def _run_quietly(
     None when it has no ``run``.  A maze with keys takes the solver's keyed search
     without events (``run_keyed``): the same walk, visited count and marks.
     """
-    if has_keys(maze):
+    if tables is not None or has_keys(maze):
         keyed = _KEYED_RUNS.get(solver)
         return None if keyed is None else keyed(maze, start, goal, tables)
     run = SOLVERS[solver].run

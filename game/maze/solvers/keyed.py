@@ -77,14 +77,34 @@ def _breadth_first(name: str, grid: KeyedGrid, steps: tuple[int, ...]) -> Iterat
 
 def _bfs_trail(grid: KeyedGrid, steps: tuple[int, ...], n: int, held: int) -> list[int]:
     """Walk the marks back from state (n, held) to the start; return the tiles start to end."""
+    walk = _bfs_walk(grid, steps, n, held, 1 << 62)
+    while True:
+        try:
+            next(walk)
+        except StopIteration as done:
+            trail: list[int] = done.value
+            return trail
+
+
+def _bfs_walk(grid: KeyedGrid, steps: tuple[int, ...], n: int, held: int, every: int
+              ) -> Generator[None, None, list[int]]:
+    """Return :func:`_bfs_trail`'s trail, yielding None every ``every`` tiles walked back."""
     trail = [n]
-    mark = grid.layers[held][n]
+    layers, key = grid.layers, grid.key
+    marks = layers[held]
+    mark = marks[n]
+    left = every
     while mark != _ORIGIN:
         if mark & _KEY_TAKEN:
-            held &= ~grid.key[n]
+            held &= ~key[n]
+            marks = layers[held]
         n -= steps[(mark & 0x0F) - 1]
         trail.append(n)
-        mark = grid.layers[held][n]
+        mark = marks[n]
+        left -= 1
+        if not left:
+            yield None
+            left = every
     trail.reverse()
     return trail
 
@@ -174,7 +194,10 @@ def _sliced(name: str, grid: KeyedGrid, steps: tuple[int, ...], every: int
     """Run the level search on a checked keyed grid, a slice at a time."""
     levels = _bfs_levels(grid, steps, every)
     yield from levels
-    found = yield from _solution_sliced(name, grid, _bfs_end(grid, steps, levels))
+    trail = None
+    if levels.end is not None:
+        trail = yield from _bfs_walk(grid, steps, *levels.end, TRAIL_SLICE)
+    found = yield from _solution_sliced(name, grid, trail)
     yield found
 
 
@@ -219,7 +242,10 @@ def _breadth_first_quiet(name: str, grid: KeyedGrid, steps: tuple[int, ...], eve
     """Run the level search on a checked keyed grid a slice at a time; return grid, Solution."""
     levels = _bfs_levels(grid, steps, every)
     yield from levels
-    return grid, (yield from _solution_sliced(name, grid, _bfs_end(grid, steps, levels)))
+    trail = None
+    if levels.end is not None:  # a long walk back is a slice's work or more
+        trail = yield from _bfs_walk(grid, steps, *levels.end, TRAIL_SLICE)
+    return grid, (yield from _solution_sliced(name, grid, trail))
 
 
 def _depth_first_quiet(name: str, grid: KeyedGrid, steps: tuple[int, ...], every: int
@@ -242,7 +268,9 @@ def _finish(name: str, grid: KeyedGrid, trail: Optional[list[int]]) -> Iterator[
 
 
 #: Trail tiles a sliced search turns into (row, col) per slice once it is over.
-POSITIONS_SLICE = 20_000
+POSITIONS_SLICE = 10_000
+#: Trail tiles a sliced breadth-first search walks back per slice.
+TRAIL_SLICE = 10_000
 
 
 def _solution_sliced(name: str, grid: KeyedGrid, trail: Optional[Sequence[int]]
@@ -252,31 +280,33 @@ def _solution_sliced(name: str, grid: KeyedGrid, trail: Optional[Sequence[int]]
     if trail is None or len(trail) <= POSITIONS_SLICE:
         return _solution(name, grid, trail)
     path: list[Pos] = []
-    keys: list[str] = []
-    held, key, width = 0, grid.key, grid.width
     for start in range(0, len(trail), POSITIONS_SLICE):
-        part = trail[start : start + POSITIONS_SLICE]
-        path.extend(divmod(i, width) for i in part)
-        for i in part:
-            bit = key[i]
-            if bit & ~held:
-                held |= bit
-                keys.append(kinds.colour(bit))
+        path.extend(_positions(trail[start : start + POSITIONS_SLICE], grid.width))
         yield None
     return Solution(name, path, grid.marked(), grid.pos(grid.start), grid.pos(grid.goal),
-                    tuple(keys))
+                    _keys_taken(grid, trail))
+
+
+def _positions(trail: Sequence[int], width: int) -> list[Pos]:
+    """Return the ``(row, col)`` of flat indices, in one numpy pass."""
+    rows, cols = np.divmod(np.asarray(trail, dtype=np.int64), width)
+    return list(zip(rows.tolist(), cols.tolist()))
+
+
+def _keys_taken(grid: KeyedGrid, trail: Sequence[int]) -> tuple[str, ...]:
+    """Return the key colours a walk along ``trail`` picks up, in order."""
+    keys: list[str] = []
+    held = 0
+    given = np.frombuffer(grid.key, dtype=np.uint8)[np.asarray(trail, dtype=np.int64)]
+    for bit in given[given != 0].tolist():  # the trail's key tiles: few
+        if bit & ~held:
+            held |= bit
+            keys.append(kinds.colour(bit))
+    return tuple(keys)
 
 
 def _solution(name: str, grid: KeyedGrid, trail: Optional[Sequence[int]]) -> Solution:
     """Return the Solution of a search that found ``trail`` (None: no path)."""
     path = None if trail is None else list(map(divmod, trail, repeat(grid.width, len(trail))))
-    keys: list[str] = []
-    if trail is not None:
-        held = 0
-        given = np.frombuffer(grid.key, dtype=np.uint8)[np.asarray(trail)]
-        for bit in given[given != 0].tolist():  # the trail's key tiles: few
-            if bit & ~held:
-                held |= bit
-                keys.append(kinds.colour(bit))
-    return Solution(name, path, grid.marked(), grid.pos(grid.start), grid.pos(grid.goal),
-                    tuple(keys))
+    keys = () if trail is None else _keys_taken(grid, trail)
+    return Solution(name, path, grid.marked(), grid.pos(grid.start), grid.pos(grid.goal), keys)

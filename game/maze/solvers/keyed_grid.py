@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import mmap
 from dataclasses import dataclass, field
 from typing import Generator, Optional, Union
 
@@ -23,6 +24,15 @@ SEEN_PART = 1 << 22
 #: A byte table over the flat tiles (bytes, or a bytearray filled in place).
 Table = Union[bytes, bytearray]
 _KEY_TAKEN = 0x10  # bfs: the step onto this tile picked up its key (the layer before lacked it)
+
+
+def zeroed(size: int) -> np.ndarray:
+    """Return ``size`` zero bytes, given memory a page at a time as they are first written.
+
+    An anonymous map of the system's small pages: numpy's own big arrays ask for huge
+    pages, whose first touch may stall for compaction (tens of ms, in one frame).
+    """
+    return np.frombuffer(mmap.mmap(-1, max(size, 1)), dtype=np.uint8)[:size]
 
 
 def has_keys(maze: Maze) -> bool:

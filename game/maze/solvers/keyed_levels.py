@@ -22,7 +22,7 @@ from typing import Iterator, Optional, Union
 
 import numpy as np
 
-from game.maze.solvers.keyed_grid import _KEY_TAKEN, _ORIGIN, KeyedGrid
+from game.maze.solvers.keyed_grid import _KEY_TAKEN, _ORIGIN, KeyedGrid, zeroed
 
 #: A layer byte: a wall, the padding, or a door the layer's keys do not open.
 CLOSED = 0x20
@@ -58,9 +58,8 @@ class LevelSearch:
         self.spot_lock = np.frombuffer(grid.lock, dtype=np.uint8)[spots]
         present = int(np.bitwise_or.reduce(self.spot_key)) if len(spots) else 0
         present |= grid.key[grid.start]
-        # a layer per keys held, by its bits; those never reached are never written (zeros
-        # the system hands out untouched: no memory until written)
-        self.cells = np.zeros((present + 1) * size, dtype=np.uint8)
+        # a layer per keys held, by its bits; those never reached are never written
+        self.cells = zeroed((present + 1) * size)
         self.flat = self.cells.data  # what the state-by-state probes read: plain ints
         self.step_array = np.array(steps, dtype=np.int64)
         #: Layers reached but not written yet: written a part per slice before the next level.
