@@ -19,6 +19,7 @@ in the order the walk picks them up.  Mazes without keys or doors never come her
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import dataclass
 from itertools import repeat
 from typing import Generator, Iterator, Optional, Sequence, Union
 
@@ -235,6 +236,37 @@ def sliced_run(name: str, maze: Maze, start: Pos, goal: Pos, steps: Sequence[Pos
     if depth:
         return _depth_first_quiet(name, grid, flat, every)
     return _breadth_first_quiet(name, grid, flat, every)
+
+
+@dataclass(frozen=True)
+class KeyedSearch:
+    """A solver's own search over (tile, keys held): its name, probe order and kind.
+
+    ``depth``: depth-first (dfs, stack), else breadth-first (bfs).  Its events, its run
+    without events and that run a slice at a time are the same walk.
+    """
+
+    name: str
+    steps: tuple[Pos, ...]
+    depth: bool
+
+    def explore(self, maze: Maze, start: Pos, goal: Pos,
+                tables: Optional[KeyedTables] = None) -> Iterator[Union[Event, Solution]]:
+        """Search (tile, keys) on ``maze`` (laid out as ``tables``, if given); yield events, a Solution."""
+        search = depth_first if self.depth else breadth_first
+        return search(self.name, maze, start, goal, self.steps, tables)
+
+    def run(self, maze: Maze, start: Pos, goal: Pos,
+            tables: Optional[KeyedTables] = None) -> tuple[KeyedGrid, Solution]:
+        """Run the search without events; return its marked grid and Solution."""
+        run = run_depth_first if self.depth else run_breadth_first
+        return run(self.name, maze, start, goal, self.steps, tables)
+
+    def sliced(self, maze: Maze, start: Pos, goal: Pos, tables: Optional[KeyedTables],
+               every: int) -> Generator[None, None, tuple[KeyedGrid, Solution]]:
+        """Run the search without events a slice at a time (see :func:`sliced_run`)."""
+        return sliced_run(self.name, maze, start, goal, self.steps, depth=self.depth,
+                          every=every, tables=tables)
 
 
 def _breadth_first_quiet(name: str, grid: KeyedGrid, steps: tuple[int, ...], every: int
