@@ -37,6 +37,8 @@ class _Layers:
         lock = np.frombuffer(grid.lock, dtype=np.uint8)[spots]
         self.key, self.lock = key, lock
         self.made: dict[int, bytearray] = {}
+        #: A layer was made since the search last looked (a slice's work: it yields after).
+        self.new = False
 
     def layer(self, held: int) -> bytearray:
         """Return the layer of ``held``, making it on first use."""
@@ -46,6 +48,7 @@ class _Layers:
             byte = np.where((self.lock & ~bits) != 0, CLOSED, FREE).astype(np.uint8)
             cells = self.made[held] = self.grid.layers[held] = bytearray(self.grid.blocked)
             np.frombuffer(cells, dtype=np.uint8)[self.spots] = byte
+            self.new = True
         return cells
 
 
@@ -53,9 +56,9 @@ def depth_first_quiet(grid: KeyedGrid, spots: np.ndarray, steps: tuple[int, ...]
                       ) -> Generator[None, None, Optional[array[int]]]:
     """Search ``grid`` depth-first, probing ``steps`` in order; return the trail or None.
 
-    It yields None every ``every`` states or so; ``grid.layers`` holds the marks after
-    (where a byte has the :data:`MARKED` bit).  ``spots`` are the flat indices of the keys
-    and doors.  A step onto free floor costs what the plain search's does: one byte of the
+    It yields None every ``every`` states or so, and after making a layer; ``grid.layers``
+    holds the marks after (where a byte has the :data:`MARKED` bit).  ``spots`` are the
+    flat indices of the keys and doors.  A step onto free floor costs what the plain search's does: one byte of the
     layer and one of ``slow`` (non-zero on the keys and the goal, which go the slow way),
     in a loop that counts its states in C.
     """
@@ -70,6 +73,8 @@ def depth_first_quiet(grid: KeyedGrid, spots: np.ndarray, steps: tuple[int, ...]
         return trail
     slow = bytearray(key)
     slow[g] = 1
+    yield None  # two copies of the maze's bytes: a slice's work
+    layers.new = False
     push, pop = trail.append, trail.pop
     changes: list[tuple[int, int]] = []  # (trail length when a key was taken, the keys before)
     first, second, third, fourth = steps
@@ -93,6 +98,9 @@ def depth_first_quiet(grid: KeyedGrid, spots: np.ndarray, steps: tuple[int, ...]
                     changes.append((len(trail), held))
                     push(n)
                     held, cells, t = held | key[n], other, n
+                    if layers.new:  # its layer was a slice's work
+                        layers.new = False
+                        break
                     continue
             n = t + second
             if not cells[n]:
@@ -109,6 +117,9 @@ def depth_first_quiet(grid: KeyedGrid, spots: np.ndarray, steps: tuple[int, ...]
                     changes.append((len(trail), held))
                     push(n)
                     held, cells, t = held | key[n], other, n
+                    if layers.new:  # its layer was a slice's work
+                        layers.new = False
+                        break
                     continue
             n = t + third
             if not cells[n]:
@@ -125,6 +136,9 @@ def depth_first_quiet(grid: KeyedGrid, spots: np.ndarray, steps: tuple[int, ...]
                     changes.append((len(trail), held))
                     push(n)
                     held, cells, t = held | key[n], other, n
+                    if layers.new:  # its layer was a slice's work
+                        layers.new = False
+                        break
                     continue
             n = t + fourth
             if not cells[n]:
@@ -141,6 +155,9 @@ def depth_first_quiet(grid: KeyedGrid, spots: np.ndarray, steps: tuple[int, ...]
                     changes.append((len(trail), held))
                     push(n)
                     held, cells, t = held | key[n], other, n
+                    if layers.new:  # its layer was a slice's work
+                        layers.new = False
+                        break
                     continue
             pop()  # a dead end: back to the state before
             if not trail:
