@@ -62,6 +62,7 @@ class LevelSearch:
         self.cells = zeroed((present + 1) * size)
         self.flat = self.cells.data  # what the state-by-state probes read: plain ints
         self.step_array = np.array(steps, dtype=np.int64)
+        self.ways = np.zeros(0, dtype=np.uint8)
         #: Layers reached but not written yet: written a part per slice before the next level.
         self.pending: list[int] = []
         grid.marked_bits = _MARKED_BITS
@@ -208,14 +209,16 @@ class LevelSearch:
         cells, size, count = self.cells, self.size, len(self.steps)
         probes = (level[:, None] + self.step_array[None, :]).ravel()
         found = cells[probes]
-        free = found == 0
-        slow = np.flatnonzero(found & _SLOW)
-        slow = slow[found[slow] != _ORIGIN]
-        at = np.flatnonzero(free)
+        if len(self.ways) < len(probes):  # each probe's step, 1 to count, repeated
+            self.ways = np.tile(np.arange(1, count + 1, dtype=np.uint8), 2 * len(level))
+        at = np.flatnonzero(found == 0)
         n = probes[at]
-        code = (at % count + 1).astype(np.uint8)
+        code = self.ways[at]
+        # a byte above CLOSED is a new key, the goal or the origin: most levels have none
+        slow = np.flatnonzero(found > CLOSED) if found.max() > CLOSED else at[:0]
+        slow = slow[found[slow] != _ORIGIN]
         if len(slow):  # steps onto a new key or the goal: the few that need a look at keys
-            to, mark = self._slow(probes[slow], found[slow], (slow % count + 1).astype(np.uint8))
+            to, mark = self._slow(probes[slow], found[slow], self.ways[slow])
             keep = to >= 0
             where = np.searchsorted(at, slow[keep])
             n = np.insert(n, where, to[keep])
