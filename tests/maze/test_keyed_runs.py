@@ -191,3 +191,13 @@ def test_wide_levels_over_many_layers_give_the_generators_walk_visited_and_marks
                     break
     finally:
         keyed_levels.WIDE_LEVEL, keyed_levels.BAKE_PART = old, part
+
+
+def test_has_keys_and_the_tables_find_exactly_the_keys_and_doors() -> None:
+    for kind in range(len(kinds.KINDS)):  # every tile kind, alone on floor
+        tiles = np.full((3, 4), FLOOR, dtype=np.uint8)
+        tiles[1, 2] = kind
+        maze = Maze(tiles, (0, 0), (2, 3))
+        locked = kinds.has_locks(tiles)
+        assert keyed.has_keys(maze) == locked
+        assert keyed.keyed_tables(maze).spots.tolist() == ([1 * 5 + 2] if locked else [])

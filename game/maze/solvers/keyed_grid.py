@@ -37,7 +37,7 @@ def zeroed(size: int) -> np.ndarray:
 
 def has_keys(maze: Maze) -> bool:
     """Return True when the maze has a key or a door (it needs the keyed searches)."""
-    return kinds.has_locks(maze.tiles)
+    return bool(_keys_and_doors(maze.tiles).any())
 
 
 def with_keys_held(maze: Maze, colours: str) -> Maze:
@@ -177,7 +177,8 @@ def keyed_tables(maze: Maze) -> KeyedTables:
     walls = np.frombuffer(blocked, dtype=np.uint8).reshape(rows + 1, width)
     walls[:, cols] = walls[rows] = 1
     np.logical_not(kinds.walkable(maze.tiles), out=walls[:rows, :cols].view(bool))
-    r, c = np.nonzero(_keys_and_doors(maze.tiles))
+    spots = np.flatnonzero(_keys_and_doors(maze.tiles))  # few: a flat search is quicker
+    r, c = np.divmod(spots, cols)
     kind = maze.tiles[r, c]
     at = r * width + c
     np.frombuffer(key, dtype=np.uint8)[at] = kinds.KINDS["key"][kind]
@@ -189,8 +190,9 @@ def _keys_and_doors(tiles: np.ndarray) -> np.ndarray:
     """Return a bool array: True where a tile holds a key or is a door."""
     flagged = (kinds.KINDS["key"] | kinds.KINDS["lock"]) != 0
     ids = np.flatnonzero(flagged)
-    if len(ids) and flagged[ids[0]:].all():  # every kind from the first key on: one compare
-        found: np.ndarray = tiles >= ids[0]
+    if tiles.dtype == np.uint8 and len(ids) and ids[-1] - ids[0] + 1 == len(ids):
+        # one run of kind ids: one subtraction (wrapping below it) and one compare
+        found: np.ndarray = np.subtract(tiles, np.uint8(ids[0]), dtype=np.uint8) < len(ids)
         return found
     return np.isin(tiles, ids)
 
