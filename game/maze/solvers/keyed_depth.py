@@ -4,9 +4,11 @@
 what a tile needs, the key it gives and the marks of the keys held.  This search gives
 each set of keys held its own copy of the walls, made when first reached, where what those
 keys open is floor and a door they do not open is wall; a probe then reads one byte, as
-the plain search's does, and only a free key tile takes the slow way (a key not held yet
-goes to the layer of the keys held with it).  The same states are marked in the same
-order as the generator marks them: the same walk, visited count and marks.
+the plain search's does, and only a free key tile or the goal takes the slow way (a key
+not held yet goes to the layer of the keys held with it).  The same states are marked in
+the same order as the generator marks them: the same walk, visited count and marks.  It
+marks several times the states the plain search marks (each layer is searched afresh),
+each at about the plain search's cost.
 """
 
 from __future__ import annotations

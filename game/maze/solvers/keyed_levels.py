@@ -2,8 +2,9 @@
 
 It marks the states :func:`game.maze.solvers.keyed.breadth_first` marks, in its order,
 with the same marks: the same walk, visited count and marks.  Each set of keys held has
-its own layer, all in one flat array (a state is ``held * size + tile``), made when first
-reached: the walls, with a door its keys do not open :data:`CLOSED`, a key they lack
+its own layer, all in one flat array (a state is ``held * size + tile``), written once
+reached, a part per slice before the level that probes it (a layer of a big maze is
+megabytes): the walls, with a door its keys do not open :data:`CLOSED`, a key they lack
 :data:`NEW_KEY` and the goal :data:`GOAL`, so one byte tells what a probe finds, and a
 step onto floor stays in its layer with no look at keys.  Only the few steps onto a new
 key or the goal take the slow way.
@@ -12,8 +13,8 @@ A level is the queue's states one move from the start more than the level before
 queue order.  A level of few states goes state by state, as the generator does; a wide
 one in numpy, up to ``every`` states at once, where a state two parents reach is marked
 by the first of them (each writes its step in reverse order, so the first write stays;
-two parents of one state step in two different ways).  When the goal is reached, the states the queue
-would have marked after it are unmarked again.
+two parents of one state step in two different ways).  When the goal is reached, the
+states the queue would have marked after it are unmarked again.
 """
 
 from __future__ import annotations
