@@ -81,6 +81,7 @@ def depth_first_quiet(grid: KeyedGrid, spots: np.ndarray, steps: tuple[int, ...]
     changes: list[tuple[int, int]] = []  # (trail length when a key was taken, the keys before)
     first, second, third, fourth = steps
     layer = layers.layer
+    mark = MARKED  # a local: the loop reads it on every step
     t = s
     while True:
         for _ in repeat(None, every):
@@ -88,15 +89,15 @@ def depth_first_quiet(grid: KeyedGrid, spots: np.ndarray, steps: tuple[int, ...]
             n = t + first
             if not cells[n]:
                 if not slow[n]:
-                    cells[n] = MARKED
+                    cells[n] = mark
                     push(n)
                     t = n
                     continue
                 if n == g:
                     return _enter(layer(held | key[n]), trail, n)
                 other = layer(held | key[n])  # a new key: its state is in the next layer
-                if other[n] < MARKED:
-                    other[n] = MARKED
+                if other[n] < mark:
+                    other[n] = mark
                     changes.append((len(trail), held))
                     push(n)
                     held, cells, t = held | key[n], other, n
@@ -107,15 +108,15 @@ def depth_first_quiet(grid: KeyedGrid, spots: np.ndarray, steps: tuple[int, ...]
             n = t + second
             if not cells[n]:
                 if not slow[n]:
-                    cells[n] = MARKED
+                    cells[n] = mark
                     push(n)
                     t = n
                     continue
                 if n == g:
                     return _enter(layer(held | key[n]), trail, n)
                 other = layer(held | key[n])
-                if other[n] < MARKED:
-                    other[n] = MARKED
+                if other[n] < mark:
+                    other[n] = mark
                     changes.append((len(trail), held))
                     push(n)
                     held, cells, t = held | key[n], other, n
@@ -126,15 +127,15 @@ def depth_first_quiet(grid: KeyedGrid, spots: np.ndarray, steps: tuple[int, ...]
             n = t + third
             if not cells[n]:
                 if not slow[n]:
-                    cells[n] = MARKED
+                    cells[n] = mark
                     push(n)
                     t = n
                     continue
                 if n == g:
                     return _enter(layer(held | key[n]), trail, n)
                 other = layer(held | key[n])
-                if other[n] < MARKED:
-                    other[n] = MARKED
+                if other[n] < mark:
+                    other[n] = mark
                     changes.append((len(trail), held))
                     push(n)
                     held, cells, t = held | key[n], other, n
@@ -145,15 +146,15 @@ def depth_first_quiet(grid: KeyedGrid, spots: np.ndarray, steps: tuple[int, ...]
             n = t + fourth
             if not cells[n]:
                 if not slow[n]:
-                    cells[n] = MARKED
+                    cells[n] = mark
                     push(n)
                     t = n
                     continue
                 if n == g:
                     return _enter(layer(held | key[n]), trail, n)
                 other = layer(held | key[n])
-                if other[n] < MARKED:
-                    other[n] = MARKED
+                if other[n] < mark:
+                    other[n] = mark
                     changes.append((len(trail), held))
                     push(n)
                     held, cells, t = held | key[n], other, n
