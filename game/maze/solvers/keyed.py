@@ -29,7 +29,7 @@ from game.maze import tiles as kinds
 from game.maze.grid import Maze, Pos
 from game.maze.solvers.base import BACKTRACK, FOUND, VISIT, Event, Solution
 from game.maze.solvers.keyed_grid import (  # the grid the searches walk, and its tables
-    _KEY_TAKEN, _ORIGIN, KeyedGrid, KeyedTables, flatten_keyed, has_keys, keyed_tables,
+    _KEY_TAKEN, _ORIGIN, KeyedGrid, KeyedTables, flatten_keyed, has_keys, keyed_tables, paced,
     with_keys_held,
 )
 from game.maze.solvers.keyed_depth import depth_first_quiet
@@ -197,8 +197,8 @@ def _sliced(name: str, grid: KeyedGrid, steps: tuple[int, ...], every: int
     yield from levels
     trail = None
     if levels.end is not None:
-        trail = yield from _bfs_walk(grid, steps, *levels.end, TRAIL_SLICE)
-    found = yield from _solution_sliced(name, grid, trail)
+        trail = yield from _bfs_walk(grid, steps, *levels.end, every)
+    found = yield from _solution_sliced(name, grid, trail, every)
     yield found
 
 
@@ -276,15 +276,15 @@ def _breadth_first_quiet(name: str, grid: KeyedGrid, steps: tuple[int, ...], eve
     yield from levels
     trail = None
     if levels.end is not None:  # a long walk back is a slice's work or more
-        trail = yield from _bfs_walk(grid, steps, *levels.end, TRAIL_SLICE)
-    return grid, (yield from _solution_sliced(name, grid, trail))
+        trail = yield from _bfs_walk(grid, steps, *levels.end, every)
+    return grid, (yield from _solution_sliced(name, grid, trail, every))
 
 
 def _depth_first_quiet(name: str, grid: KeyedGrid, steps: tuple[int, ...], every: int
                        ) -> Generator[None, None, tuple[KeyedGrid, Solution]]:
     """Run the depth-first search on a checked keyed grid without events, a slice at a time."""
     trail = yield from depth_first_quiet(grid, grid.spots, steps, every)
-    return grid, (yield from _solution_sliced(name, grid, trail))
+    return grid, (yield from _solution_sliced(name, grid, trail, every))
 
 
 def _flat_steps(steps: Sequence[Pos], width: int) -> tuple[int, ...]:
@@ -301,20 +301,23 @@ def _finish(name: str, grid: KeyedGrid, trail: Optional[list[int]]) -> Iterator[
 
 #: Trail tiles a sliced search turns into (row, col) per slice once it is over.
 POSITIONS_SLICE = 10_000
-#: Trail tiles a sliced breadth-first search walks back per slice.
-TRAIL_SLICE = 10_000
+#: Trail tiles turned into positions in the time one state takes.
+POSITIONS_PER_STATE = 4
 
 
-def _solution_sliced(name: str, grid: KeyedGrid, trail: Optional[Sequence[int]]
+def _solution_sliced(name: str, grid: KeyedGrid, trail: Optional[Sequence[int]], every: int
                      ) -> Generator[None, None, Solution]:
-    """Return :func:`_solution`'s Solution, a long trail turned into positions a slice at a time."""
-    yield from grid.seen_sliced()  # the marks' union, kept for the visited count and marks
+    """Return :func:`_solution`'s Solution, a long trail turned into positions a slice at a time.
+
+    It yields None once per ``every`` states' worth of work (see keyed_grid.paced).
+    """
+    yield from grid.seen_sliced(every=every)  # the marks' union, kept for the count and marks
     if trail is None or len(trail) <= POSITIONS_SLICE:
         return _solution(name, grid, trail)
     path: list[Pos] = []
     for start in range(0, len(trail), POSITIONS_SLICE):
         path.extend(_positions(trail[start : start + POSITIONS_SLICE], grid.width))
-        yield None
+        yield from paced(POSITIONS_SLICE // POSITIONS_PER_STATE, every)
     return Solution(name, path, grid.marked(), grid.pos(grid.start), grid.pos(grid.goal),
                     _keys_taken(grid, trail))
 

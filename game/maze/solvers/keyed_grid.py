@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import mmap
 from dataclasses import dataclass, field
-from typing import Generator, Optional, Union
+from itertools import repeat
+from typing import Generator, Iterator, Optional, Union
 
 import numpy as np
 
@@ -21,9 +22,17 @@ from game.maze.solvers.base import check_end
 _ORIGIN = 0xFF
 #: Bytes of layers a sliced union of the marks reads between two slices.
 SEEN_PART = 1 << 22
+#: About the bytes of layers a numpy pass reads or writes in the time one state takes: a
+#: sliced search yields once per ``every`` states' worth of such work, as it does for states.
+STATE_BYTES = 1024
 #: A byte table over the flat tiles (bytes, or a bytearray filled in place).
 Table = Union[bytes, bytearray]
 _KEY_TAKEN = 0x10  # bfs: the step onto this tile picked up its key (the layer before lacked it)
+
+
+def paced(units: int, every: int) -> Iterator[None]:
+    """Return Nones to yield after ``units`` states' worth of work done at once: one per ``every``."""
+    return repeat(None, max(1, units // every))
 
 
 def zeroed(size: int) -> np.ndarray:
@@ -103,8 +112,11 @@ class KeyedGrid:
                 seen: np.ndarray = done.value
                 return seen
 
-    def seen_sliced(self, part: int = SEEN_PART) -> Generator[None, None, np.ndarray]:
-        """Return :meth:`seen` once the search is over, yielding None every ``part`` bytes read.
+    def seen_sliced(self, part: int = SEEN_PART, every: int = 1 << 62
+                    ) -> Generator[None, None, np.ndarray]:
+        """Return :meth:`seen` once the search is over, yielding after every ``part`` bytes read.
+
+        It yields None once per ``every`` states' worth of work (see :func:`paced`).
 
         It keeps the answer (``union``): the visited count and the marks read it after.
         """
@@ -120,7 +132,7 @@ class KeyedGrid:
                 acc |= layer[at:end] & bits
             np.not_equal(acc, 0, out=seen[at:end])
             if end < size:
-                yield None
+                yield from paced((end - at) * len(layers) // STATE_BYTES, every)
         self.union = seen
         return seen
 

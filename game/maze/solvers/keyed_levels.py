@@ -23,7 +23,8 @@ from typing import Iterator, Optional, Union
 
 import numpy as np
 
-from game.maze.solvers.keyed_grid import _KEY_TAKEN, _ORIGIN, KeyedGrid, zeroed
+from game.maze.solvers.keyed_grid import (STATE_BYTES, _KEY_TAKEN, _ORIGIN, KeyedGrid, paced,
+                                          zeroed)
 
 #: A layer byte: a wall, the padding, or a door the layer's keys do not open.
 CLOSED = 0x20
@@ -85,9 +86,10 @@ class LevelSearch:
                 pass
 
     def bake(self, held: int) -> Iterator[None]:
-        """Write the layer of ``held`` (walls, doors, keys, goal), yielding None per part of it.
+        """Write the layer of ``held`` (walls, doors, keys, goal), yielding after each part of it.
 
-        Its marks so far (on key tiles only, which the layer's keys open) stay.
+        Its marks so far (on key tiles only, which the layer's keys open) stay.  It yields
+        None once per ``every`` states' worth of writing, as the search does for states.
         """
         grid, size, spots = self.grid, self.size, self.spots
         block = self.cells[held * size : (held + 1) * size]
@@ -96,7 +98,7 @@ class LevelSearch:
         for at in range(0, size, BAKE_PART):  # a big layer is megabytes: a part per slice
             np.multiply(blocked[at : at + BAKE_PART], CLOSED, out=block[at : at + BAKE_PART])
             if at + BAKE_PART < size:
-                yield None
+                yield from paced(BAKE_PART // STATE_BYTES, self.every)
         bits = np.uint8(held)
         block[spots] = np.maximum(kept, np.where(
             (self.spot_lock & ~bits) != 0, CLOSED,
