@@ -40,6 +40,8 @@ _MARKED_BITS = 0x07 | _KEY_TAKEN
 WIDE_LEVEL = 192
 #: Bytes of a new layer written per slice (about a millisecond's work).
 BAKE_PART = 1 << 20
+#: A search yielding every this many states or more runs at once, not a slice a frame.
+AT_ONCE = 1 << 40
 
 
 class LevelSearch:
@@ -61,7 +63,7 @@ class LevelSearch:
         present = int(np.bitwise_or.reduce(self.spot_key)) if len(spots) else 0
         present |= grid.key[grid.start]
         # a layer per keys held, by its bits; those never reached are never written
-        self.cells = zeroed((present + 1) * size)
+        self.cells = zeroed((present + 1) * size, small_pages=every < AT_ONCE)
         self.flat = self.cells.data  # what the state-by-state probes read: plain ints
         self.step_array = np.array(steps, dtype=np.int64)
         self.ways = np.zeros(0, dtype=np.uint8)
