@@ -170,8 +170,9 @@ def test_wide_levels_over_many_layers_give_the_generators_walk_visited_and_marks
     seed: int, wide: int
 ) -> None:
     maze = open_keyed_maze(seed)
-    old = keyed_levels.WIDE_LEVEL
+    old, part = keyed_levels.WIDE_LEVEL, keyed_levels.BAKE_PART
     keyed_levels.WIDE_LEVEL = wide  # levels go wide and narrow again as the search runs
+    keyed_levels.BAKE_PART = 64  # new layers written in many parts, between slices
     try:
         for solver in QUIET:
             expected, seen = reference(maze, solver)
@@ -189,4 +190,14 @@ def test_wide_levels_over_many_layers_give_the_generators_walk_visited_and_marks
                     assert (done.value[1] == seen).all()
                     break
     finally:
-        keyed_levels.WIDE_LEVEL = old
+        keyed_levels.WIDE_LEVEL, keyed_levels.BAKE_PART = old, part
+
+
+def test_has_keys_and_the_tables_find_exactly_the_keys_and_doors() -> None:
+    for kind in range(len(kinds.KINDS)):  # every tile kind, alone on floor
+        tiles = np.full((3, 4), FLOOR, dtype=np.uint8)
+        tiles[1, 2] = kind
+        maze = Maze(tiles, (0, 0), (2, 3))
+        locked = kinds.has_locks(tiles)
+        assert keyed.has_keys(maze) == locked
+        assert keyed.keyed_tables(maze).spots.tolist() == ([1 * 5 + 2] if locked else [])

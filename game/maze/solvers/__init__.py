@@ -34,7 +34,8 @@ from game.maze.solvers.base import (
     flatten,
     solution,
 )
-from game.maze.solvers.keyed import KeyedGrid, KeyedTables, has_keys, sliced_breadth_first
+from game.maze.solvers.keyed import (KeyedGrid, KeyedSearch, KeyedTables, has_keys,
+                                     sliced_breadth_first)
 
 _MODULES = (bfs, dfs, stack, astar, greedy, bidirectional, dijkstra, wall_follower, tremaux,
             dead_end_filling)
@@ -42,22 +43,13 @@ _MODULES = (bfs, dfs, stack, astar, greedy, bidirectional, dijkstra, wall_follow
 POSITIONS_SLICE = 20_000
 #: Every solver by name, in the hint's order (keys 1, 2, 3...): a new one is a module here.
 SOLVERS: dict[str, SolverInfo] = {module.INFO.name: module.INFO for module in _MODULES}
-#: Each solver's keyed search without events, by name.
-_KEYED_RUNS: dict[str, Callable[[Maze, Pos, Pos, Optional[KeyedTables]],
-                                tuple[KeyedGrid, Solution]]] = {
-    module.NAME: module.run_keyed for module in _MODULES if hasattr(module, "run_keyed")}
-#: Each solver's search without events a slice at a time, by name (plain, then keyed).
+#: Each solver's search without events a slice at a time, by name (plain).
 _SLICED: dict[str, Callable[[FlatGrid, int],
                             Generator[None, None, tuple[Optional[Sequence[int]], int]]]] = {
     module.NAME: module.run_sliced for module in _MODULES if hasattr(module, "run_sliced")}
-_KEYED_SLICED: dict[str, Callable[[Maze, Pos, Pos, Optional[KeyedTables], int],
-                                  Generator[None, None, tuple[KeyedGrid, Solution]]]] = {
-    module.NAME: module.run_keyed_sliced for module in _MODULES
-    if hasattr(module, "run_keyed_sliced")}
-#: Each solver's keyed search on tables laid out already, by name.
-_KEYED_EXPLORES: dict[str, Callable[[Maze, Pos, Pos, KeyedTables],
-                                    Iterator[Union[Event, Solution]]]] = {
-    module.NAME: module.explore_keyed for module in _MODULES if hasattr(module, "explore_keyed")}
+#: The solvers with a keyed search of their own (events, a run without, sliced), by name;
+#: the others lay a maze with keys out themselves, breadth-first.
+_KEYED: dict[str, KeyedSearch] = {module.NAME: module.KEYED for module in (bfs, dfs, stack)}
 #: The solver of a search nobody chose one for.
 DEFAULT = bfs.NAME
 
@@ -123,7 +115,7 @@ def shortest_slices(maze: Maze, start: Pos, goal: Pos, *,
     ``tables`` when the maze is laid out already.
     """
     info = next(info for info in SOLVERS.values() if info.shortest)
-    if has_keys(maze):
+    if tables is not None or has_keys(maze):  # tables: laid out for its keys (no scan)
         return sliced_breadth_first(info.name, maze, start, goal, bfs.STEPS, tables=tables)
     return info.explore(maze, start, goal)
 
@@ -135,10 +127,10 @@ def explore_keyed(solver: str, maze: Maze, start: Pos, goal: Pos,
     The same events and Solution as ``SOLVERS[solver].explore(maze, start, goal)``; a
     caller searching one maze often (the hint, on every move) lays it out once.
     """
-    laid_out = _KEYED_EXPLORES.get(solver)
-    if laid_out is None:  # a solver without its own keyed search lays the maze out itself
+    keyed = _KEYED.get(solver)
+    if keyed is None:  # a solver without its own keyed search lays the maze out itself
         return SOLVERS[solver].explore(maze, start, goal)
-    return laid_out(maze, start, goal, tables)
+    return keyed.explore(maze, start, goal, tables)
 
 
 def solve_marked(
@@ -164,11 +156,11 @@ def solve_marked_sliced(
     solve_marked gives: what a frame with a time box runs (Space on a big maze).  The
     ends are checked at once.
     """
-    if has_keys(maze):
-        keyed_sliced = _KEYED_SLICED.get(solver)
-        if keyed_sliced is None:
+    if tables is not None or has_keys(maze):  # a scan of a big maze is a frame's time
+        keyed = _KEYED.get(solver)
+        if keyed is None:
             return None
-        return _marked(keyed_sliced(maze, start, goal, tables, every), maze.rows)
+        return _marked(keyed.sliced(maze, start, goal, tables, every), maze.rows)
     sliced = _SLICED.get(solver)
     if sliced is None:
         return None
@@ -203,11 +195,11 @@ def _run_quietly(
     """Run ``solver``'s event-free search; return its marked grid and Solution, or None.
 
     None when it has no ``run``.  A maze with keys takes the solver's keyed search
-    without events (``run_keyed``): the same walk, visited count and marks.
+    without events (its ``KeyedSearch.run``): the same walk, visited count and marks.
     """
-    if has_keys(maze):
-        keyed = _KEYED_RUNS.get(solver)
-        return None if keyed is None else keyed(maze, start, goal, tables)
+    if tables is not None or has_keys(maze):
+        keyed = _KEYED.get(solver)
+        return None if keyed is None else keyed.run(maze, start, goal, tables)
     run = SOLVERS[solver].run
     if run is None:
         return None

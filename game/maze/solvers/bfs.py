@@ -20,18 +20,13 @@ from typing import Generator, Iterator, Optional, Sequence, Union
 from game.maze.grid import Maze, Pos
 from game.maze.registry import Pseudocode, SolverInfo
 from game.maze.solvers.base import EXPAND, FOUND, VISIT, Event, FlatGrid, Solution, finish, flatten
-from game.maze.solvers.keyed import (
-    KeyedGrid,
-    KeyedTables,
-    breadth_first,
-    has_keys,
-    sliced_run,
-    run_breadth_first,
-)
+from game.maze.solvers.keyed import KeyedSearch, has_keys
 
 NAME = "bfs"
 #: The probe order: down, right, up, left.
 STEPS = ((1, 0), (0, 1), (-1, 0), (0, -1))
+#: Its search over (tile, keys held) on a maze with keys: breadth-first, in its probe order.
+KEYED = KeyedSearch(NAME, STEPS, depth=False)
 
 # How a marked tile was reached, stored in its grid byte (free floor is 0, wall is 1).
 _FROM_ABOVE, _FROM_LEFT, _FROM_BELOW, _FROM_RIGHT, _ORIGIN = 2, 3, 4, 5, 6
@@ -40,7 +35,7 @@ _FROM_ABOVE, _FROM_LEFT, _FROM_BELOW, _FROM_RIGHT, _ORIGIN = 2, 3, 4, 5, 6
 def explore(maze: Maze, start: Pos, goal: Pos) -> Iterator[Union[Event, Solution]]:
     """Search breadth-first from ``start`` to ``goal``, yielding events then a Solution."""
     if has_keys(maze):
-        return breadth_first(NAME, maze, start, goal, STEPS)
+        return KEYED.explore(maze, start, goal)
     return _search(flatten(maze, start, goal))  # the ends are checked before the first next()
 
 
@@ -191,24 +186,6 @@ def _trail(grid: Sequence[int], w: int, s: int, g: int) -> list[int]:
         trail.append(n)
     trail.reverse()
     return trail
-
-
-def run_keyed(maze: Maze, start: Pos, goal: Pos,
-              tables: Optional[KeyedTables] = None) -> tuple[KeyedGrid, Solution]:
-    """Run the keyed search without events; return its marked grid and Solution."""
-    return run_breadth_first(NAME, maze, start, goal, STEPS, tables)
-
-
-def run_keyed_sliced(maze: Maze, start: Pos, goal: Pos, tables: Optional[KeyedTables],
-                     every: int) -> Generator[None, None, tuple[KeyedGrid, Solution]]:
-    """Run the keyed search without events a slice at a time (see keyed.sliced_run)."""
-    return sliced_run(NAME, maze, start, goal, STEPS, depth=False, every=every, tables=tables)
-
-
-def explore_keyed(maze: Maze, start: Pos, goal: Pos,
-                  tables: KeyedTables) -> Iterator[Union[Event, Solution]]:
-    """Search (tile, keys) on ``tables`` (made for ``maze``), yielding events then a Solution."""
-    return breadth_first(NAME, maze, start, goal, STEPS, tables)
 
 
 #: Its pseudo-code in the lab, and the line each event runs.

@@ -19,6 +19,7 @@ in the order the walk picks them up.  Mazes without keys or doors never come her
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import dataclass
 from itertools import repeat
 from typing import Generator, Iterator, Optional, Sequence, Union
 
@@ -28,7 +29,7 @@ from game.maze import tiles as kinds
 from game.maze.grid import Maze, Pos
 from game.maze.solvers.base import BACKTRACK, FOUND, VISIT, Event, Solution
 from game.maze.solvers.keyed_grid import (  # the grid the searches walk, and its tables
-    _KEY_TAKEN, _ORIGIN, KeyedGrid, KeyedTables, flatten_keyed, has_keys, keyed_tables,
+    _KEY_TAKEN, _ORIGIN, KeyedGrid, KeyedTables, flatten_keyed, has_keys, keyed_tables, paced,
     with_keys_held,
 )
 from game.maze.solvers.keyed_depth import depth_first_quiet
@@ -77,14 +78,34 @@ def _breadth_first(name: str, grid: KeyedGrid, steps: tuple[int, ...]) -> Iterat
 
 def _bfs_trail(grid: KeyedGrid, steps: tuple[int, ...], n: int, held: int) -> list[int]:
     """Walk the marks back from state (n, held) to the start; return the tiles start to end."""
+    walk = _bfs_walk(grid, steps, n, held, 1 << 62)
+    while True:
+        try:
+            next(walk)
+        except StopIteration as done:
+            trail: list[int] = done.value
+            return trail
+
+
+def _bfs_walk(grid: KeyedGrid, steps: tuple[int, ...], n: int, held: int, every: int
+              ) -> Generator[None, None, list[int]]:
+    """Return :func:`_bfs_trail`'s trail, yielding None every ``every`` tiles walked back."""
     trail = [n]
-    mark = grid.layers[held][n]
+    layers, key = grid.layers, grid.key
+    marks = layers[held]
+    mark = marks[n]
+    left = every
     while mark != _ORIGIN:
         if mark & _KEY_TAKEN:
-            held &= ~grid.key[n]
+            held &= ~key[n]
+            marks = layers[held]
         n -= steps[(mark & 0x0F) - 1]
         trail.append(n)
-        mark = grid.layers[held][n]
+        mark = marks[n]
+        left -= 1
+        if not left:
+            yield None
+            left = every
     trail.reverse()
     return trail
 
@@ -174,7 +195,10 @@ def _sliced(name: str, grid: KeyedGrid, steps: tuple[int, ...], every: int
     """Run the level search on a checked keyed grid, a slice at a time."""
     levels = _bfs_levels(grid, steps, every)
     yield from levels
-    found = yield from _solution_sliced(name, grid, _bfs_end(grid, steps, levels))
+    trail = None
+    if levels.end is not None:
+        trail = yield from _bfs_walk(grid, steps, *levels.end, every)
+    found = yield from _solution_sliced(name, grid, trail, every)
     yield found
 
 
@@ -214,19 +238,53 @@ def sliced_run(name: str, maze: Maze, start: Pos, goal: Pos, steps: Sequence[Pos
     return _breadth_first_quiet(name, grid, flat, every)
 
 
+@dataclass(frozen=True)
+class KeyedSearch:
+    """A solver's own search over (tile, keys held): its name, probe order and kind.
+
+    ``depth``: depth-first (dfs, stack), else breadth-first (bfs).  Its events, its run
+    without events and that run a slice at a time are the same walk.
+    """
+
+    name: str
+    steps: tuple[Pos, ...]
+    depth: bool
+
+    def explore(self, maze: Maze, start: Pos, goal: Pos,
+                tables: Optional[KeyedTables] = None) -> Iterator[Union[Event, Solution]]:
+        """Search (tile, keys) on ``maze`` (laid out as ``tables``, if given); yield events, a Solution."""
+        search = depth_first if self.depth else breadth_first
+        return search(self.name, maze, start, goal, self.steps, tables)
+
+    def run(self, maze: Maze, start: Pos, goal: Pos,
+            tables: Optional[KeyedTables] = None) -> tuple[KeyedGrid, Solution]:
+        """Run the search without events; return its marked grid and Solution."""
+        run = run_depth_first if self.depth else run_breadth_first
+        return run(self.name, maze, start, goal, self.steps, tables)
+
+    def sliced(self, maze: Maze, start: Pos, goal: Pos, tables: Optional[KeyedTables],
+               every: int) -> Generator[None, None, tuple[KeyedGrid, Solution]]:
+        """Run the search without events a slice at a time (see :func:`sliced_run`)."""
+        return sliced_run(self.name, maze, start, goal, self.steps, depth=self.depth,
+                          every=every, tables=tables)
+
+
 def _breadth_first_quiet(name: str, grid: KeyedGrid, steps: tuple[int, ...], every: int
                          ) -> Generator[None, None, tuple[KeyedGrid, Solution]]:
     """Run the level search on a checked keyed grid a slice at a time; return grid, Solution."""
     levels = _bfs_levels(grid, steps, every)
     yield from levels
-    return grid, (yield from _solution_sliced(name, grid, _bfs_end(grid, steps, levels)))
+    trail = None
+    if levels.end is not None:  # a long walk back is a slice's work or more
+        trail = yield from _bfs_walk(grid, steps, *levels.end, every)
+    return grid, (yield from _solution_sliced(name, grid, trail, every))
 
 
 def _depth_first_quiet(name: str, grid: KeyedGrid, steps: tuple[int, ...], every: int
                        ) -> Generator[None, None, tuple[KeyedGrid, Solution]]:
     """Run the depth-first search on a checked keyed grid without events, a slice at a time."""
     trail = yield from depth_first_quiet(grid, grid.spots, steps, every)
-    return grid, (yield from _solution_sliced(name, grid, trail))
+    return grid, (yield from _solution_sliced(name, grid, trail, every))
 
 
 def _flat_steps(steps: Sequence[Pos], width: int) -> tuple[int, ...]:
@@ -242,41 +300,48 @@ def _finish(name: str, grid: KeyedGrid, trail: Optional[list[int]]) -> Iterator[
 
 
 #: Trail tiles a sliced search turns into (row, col) per slice once it is over.
-POSITIONS_SLICE = 20_000
+POSITIONS_SLICE = 10_000
+#: Trail tiles turned into positions in the time one state takes.
+POSITIONS_PER_STATE = 4
 
 
-def _solution_sliced(name: str, grid: KeyedGrid, trail: Optional[Sequence[int]]
+def _solution_sliced(name: str, grid: KeyedGrid, trail: Optional[Sequence[int]], every: int
                      ) -> Generator[None, None, Solution]:
-    """Return :func:`_solution`'s Solution, a long trail turned into positions a slice at a time."""
-    yield from grid.seen_sliced()  # the marks' union, kept for the visited count and marks
+    """Return :func:`_solution`'s Solution, a long trail turned into positions a slice at a time.
+
+    It yields None once per ``every`` states' worth of work (see keyed_grid.paced).
+    """
+    yield from grid.seen_sliced(every=every)  # the marks' union, kept for the count and marks
     if trail is None or len(trail) <= POSITIONS_SLICE:
         return _solution(name, grid, trail)
     path: list[Pos] = []
-    keys: list[str] = []
-    held, key, width = 0, grid.key, grid.width
     for start in range(0, len(trail), POSITIONS_SLICE):
-        part = trail[start : start + POSITIONS_SLICE]
-        path.extend(divmod(i, width) for i in part)
-        for i in part:
-            bit = key[i]
-            if bit & ~held:
-                held |= bit
-                keys.append(kinds.colour(bit))
-        yield None
+        path.extend(_positions(trail[start : start + POSITIONS_SLICE], grid.width))
+        yield from paced(POSITIONS_SLICE // POSITIONS_PER_STATE, every)
     return Solution(name, path, grid.marked(), grid.pos(grid.start), grid.pos(grid.goal),
-                    tuple(keys))
+                    _keys_taken(grid, trail))
+
+
+def _positions(trail: Sequence[int], width: int) -> list[Pos]:
+    """Return the ``(row, col)`` of flat indices, in one numpy pass."""
+    rows, cols = np.divmod(np.asarray(trail, dtype=np.int64), width)
+    return list(zip(rows.tolist(), cols.tolist()))
+
+
+def _keys_taken(grid: KeyedGrid, trail: Sequence[int]) -> tuple[str, ...]:
+    """Return the key colours a walk along ``trail`` picks up, in order."""
+    keys: list[str] = []
+    held = 0
+    given = np.frombuffer(grid.key, dtype=np.uint8)[np.asarray(trail, dtype=np.int64)]
+    for bit in given[given != 0].tolist():  # the trail's key tiles: few
+        if bit & ~held:
+            held |= bit
+            keys.append(kinds.colour(bit))
+    return tuple(keys)
 
 
 def _solution(name: str, grid: KeyedGrid, trail: Optional[Sequence[int]]) -> Solution:
     """Return the Solution of a search that found ``trail`` (None: no path)."""
     path = None if trail is None else list(map(divmod, trail, repeat(grid.width, len(trail))))
-    keys: list[str] = []
-    if trail is not None:
-        held = 0
-        given = np.frombuffer(grid.key, dtype=np.uint8)[np.asarray(trail)]
-        for bit in given[given != 0].tolist():  # the trail's key tiles: few
-            if bit & ~held:
-                held |= bit
-                keys.append(kinds.colour(bit))
-    return Solution(name, path, grid.marked(), grid.pos(grid.start), grid.pos(grid.goal),
-                    tuple(keys))
+    keys = () if trail is None else _keys_taken(grid, trail)
+    return Solution(name, path, grid.marked(), grid.pos(grid.start), grid.pos(grid.goal), keys)

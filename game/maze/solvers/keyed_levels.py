@@ -2,8 +2,9 @@
 
 It marks the states :func:`game.maze.solvers.keyed.breadth_first` marks, in its order,
 with the same marks: the same walk, visited count and marks.  Each set of keys held has
-its own layer, all in one flat array (a state is ``held * size + tile``), made when first
-reached: the walls, with a door its keys do not open :data:`CLOSED`, a key they lack
+its own layer, all in one flat array (a state is ``held * size + tile``), written once
+reached, a part per slice before the level that probes it (a layer of a big maze is
+megabytes): the walls, with a door its keys do not open :data:`CLOSED`, a key they lack
 :data:`NEW_KEY` and the goal :data:`GOAL`, so one byte tells what a probe finds, and a
 step onto floor stays in its layer with no look at keys.  Only the few steps onto a new
 key or the goal take the slow way.
@@ -12,8 +13,8 @@ A level is the queue's states one move from the start more than the level before
 queue order.  A level of few states goes state by state, as the generator does; a wide
 one in numpy, up to ``every`` states at once, where a state two parents reach is marked
 by the first of them (each writes its step in reverse order, so the first write stays;
-two parents of one state step in two different ways).  When the goal is reached, the states the queue
-would have marked after it are unmarked again.
+two parents of one state step in two different ways).  When the goal is reached, the
+states the queue would have marked after it are unmarked again.
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ from typing import Iterator, Optional, Union
 
 import numpy as np
 
-from game.maze.solvers.keyed_grid import _KEY_TAKEN, _ORIGIN, KeyedGrid
+from game.maze.solvers.keyed_grid import (STATE_BYTES, _KEY_TAKEN, _ORIGIN, KeyedGrid, paced,
+                                          zeroed)
 
 #: A layer byte: a wall, the padding, or a door the layer's keys do not open.
 CLOSED = 0x20
@@ -36,6 +38,10 @@ _SLOW = NEW_KEY | GOAL
 _MARKED_BITS = 0x07 | _KEY_TAKEN
 #: A level with at least this many states is probed with numpy, a smaller one state by state.
 WIDE_LEVEL = 192
+#: Bytes of a new layer written per slice (about a millisecond's work).
+BAKE_PART = 1 << 20
+#: A search yielding every this many states or more runs at once, not a slice a frame.
+AT_ONCE = 1 << 40
 
 
 class LevelSearch:
@@ -57,28 +63,53 @@ class LevelSearch:
         present = int(np.bitwise_or.reduce(self.spot_key)) if len(spots) else 0
         present |= grid.key[grid.start]
         # a layer per keys held, by its bits; those never reached are never written
-        self.cells = np.empty((present + 1) * size, dtype=np.uint8)
+        self.cells = zeroed((present + 1) * size, small_pages=every < AT_ONCE)
         self.flat = self.cells.data  # what the state-by-state probes read: plain ints
         self.step_array = np.array(steps, dtype=np.int64)
+        self.ways = np.zeros(0, dtype=np.uint8)
+        #: Layers reached but not written yet: written a part per slice before the next level.
+        self.pending: list[int] = []
         grid.marked_bits = _MARKED_BITS
         grid.layers = {}
 
-    def bake(self, held: int) -> None:
-        """Write the layer of ``held`` (its walls, doors, keys and goal) if not yet written."""
-        grid, size = self.grid, self.size
-        if held in grid.layers:
-            return
+    def reach(self, held: int, tile: int) -> None:
+        """Note the layer of ``held`` reached at ``tile``; it is written before the next level.
+
+        Until then it is zeros but for the marks of the key tiles that lead into it (none
+        of its states is probed before the next level); reached at the goal, it is
+        written at once, as the goal's byte ends the search.
+        """
+        if held not in self.grid.layers:
+            self.grid.layers[held] = self.flat[held * self.size : (held + 1) * self.size]
+            self.pending.append(held)
+        if tile == self.grid.goal and held in self.pending:
+            self.pending.remove(held)
+            for _ in self.bake(held):
+                pass
+
+    def bake(self, held: int) -> Iterator[None]:
+        """Write the layer of ``held`` (walls, doors, keys, goal), yielding after each part of it.
+
+        Its marks so far (on key tiles only, which the layer's keys open) stay.  It yields
+        None once per ``every`` states' worth of writing, as the search does for states.
+        """
+        grid, size, spots = self.grid, self.size, self.spots
         block = self.cells[held * size : (held + 1) * size]
-        np.multiply(np.frombuffer(grid.blocked, dtype=np.uint8), CLOSED, out=block)
+        kept = block[spots]
+        blocked = np.frombuffer(grid.blocked, dtype=np.uint8)
+        for at in range(0, size, BAKE_PART):  # a big layer is megabytes: a part per slice
+            np.multiply(blocked[at : at + BAKE_PART], CLOSED, out=block[at : at + BAKE_PART])
+            if at + BAKE_PART < size:
+                yield from paced(BAKE_PART // STATE_BYTES, self.every)
         bits = np.uint8(held)
-        block[self.spots] = np.where((self.spot_lock & ~bits) != 0, CLOSED,
-                                     np.where((self.spot_key & ~bits) != 0, NEW_KEY, 0))
+        block[spots] = np.maximum(kept, np.where(
+            (self.spot_lock & ~bits) != 0, CLOSED,
+            np.where((self.spot_key & ~bits) != 0, NEW_KEY, 0)).astype(np.uint8))
         if block[grid.goal] == 0:
             block[grid.goal] = GOAL
         # a step up from the first row reads the pad row before: the last layer's for layer 0
         width = grid.width
         self.cells[held * size - width : held * size if held else None] = CLOSED
-        grid.layers[held] = self.flat[held * size : (held + 1) * size]
 
     def __iter__(self) -> Iterator[None]:
         """Mark the states; yield None between slices of the work."""
@@ -86,7 +117,8 @@ class LevelSearch:
         key, s, g = grid.key, grid.start, grid.goal
         flat = self.flat
         held = key[s]
-        self.bake(held)
+        self.grid.layers[held] = flat[held * size : (held + 1) * size]
+        yield from self.bake(held)
         flat[held * size + s] = _ORIGIN
         if s == g:
             self.end = (s, held)
@@ -96,6 +128,8 @@ class LevelSearch:
         chunk = max(every, WIDE_LEVEL)  # the states of a wide level probed at once
         left = every
         while len(level):
+            while self.pending:  # the layers the last level reached, before it probes them
+                yield from self.bake(self.pending.pop(0))
             if len(level) >= WIDE_LEVEL:
                 states = np.asarray(level, dtype=np.int64)
                 parts = []
@@ -160,7 +194,7 @@ class LevelSearch:
             held = state // size
             tile = n - held * size
             now = held | self.grid.key[tile]
-            self.bake(now)
+            self.reach(now, tile)
             n = now * size + tile
             v = flat[n]
             if v and v != GOAL:
@@ -180,14 +214,16 @@ class LevelSearch:
         cells, size, count = self.cells, self.size, len(self.steps)
         probes = (level[:, None] + self.step_array[None, :]).ravel()
         found = cells[probes]
-        free = found == 0
-        slow = np.flatnonzero(found & _SLOW)
-        slow = slow[found[slow] != _ORIGIN]
-        at = np.flatnonzero(free)
+        if len(self.ways) < len(probes):  # each probe's step, 1 to count, repeated
+            self.ways = np.tile(np.arange(1, count + 1, dtype=np.uint8), 2 * len(level))
+        at = np.flatnonzero(found == 0)
         n = probes[at]
-        code = (at % count + 1).astype(np.uint8)
+        code = self.ways[at]
+        # a byte above CLOSED is a new key, the goal or the origin: most levels have none
+        slow = np.flatnonzero(found > CLOSED) if found.max() > CLOSED else at[:0]
+        slow = slow[found[slow] != _ORIGIN]
         if len(slow):  # steps onto a new key or the goal: the few that need a look at keys
-            to, mark = self._slow(probes[slow], found[slow], (slow % count + 1).astype(np.uint8))
+            to, mark = self._slow(probes[slow], found[slow], self.ways[slow])
             keep = to >= 0
             where = np.searchsorted(at, slow[keep])
             n = np.insert(n, where, to[keep])
@@ -217,7 +253,7 @@ class LevelSearch:
                 held = n // size
                 tile = n - held * size
                 now = held | key[tile]
-                self.bake(now)
+                self.reach(now, tile)
                 to[i] = n = now * size + tile
                 mark[i] |= _KEY_TAKEN
                 v = self.flat[n]

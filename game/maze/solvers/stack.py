@@ -35,18 +35,13 @@ from game.maze.solvers.base import (
     finish,
     flatten,
 )
-from game.maze.solvers.keyed import depth_first as keyed_depth_first
-from game.maze.solvers.keyed import (
-    KeyedGrid,
-    KeyedTables,
-    has_keys,
-    run_depth_first,
-    sliced_run,
-)
+from game.maze.solvers.keyed import KeyedSearch, has_keys
 
 NAME = "stack"
 #: The probe order: up, right, down, left.
 STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
+#: Its search over (tile, keys held) on a maze with keys: depth-first, in its probe order.
+KEYED = KeyedSearch(NAME, STEPS, depth=True)
 
 # A marked tile's grid byte: the next direction to try (free floor is 0, wall is 1).
 _UP, _RIGHT, _DOWN, _LEFT, _NONE_LEFT = 2, 3, 4, 5, 6
@@ -55,7 +50,7 @@ _UP, _RIGHT, _DOWN, _LEFT, _NONE_LEFT = 2, 3, 4, 5, 6
 def explore(maze: Maze, start: Pos, goal: Pos) -> Iterator[Union[Event, Solution]]:
     """Search with an explicit stack from ``start`` to ``goal``, yielding events then a Solution."""
     if has_keys(maze):
-        return keyed_depth_first(NAME, maze, start, goal, STEPS)
+        return KEYED.explore(maze, start, goal)
     return _search(flatten(maze, start, goal))  # the ends are checked before the first next()
 
 
@@ -144,24 +139,6 @@ def run_sliced(flat: FlatGrid, every: int
     """Run :func:`run` a slice at a time: yield None every ``every`` steps, return its answer."""
     w = flat.width
     return depth_first_sliced(flat, (-w, 1, w, -1), every)  # up, right, down, left
-
-
-def run_keyed(maze: Maze, start: Pos, goal: Pos,
-              tables: Optional[KeyedTables] = None) -> tuple[KeyedGrid, Solution]:
-    """Run the keyed search without events; return its marked grid and Solution."""
-    return run_depth_first(NAME, maze, start, goal, STEPS, tables)
-
-
-def run_keyed_sliced(maze: Maze, start: Pos, goal: Pos, tables: Optional[KeyedTables],
-                     every: int) -> Generator[None, None, tuple[KeyedGrid, Solution]]:
-    """Run the keyed search without events a slice at a time (see keyed.sliced_run)."""
-    return sliced_run(NAME, maze, start, goal, STEPS, depth=True, every=every, tables=tables)
-
-
-def explore_keyed(maze: Maze, start: Pos, goal: Pos,
-                  tables: KeyedTables) -> Iterator[Union[Event, Solution]]:
-    """Search (tile, keys) on ``tables`` (made for ``maze``), yielding events then a Solution."""
-    return keyed_depth_first(NAME, maze, start, goal, STEPS, tables)
 
 
 #: Its pseudo-code in the lab, and the line each event runs.
