@@ -271,13 +271,16 @@ class App:
 
     def update(self, dt: float) -> None:
         """Advance the current scene and the toast by ``dt`` seconds (clamped)."""
+        route = self._advance(dt)
+        if route is not None:
+            self.nav.go(route)
+
+    def _advance(self, dt: float) -> Optional[Next]:
+        """Advance the current scene and the toast by ``dt`` seconds; return where it leads."""
         dt = min(max(0.0, dt), MAX_DT)
         self.ctx.toasts.update(dt)
         scene = self.nav.scene
-        if scene is not None:
-            route = scene.update(dt)
-            if route is not None:
-                self.nav.go(route)
+        return None if scene is None else scene.update(dt)
 
     def draw(self) -> None:
         """Draw the current scene on the window surface, and the toast over it."""
@@ -295,25 +298,33 @@ class App:
                 hud.draw_toast(self.surface, scene.toast_area(self.surface), toasts.text, alpha)
 
     def frame(self, dt: float) -> None:
-        """Run one frame: pump events, pass ``dt`` among them, then draw and flip if anything changed.
+        """Run one frame: read the events, pass ``dt`` among them, draw and flip if needed.
 
         ``dt`` is the time the events waited to be read, and they carry no time of their
         own: a press is applied after that time has passed (it happened by the time it was
         read), a release that comes before any press in the frame before it (it may have
         happened as early as the last frame).  So a stalled frame never counts as time a key
         was held: neither a press read late nor a release read late turns a tap into a walk.
-        Once events were applied, a zero-time update lets the scene they leave on screen
-        (a new one, or one with a fresh intent) settle before it is drawn.
+        The events still go to the screen the player saw: where the scene's time led (the
+        celebration over, the level built) is followed after them, unless one of them
+        already left the scene.  Then a zero-time update lets the scene on screen (a new
+        one, or one with a fresh intent) settle before it is drawn.
         """
         events = pygame.event.get()
         waited: Optional[float] = dt  # the frame's time, until it has passed
+        led: Optional[Next] = None  # where that time led the scene
+        seen: Optional[Scene] = None  # the scene that time passed on
         for event in events:
             for typed, previous in self._typed(event):
                 if waited is not None and not isinstance(typed, EARLY_EVENTS):
-                    self.update(waited)
-                    waited = None
+                    led, seen, waited = self._advance(waited), self.nav.scene, None
                 self._handle(typed, previous)
-        self.update(dt if waited is not None else 0.0)
+        if waited is not None:
+            self.update(waited)
+        else:
+            if led is not None and self.nav.scene is seen:
+                self.nav.go(led)
+            self.update(0.0)
         look = self.look()
         if events or look is None or look != self._drawn:
             self.draw()

@@ -9,6 +9,7 @@ import pygame
 from game.maze.formats import parse_maze
 from game.play.app import App
 from game.play.routes import Play
+from game.play.scenes.level_complete import LevelCompleteScene
 from game.play.scenes.play import PlayScene
 from game.run.intents import Move, Release
 from game.run.level import Level
@@ -118,3 +119,25 @@ def test_a_key_held_through_stalled_frames_still_walks_on(app: App) -> None:
     app.frame(FRAME)
     walk_on(app)
     assert scene.run.moves >= 3
+
+
+def test_a_key_read_as_the_celebration_ends_skips_it_and_presses_nothing_unseen(app: App) -> None:
+    app.go(Play(Level(parse_maze("#####\nS..E#\n#####"), label="short.txt")))
+    app.frame(FRAME)
+    for _ in range(3):  # walk to the exit: the celebration starts
+        post(pygame.KEYDOWN)
+        app.frame(FRAME)
+        post(pygame.KEYUP)
+        for _ in range(20):
+            app.frame(FRAME)
+    scene = app.scene
+    assert isinstance(scene, PlayScene) and scene.run.finished
+    for _ in range(75):  # most of its 0.8 s (0.66 s)
+        app.frame(FRAME)
+    assert app.scene is scene
+    # R: any key skips the celebration; on the complete card it would play the level again.
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="r",
+                                         scancode=0))
+    app.frame(STALL)  # the celebration ends in the time the key waited
+    # The key skipped the celebration the player saw; the card it never saw was not pressed.
+    assert isinstance(app.scene, LevelCompleteScene)
