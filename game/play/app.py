@@ -28,7 +28,16 @@ import pygame
 from game.play import input as keys
 from game.play import theme
 from game.play.context import Context, SettingName
-from game.play.input import FocusGained, Gamepads, KeyDown, QuitRequest, Resized
+from game.play.input import (
+    ClickUp,
+    FocusGained,
+    FocusLost,
+    Gamepads,
+    KeyDown,
+    KeyUp,
+    QuitRequest,
+    Resized,
+)
 from game.play.navigator import Navigator
 from game.play.scenes.base import Next, Scene
 from game.text import language, set_language, t
@@ -45,12 +54,18 @@ FPS_RANGE = (10, FPS)
 #: (a busy machine) ran its clock at half speed while keys kept coming at the player's
 #: pace: taps outran the walk and were dropped from the full queue.
 MAX_DT = 0.25
+#: Events that only end something (a key or button let go, the focus lost) or that nothing
+#: sees: a frame applies those it reads before its first other event at the start of its
+#: time, the rest at its end (see ``App.frame``).
+EARLY_EVENTS = (KeyUp, ClickUp, FocusLost, FocusGained, type(None))
 EXIT_AFTER_FIRST_FRAME_ENV = "MIGONG_EXIT_AFTER_FIRST_FRAME"
 #: For this long after a window-mode switch, a key pressed the instant the new window
 #: gains focus is an echo, not a press: SDL (X11) replays keys it believes held when a
 #: window gains focus.  Obeying the replayed F11 (or the Settings key that switched)
 #: switches the mode back, which recreates the window, which replays it again, forever.
 MODE_SWITCH_ECHO = 1.0
+
+TypedEvent = Optional[keys.Event | keys.WindowEvent]
 
 
 def freeze_start_up() -> None:
@@ -194,13 +209,17 @@ class App:
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Apply one pygame event: window and global keys here, everything else to the scene."""
-        previous, self._last_event_type = self._last_event_type, event.type
-        typed_events = self.pads.translate(event)
-        for typed in [keys.normalise(event)] if typed_events is None else typed_events:
+        for typed, previous in self._typed(event):
             self._handle(typed, previous)
 
-    def _handle(self, typed: Optional[keys.Event | keys.WindowEvent],
-                previous: Optional[int]) -> None:
+    def _typed(self, event: pygame.event.Event) -> list[tuple[TypedEvent, Optional[int]]]:
+        """Return the typed events ``event`` stands for, each with the pygame type before it."""
+        previous, self._last_event_type = self._last_event_type, event.type
+        typed_events = self.pads.translate(event)
+        return [(typed, previous)
+                for typed in ([keys.normalise(event)] if typed_events is None else typed_events)]
+
+    def _handle(self, typed: TypedEvent, previous: Optional[int]) -> None:
         """Apply one typed event (``previous``: the type of the pygame event before it)."""
         if typed is None or isinstance(typed, FocusGained):
             return
@@ -252,13 +271,16 @@ class App:
 
     def update(self, dt: float) -> None:
         """Advance the current scene and the toast by ``dt`` seconds (clamped)."""
+        route = self._advance(dt)
+        if route is not None:
+            self.nav.go(route)
+
+    def _advance(self, dt: float) -> Optional[Next]:
+        """Advance the current scene and the toast by ``dt`` seconds; return where it leads."""
         dt = min(max(0.0, dt), MAX_DT)
         self.ctx.toasts.update(dt)
         scene = self.nav.scene
-        if scene is not None:
-            route = scene.update(dt)
-            if route is not None:
-                self.nav.go(route)
+        return None if scene is None else scene.update(dt)
 
     def draw(self) -> None:
         """Draw the current scene on the window surface, and the toast over it."""
@@ -276,11 +298,33 @@ class App:
                 hud.draw_toast(self.surface, scene.toast_area(self.surface), toasts.text, alpha)
 
     def frame(self, dt: float) -> None:
-        """Run one frame: pump events, update, then draw and flip if anything changed."""
+        """Run one frame: read the events, pass ``dt`` among them, draw and flip if needed.
+
+        ``dt`` is the time the events waited to be read, and they carry no time of their
+        own: a press is applied after that time has passed (it happened by the time it was
+        read), a release that comes before any press in the frame before it (it may have
+        happened as early as the last frame).  So a stalled frame never counts as time a key
+        was held: neither a press read late nor a release read late turns a tap into a walk.
+        The events still go to the screen the player saw: where the scene's time led (the
+        celebration over, the level built) is followed after them, unless one of them
+        already left the scene.  Then a zero-time update lets the scene on screen (a new
+        one, or one with a fresh intent) settle before it is drawn.
+        """
         events = pygame.event.get()
+        waited: Optional[float] = dt  # the frame's time, until it has passed
+        led: Optional[Next] = None  # where that time led the scene
+        seen: Optional[Scene] = None  # the scene that time passed on
         for event in events:
-            self.handle_event(event)
-        self.update(dt)
+            for typed, previous in self._typed(event):
+                if waited is not None and not isinstance(typed, EARLY_EVENTS):
+                    led, seen, waited = self._advance(waited), self.nav.scene, None
+                self._handle(typed, previous)
+        if waited is not None:
+            self.update(waited)
+        else:
+            if led is not None and self.nav.scene is seen:
+                self.nav.go(led)
+            self.update(0.0)
         look = self.look()
         if events or look is None or look != self._drawn:
             self.draw()
