@@ -37,7 +37,8 @@ def trace(*, rows: int, cols: int, rng: RngLike = None, loops: float = 0.0) -> T
         free = [s for s in steps if inside[cell + s]]
         nxt = cell + free[picks.below(len(free))]
         if seen[nxt]:
-            yield (ROAM, *cell_tile(nxt, stride))
+            r, c = cell_tile(nxt, stride)  # two names build the event faster than a *
+            yield (ROAM, r, c)
         else:
             seen[nxt] = 1
             left -= 1

@@ -47,7 +47,8 @@ def trace(*, rows: int, cols: int, rng: RngLike = None, loops: float = 0.0) -> T
                 parent[b] = a
                 yield open_wall(tiles, cell, cell + 1, stride)
             else:
-                yield (SKIP, *wall_between(cell, cell + 1, stride))
+                r, c = wall_between(cell, cell + 1, stride)
+                yield (SKIP, r, c)
         if last:
             break
         groups: dict[int, list[int]] = {}

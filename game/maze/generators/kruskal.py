@@ -46,7 +46,8 @@ def trace(*, rows: int, cols: int, rng: RngLike = None, loops: float = 0.0) -> T
         b = a + (stride if walls[i] & 1 else 1)
         ra, rb = find(parent, a), find(parent, b)
         if ra == rb:
-            yield (SKIP, *wall_between(a, b, stride))
+            r, c = wall_between(a, b, stride)
+            yield (SKIP, r, c)
             continue
         parent[rb] = ra
         joins -= 1
