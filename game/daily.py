@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timezone
-from typing import Any, Mapping, Optional
+from typing import Any, Literal, Mapping, Optional
 
 from game.errors import shown
 from game.levels import LevelSpec, build_level, level_code
@@ -107,23 +107,21 @@ def fitting_keys(spec: LevelSpec) -> LevelSpec:
     Nearly every seed fits a plan's keys; the rare maze with too few doorways on its
     route gets one key fewer (the same for everyone), rather than no daily maze.
     """
-    while spec.keys:
-        try:
-            build_level(spec)
-        except ValueError:
-            spec = replace(spec, keys=spec.keys - 1)
-        else:
-            break
-    return spec
+    return _fitting(spec, "keys")
 
 
 def fitting_chasers(spec: LevelSpec) -> LevelSpec:
     """Return ``spec`` with as many of its chasers as fit fairly (the same for everyone)."""
-    while spec.chasers:
+    return _fitting(spec, "chasers")
+
+
+def _fitting(spec: LevelSpec, count: Literal["keys", "chasers"]) -> LevelSpec:
+    """Return ``spec`` with one fewer of ``count`` at a time until its maze builds (or none)."""
+    while getattr(spec, count):
         try:
             build_level(spec)
         except ValueError:
-            spec = replace(spec, chasers=spec.chasers - 1)
+            spec = replace(spec, **{count: getattr(spec, count) - 1})
         else:
             break
     return spec

@@ -145,11 +145,8 @@ def _with_keys(maze: Maze, keys: int, seed: RngLike, info: GeneratorInfo,
         return maze
     from game.maze.locks import place_keys
 
-    if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
-        rng = np.random.default_rng([int(seed), KEYS_STREAM])
-    else:
-        rng = make_rng(seed)  # a Generator goes on where the walls left it
-    return place_keys(maze, keys, rng, rooms=info.room_size(given) is not None)
+    rooms = info.room_size(given) is not None
+    return place_keys(maze, keys, _stream_rng(seed, KEYS_STREAM), rooms=rooms)
 
 
 def _with_lairs(maze: Maze, chasers: int, seed: RngLike) -> Maze:
@@ -158,11 +155,7 @@ def _with_lairs(maze: Maze, chasers: int, seed: RngLike) -> Maze:
         return maze
     from game.maze.lairs import place_lairs
 
-    if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
-        rng = np.random.default_rng([int(seed), LAIRS_STREAM])
-    else:
-        rng = make_rng(seed)
-    return place_lairs(maze, chasers, rng)
+    return place_lairs(maze, chasers, _stream_rng(seed, LAIRS_STREAM))
 
 
 def _with_mud(maze: Maze, mud: float, seed: RngLike) -> Maze:
@@ -171,11 +164,18 @@ def _with_mud(maze: Maze, mud: float, seed: RngLike) -> Maze:
 
     if check_fraction(mud) == 0.0:
         return maze
+    return lay_mud(maze, mud, _stream_rng(seed, MUD_STREAM))
+
+
+def _stream_rng(seed: RngLike, stream: int) -> np.random.Generator:
+    """Return the random source of one stream (keys, mud, lairs) of the maze ``seed`` makes.
+
+    An integer seed gives each stream its own Generator, so adding keys leaves the walls
+    as they are; a Generator goes on where the walls left it.
+    """
     if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
-        rng = np.random.default_rng([int(seed), MUD_STREAM])
-    else:
-        rng = make_rng(seed)
-    return lay_mud(maze, mud, rng)
+        return np.random.default_rng([int(seed), stream])
+    return make_rng(seed)
 
 
 def _keyed_trace(events: Trace, keys: int, seed: RngLike, info: GeneratorInfo,

@@ -5,13 +5,17 @@ growing-tree, sidewinder, binary-tree) each have one algorithm, written once as 
 trace; ``generate`` runs the trace to its end (:func:`~game.maze.generators.events.maze_of`),
 so the two can never disagree.  Cells are numbered on the padded cell grid of
 :mod:`game.maze.generators._common` (row stride ``width + 2``, cell (y, x) from 1).
+Each opens its tiles and tells the step with the same few helpers (:func:`open_cell`,
+:func:`open_link`, :func:`open_wall`), so the events and the tiles always agree.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from game.maze.generators._common import cell_tile
+from game.maze.generators._common import cell_tile, empty_cell_tree
+from game.maze.generators.events import CELL, JOIN, GenEvent
+from game.maze.grid import FLOOR
 
 # Random picks are drawn in batches of this many integers below _RANGE; a pick modulo
 # n is uniform to within 2**-40 for any n a maze needs.
@@ -47,3 +51,49 @@ def wall_between(a: int, b: int, stride: int) -> tuple[int, int]:
 def cell_index(y: int, x: int, stride: int) -> int:
     """Return the padded index of the cell in cell row ``y`` and column ``x`` (both from 0)."""
     return (y + 1) * stride + x + 1
+
+
+def cell_canvas(rows: int, cols: int) -> tuple[int, int, int, list[int], np.ndarray]:
+    """Return the cell height, width and row stride, an unvisited padded map and all-wall tiles."""
+    height, width, seen = empty_cell_tree(rows, cols)
+    return height, width, width + 2, seen, np.zeros((rows, cols), dtype=np.uint8)
+
+
+def random_cell(picks: Picks, height: int, width: int, stride: int) -> int:
+    """Return the padded index of a random one of ``height`` x ``width`` cells."""
+    first = picks.below(height * width)
+    return (first // width + 1) * stride + first % width + 1
+
+
+def open_cell(tiles: np.ndarray, cell: int, stride: int) -> GenEvent:
+    """Open the tile of ``cell``; return its ``cell`` event."""
+    r, c = cell_tile(cell, stride)
+    tiles[r, c] = FLOOR
+    return (CELL, r, c)
+
+
+def open_link(tiles: np.ndarray, kind: int, cell: int, via: int, stride: int) -> GenEvent:
+    """Open ``cell`` and the wall to its neighbour ``via``; return ``(kind, row, col, *wall)``.
+
+    ``via`` == ``cell`` opens the cell alone (its "wall" is the cell's own tile).
+    """
+    r, c = cell_tile(cell, stride)
+    vr, vc = cell_tile(via, stride)
+    wr, wc = (r + vr) // 2, (c + vc) // 2
+    tiles[r, c] = tiles[wr, wc] = FLOOR
+    return (kind, r, c, wr, wc)
+
+
+def open_wall(tiles: np.ndarray, a: int, b: int, stride: int) -> GenEvent:
+    """Open the wall between the neighbouring cells ``a`` and ``b``; return its ``join`` event."""
+    r, c = wall_between(a, b, stride)
+    tiles[r, c] = FLOOR
+    return (JOIN, r, c)
+
+
+def find(parent: list[int], a: int) -> int:
+    """Return the root of ``a``'s set in the union-find forest ``parent``, halving the path."""
+    while parent[a] != a:
+        parent[a] = parent[parent[a]]
+        a = parent[a]
+    return a

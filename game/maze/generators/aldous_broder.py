@@ -13,12 +13,10 @@ is equally likely, so this is the unbiased reference.  The walk covers the grid 
 
 from __future__ import annotations
 
-import numpy as np
-
-from game.maze.generators._cells import Picks, wall_between
-from game.maze.generators._common import RngLike, cell_tile, check_common, empty_cell_tree
+from game.maze.generators._cells import Picks, cell_canvas, open_cell, open_link, random_cell
+from game.maze.generators._common import RngLike, cell_tile, check_common
 from game.maze.generators.events import CELL, LINK, OPEN, ROAM, Trace, finish_trace, maze_of
-from game.maze.grid import FLOOR, Maze
+from game.maze.grid import Maze
 from game.maze.registry import GeneratorInfo, Pseudocode
 
 NAME = "aldous-broder"
@@ -27,31 +25,24 @@ NAME = "aldous-broder"
 def trace(*, rows: int, cols: int, rng: RngLike = None, loops: float = 0.0) -> Trace:
     """Generate an Aldous-Broder maze, yielding its steps (see events), then the Maze."""
     loops, gen = check_common(rows, cols, loops, rng)
-    height, width, seen = empty_cell_tree(rows, cols)
-    stride = width + 2
+    height, width, stride, seen, tiles = cell_canvas(rows, cols)
     inside = [1 - s for s in seen]  # the sentinels are seen but not inside
-    tiles = np.zeros((rows, cols), dtype=np.uint8)
     picks = Picks(gen)
-    first = picks.below(height * width)
-    cell = (first // width + 1) * stride + first % width + 1
+    cell = random_cell(picks, height, width, stride)
     seen[cell] = 1
-    r, c = cell_tile(cell, stride)
-    tiles[r, c] = FLOOR
-    yield (CELL, r, c)
+    yield open_cell(tiles, cell, stride)
     left = height * width - 1
     steps = (-stride, 1, stride, -1)
     while left:
         free = [s for s in steps if inside[cell + s]]
         nxt = cell + free[picks.below(len(free))]
-        r, c = cell_tile(nxt, stride)
         if seen[nxt]:
+            r, c = cell_tile(nxt, stride)  # two names build the event faster than a *
             yield (ROAM, r, c)
         else:
             seen[nxt] = 1
             left -= 1
-            wr, wc = wall_between(cell, nxt, stride)
-            tiles[r, c] = tiles[wr, wc] = FLOOR
-            yield (LINK, r, c, wr, wc)
+            yield open_link(tiles, LINK, nxt, cell, stride)
         cell = nxt
     yield from finish_trace(tiles, loops, gen)
 

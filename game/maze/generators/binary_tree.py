@@ -13,12 +13,10 @@ corridor, and every path runs diagonally towards the top-right corner.
 
 from __future__ import annotations
 
-import numpy as np
-
-from game.maze.generators._cells import Picks, cell_index, wall_between
-from game.maze.generators._common import RngLike, cell_tile, check_common, empty_cell_tree
+from game.maze.generators._cells import Picks, cell_canvas, cell_index, open_cell, open_link
+from game.maze.generators._common import RngLike, check_common
 from game.maze.generators.events import CELL, LINK, OPEN, Trace, finish_trace, maze_of
-from game.maze.grid import FLOOR, Maze
+from game.maze.grid import Maze
 from game.maze.registry import GeneratorInfo, Pseudocode
 
 NAME = "binary-tree"
@@ -27,22 +25,16 @@ NAME = "binary-tree"
 def trace(*, rows: int, cols: int, rng: RngLike = None, loops: float = 0.0) -> Trace:
     """Generate a binary-tree maze, yielding its steps (see events), then the Maze."""
     loops, gen = check_common(rows, cols, loops, rng)
-    height, width, _ = empty_cell_tree(rows, cols)
-    stride = width + 2
-    tiles = np.zeros((rows, cols), dtype=np.uint8)
+    height, width, stride, _, tiles = cell_canvas(rows, cols)
     picks = Picks(gen)
     for y in range(height):
         for x in range(width):
             cell = cell_index(y, x, stride)
-            r, c = cell_tile(cell, stride)
-            tiles[r, c] = FLOOR
             ways = ([cell - stride] if y else []) + ([cell + 1] if x + 1 < width else [])
-            if not ways:
-                yield (CELL, r, c)
-                continue
-            wr, wc = wall_between(cell, ways[picks.below(len(ways))], stride)
-            tiles[wr, wc] = FLOOR
-            yield (LINK, r, c, wr, wc)
+            if ways:
+                yield open_link(tiles, LINK, cell, ways[picks.below(len(ways))], stride)
+            else:
+                yield open_cell(tiles, cell, stride)
     yield from finish_trace(tiles, loops, gen)
 
 

@@ -15,12 +15,12 @@ slightly longer than vertical ones.
 
 from __future__ import annotations
 
-import numpy as np
-
-from game.maze.generators._cells import Picks, cell_index, wall_between
-from game.maze.generators._common import RngLike, cell_tile, check_common, empty_cell_tree
+from game.maze.generators._cells import (
+    Picks, cell_canvas, cell_index, find, open_cell, open_link, open_wall, wall_between,
+)
+from game.maze.generators._common import RngLike, check_common
 from game.maze.generators.events import CELL, JOIN, LINK, OPEN, SKIP, Trace, finish_trace, maze_of
-from game.maze.grid import FLOOR, Maze
+from game.maze.grid import Maze
 from game.maze.registry import GeneratorInfo, Pseudocode
 
 NAME = "eller"
@@ -29,19 +29,9 @@ NAME = "eller"
 def trace(*, rows: int, cols: int, rng: RngLike = None, loops: float = 0.0) -> Trace:
     """Generate an Eller maze, yielding its steps (see events), then the Maze."""
     loops, gen = check_common(rows, cols, loops, rng)
-    height, width, _ = empty_cell_tree(rows, cols)
-    stride = width + 2
-    tiles = np.zeros((rows, cols), dtype=np.uint8)
+    height, width, stride, _, tiles = cell_canvas(rows, cols)
     picks = Picks(gen)
     parent: list[int] = []  # the union-find forest of set labels
-
-    def find(a: int) -> int:
-        """Return the root label of ``a``'s set, halving the path on the way."""
-        while parent[a] != a:
-            parent[a] = parent[parent[a]]
-            a = parent[a]
-        return a
-
     labels = [-1] * width  # the set of each cell of the row, -1: none yet
     for y in range(height):
         last = y + 1 == height
@@ -49,23 +39,21 @@ def trace(*, rows: int, cols: int, rng: RngLike = None, loops: float = 0.0) -> T
             if labels[x] < 0:
                 labels[x] = len(parent)
                 parent.append(len(parent))
-                r, c = cell_tile(cell_index(y, x, stride), stride)
-                tiles[r, c] = FLOOR
-                yield (CELL, r, c)
+                yield open_cell(tiles, cell_index(y, x, stride), stride)
         for x in range(width - 1):
-            a, b = find(labels[x]), find(labels[x + 1])
-            r, c = wall_between(cell_index(y, x, stride), cell_index(y, x + 1, stride), stride)
+            a, b = find(parent, labels[x]), find(parent, labels[x + 1])
+            cell = cell_index(y, x, stride)
             if a != b and (last or picks.chance(1, 2)):
                 parent[b] = a
-                tiles[r, c] = FLOOR
-                yield (JOIN, r, c)
+                yield open_wall(tiles, cell, cell + 1, stride)
             else:
+                r, c = wall_between(cell, cell + 1, stride)
                 yield (SKIP, r, c)
         if last:
             break
         groups: dict[int, list[int]] = {}
         for x in range(width):
-            groups.setdefault(find(labels[x]), []).append(x)
+            groups.setdefault(find(parent, labels[x]), []).append(x)
         below = [-1] * width
         for label, members in groups.items():
             down = [x for x in members if picks.chance(1, 2)]
@@ -74,10 +62,7 @@ def trace(*, rows: int, cols: int, rng: RngLike = None, loops: float = 0.0) -> T
             for x in down:
                 below[x] = label
                 cell = cell_index(y, x, stride)
-                r, c = cell_tile(cell + stride, stride)
-                wr, wc = wall_between(cell, cell + stride, stride)
-                tiles[r, c] = tiles[wr, wc] = FLOOR
-                yield (LINK, r, c, wr, wc)
+                yield open_link(tiles, LINK, cell + stride, cell, stride)
         labels = below
     yield from finish_trace(tiles, loops, gen)
 

@@ -16,12 +16,10 @@ from __future__ import annotations
 
 from typing import Optional
 
-import numpy as np
-
-from game.maze.generators._cells import Picks, wall_between
-from game.maze.generators._common import RngLike, cell_tile, check_common, empty_cell_tree
+from game.maze.generators._cells import Picks, cell_canvas, open_link, random_cell
+from game.maze.generators._common import RngLike, cell_tile, check_common
 from game.maze.generators.events import DONE, OPEN, PUSH, Trace, finish_trace, maze_of
-from game.maze.grid import FLOOR, Maze
+from game.maze.grid import Maze
 from game.maze.registry import GeneratorInfo, Option, Pseudocode
 
 NAME = "growing-tree"
@@ -35,17 +33,11 @@ def trace(*, rows: int, cols: int, rng: RngLike = None, loops: float = 0.0,
     """Generate a growing-tree maze, yielding its steps (see events), then the Maze."""
     loops, gen = check_common(rows, cols, loops, rng)
     policy = _check_policy(policy)
-    height, width, seen = empty_cell_tree(rows, cols)
-    stride = width + 2
-    tiles = np.zeros((rows, cols), dtype=np.uint8)
+    height, width, stride, seen, tiles = cell_canvas(rows, cols)
     picks = Picks(gen)
-    first = picks.below(height * width)
-    cell = (first // width + 1) * stride + first % width + 1
+    cell = random_cell(picks, height, width, stride)
     seen[cell] = 1
-    r, c = cell_tile(cell, stride)
-    event: tuple[int, ...] = (PUSH, r, c, r, c)
-    tiles[r, c] = 1
-    yield event
+    yield open_link(tiles, PUSH, cell, cell, stride)  # the first cell, through no wall
     grown = [cell]
     steps = (-stride, 1, stride, -1)
     while grown:
@@ -64,10 +56,7 @@ def trace(*, rows: int, cols: int, rng: RngLike = None, loops: float = 0.0,
         nxt = cell + free[picks.below(len(free))]
         seen[nxt] = 1
         grown.append(nxt)
-        r, c = cell_tile(nxt, stride)
-        wr, wc = wall_between(cell, nxt, stride)
-        tiles[r, c] = tiles[wr, wc] = FLOOR
-        yield (PUSH, r, c, wr, wc)
+        yield open_link(tiles, PUSH, nxt, cell, stride)
     yield from finish_trace(tiles, loops, gen)
 
 

@@ -14,12 +14,12 @@ visited (a count per row), and each row it looks at is one ``scan`` event.
 
 from __future__ import annotations
 
-import numpy as np
-
-from game.maze.generators._cells import Picks, cell_index, wall_between
-from game.maze.generators._common import RngLike, cell_tile, check_common, empty_cell_tree
+from game.maze.generators._cells import (
+    Picks, cell_canvas, cell_index, open_cell, open_link, random_cell,
+)
+from game.maze.generators._common import RngLike, cell_tile, check_common
 from game.maze.generators.events import CELL, LINK, OPEN, SCAN, Trace, finish_trace, maze_of
-from game.maze.grid import FLOOR, Maze
+from game.maze.grid import Maze
 from game.maze.registry import GeneratorInfo, Pseudocode
 
 NAME = "hunt-and-kill"
@@ -28,19 +28,14 @@ NAME = "hunt-and-kill"
 def trace(*, rows: int, cols: int, rng: RngLike = None, loops: float = 0.0) -> Trace:
     """Generate a hunt-and-kill maze, yielding its steps (see events), then the Maze."""
     loops, gen = check_common(rows, cols, loops, rng)
-    height, width, seen = empty_cell_tree(rows, cols)
-    stride = width + 2
+    height, width, stride, seen, tiles = cell_canvas(rows, cols)
     inside = [1 - s for s in seen]  # the sentinels are seen but not inside
-    tiles = np.zeros((rows, cols), dtype=np.uint8)
     picks = Picks(gen)
     left = [width] * height  # unvisited cells per row
-    first = picks.below(height * width)
-    cell = (first // width + 1) * stride + first % width + 1
+    cell = random_cell(picks, height, width, stride)
     seen[cell] = 1
-    left[first // width] -= 1
-    r, c = cell_tile(cell, stride)
-    tiles[r, c] = FLOOR
-    yield (CELL, r, c)
+    left[cell // stride - 1] -= 1
+    yield open_cell(tiles, cell, stride)
     steps = (-stride, 1, stride, -1)
     top = 0  # rows above are all visited
     while True:
@@ -70,10 +65,7 @@ def trace(*, rows: int, cols: int, rng: RngLike = None, loops: float = 0.0) -> T
                     break
         seen[nxt] = 1
         left[nxt // stride - 1] -= 1
-        r, c = cell_tile(nxt, stride)
-        wr, wc = wall_between(via, nxt, stride)
-        tiles[r, c] = tiles[wr, wc] = FLOOR
-        yield (LINK, r, c, wr, wc)
+        yield open_link(tiles, LINK, nxt, via, stride)
         cell = nxt
     yield from finish_trace(tiles, loops, gen)
 

@@ -13,13 +13,13 @@ ends.  The sets are a union-find forest with path halving.
 
 from __future__ import annotations
 
-from game.maze.generators._cells import cell_index, wall_between
-from game.maze.generators._common import RngLike, cell_tile, check_common, empty_cell_tree
+from game.maze.generators._cells import (
+    cell_canvas, cell_index, find, open_cell, open_wall, wall_between,
+)
+from game.maze.generators._common import RngLike, check_common
 from game.maze.generators.events import CELL, JOIN, OPEN, SKIP, Trace, finish_trace, maze_of
-from game.maze.grid import FLOOR, Maze
+from game.maze.grid import Maze
 from game.maze.registry import GeneratorInfo, Pseudocode
-
-import numpy as np
 
 NAME = "kruskal"
 
@@ -27,44 +27,31 @@ NAME = "kruskal"
 def trace(*, rows: int, cols: int, rng: RngLike = None, loops: float = 0.0) -> Trace:
     """Generate a Kruskal maze of ``rows`` x ``cols`` tiles, yielding its steps, then the Maze."""
     loops, gen = check_common(rows, cols, loops, rng)
-    height, width, seen = empty_cell_tree(rows, cols)
-    stride = width + 2
-    tiles = np.zeros((rows, cols), dtype=np.uint8)
+    height, width, stride, seen, tiles = cell_canvas(rows, cols)
     walls: list[int] = []  # a wall is its cell * 2, plus 1 for the one below (else right)
     for y in range(height):
         for x in range(width):
             cell = cell_index(y, x, stride)
-            r, c = cell_tile(cell, stride)
-            tiles[r, c] = FLOOR
-            yield (CELL, r, c)
+            yield open_cell(tiles, cell, stride)
             if x + 1 < width:
                 walls.append(cell * 2)
             if y + 1 < height:
                 walls.append(cell * 2 + 1)
-    parent = list(range(len(seen)))
-
-    def find(a: int) -> int:
-        """Return the root of ``a``'s set, halving the path on the way."""
-        while parent[a] != a:
-            parent[a] = parent[parent[a]]
-            a = parent[a]
-        return a
-
+    parent = list(range(len(seen)))  # the union-find forest of cells
     joins = height * width - 1
     for i in gen.permutation(len(walls)).tolist():
         if not joins:
             break
         a = walls[i] >> 1
         b = a + (stride if walls[i] & 1 else 1)
-        r, c = wall_between(a, b, stride)
-        ra, rb = find(a), find(b)
+        ra, rb = find(parent, a), find(parent, b)
         if ra == rb:
+            r, c = wall_between(a, b, stride)
             yield (SKIP, r, c)
             continue
         parent[rb] = ra
         joins -= 1
-        tiles[r, c] = FLOOR
-        yield (JOIN, r, c)
+        yield open_wall(tiles, a, b, stride)
     yield from finish_trace(tiles, loops, gen)
 
 

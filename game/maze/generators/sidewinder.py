@@ -12,12 +12,10 @@ to the top climbs without ever going down.
 
 from __future__ import annotations
 
-import numpy as np
-
-from game.maze.generators._cells import Picks, cell_index, wall_between
-from game.maze.generators._common import RngLike, cell_tile, check_common, empty_cell_tree
+from game.maze.generators._cells import Picks, cell_canvas, cell_index, open_cell, open_wall
+from game.maze.generators._common import RngLike, check_common
 from game.maze.generators.events import CELL, JOIN, OPEN, Trace, finish_trace, maze_of
-from game.maze.grid import FLOOR, Maze
+from game.maze.grid import Maze
 from game.maze.registry import GeneratorInfo, Pseudocode
 
 NAME = "sidewinder"
@@ -26,29 +24,22 @@ NAME = "sidewinder"
 def trace(*, rows: int, cols: int, rng: RngLike = None, loops: float = 0.0) -> Trace:
     """Generate a sidewinder maze, yielding its steps (see events), then the Maze."""
     loops, gen = check_common(rows, cols, loops, rng)
-    height, width, _ = empty_cell_tree(rows, cols)
-    stride = width + 2
-    tiles = np.zeros((rows, cols), dtype=np.uint8)
+    height, width, stride, _, tiles = cell_canvas(rows, cols)
     picks = Picks(gen)
     for y in range(height):
         run: list[int] = []
         for x in range(width):
             cell = cell_index(y, x, stride)
-            r, c = cell_tile(cell, stride)
-            tiles[r, c] = FLOOR
-            yield (CELL, r, c)
+            yield open_cell(tiles, cell, stride)
             run.append(cell)
             east = x + 1 < width
             if y and (not east or picks.chance(1, 2)):
                 north = run[picks.below(len(run))]
-                r, c = wall_between(north, north - stride, stride)
                 run = []
+                yield open_wall(tiles, north, north - stride, stride)
             elif east:
-                r, c = wall_between(cell, cell + 1, stride)
-            else:
-                continue  # the top row's east end
-            tiles[r, c] = FLOOR
-            yield (JOIN, r, c)
+                yield open_wall(tiles, cell, cell + 1, stride)
+            # else the top row's east end: nothing to open
     yield from finish_trace(tiles, loops, gen)
 
 

@@ -13,14 +13,14 @@ The walk is a stack; a cell's place in it is kept so a loop is found in one look
 
 from __future__ import annotations
 
-import numpy as np
-
-from game.maze.generators._cells import Picks, cell_index, wall_between
-from game.maze.generators._common import RngLike, cell_tile, check_common, empty_cell_tree
+from game.maze.generators._cells import (
+    Picks, cell_canvas, cell_index, open_cell, open_link, random_cell,
+)
+from game.maze.generators._common import RngLike, cell_tile, check_common
 from game.maze.generators.events import (
     ADD, CELL, ERASE, OPEN, WALK, Trace, finish_trace, maze_of,
 )
-from game.maze.grid import FLOOR, Maze
+from game.maze.grid import Maze
 from game.maze.registry import GeneratorInfo, Pseudocode
 
 NAME = "wilson"
@@ -29,17 +29,12 @@ NAME = "wilson"
 def trace(*, rows: int, cols: int, rng: RngLike = None, loops: float = 0.0) -> Trace:
     """Generate a Wilson maze, yielding its steps (see events), then the Maze."""
     loops, gen = check_common(rows, cols, loops, rng)
-    height, width, seen = empty_cell_tree(rows, cols)
-    stride = width + 2
+    height, width, stride, seen, tiles = cell_canvas(rows, cols)
     inside = [1 - s for s in seen]  # the sentinels are seen but not inside
-    tiles = np.zeros((rows, cols), dtype=np.uint8)
     picks = Picks(gen)
-    first = picks.below(height * width)
-    root = (first // width + 1) * stride + first % width + 1
+    root = random_cell(picks, height, width, stride)
     seen[root] = 1  # seen: in the maze
-    r, c = cell_tile(root, stride)
-    tiles[r, c] = FLOOR
-    yield (CELL, r, c)
+    yield open_cell(tiles, root, stride)
     place = [-1] * len(seen)  # a cell's index in the walk, -1 off it
     steps = (-stride, 1, stride, -1)
     for y in range(height):
@@ -70,10 +65,7 @@ def trace(*, rows: int, cols: int, rng: RngLike = None, loops: float = 0.0) -> T
                 cell = walk.pop()
                 place[cell] = -1
                 seen[cell] = 1
-                r, c = cell_tile(cell, stride)
-                wr, wc = wall_between(cell, nxt, stride)
-                tiles[r, c] = tiles[wr, wc] = FLOOR
-                yield (ADD, r, c, wr, wc)
+                yield open_link(tiles, ADD, cell, nxt, stride)
                 nxt = cell
     yield from finish_trace(tiles, loops, gen)
 
