@@ -180,8 +180,11 @@ class Player:
         fraction, clock, speed = self.fraction, self.clock, self.pace
         done = 0
         while done < most and fraction < 1.0 and dt < (1.0 - fraction) / speed:
+            slid = fraction + dt * speed
+            if slid >= 1.0:  # rounding makes this update arrive: ``update`` takes it
+                break
             clock += dt
-            fraction += dt * speed
+            fraction = slid
             done += 1
         if done:
             self.fraction, self.clock = fraction, clock
@@ -276,9 +279,13 @@ class Player:
                 pace = self.speed if self.step_cost == 1 else self.speed / self.step_cost
                 need = (1.0 - self.fraction) / pace
                 if budget < need:
-                    self.fraction += budget * pace
-                    return self.events
-                budget -= need
+                    fraction = self.fraction + budget * pace
+                    if fraction < 1.0:
+                        self.fraction = fraction
+                        return self.events
+                    budget = 0.0  # rounding summed the slices to a whole tile: arrive now
+                else:
+                    budget -= need
                 self.fraction = 1.0
                 self.events.append(ARRIVE)
                 if self.halt_on(self.pos):  # no queued tap or held key walks off the exit
