@@ -11,6 +11,36 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # The game follows the system's language; the suite speaks English wherever it runs.
 os.environ.setdefault("MIGONG_LANG", "en")
+#: The leaderboard's PostgreSQL (tests/server/conftest.py reads it; .ci/run sets it).
+PG_ENV = "MIGONG_TEST_PG_URL"
+
+
+def worker_database(url: str, worker: str) -> str:
+    """Return the URL of an empty database of its own for xdist worker ``worker`` on ``url``'s server.
+
+    The leaderboard's tests drop and create their tables between tests: two workers on
+    one database would drop each other's tables mid-test.
+    """
+    from sqlalchemy import create_engine, make_url, text
+
+    server = make_url(url)
+    name = f"{server.database or 'postgres'}_{worker}"
+    engine = create_engine(server, isolation_level="AUTOCOMMIT")  # CREATE DATABASE needs it
+    try:
+        with engine.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+            conn.execute(text(f'CREATE DATABASE "{name}"'))
+    finally:
+        engine.dispose()
+    return server.set(database=name).render_as_string(hide_password=False)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Give each xdist worker a PostgreSQL database of its own on the server it was given."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    url = os.environ.get(PG_ENV)
+    if worker and url:
+        os.environ[PG_ENV] = worker_database(url, worker)
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
