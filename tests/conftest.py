@@ -43,6 +43,19 @@ def pytest_configure(config: pytest.Config) -> None:
         os.environ[PG_ENV] = worker_database(url, worker)
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Keep the real-window tests on one xdist worker, one after another, as they always ran.
+
+    Each starts its own Xvfb and the game, and judges key taps by the time they take: two
+    at once on a two-core machine would starve each other's game of frames.
+    """
+    if not config.pluginmanager.hasplugin("xdist"):
+        return
+    for item in items:
+        if item.get_closest_marker("xvfb"):
+            item.add_marker(pytest.mark.xdist_group("xvfb"))
+
+
 def pytest_collection_finish(session: pytest.Session) -> None:
     """Freeze what importing and collecting made, as the game freezes its own start-up.
 
