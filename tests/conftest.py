@@ -2,7 +2,7 @@
 
 import gc
 import os
-from typing import Iterator
+from typing import Any, Iterator
 
 import pytest
 
@@ -43,17 +43,29 @@ def pytest_configure(config: pytest.Config) -> None:
         os.environ[PG_ENV] = worker_database(url, worker)
 
 
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist: unknown under -p no:xdist
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """Keep the real-window tests on one xdist worker, one after another, as they always ran.
 
     Each starts its own Xvfb and the game, and judges key taps by the time they take: two
-    at once on a two-core machine would starve each other's game of frames.
+    at once on a two-core machine would starve each other's game of frames.  (The
+    xdist_group mark cannot do it: pytest 9.2 no longer reads the node id xdist rewrites.)
     """
-    if not config.pluginmanager.hasplugin("xdist"):
-        return
-    for item in items:
-        if item.get_closest_marker("xvfb"):
-            item.add_marker(pytest.mark.xdist_group("xvfb"))
+    if config.getoption("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadGroupScheduling
+
+    class RealWindowsTogether(LoadGroupScheduling):
+        """Load-balance every test on its own, but the real-window modules as one unit."""
+
+        def _split_scope(self, nodeid: str) -> str:
+            """Return the unit ``nodeid`` is sent in: "xvfb" for a real-window test."""
+            module = nodeid.split("::", 1)[0]
+            if module.startswith("tests/e2e/") and module.endswith("_window.py"):
+                return "xvfb"
+            return str(super()._split_scope(nodeid))
+
+    return RealWindowsTogether(config, log)
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
