@@ -97,9 +97,11 @@ def test_in_english_a_chinese_name_is_measured_as_drawn() -> None:
     assert image.get_bounding_rect().width > 3 * f.size("x")[0]
 
 
-def test_fonts_are_kept_per_language(zh: None) -> None:
+def test_fonts_are_kept_per_language(zh: None, monkeypatch: pytest.MonkeyPatch) -> None:
     from game.text import set_language
 
+    # an empty cache: a font an earlier test left after pygame.quit() would clear it mid-test
+    monkeypatch.setattr(text, "_fonts", {})
     chinese = font(24)
     set_language("en")
     english = font(24)
