@@ -26,9 +26,10 @@ def empty_panes(count: int, across: int) -> int:
 
 def fit_lines(lines: list[tuple[str, str]], box: pygame.Rect,
               lay: Layout) -> tuple[list[tuple[pygame.font.Font, bool, str]], int]:
-    """Return the lines in the largest font that holds them all in ``box``, unwrapped if
-    any size allows (else wrapped; at the smallest, cut at the bottom), as (font, head,
-    text), and their line height."""
+    """Return (font, head, text) lines in the largest font ``box`` holds, and their height.
+
+    Unwrapped if any size allows, else wrapped; at the smallest size cut at the bottom.
+    """
     for whole in (True, False):
         for size in range(LARGEST, SMALLEST - 1, -1):
             px = max(min_font(), lay.font_size(size))

@@ -139,8 +139,10 @@ class Captions:
 
     def _over_maze(self, view: pygame.Rect, camera: Camera, label: str,
                    sub: str) -> Optional[tuple[str, str]]:
-        """Return (spot, key line) for the hint caption over the maze hiding none of its route,
-        the exit or the player; the key line goes first, then the text is cut short in a corner.
+        """Return (spot, key line) for the hint caption over the maze where it hides nothing.
+
+        Nothing: none of the route, the exit or the player; the key line goes first, then the
+        text is cut short in a corner.
         """
         t = camera.tile
         tiles = self._route_tiles()

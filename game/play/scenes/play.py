@@ -554,8 +554,10 @@ class PlayScene(Scene):
                             self.run.player.render_pos, fp.walker.angle)
 
     def toast_area(self, surface: pygame.Surface) -> pygame.Rect:
-        """Return the view below the full-window map's title, or a caption moved to the top;
-        beside or above the maze when there is room (a toast then hides none of it)."""
+        """Return where a toast goes: beside or above the maze when there is room.
+
+        Else the view below the full-window map's title, or a caption moved to the top.
+        """
         room = None if self.map_shown else self.captions.toast_room()
         if room is not None:
             return room
