@@ -27,12 +27,11 @@ doors and keys.  Pure: numpy and the standard library.
 from __future__ import annotations
 
 from array import array
-from typing import Optional
-
 import numpy as np
 
 from game.maze import tiles as kinds
 from game.maze.grid import Maze
+from game.maze.tour import tree_facts
 
 #: The most keys (and doors) a maze can have: one per colour.
 MAX_KEYS = len(kinds.COLOURS)
@@ -73,7 +72,7 @@ def place_keys(maze: Maze, count: int, rng: np.random.Generator, *, rooms: bool 
     tiles = maze.tiles.copy()
     before = 0
     for i, door in enumerate(doors):
-        spot = plan.far_pick(plan.hiding_places(before, door), rng)
+        spot = plan.far_pick(*plan.hiding_places(before, door), rng)
         colour = int(colours[i])
         tiles[plan.pos(plan.bottlenecks[door - 1])] = kinds.kind_of(kinds.COLOURS[colour].upper())
         tiles[plan.pos(spot)] = kinds.kind_of(kinds.COLOURS[colour])
@@ -91,22 +90,22 @@ class _Plan:
     :meth:`_parts`.
     """
 
-    def __init__(self, maze: Maze, *, rooms: bool = False) -> None:
-        from game.maze.solvers import solve
-
+    def __init__(self, maze: Maze, *, rooms: bool = False, tour: bool = True) -> None:
         cols = maze.cols
         self.width = width = cols + 1
         walk = kinds.walkable(maze.tiles)
-        path = solve(maze, "bfs").path
-        if path is None:
-            raise ValueError("keys need a maze whose exit can be reached")
-        route = [r * width + c for r, c in path]
-        # per tile: -2 closed, -1 open; each pass fills in a copy as it reaches tiles
-        # (machine ints, not lists: a list of 16 million ints is over half a gigabyte)
-        fresh = np.where(_padded(walk), -1, -2).ravel().astype(np.intc)
-        self.distance = self._distance_from(route, _ints(fresh))
-        self._away: Optional[np.ndarray] = None  # the distances as an array, when first needed
-        parts = self._parts(route, _ints(fresh))
+        tree = tree_facts(walk, maze.start, maze.goal) if tour else None
+        parts: list[tuple[int, int, array[int]]] = []
+        if tree is None:  # loops or rooms: tile by tile
+            route = self._route(maze)
+            # per tile: -2 closed, -1 open; each pass fills in a copy as it reaches tiles
+            # (machine ints, not lists: a list of 16 million ints is over half a gigabyte)
+            fresh = np.where(_padded(walk), -1, -2).ravel().astype(np.intc)
+            distance = np.asarray(self._distance_from(route, _ints(fresh)))
+            parts = self._parts(route, _ints(fresh))
+            del fresh
+        else:  # a tree: no part goes round a route tile, each hangs off one
+            route = (tree.route + tree.route // cols).tolist()
         # a part whose route places lo < hi bypasses every route place between them
         bypass = [0] * (len(route) + 1)
         for lo, hi, _ in parts:
@@ -123,12 +122,38 @@ class _Plan:
             if 0 < i < len(route) - 1 and not cover and doorway[i]:
                 self.bottlenecks.append(t)
             slot_at[i] = len(self.bottlenecks)
-        self.slots: list[array[int]] = [array("i") for _ in range(len(self.bottlenecks) + 1)]
-        for lo, _, tiles in parts:
-            self.slots[slot_at[lo]].extend(tiles)
+        #: Per slot its hiding places (tiles, in no set order) and their distances from the route.
+        self.slots: list[np.ndarray] = []
+        self.aways: list[np.ndarray] = []
+        if tree is None:
+            for j, tiles in enumerate(_group([np.frombuffer(t, dtype=np.intc) for _, _, t in parts],
+                                             [slot_at[lo] for lo, _, _ in parts],
+                                             len(self.bottlenecks) + 1)):
+                self.slots.append(tiles)
+                self.aways.append(distance[tiles])
+        else:
+            slot = np.asarray(slot_at, dtype=np.int32)[tree.hangs]
+            order = np.argsort(slot, kind="stable")
+            ends = np.searchsorted(slot[order], np.arange(len(self.bottlenecks) + 2))
+            off = tree.off + tree.off // cols
+            for j in range(len(self.bottlenecks) + 1):
+                pick = order[ends[j]:ends[j + 1]]
+                self.slots.append(off[pick].astype(np.int64))
+                self.aways.append(tree.away[pick])
         if rooms:
             in_room = _padded(_in_rooms(walk)).ravel()
-            self.slots = [_ints(np.asarray(slot)[in_room[np.asarray(slot)]]) for slot in self.slots]
+            keep = [in_room[tiles] for tiles in self.slots]
+            self.slots = [tiles[k] for tiles, k in zip(self.slots, keep)]
+            self.aways = [away[k] for away, k in zip(self.aways, keep)]
+
+    def _route(self, maze: Maze) -> list[int]:
+        """Return the direct route as tiles (the bfs solver's walk); raise ValueError if none."""
+        from game.maze.solvers import solve
+
+        path = solve(maze, "bfs").path
+        if path is None:
+            raise ValueError("keys need a maze whose exit can be reached")
+        return [r * self.width + c for r, c in path]
 
     def _distance_from(self, route: list[int], distance: array[int]) -> array[int]:
         """Fill in and return each tile's distance in moves from the route (< 0: none).
@@ -203,7 +228,7 @@ class _Plan:
         """Return how many doors fit: greedily, a door as soon as a hiding place was passed."""
         doors, hidden = 0, False
         for j in range(len(self.bottlenecks)):
-            hidden = hidden or bool(self.slots[j])
+            hidden = hidden or len(self.slots[j]) > 0
             if hidden:
                 doors, hidden = doors + 1, False
         return min(doors, MAX_KEYS)
@@ -212,7 +237,7 @@ class _Plan:
         """Return True when each door (a bottleneck number) has a hiding place before it."""
         before = 0
         for door in doors:
-            if not any(self.slots[j] for j in range(before, door)):
+            if not any(len(self.slots[j]) for j in range(before, door)):
                 return False
             before = door
         return True
@@ -226,26 +251,22 @@ class _Plan:
                 return doors
         doors, hidden = [], False  # the greedy choice, which fits whenever count does
         for j in range(n):
-            hidden = hidden or bool(self.slots[j])
+            hidden = hidden or len(self.slots[j]) > 0
             if hidden and len(doors) < count:
                 doors.append(j + 1)
                 hidden = False
         return doors
 
-    def hiding_places(self, after: int, door: int) -> np.ndarray:
-        """Return the hiding places a walker reaches between door ``after`` and door ``door``."""
-        return np.concatenate([np.asarray(self.slots[j], dtype=np.int64)
-                               for j in range(after, door)] or [np.zeros(0, dtype=np.int64)])
+    def hiding_places(self, after: int, door: int) -> tuple[np.ndarray, np.ndarray]:
+        """Return the hiding places between door ``after`` and door ``door``, and their distances."""
+        return (np.concatenate([self.slots[j] for j in range(after, door)]),
+                np.concatenate([self.aways[j] for j in range(after, door)]))
 
-    def far_pick(self, candidates: np.ndarray, rng: np.random.Generator) -> int:
-        """Return one of the candidates, at random among the farthest quarter from the route.
+    def far_pick(self, tiles: np.ndarray, away: np.ndarray, rng: np.random.Generator) -> int:
+        """Return one of ``tiles``, at random among the farthest quarter from the route.
 
-        Ranked by distance, farthest first, then by place on the grid.
+        Ranked by distance (``away``), farthest first, then by place on the grid.
         """
-        tiles = np.asarray(candidates, dtype=np.int64)
-        if self._away is None:  # once: numpy reads many tiles' distances at once
-            self._away = np.asarray(self.distance)
-        away = self._away[tiles]
         far = tiles[np.lexsort((tiles, -away))[: max(1, len(tiles) // 4)]]
         return int(far[int(rng.integers(len(far)))])
 
@@ -260,6 +281,15 @@ def _ints(values: np.ndarray) -> array[int]:
     out = array("i")
     out.frombytes(np.ascontiguousarray(values, dtype=np.intc).tobytes())
     return out
+
+
+def _group(tiles: list[np.ndarray], slot: list[int], slots: int) -> list[np.ndarray]:
+    """Return the tiles of the parts gathered per slot (``slot[k]`` holds part k)."""
+    out: list[list[np.ndarray]] = [[] for _ in range(slots)]
+    for part, j in zip(tiles, slot):
+        out[j].append(part)
+    return [np.concatenate(parts).astype(np.int64) if parts else np.zeros(0, dtype=np.int64)
+            for parts in out]
 
 
 def _padded(a: np.ndarray) -> np.ndarray:

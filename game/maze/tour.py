@@ -1,0 +1,194 @@
+"""The route of a perfect maze and where every other tile hangs off it, in numpy passes.
+
+A perfect maze (no loops, no rooms) is a tree of walkable tiles.  Walking it with a
+hand on the wall passes every passage twice, once each way: its *Euler tour*.  Each
+step of that walk is fixed by the tile it reaches alone (take the first opening turning
+right, then straight on, left, back), so numpy writes the whole walk as a successor
+array at once; :func:`_ranks` then numbers its steps in order without stepping tile by
+tile in Python.  From the numbered walk, in whole-array steps:
+
+1. A passage is walked *down* (away from the start) before it is walked back up.  The
+   running count of down minus up steps is each tile's depth: its distance from the start.
+2. The route is the tiles entered before the goal and not left again until after it.
+3. The walk reaches every other tile on a side trip from one route tile: before leaving
+   route tile i for i + 1 on the way to the goal, or before leaving it for i - 1 on the
+   way back.  That tile is where it hangs; its distance from the route is its depth less i.
+
+:func:`tree_facts` answers None when the maze is no tree reachable from the start (a
+loop, a room, an island); :mod:`game.maze.locks` then walks it tile by tile.  Pure: numpy.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+import numpy as np
+
+from game.maze.grid import Pos
+
+#: The four ways, clockwise: up, right, down, left (row and column steps).
+_WAYS = ((-1, 0), (0, 1), (1, 0), (0, -1))
+#: The walk's next way after arriving going way d at a tile with openings m (bit w: way w):
+#: the first opening of right, straight on, left, back.
+_NEXT = np.array([[next(w % 4 for w in (d + 1, d, d + 3, d + 2) if m >> (w % 4) & 1) if m else 0
+                   for d in range(4)] for m in range(16)], dtype=np.uint8)
+#: How many openings of m come before way w: a tile's passages are numbered in way order.
+_BELOW = np.array([[bin(m & ((1 << w) - 1)).count("1") for w in range(4)] for m in range(16)],
+                  dtype=np.int32)
+#: How many openings m has.
+_COUNT = np.array([bin(m).count("1") for m in range(16)], dtype=np.int32)
+#: One step in this many is a ruler when the walk is numbered (see :func:`_ranks`).
+_RULER_EVERY = 48
+
+
+@dataclass(frozen=True)
+class TreeFacts:
+    """The route of a tree maze and, for every tile off it, where it hangs and how far.
+
+    Tiles are flat indices ``r * cols + c``.  ``route`` runs from start to goal; ``off``
+    lists the other walkable tiles, ``hangs`` the route place each hangs off and ``away``
+    its distance in moves from the route.
+    """
+
+    route: np.ndarray
+    off: np.ndarray
+    hangs: np.ndarray
+    away: np.ndarray
+
+
+def tree_facts(walk: np.ndarray, start: Pos, goal: Pos) -> Optional[TreeFacts]:
+    """Return the route and side tiles of the tree ``walk`` (a bool grid); None if no tree.
+
+    None when the walkable tiles have a loop, are not all reachable from ``start``, or
+    the start has no passage or is the goal.
+    """
+    rows, cols = walk.shape
+    if not (walk[start] and walk[goal]):
+        return None
+    opens = _openings(walk)
+    tiles = np.flatnonzero(walk.ravel()).astype(np.int32)  # compact number -> flat tile
+    m = opens.ravel()[tiles]
+    del opens
+    count = _COUNT[m]
+    first = np.cumsum(count, dtype=np.int64)
+    steps = int(first[-1]) if len(first) else 0
+    if steps != 2 * (len(tiles) - 1) or steps >= 2**31 or start == goal:
+        return None  # a loop or an island (edges != tiles - 1), or nothing to walk
+    first = (first - count).astype(np.int32)  # the number of each tile's first passage
+    del count
+    compact = np.cumsum(walk.ravel(), dtype=np.int32) - 1  # flat tile -> compact number
+    s = int(compact[start[0] * cols + start[1]])
+    g = int(compact[goal[0] * cols + goal[1]])
+    if m[s] == 0:
+        return None
+    succ = np.empty(steps, dtype=np.int32)
+    for d, (dr, dc) in enumerate(_WAYS):  # a step along way d from u to v
+        u = np.flatnonzero((m >> d) & 1).astype(np.int32)
+        v = compact[tiles[u] + (dr * cols + dc)]
+        mv = m[v]
+        succ[first[u] + _BELOW[m[u], d]] = first[v] + _BELOW[mv, _NEXT[mv, d]]
+    del compact  # made again below: the numbering needs the memory
+    rank = _ranks(succ, int(first[s]))
+    del succ
+    if rank is None:
+        return None  # the walk from the start misses some passage: an island
+    compact = np.cumsum(walk.ravel(), dtype=np.int32) - 1
+    # per tile: the number of the step that enters it and of the step that leaves it for good
+    enter = np.full(len(tiles), -1, dtype=np.int32)
+    leave = np.full(len(tiles), steps, dtype=np.int32)
+    delta = np.empty(steps, dtype=np.int8)  # per step in walk order: +1 down, -1 up
+    for d in (1, 2):  # right and down: each passage once, both ways
+        dr, dc = _WAYS[d]
+        u = np.flatnonzero((m >> d) & 1).astype(np.int32)
+        v = compact[tiles[u] + (dr * cols + dc)]
+        there = rank[first[u] + _BELOW[m[u], d]]
+        back = rank[first[v] + _BELOW[m[v], (d + 2) % 4]]
+        down = there < back  # u is v's parent (nearer the start)
+        child = np.where(down, v, u)
+        enter[child] = np.minimum(there, back)
+        leave[child] = np.maximum(there, back)
+        delta[there] = np.where(down, 1, -1)
+        delta[back] = np.where(down, -1, 1)
+    del rank, compact
+    depth_after = np.cumsum(delta, dtype=np.int32)
+    del delta
+    depth = np.zeros(len(tiles), dtype=np.int32)
+    entered = enter >= 0
+    depth[entered] = depth_after[enter[entered]]
+    del depth_after
+    at_goal = int(enter[g])
+    on_route = (enter <= at_goal) & (leave > at_goal)  # the start too: -1 and never left
+    route = np.flatnonzero(on_route)
+    route = route[np.argsort(depth[route], kind="stable")]
+    length = len(route) - 1  # moves; route place i has depth i
+    down_at = enter[route[1:]]  # ascending: the route walked to the goal
+    up_at = np.sort(leave[route[1:]])  # the route walked back
+    off = np.flatnonzero(~on_route).astype(np.int32)
+    x = enter[off]
+    hangs = np.where(x < at_goal, np.searchsorted(down_at, x),
+                     length - np.searchsorted(up_at, x)).astype(np.int32)
+    away = depth[off] - hangs
+    return TreeFacts(tiles[route], tiles[off], hangs, away)
+
+
+def _openings(walk: np.ndarray) -> np.ndarray:
+    """Return per tile the ways (bit d: way d of :data:`_WAYS`) to a walkable neighbour."""
+    m = np.zeros(walk.shape, dtype=np.uint8)
+    m[1:, :] |= (walk[1:, :] & walk[:-1, :]).astype(np.uint8)  # up
+    m[:, :-1] |= (walk[:, :-1] & walk[:, 1:]).astype(np.uint8) << 1  # right
+    m[:-1, :] |= (walk[:-1, :] & walk[1:, :]).astype(np.uint8) << 2  # down
+    m[:, 1:] |= (walk[:, 1:] & walk[:, :-1]).astype(np.uint8) << 3  # left
+    return m
+
+
+def _ranks(succ: np.ndarray, origin: int) -> Optional[np.ndarray]:
+    """Return each step's place in the walk that starts at ``origin``; None unless it is one cycle.
+
+    List ranking with rulers: every :data:`_RULER_EVERY`-th step (and the origin) is a
+    ruler.  All rulers walk on together, in whole-array steps, to the next ruler, each
+    step noting which ruler passed it and how many steps after; the rulers' own places
+    then follow in one pass along them, and every other step's place is its ruler's plus
+    its count.  The arrays shrink as the walkers arrive.
+    """
+    n = len(succ)
+    ruler = np.zeros(n, dtype=bool)
+    ruler[::_RULER_EVERY] = True
+    ruler[origin] = True
+    rulers = np.flatnonzero(ruler).astype(np.int32)
+    count = len(rulers)
+    gap = np.empty(count, dtype=np.int64)
+    reach = np.empty(count, dtype=np.int32)  # the next ruler's step
+    rank = np.zeros(n, dtype=np.int32)  # steps after its ruler, then its place
+    owner = np.empty(n, dtype=np.int32)  # the ruler that passed it
+    owner[rulers] = np.arange(count, dtype=np.int32)
+    walker = np.arange(count, dtype=np.int32)
+    at = succ[rulers]
+    steps = 1
+    while len(walker):
+        arrived = ruler[at]
+        done = walker[arrived]
+        reach[done] = at[arrived]
+        gap[done] = steps
+        going = ~arrived
+        walker, at = walker[going], at[going]
+        owner[at] = walker
+        rank[at] = steps
+        at = succ[at]
+        steps += 1
+    del at, walker
+    nxt = np.searchsorted(rulers, reach).tolist()  # ruler -> the next ruler's number
+    gaps = gap.tolist()
+    place = [0] * count
+    i = o = int(np.searchsorted(rulers, origin))
+    total = 0
+    while True:
+        place[i] = total
+        total += gaps[i]
+        i = nxt[i]
+        if i == o:
+            break
+    if total != n:
+        return None  # the walk closes before it took every step
+    rank += np.array(place, dtype=np.int32)[owner]
+    return rank
