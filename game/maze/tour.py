@@ -40,6 +40,8 @@ _BELOW = np.array([[bin(m & ((1 << w) - 1)).count("1") for w in range(4)] for m 
 _COUNT = np.array([bin(m).count("1") for m in range(16)], dtype=np.int32)
 #: One step in this many is a ruler when the walk is numbered (see :func:`_ranks`).
 _RULER_EVERY = 48
+#: Steps gathered at once where a whole-array gather would need a large index copy.
+_CHUNK = 1 << 20
 
 
 @dataclass(frozen=True)
@@ -63,45 +65,27 @@ def tree_facts(walk: np.ndarray, start: Pos, goal: Pos) -> Optional[TreeFacts]:
     None when the walkable tiles have a loop, are not all reachable from ``start``, or
     the start has no passage or is the goal.
     """
-    rows, cols = walk.shape
-    if not (walk[start] and walk[goal]):
+    cols = walk.shape[1]
+    if not (walk[start] and walk[goal]) or start == goal:
         return None
-    opens = _openings(walk)
-    tiles = np.flatnonzero(walk.ravel()).astype(np.int32)  # compact number -> flat tile
-    m = opens.ravel()[tiles]
-    del opens
-    count = _COUNT[m]
-    first = np.cumsum(count, dtype=np.int64)
-    steps = int(first[-1]) if len(first) else 0
-    if steps != 2 * (len(tiles) - 1) or steps >= 2**31 or start == goal:
+    tiles = np.flatnonzero(walk.ravel())  # compact number -> flat tile
+    m = _openings(walk).ravel()[tiles]
+    s, g = np.searchsorted(tiles, [start[0] * cols + start[1], goal[0] * cols + goal[1]])
+    del tiles
+    first = np.cumsum(_COUNT[m], dtype=np.int64)
+    steps = int(first[-1])
+    if steps != 2 * (len(m) - 1) or steps >= 2**31 or m[s] == 0:
         return None  # a loop or an island (edges != tiles - 1), or nothing to walk
-    first = (first - count).astype(np.int32)  # the number of each tile's first passage
-    del count
-    compact = np.cumsum(walk.ravel(), dtype=np.int32) - 1  # flat tile -> compact number
-    s = int(compact[start[0] * cols + start[1]])
-    g = int(compact[goal[0] * cols + goal[1]])
-    if m[s] == 0:
-        return None
-    succ = np.empty(steps, dtype=np.int32)
-    for d, (dr, dc) in enumerate(_WAYS):  # a step along way d from u to v
-        u = np.flatnonzero((m >> d) & 1).astype(np.int32)
-        v = compact[tiles[u] + (dr * cols + dc)]
-        mv = m[v]
-        succ[first[u] + _BELOW[m[u], d]] = first[v] + _BELOW[mv, _NEXT[mv, d]]
-    del compact  # made again below: the numbering needs the memory
-    rank = _ranks(succ, int(first[s]))
-    del succ
+    first = (first - _COUNT[m]).astype(np.int32)  # the number of each tile's first passage
+    rank = _ranks(_successors(m, first, steps), int(first[s]))
     if rank is None:
         return None  # the walk from the start misses some passage: an island
-    compact = np.cumsum(walk.ravel(), dtype=np.int32) - 1
     # per tile: the number of the step that enters it and of the step that leaves it for good
-    enter = np.full(len(tiles), -1, dtype=np.int32)
-    leave = np.full(len(tiles), steps, dtype=np.int32)
+    enter = np.full(len(m), -1, dtype=np.int32)
+    leave = np.full(len(m), steps, dtype=np.int32)
     delta = np.empty(steps, dtype=np.int8)  # per step in walk order: +1 down, -1 up
     for d in (1, 2):  # right and down: each passage once, both ways
-        dr, dc = _WAYS[d]
-        u = np.flatnonzero((m >> d) & 1).astype(np.int32)
-        v = compact[tiles[u] + (dr * cols + dc)]
+        u, v = _passages(m, d)
         there = rank[first[u] + _BELOW[m[u], d]]
         back = rank[first[v] + _BELOW[m[v], (d + 2) % 4]]
         down = there < back  # u is v's parent (nearer the start)
@@ -110,13 +94,14 @@ def tree_facts(walk: np.ndarray, start: Pos, goal: Pos) -> Optional[TreeFacts]:
         leave[child] = np.maximum(there, back)
         delta[there] = np.where(down, 1, -1)
         delta[back] = np.where(down, -1, 1)
-    del rank, compact
+        del u, v, there, back, down, child
+    del rank, first
+    depth = np.zeros(len(m), dtype=np.int32)
+    entered = np.flatnonzero(enter >= 0)
     depth_after = np.cumsum(delta, dtype=np.int32)
     del delta
-    depth = np.zeros(len(tiles), dtype=np.int32)
-    entered = enter >= 0
     depth[entered] = depth_after[enter[entered]]
-    del depth_after
+    del depth_after, entered
     at_goal = int(enter[g])
     on_route = (enter <= at_goal) & (leave > at_goal)  # the start too: -1 and never left
     route = np.flatnonzero(on_route)
@@ -124,12 +109,36 @@ def tree_facts(walk: np.ndarray, start: Pos, goal: Pos) -> Optional[TreeFacts]:
     length = len(route) - 1  # moves; route place i has depth i
     down_at = enter[route[1:]]  # ascending: the route walked to the goal
     up_at = np.sort(leave[route[1:]])  # the route walked back
-    off = np.flatnonzero(~on_route).astype(np.int32)
+    off = np.flatnonzero(~on_route)
+    del on_route, leave
     x = enter[off]
     hangs = np.where(x < at_goal, np.searchsorted(down_at, x),
                      length - np.searchsorted(up_at, x)).astype(np.int32)
+    del x, enter
     away = depth[off] - hangs
+    tiles = np.flatnonzero(walk.ravel()).astype(np.int32)
     return TreeFacts(tiles[route], tiles[off], hangs, away)
+
+
+def _passages(m: np.ndarray, d: int) -> tuple[np.ndarray, np.ndarray]:
+    """Return the tiles with an opening along way ``d`` and, in step, the tiles it leads to.
+
+    Tiles are compact numbers in grid order, so the tiles reached downwards are, in the
+    same order, the tiles with an opening upwards (and so for each way and the way back).
+    """
+    u = np.flatnonzero((m >> d) & 1).astype(np.int32)
+    v = np.flatnonzero((m >> ((d + 2) % 4)) & 1).astype(np.int32)
+    return u, v
+
+
+def _successors(m: np.ndarray, first: np.ndarray, steps: int) -> np.ndarray:
+    """Return per step (a passage taken one way) the next step of the hand-on-the-wall walk."""
+    succ = np.empty(steps, dtype=np.int32)
+    for d in range(4):  # a step along way d from u to v
+        u, v = _passages(m, d)
+        mv = m[v]
+        succ[first[u] + _BELOW[m[u], d]] = first[v] + _BELOW[mv, _NEXT[mv, d]]
+    return succ
 
 
 def _openings(walk: np.ndarray) -> np.ndarray:
@@ -176,7 +185,7 @@ def _ranks(succ: np.ndarray, origin: int) -> Optional[np.ndarray]:
         rank[at] = steps
         at = succ[at]
         steps += 1
-    del at, walker
+    del at, walker, succ  # the caller's was handed over: the numbering needs the memory
     nxt = np.searchsorted(rulers, reach).tolist()  # ruler -> the next ruler's number
     gaps = gap.tolist()
     place = [0] * count
@@ -190,5 +199,8 @@ def _ranks(succ: np.ndarray, origin: int) -> Optional[np.ndarray]:
             break
     if total != n:
         return None  # the walk closes before it took every step
-    rank += np.array(place, dtype=np.int32)[owner]
+    places = np.array(place, dtype=np.int32)
+    del place
+    for lo in range(0, n, _CHUNK):  # a gather of all at once would copy ``owner`` as int64
+        rank[lo:lo + _CHUNK] += places[owner[lo:lo + _CHUNK]]
     return rank
