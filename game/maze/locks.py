@@ -122,29 +122,27 @@ class _Plan:
             if 0 < i < len(route) - 1 and not cover and doorway[i]:
                 self.bottlenecks.append(t)
             slot_at[i] = len(self.bottlenecks)
-        #: Per slot its hiding places (tiles, in no set order) and their distances from the route.
-        self.slots: list[np.ndarray] = []
-        self.aways: list[np.ndarray] = []
+        #: The hiding places (tiles, in no set order), each one's slot and distance from the route.
+        self.hidden: np.ndarray
+        self.hidden_slot: np.ndarray
+        self.hidden_away: np.ndarray
         if tree is None:
-            for j, tiles in enumerate(_group([np.frombuffer(t, dtype=np.intc) for _, _, t in parts],
-                                             [slot_at[lo] for lo, _, _ in parts],
-                                             len(self.bottlenecks) + 1)):
-                self.slots.append(tiles)
-                self.aways.append(distance[tiles])
+            self.hidden = np.concatenate([np.frombuffer(t, dtype=np.intc) for _, _, t in parts]
+                                         or [np.zeros(0, dtype=np.intc)]).astype(np.int32)
+            self.hidden_slot = np.repeat(np.array([slot_at[lo] for lo, _, _ in parts], np.int32),
+                                         [len(t) for _, _, t in parts])
+            self.hidden_away = distance[self.hidden]
         else:
-            slot = np.asarray(slot_at, dtype=np.int32)[tree.hangs]
-            order = np.argsort(slot, kind="stable")
-            ends = np.searchsorted(slot[order], np.arange(len(self.bottlenecks) + 2))
-            off = tree.off + tree.off // cols
-            for j in range(len(self.bottlenecks) + 1):
-                pick = order[ends[j]:ends[j + 1]]
-                self.slots.append(off[pick].astype(np.int64))
-                self.aways.append(tree.away[pick])
+            self.hidden = tree.off + tree.off // cols
+            self.hidden_slot = np.asarray(slot_at, dtype=np.int32)[tree.hangs]
+            self.hidden_away = tree.away
         if rooms:
-            in_room = _padded(_in_rooms(walk)).ravel()
-            keep = [in_room[tiles] for tiles in self.slots]
-            self.slots = [tiles[k] for tiles, k in zip(self.slots, keep)]
-            self.aways = [away[k] for away, k in zip(self.aways, keep)]
+            keep = _padded(_in_rooms(walk)).ravel()[self.hidden]
+            self.hidden, self.hidden_slot, self.hidden_away = (
+                self.hidden[keep], self.hidden_slot[keep], self.hidden_away[keep])
+        #: How many hiding places each slot has.
+        self.sizes: list[int] = np.bincount(self.hidden_slot,
+                                            minlength=len(self.bottlenecks) + 1).tolist()
 
     def _route(self, maze: Maze) -> list[int]:
         """Return the direct route as tiles (the bfs solver's walk); raise ValueError if none."""
@@ -228,7 +226,7 @@ class _Plan:
         """Return how many doors fit: greedily, a door as soon as a hiding place was passed."""
         doors, hidden = 0, False
         for j in range(len(self.bottlenecks)):
-            hidden = hidden or len(self.slots[j]) > 0
+            hidden = hidden or self.sizes[j] > 0
             if hidden:
                 doors, hidden = doors + 1, False
         return min(doors, MAX_KEYS)
@@ -237,7 +235,7 @@ class _Plan:
         """Return True when each door (a bottleneck number) has a hiding place before it."""
         before = 0
         for door in doors:
-            if not any(len(self.slots[j]) for j in range(before, door)):
+            if not any(self.sizes[before:door]):
                 return False
             before = door
         return True
@@ -251,7 +249,7 @@ class _Plan:
                 return doors
         doors, hidden = [], False  # the greedy choice, which fits whenever count does
         for j in range(n):
-            hidden = hidden or len(self.slots[j]) > 0
+            hidden = hidden or self.sizes[j] > 0
             if hidden and len(doors) < count:
                 doors.append(j + 1)
                 hidden = False
@@ -259,15 +257,18 @@ class _Plan:
 
     def hiding_places(self, after: int, door: int) -> tuple[np.ndarray, np.ndarray]:
         """Return the hiding places between door ``after`` and door ``door``, and their distances."""
-        return (np.concatenate([self.slots[j] for j in range(after, door)]),
-                np.concatenate([self.aways[j] for j in range(after, door)]))
+        between = (self.hidden_slot >= after) & (self.hidden_slot < door)
+        return self.hidden[between], self.hidden_away[between]
 
     def far_pick(self, tiles: np.ndarray, away: np.ndarray, rng: np.random.Generator) -> int:
         """Return one of ``tiles``, at random among the farthest quarter from the route.
 
-        Ranked by distance (``away``), farthest first, then by place on the grid.
+        Ranked by distance (``away``), farthest first, then by place on the grid: one
+        int64 key per tile, the quarter that comes first picked out, then sorted.
         """
-        far = tiles[np.lexsort((tiles, -away))[: max(1, len(tiles) // 4)]]
+        key = (away.max() - away.astype(np.int64)) << 32 | tiles.astype(np.int64)
+        k = max(1, len(key) // 4)
+        far = np.sort(np.partition(key, k - 1)[:k]) & 0xFFFFFFFF
         return int(far[int(rng.integers(len(far)))])
 
     def pos(self, t: int) -> tuple[int, int]:
@@ -281,15 +282,6 @@ def _ints(values: np.ndarray) -> array[int]:
     out = array("i")
     out.frombytes(np.ascontiguousarray(values, dtype=np.intc).tobytes())
     return out
-
-
-def _group(tiles: list[np.ndarray], slot: list[int], slots: int) -> list[np.ndarray]:
-    """Return the tiles of the parts gathered per slot (``slot[k]`` holds part k)."""
-    out: list[list[np.ndarray]] = [[] for _ in range(slots)]
-    for part, j in zip(tiles, slot):
-        out[j].append(part)
-    return [np.concatenate(parts).astype(np.int64) if parts else np.zeros(0, dtype=np.int64)
-            for parts in out]
 
 
 def _padded(a: np.ndarray) -> np.ndarray:

@@ -29,13 +29,15 @@ from game.maze.grid import Pos
 
 #: The four ways, clockwise: up, right, down, left (row and column steps).
 _WAYS = ((-1, 0), (0, 1), (1, 0), (0, -1))
-#: The walk's next way after arriving going way d at a tile with openings m (bit w: way w):
-#: the first opening of right, straight on, left, back.
-_NEXT = np.array([[next(w % 4 for w in (d + 1, d, d + 3, d + 2) if m >> (w % 4) & 1) if m else 0
-                   for d in range(4)] for m in range(16)], dtype=np.uint8)
-#: How many openings of m come before way w: a tile's passages are numbered in way order.
-_BELOW = np.array([[bin(m & ((1 << w) - 1)).count("1") for w in range(4)] for m in range(16)],
+#: Per way w and openings m (bit w: way w), how many openings of m come before way w: a
+#: tile's passages are numbered in way order.
+_BELOW = np.array([[bin(m & ((1 << w) - 1)).count("1") for m in range(16)] for w in range(4)],
                   dtype=np.int32)
+#: Per way d and openings m, the number of the passage the walk takes on after arriving
+#: going way d at a tile with openings m: the first opening of right, straight on, left, back.
+_TURN = np.array([[next((_BELOW[w % 4][m] for w in (d + 1, d, d + 3, d + 2)
+                         if m >> (w % 4) & 1), 0) for m in range(16)] for d in range(4)],
+                 dtype=np.int32)
 #: How many openings m has.
 _COUNT = np.array([bin(m).count("1") for m in range(16)], dtype=np.int32)
 #: One step in this many is a ruler when the walk is numbered (see :func:`_ranks`).
@@ -86,8 +88,8 @@ def tree_facts(walk: np.ndarray, start: Pos, goal: Pos) -> Optional[TreeFacts]:
     delta = np.empty(steps, dtype=np.int8)  # per step in walk order: +1 down, -1 up
     for d in (1, 2):  # right and down: each passage once, both ways
         u, v = _passages(m, d)
-        there = rank[first[u] + _BELOW[m[u], d]]
-        back = rank[first[v] + _BELOW[m[v], (d + 2) % 4]]
+        there = rank[first[u] + _BELOW[d][m[u]]]
+        back = rank[first[v] + _BELOW[(d + 2) % 4][m[v]]]
         down = there < back  # u is v's parent (nearer the start)
         child = np.where(down, v, u)
         enter[child] = np.minimum(there, back)
@@ -136,8 +138,7 @@ def _successors(m: np.ndarray, first: np.ndarray, steps: int) -> np.ndarray:
     succ = np.empty(steps, dtype=np.int32)
     for d in range(4):  # a step along way d from u to v
         u, v = _passages(m, d)
-        mv = m[v]
-        succ[first[u] + _BELOW[m[u], d]] = first[v] + _BELOW[mv, _NEXT[mv, d]]
+        succ[first[u] + _BELOW[d][m[u]]] = first[v] + _TURN[d][m[v]]
     return succ
 
 
@@ -172,18 +173,19 @@ def _ranks(succ: np.ndarray, origin: int) -> Optional[np.ndarray]:
     owner = np.empty(n, dtype=np.int32)  # the ruler that passed it
     owner[rulers] = np.arange(count, dtype=np.int32)
     walker = np.arange(count, dtype=np.int32)
-    at = succ[rulers]
+    at = succ[rulers].astype(np.intp)  # an index: one conversion a round, not one a use
     steps = 1
     while len(walker):
         arrived = ruler[at]
-        done = walker[arrived]
-        reach[done] = at[arrived]
-        gap[done] = steps
-        going = ~arrived
-        walker, at = walker[going], at[going]
+        if arrived.any():
+            done = walker[arrived]
+            reach[done] = at[arrived]
+            gap[done] = steps
+            going = ~arrived
+            walker, at = walker[going], at[going]
         owner[at] = walker
         rank[at] = steps
-        at = succ[at]
+        at = succ[at].astype(np.intp)
         steps += 1
     del at, walker, succ  # the caller's was handed over: the numbering needs the memory
     nxt = np.searchsorted(rulers, reach).tolist()  # ruler -> the next ruler's number
