@@ -464,4 +464,6 @@ STRINGS: dict[str, str] = {
     # -- the Custom maze screen's Chasers row
     "option.chasers": "Chasers",
     "option.chasers.value": "{value}",
+    # -- the play view once the exit is reached, while the result waits for the shortest route
+    "play.optimal_working": "Working out the shortest route for your result…",
 }

@@ -474,4 +474,6 @@ STRINGS: dict[str, str] = {
     # -- 自定义迷宫：追兵
     "option.chasers": "追兵",
     "option.chasers.value": "{value}",
+    # -- 到达出口后，结果等待最短路线算完
+    "play.optimal_working": "正在计算最短路线，马上给出结果……",
 }
