@@ -98,26 +98,23 @@ def tree_facts(walk: np.ndarray, start: Pos, goal: Pos) -> Optional[TreeFacts]:
         delta[back] = np.where(down, -1, 1)
         del u, v, there, back, down, child
     del rank, first
-    depth = np.zeros(len(m), dtype=np.int32)
-    entered = np.flatnonzero(enter >= 0)
-    depth_after = np.cumsum(delta, dtype=np.int32)
-    del delta
-    depth[entered] = depth_after[enter[entered]]
-    del depth_after, entered
     at_goal = int(enter[g])
     on_route = (enter <= at_goal) & (leave > at_goal)  # the start too: -1 and never left
     route = np.flatnonzero(on_route)
-    route = route[np.argsort(depth[route], kind="stable")]
-    length = len(route) - 1  # moves; route place i has depth i
-    down_at = enter[route[1:]]  # ascending: the route walked to the goal
-    up_at = np.sort(leave[route[1:]])  # the route walked back
+    route = route[np.argsort(enter[route])]  # entered in route order (the start at -1)
+    # the route's own steps: on to route place i (+1) and back from it (-1)
+    turn = np.zeros(steps, dtype=np.int8)
+    turn[enter[route[1:]]] = 1
+    turn[leave[route[1:]]] = -1
+    delta -= turn  # the depth below the route: the route's steps count nothing
     off = np.flatnonzero(~on_route)
     del on_route, leave
-    x = enter[off]
-    hangs = np.where(x < at_goal, np.searchsorted(down_at, x),
-                     length - np.searchsorted(up_at, x)).astype(np.int32)
-    del x, enter
-    away = depth[off] - hangs
+    x = enter[off]  # the step entering each side tile
+    del enter
+    hangs = np.cumsum(turn, dtype=np.int32)[x]  # the route place the walk last came to
+    del turn
+    away = np.cumsum(delta, dtype=np.int32)[x]
+    del delta, x
     tiles = np.flatnonzero(walk.ravel()).astype(np.int32)
     return TreeFacts(tiles[route], tiles[off], hangs, away)
 
