@@ -8,6 +8,9 @@
    the route tiles between those two; the *bottlenecks*, the tiles every walk from start
    to goal passes, are the route tiles no part goes round.  Keep those shaped like a
    doorway (walls on both sides along one axis, the passage along the other).
+   A perfect maze (a tree: every part touches one route tile, so every route tile is a
+   bottleneck) has all this from numpy passes over its Euler tour instead
+   (:mod:`game.maze.tour`): the same route, distances and parts, many times sooner.
 2. Cut the maze at the bottlenecks into slots, in route order: slot j is what a walker
    reaches after bottleneck j without passing bottleneck j + 1, side passages hanging
    off a bottleneck included (a part belongs to the slot of the first route tile it
@@ -86,8 +89,9 @@ class _Plan:
     Tiles are flat indices ``r * width + c`` of the maze with a pad column on the right
     and a pad row at the end (``width = cols + 1``), so a neighbour needs no bounds check:
     past an edge it is padding, closed (above the first row, a negative index, is the pad
-    row too).  Two passes over the tiles do all the work: :meth:`_distance_from` and
-    :meth:`_parts`.
+    row too).  In a tree :func:`~game.maze.tour.tree_facts` does all the work; with
+    loops or rooms two passes over the tiles do: :meth:`_distance_from` and :meth:`_parts`
+    (``tour=False`` takes them on any maze, to check one against the other).
     """
 
     def __init__(self, maze: Maze, *, rooms: bool = False, tour: bool = True) -> None:
