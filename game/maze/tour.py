@@ -87,18 +87,16 @@ def tree_facts(walk: np.ndarray, start: Pos, goal: Pos) -> Optional[TreeFacts]:
     leave = np.full(len(m), steps, dtype=np.int32)
     delta = np.empty(steps, dtype=np.int8)  # per step in walk order: +1 down, -1 up
     for d in (1, 2):  # right and down: each passage once, both ways
-        ways, backs = _passages(m, d)
-        for lo in range(0, len(ways), _CHUNK):  # a chunk at a time: the temporaries stay small
-            u, v = ways[lo:lo + _CHUNK], backs[lo:lo + _CHUNK]
-            there = rank[first[u] + _BELOW[d][m[u]]]
-            back = rank[first[v] + _BELOW[(d + 2) % 4][m[v]]]
-            down = there < back  # u is v's parent (nearer the start)
-            child = np.where(down, v, u)
-            enter[child] = np.minimum(there, back)
-            leave[child] = np.maximum(there, back)
-            delta[there] = np.where(down, 1, -1)
-            delta[back] = np.where(down, -1, 1)
-        del ways, backs
+        u, v = _passages(m, d)
+        there = rank[first[u] + _BELOW[d][m[u]]]
+        back = rank[first[v] + _BELOW[(d + 2) % 4][m[v]]]
+        down = there < back  # u is v's parent (nearer the start)
+        child = np.where(down, v, u)
+        enter[child] = np.minimum(there, back)
+        leave[child] = np.maximum(there, back)
+        delta[there] = np.where(down, 1, -1)
+        delta[back] = np.where(down, -1, 1)
+        del u, v, there, back, down, child
     del rank, first
     at_goal = int(enter[g])
     on_route = (enter <= at_goal) & (leave > at_goal)  # the start too: -1 and never left
@@ -109,24 +107,16 @@ def tree_facts(walk: np.ndarray, start: Pos, goal: Pos) -> Optional[TreeFacts]:
     turn[enter[route[1:]]] = 1
     turn[leave[route[1:]]] = -1
     delta -= turn  # the depth below the route: the route's steps count nothing
-    off = np.flatnonzero(~on_route).astype(np.int32)
+    off = np.flatnonzero(~on_route)
     del on_route, leave
     x = enter[off]  # the step entering each side tile
     del enter
-    hangs = _gather(np.cumsum(turn, dtype=np.int32), x)  # the route place the walk last came to
+    hangs = np.cumsum(turn, dtype=np.int32)[x]  # the route place the walk last came to
     del turn
-    away = _gather(np.cumsum(delta, dtype=np.int32), x)
+    away = np.cumsum(delta, dtype=np.int32)[x]
     del delta, x
     tiles = np.flatnonzero(walk.ravel()).astype(np.int32)
     return TreeFacts(tiles[route], tiles[off], hangs, away)
-
-
-def _gather(values: np.ndarray, at: np.ndarray) -> np.ndarray:
-    """Return ``values[at]``, a chunk at a time (a whole-array gather copies ``at`` as int64)."""
-    out = np.empty(len(at), dtype=values.dtype)
-    for lo in range(0, len(at), _CHUNK):
-        out[lo:lo + _CHUNK] = values[at[lo:lo + _CHUNK]]
-    return out
 
 
 def _passages(m: np.ndarray, d: int) -> tuple[np.ndarray, np.ndarray]:
