@@ -8,6 +8,9 @@
    the route tiles between those two; the *bottlenecks*, the tiles every walk from start
    to goal passes, are the route tiles no part goes round.  Keep those shaped like a
    doorway (walls on both sides along one axis, the passage along the other).
+   A perfect maze (a tree: every part touches one route tile, so every route tile is a
+   bottleneck) has all this from numpy passes over its Euler tour instead
+   (:mod:`game.maze.tour`): the same route, distances and parts, many times sooner.
 2. Cut the maze at the bottlenecks into slots, in route order: slot j is what a walker
    reaches after bottleneck j without passing bottleneck j + 1, side passages hanging
    off a bottleneck included (a part belongs to the slot of the first route tile it
@@ -27,12 +30,11 @@ doors and keys.  Pure: numpy and the standard library.
 from __future__ import annotations
 
 from array import array
-from typing import Optional
-
 import numpy as np
 
 from game.maze import tiles as kinds
 from game.maze.grid import Maze
+from game.maze.tour import tree_facts
 
 #: The most keys (and doors) a maze can have: one per colour.
 MAX_KEYS = len(kinds.COLOURS)
@@ -73,7 +75,7 @@ def place_keys(maze: Maze, count: int, rng: np.random.Generator, *, rooms: bool 
     tiles = maze.tiles.copy()
     before = 0
     for i, door in enumerate(doors):
-        spot = plan.far_pick(plan.hiding_places(before, door), rng)
+        spot = plan.far_pick(*plan.hiding_places(before, door), rng)
         colour = int(colours[i])
         tiles[plan.pos(plan.bottlenecks[door - 1])] = kinds.kind_of(kinds.COLOURS[colour].upper())
         tiles[plan.pos(spot)] = kinds.kind_of(kinds.COLOURS[colour])
@@ -87,26 +89,27 @@ class _Plan:
     Tiles are flat indices ``r * width + c`` of the maze with a pad column on the right
     and a pad row at the end (``width = cols + 1``), so a neighbour needs no bounds check:
     past an edge it is padding, closed (above the first row, a negative index, is the pad
-    row too).  Two passes over the tiles do all the work: :meth:`_distance_from` and
-    :meth:`_parts`.
+    row too).  In a tree :func:`~game.maze.tour.tree_facts` does all the work; with
+    loops or rooms two passes over the tiles do: :meth:`_distance_from` and :meth:`_parts`
+    (``tour=False`` takes them on any maze, to check one against the other).
     """
 
-    def __init__(self, maze: Maze, *, rooms: bool = False) -> None:
-        from game.maze.solvers import solve
-
+    def __init__(self, maze: Maze, *, rooms: bool = False, tour: bool = True) -> None:
         cols = maze.cols
         self.width = width = cols + 1
         walk = kinds.walkable(maze.tiles)
-        path = solve(maze, "bfs").path
-        if path is None:
-            raise ValueError("keys need a maze whose exit can be reached")
-        route = [r * width + c for r, c in path]
-        # per tile: -2 closed, -1 open; each pass fills in a copy as it reaches tiles
-        # (machine ints, not lists: a list of 16 million ints is over half a gigabyte)
-        fresh = np.where(_padded(walk), -1, -2).ravel().astype(np.intc)
-        self.distance = self._distance_from(route, _ints(fresh))
-        self._away: Optional[np.ndarray] = None  # the distances as an array, when first needed
-        parts = self._parts(route, _ints(fresh))
+        tree = tree_facts(walk, maze.start, maze.goal) if tour else None
+        parts: list[tuple[int, int, array[int]]] = []
+        if tree is None:  # loops or rooms: tile by tile
+            route = self._route(maze)
+            # per tile: -2 closed, -1 open; each pass fills in a copy as it reaches tiles
+            # (machine ints, not lists: a list of 16 million ints is over half a gigabyte)
+            fresh = np.where(_padded(walk), -1, -2).ravel().astype(np.intc)
+            distance = np.asarray(self._distance_from(route, _ints(fresh)))
+            parts = self._parts(route, _ints(fresh))
+            del fresh
+        else:  # a tree: no part goes round a route tile, each hangs off one
+            route = (tree.route + tree.route // cols).tolist()
         # a part whose route places lo < hi bypasses every route place between them
         bypass = [0] * (len(route) + 1)
         for lo, hi, _ in parts:
@@ -123,12 +126,36 @@ class _Plan:
             if 0 < i < len(route) - 1 and not cover and doorway[i]:
                 self.bottlenecks.append(t)
             slot_at[i] = len(self.bottlenecks)
-        self.slots: list[array[int]] = [array("i") for _ in range(len(self.bottlenecks) + 1)]
-        for lo, _, tiles in parts:
-            self.slots[slot_at[lo]].extend(tiles)
+        #: The hiding places (tiles, in no set order), each one's slot and distance from the route.
+        self.hidden: np.ndarray
+        self.hidden_slot: np.ndarray
+        self.hidden_away: np.ndarray
+        if tree is None:
+            self.hidden = np.concatenate([np.frombuffer(t, dtype=np.intc) for _, _, t in parts]
+                                         or [np.zeros(0, dtype=np.intc)]).astype(np.int32)
+            self.hidden_slot = np.repeat(np.array([slot_at[lo] for lo, _, _ in parts], np.int32),
+                                         [len(t) for _, _, t in parts])
+            self.hidden_away = distance[self.hidden]
+        else:
+            self.hidden = tree.off + tree.off // cols
+            self.hidden_slot = np.asarray(slot_at, dtype=np.int32)[tree.hangs]
+            self.hidden_away = tree.away
         if rooms:
-            in_room = _padded(_in_rooms(walk)).ravel()
-            self.slots = [_ints(np.asarray(slot)[in_room[np.asarray(slot)]]) for slot in self.slots]
+            keep = _padded(_in_rooms(walk)).ravel()[self.hidden]
+            self.hidden, self.hidden_slot, self.hidden_away = (
+                self.hidden[keep], self.hidden_slot[keep], self.hidden_away[keep])
+        #: How many hiding places each slot has.
+        self.sizes: list[int] = np.bincount(self.hidden_slot,
+                                            minlength=len(self.bottlenecks) + 1).tolist()
+
+    def _route(self, maze: Maze) -> list[int]:
+        """Return the direct route as tiles (the bfs solver's walk); raise ValueError if none."""
+        from game.maze.solvers import solve
+
+        path = solve(maze, "bfs").path
+        if path is None:
+            raise ValueError("keys need a maze whose exit can be reached")
+        return [r * self.width + c for r, c in path]
 
     def _distance_from(self, route: list[int], distance: array[int]) -> array[int]:
         """Fill in and return each tile's distance in moves from the route (< 0: none).
@@ -203,7 +230,7 @@ class _Plan:
         """Return how many doors fit: greedily, a door as soon as a hiding place was passed."""
         doors, hidden = 0, False
         for j in range(len(self.bottlenecks)):
-            hidden = hidden or bool(self.slots[j])
+            hidden = hidden or self.sizes[j] > 0
             if hidden:
                 doors, hidden = doors + 1, False
         return min(doors, MAX_KEYS)
@@ -212,7 +239,7 @@ class _Plan:
         """Return True when each door (a bottleneck number) has a hiding place before it."""
         before = 0
         for door in doors:
-            if not any(self.slots[j] for j in range(before, door)):
+            if not any(self.sizes[before:door]):
                 return False
             before = door
         return True
@@ -226,27 +253,26 @@ class _Plan:
                 return doors
         doors, hidden = [], False  # the greedy choice, which fits whenever count does
         for j in range(n):
-            hidden = hidden or bool(self.slots[j])
+            hidden = hidden or self.sizes[j] > 0
             if hidden and len(doors) < count:
                 doors.append(j + 1)
                 hidden = False
         return doors
 
-    def hiding_places(self, after: int, door: int) -> np.ndarray:
-        """Return the hiding places a walker reaches between door ``after`` and door ``door``."""
-        return np.concatenate([np.asarray(self.slots[j], dtype=np.int64)
-                               for j in range(after, door)] or [np.zeros(0, dtype=np.int64)])
+    def hiding_places(self, after: int, door: int) -> tuple[np.ndarray, np.ndarray]:
+        """Return the hiding places between door ``after`` and door ``door``, and their distances."""
+        between = (self.hidden_slot >= after) & (self.hidden_slot < door)
+        return self.hidden[between], self.hidden_away[between]
 
-    def far_pick(self, candidates: np.ndarray, rng: np.random.Generator) -> int:
-        """Return one of the candidates, at random among the farthest quarter from the route.
+    def far_pick(self, tiles: np.ndarray, away: np.ndarray, rng: np.random.Generator) -> int:
+        """Return one of ``tiles``, at random among the farthest quarter from the route.
 
-        Ranked by distance, farthest first, then by place on the grid.
+        Ranked by distance (``away``), farthest first, then by place on the grid: one
+        int64 key per tile, the quarter that comes first picked out, then sorted.
         """
-        tiles = np.asarray(candidates, dtype=np.int64)
-        if self._away is None:  # once: numpy reads many tiles' distances at once
-            self._away = np.asarray(self.distance)
-        away = self._away[tiles]
-        far = tiles[np.lexsort((tiles, -away))[: max(1, len(tiles) // 4)]]
+        key = (away.max() - away.astype(np.int64)) << 32 | tiles.astype(np.int64)
+        k = max(1, len(key) // 4)
+        far = np.sort(np.partition(key, k - 1)[:k]) & 0xFFFFFFFF
         return int(far[int(rng.integers(len(far)))])
 
     def pos(self, t: int) -> tuple[int, int]:

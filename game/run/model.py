@@ -393,6 +393,11 @@ class Run:
         solution = last[0] if last else None  # none: the solver ended without a Solution
         self._optimal = (solution.length or 0) if isinstance(solution, Solution) else 0
 
+    def settle_optimal(self, events: int) -> bool:
+        """Run the entrance-to-exit search ``events`` events more; return True once it is done."""
+        self._advance_optimal(events)
+        return self._optimal is not None
+
     @property
     def optimal(self) -> int:
         """Return the fewest moves from the entrance to the exit (computed on demand)."""

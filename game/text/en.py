@@ -468,4 +468,6 @@ STRINGS: dict[str, str] = {
     "option.chasers.value": "{value}",
     # -- the hint's right-hand wall follower (Settings' default hint solver)
     "solver.wall-follower:right": "Wall follower (right hand)",
+    # -- the play view once the exit is reached, while the result waits for the shortest route
+    "play.optimal_working": "Working out the shortest route for your result…",
 }

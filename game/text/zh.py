@@ -477,4 +477,6 @@ STRINGS: dict[str, str] = {
     "option.chasers.value": "{value}",
     # -- 提示：右手沿墙走（设置里的默认求解器）
     "solver.wall-follower:right": "沿墙走（右手）",
+    # -- 到达出口后，结果等待最短路线算完
+    "play.optimal_working": "正在计算最短路线，马上给出结果……",
 }

@@ -443,8 +443,12 @@ class PlayScene(Scene):
         """Play the burst on the exit tile (none under reduced motion), then finish the run."""
         motion = theme.current().motion
         self._celebrated = (self._celebrated or 0.0) + max(0.0, dt)
+        settled = self.session.settle_optimal()  # the result needs it: never a whole search a frame
         if motion.reduced or self._celebrated >= motion.celebration_seconds:
-            return self._complete()
+            if settled:
+                return self._complete()
+            # said while it lasts, gone soon after: shown again each frame, briefly
+            self.ctx.toast(t("play.optimal_working"), 2 * motion.toast_fade)
         return None
 
     def _complete(self) -> Next:

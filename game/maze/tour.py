@@ -1,0 +1,205 @@
+"""The route of a perfect maze and where every other tile hangs off it, in numpy passes.
+
+A perfect maze (no loops, no rooms) is a tree of walkable tiles.  Walking it with a
+hand on the wall passes every passage twice, once each way: its *Euler tour*.  Each
+step of that walk is fixed by the tile it reaches alone (take the first opening turning
+right, then straight on, left, back), so numpy writes the whole walk as a successor
+array at once; :func:`_ranks` then numbers its steps in order without stepping tile by
+tile in Python.  From the numbered walk, in whole-array steps:
+
+1. A passage is walked *down* (away from the start) before it is walked back up.  The
+   running count of down minus up steps is each tile's depth: its distance from the start.
+2. The route is the tiles entered before the goal and not left again until after it.
+3. The walk reaches every other tile on a side trip from one route tile: before leaving
+   route tile i for i + 1 on the way to the goal, or before leaving it for i - 1 on the
+   way back.  That tile is where it hangs; its distance from the route is its depth less i.
+
+:func:`tree_facts` answers None when the maze is no tree reachable from the start (a
+loop, a room, an island); :mod:`game.maze.locks` then walks it tile by tile.  Pure: numpy.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+import numpy as np
+
+from game.maze.grid import Pos
+
+#: The four ways, clockwise: up, right, down, left (row and column steps).
+_WAYS = ((-1, 0), (0, 1), (1, 0), (0, -1))
+#: Per way w and openings m (bit w: way w), how many openings of m come before way w: a
+#: tile's passages are numbered in way order.
+_BELOW = np.array([[bin(m & ((1 << w) - 1)).count("1") for m in range(16)] for w in range(4)],
+                  dtype=np.int32)
+#: Per way d and openings m, the number of the passage the walk takes on after arriving
+#: going way d at a tile with openings m: the first opening of right, straight on, left, back.
+_TURN = np.array([[next((_BELOW[w % 4][m] for w in (d + 1, d, d + 3, d + 2)
+                         if m >> (w % 4) & 1), 0) for m in range(16)] for d in range(4)],
+                 dtype=np.int32)
+#: How many openings m has.
+_COUNT = np.array([bin(m).count("1") for m in range(16)], dtype=np.int32)
+#: One step in this many is a ruler when the walk is numbered (see :func:`_ranks`).
+_RULER_EVERY = 48
+#: Steps gathered at once where a whole-array gather would need a large index copy.
+_CHUNK = 1 << 20
+
+
+@dataclass(frozen=True)
+class TreeFacts:
+    """The route of a tree maze and, for every tile off it, where it hangs and how far.
+
+    Tiles are flat indices ``r * cols + c``.  ``route`` runs from start to goal; ``off``
+    lists the other walkable tiles, ``hangs`` the route place each hangs off and ``away``
+    its distance in moves from the route.
+    """
+
+    route: np.ndarray
+    off: np.ndarray
+    hangs: np.ndarray
+    away: np.ndarray
+
+
+def tree_facts(walk: np.ndarray, start: Pos, goal: Pos) -> Optional[TreeFacts]:
+    """Return the route and side tiles of the tree ``walk`` (a bool grid); None if no tree.
+
+    None when the walkable tiles have a loop, are not all reachable from ``start``, or
+    the start has no passage or is the goal.
+    """
+    cols = walk.shape[1]
+    if not (walk[start] and walk[goal]) or start == goal:
+        return None
+    tiles = np.flatnonzero(walk.ravel())  # compact number -> flat tile
+    m = _openings(walk).ravel()[tiles]
+    s, g = np.searchsorted(tiles, [start[0] * cols + start[1], goal[0] * cols + goal[1]])
+    del tiles
+    first = np.cumsum(_COUNT[m], dtype=np.int64)
+    steps = int(first[-1])
+    if steps != 2 * (len(m) - 1) or steps >= 2**31 or m[s] == 0:
+        return None  # a loop or an island (edges != tiles - 1), or nothing to walk
+    first = (first - _COUNT[m]).astype(np.int32)  # the number of each tile's first passage
+    rank = _ranks(_successors(m, first, steps), int(first[s]))
+    if rank is None:
+        return None  # the walk from the start misses some passage: an island
+    # per tile: the number of the step that enters it and of the step that leaves it for good
+    enter = np.full(len(m), -1, dtype=np.int32)
+    leave = np.full(len(m), steps, dtype=np.int32)
+    delta = np.empty(steps, dtype=np.int8)  # per step in walk order: +1 down, -1 up
+    for d in (1, 2):  # right and down: each passage once, both ways
+        u, v = _passages(m, d)
+        there = rank[first[u] + _BELOW[d][m[u]]]
+        back = rank[first[v] + _BELOW[(d + 2) % 4][m[v]]]
+        down = there < back  # u is v's parent (nearer the start)
+        child = np.where(down, v, u)
+        enter[child] = np.minimum(there, back)
+        leave[child] = np.maximum(there, back)
+        delta[there] = np.where(down, 1, -1)
+        delta[back] = np.where(down, -1, 1)
+        del u, v, there, back, down, child
+    del rank, first
+    at_goal = int(enter[g])
+    on_route = (enter <= at_goal) & (leave > at_goal)  # the start too: -1 and never left
+    route = np.flatnonzero(on_route)
+    route = route[np.argsort(enter[route])]  # entered in route order (the start at -1)
+    # the route's own steps: on to route place i (+1) and back from it (-1)
+    turn = np.zeros(steps, dtype=np.int8)
+    turn[enter[route[1:]]] = 1
+    turn[leave[route[1:]]] = -1
+    delta -= turn  # the depth below the route: the route's steps count nothing
+    off = np.flatnonzero(~on_route)
+    del on_route, leave
+    x = enter[off]  # the step entering each side tile
+    del enter
+    hangs = np.cumsum(turn, dtype=np.int32)[x]  # the route place the walk last came to
+    del turn
+    away = np.cumsum(delta, dtype=np.int32)[x]
+    del delta, x
+    tiles = np.flatnonzero(walk.ravel()).astype(np.int32)
+    return TreeFacts(tiles[route], tiles[off], hangs, away)
+
+
+def _passages(m: np.ndarray, d: int) -> tuple[np.ndarray, np.ndarray]:
+    """Return the tiles with an opening along way ``d`` and, in step, the tiles it leads to.
+
+    Tiles are compact numbers in grid order, so the tiles reached downwards are, in the
+    same order, the tiles with an opening upwards (and so for each way and the way back).
+    """
+    u = np.flatnonzero((m >> d) & 1).astype(np.int32)
+    v = np.flatnonzero((m >> ((d + 2) % 4)) & 1).astype(np.int32)
+    return u, v
+
+
+def _successors(m: np.ndarray, first: np.ndarray, steps: int) -> np.ndarray:
+    """Return per step (a passage taken one way) the next step of the hand-on-the-wall walk."""
+    succ = np.empty(steps, dtype=np.int32)
+    for d in range(4):  # a step along way d from u to v
+        u, v = _passages(m, d)
+        succ[first[u] + _BELOW[d][m[u]]] = first[v] + _TURN[d][m[v]]
+    return succ
+
+
+def _openings(walk: np.ndarray) -> np.ndarray:
+    """Return per tile the ways (bit d: way d of :data:`_WAYS`) to a walkable neighbour."""
+    m = np.zeros(walk.shape, dtype=np.uint8)
+    m[1:, :] |= (walk[1:, :] & walk[:-1, :]).astype(np.uint8)  # up
+    m[:, :-1] |= (walk[:, :-1] & walk[:, 1:]).astype(np.uint8) << 1  # right
+    m[:-1, :] |= (walk[:-1, :] & walk[1:, :]).astype(np.uint8) << 2  # down
+    m[:, 1:] |= (walk[:, 1:] & walk[:, :-1]).astype(np.uint8) << 3  # left
+    return m
+
+
+def _ranks(succ: np.ndarray, origin: int) -> Optional[np.ndarray]:
+    """Return each step's place in the walk that starts at ``origin``; None unless it is one cycle.
+
+    List ranking with rulers: every :data:`_RULER_EVERY`-th step (and the origin) is a
+    ruler.  All rulers walk on together, in whole-array steps, to the next ruler, each
+    step noting which ruler passed it and how many steps after; the rulers' own places
+    then follow in one pass along them, and every other step's place is its ruler's plus
+    its count.  The arrays shrink as the walkers arrive.
+    """
+    n = len(succ)
+    ruler = np.zeros(n, dtype=bool)
+    ruler[::_RULER_EVERY] = True
+    ruler[origin] = True
+    rulers = np.flatnonzero(ruler).astype(np.int32)
+    count = len(rulers)
+    gap = np.empty(count, dtype=np.int64)
+    reach = np.empty(count, dtype=np.int32)  # the next ruler's step
+    rank = np.zeros(n, dtype=np.int32)  # steps after its ruler, then its place
+    owner = np.empty(n, dtype=np.int32)  # the ruler that passed it
+    owner[rulers] = np.arange(count, dtype=np.int32)
+    walker = np.arange(count, dtype=np.int32)
+    at = succ[rulers].astype(np.intp)  # an index: one conversion a round, not one a use
+    steps = 1
+    while len(walker):
+        arrived = ruler[at]
+        if arrived.any():
+            done = walker[arrived]
+            reach[done] = at[arrived]
+            gap[done] = steps
+            going = ~arrived
+            walker, at = walker[going], at[going]
+        owner[at] = walker
+        rank[at] = steps
+        at = succ[at].astype(np.intp)
+        steps += 1
+    del at, walker, succ  # the caller's was handed over: the numbering needs the memory
+    nxt = np.searchsorted(rulers, reach).tolist()  # ruler -> the next ruler's number
+    gaps = gap.tolist()
+    place = [0] * count
+    i = o = int(np.searchsorted(rulers, origin))
+    total = 0
+    while True:
+        place[i] = total
+        total += gaps[i]
+        i = nxt[i]
+        if i == o:
+            break
+    if total != n:
+        return None  # the walk closes before it took every step
+    places = np.array(place, dtype=np.int32)
+    del place
+    for lo in range(0, n, _CHUNK):  # a gather of all at once would copy ``owner`` as int64
+        rank[lo:lo + _CHUNK] += places[owner[lo:lo + _CHUNK]]
+    return rank
