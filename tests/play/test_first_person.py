@@ -117,6 +117,25 @@ def test_the_view_key_switches_views_and_the_run_goes_on() -> None:
     assert scene.first_person is not None and scene.ctx.session_view is True
 
 
+def test_back_in_first_person_the_player_faces_the_way_they_left_it() -> None:
+    scene = fp_scene(0)
+    walker = scene.first_person.walker
+    first = walker.heading
+    walker.press("walk_right")  # a quarter turn on the spot: no move
+    turned = walker.heading
+    assert turned != first and scene.run.moves == 0
+    scene.handle_event(key(KEY_CODES["V"]))
+    scene.handle_event(key(KEY_CODES["V"]))  # back inside, still not moved: as left
+    assert scene.first_person is not None and scene.first_person.walker.heading == turned
+    scene.handle_event(key(KEY_CODES["V"]))
+    scene.handle_event(key(pygame.K_RIGHT))  # a step from above: face the way walked
+    scene.handle_event(up(pygame.K_RIGHT))
+    scene.update(0.5)
+    assert scene.run.moves == 1
+    scene.handle_event(key(KEY_CODES["V"]))
+    assert HEADINGS[scene.first_person.walker.heading] == (0, 1)
+
+
 def test_unseen_tiles_are_dark_and_doors_are_slabs() -> None:
     scene = fp_scene(FIRST_KEY, fog=True)
     fp = scene.first_person

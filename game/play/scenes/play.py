@@ -34,7 +34,7 @@ from game.play.clipboard import copy_text
 from game.names import hint_solver_label, hint_solvers, solver_short_label
 from game.play.context import Context
 from game.play.firstperson.overlay import draw_compass, draw_facing
-from game.play.firstperson.view import STEPS, TURNS, FirstPersonView
+from game.play.firstperson.view import STEPS, TURNS, FirstPersonView, Walker
 from game.bindings import WALKS, solver_slot
 from game.play.input import Event, FocusLost, KeyDown, KeyUp, Wheel, keymap, left_click
 from game.play.panels.bar import Bar
@@ -185,6 +185,8 @@ class PlayScene(Scene):
         self._time = 0.0  # scene time, for animations that run before the first move
         self._celebrated: Optional[float] = None  # seconds since the exit was reached
         self.first_person: Optional[FirstPersonView] = None  # shown: the view from inside
+        # the heading first person was left in, and the moves then (kept if none since)
+        self._left_facing: Optional[tuple[int, int]] = None
         if ctx.first_person:
             self.set_first_person(True)
 
@@ -193,7 +195,12 @@ class PlayScene(Scene):
         self.apply(ReleaseAll())  # keys held in one view are let go in the other
         if on and self.first_person is None:
             self.first_person = FirstPersonView(self.session, self.style)
+            heading, moves = self._left_facing or (None, None)
+            if heading is not None and moves == self.run.player.moves:  # not moved from above
+                self.first_person.walker = Walker(heading)
         elif not on:
+            if self.first_person is not None:
+                self._left_facing = (self.first_person.walker.heading, self.run.player.moves)
             self.first_person = None
         self.bar.first_person = on
 
