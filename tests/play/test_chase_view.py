@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Optional
+
 import pygame
 import pytest
 
@@ -10,6 +12,7 @@ from game.maze.formats import parse_maze
 from game.play.audio import Audio
 from game.play.context import Context
 from game.play.input import KeyDown
+from game.play.panels.chasers import BODY
 from game.play.render.looks import look_of
 from game.play.routes import Play
 from game.play.scenes.play import PlayScene
@@ -119,3 +122,28 @@ def test_the_result_of_an_escape_says_how_close_the_chasers_came(
     monkeypatch.setattr(level_complete, "draw_text", spy)
     scene.draw(pygame.Surface((1280, 800)))
     assert "Closest chaser" in shown and f"{run.chase.closest} steps" in shown
+
+
+def test_the_first_person_corner_map_marks_the_chasers_in_sight(display: None) -> None:
+    scene = scene_of(Level(parse_maze(BEND)))
+    scene.ctx.settings.minimap = True
+    scene.set_first_person(True)
+    drawn: list[pygame.Rect] = []
+    draw_corner = scene.maps.draw_corner
+
+    def keep(*args: object) -> Optional[pygame.Rect]:
+        """Draw the corner map and keep where it went."""
+        rect = draw_corner(*args)  # type: ignore[arg-type]
+        if rect is not None:
+            drawn.append(rect)
+        return rect
+
+    scene.maps.draw_corner = keep  # type: ignore[method-assign]
+    surface = pygame.Surface((800, 600))
+    scene.draw(surface)
+    assert drawn, "first person shows a corner map"
+    rect = drawn[-1]
+    (r, c), = scene.session.chasers
+    x = round(rect.x + (c + 0.5) * rect.width / scene.maze.cols)
+    y = round(rect.y + (r + 0.5) * rect.height / scene.maze.rows)
+    assert tuple(surface.get_at((x, y)))[:3] == BODY

@@ -137,6 +137,17 @@ class Chasers:
                     pygame.draw.circle(surface, EYES,
                                        (round(cx + side * r * 0.38), round(cy - r * 0.1)), e)
 
+    def draw_on_map(self, surface: pygame.Surface, rect: pygame.Rect, rows: int,
+                    cols: int) -> None:
+        """Mark every chaser in sight on the map in ``rect`` (first person's corner map)."""
+        sx, sy = rect.width / cols, rect.height / rows
+        radius = max(4, round(min(sx, sy) * 1.2))
+        for i, (r, c) in enumerate(self.session.chasers):
+            if self.session.chaser_seen(i):
+                centre = (round(rect.x + (c + 0.5) * sx), round(rect.y + (r + 0.5) * sy))
+                pygame.draw.circle(surface, BODY, centre, radius)
+                pygame.draw.circle(surface, HORN, centre, radius, 1)
+
     def warning(self) -> float:
         """Return how strong the warning is, 0 (none) to 1 (a step away)."""
         if self.session.caught:

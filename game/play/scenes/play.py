@@ -560,7 +560,8 @@ class PlayScene(Scene):
             self.maps.draw_full(surface, view, self._time)
         elif self.ctx.settings.minimap:
             rect = self.maps.draw_corner(surface, view, self._time)
-            if rect is not None:
+            if rect is not None:  # the chasers too: the view ahead hides those behind
+                self.chasers.draw_on_map(surface, rect, self.maze.rows, self.maze.cols)
                 draw_facing(surface, rect, self.maze.rows, self.maze.cols,
                             self.run.player.render_pos, fp.walker.angle)
 
