@@ -95,7 +95,7 @@ def solver_names() -> list[str]:
 def hint_solvers() -> list[str]:
     """Return the hint's solver choices (Tab order, keys 1, 2, 3...): each solver, then its
     variants (the wall follower's right hand after its left)."""
-    from game.lab.choices import solver_keys
+    from game.maze.solvers.variants import solver_keys
 
     return solver_keys()
 
@@ -106,7 +106,7 @@ VARIANT_LABELS = {"wall-follower:right": "solver.wall-follower:right"}
 
 def hint_solver_label(key: str) -> str:
     """Return the hint's short name of solver choice ``key``: with its hand when it has two."""
-    from game.lab.choices import variants
+    from game.maze.solvers.variants import variants
 
     name, _, hand = key.partition(":")
     hands = variants(name)

@@ -2,19 +2,26 @@
 
 Derived from the registries, so a new algorithm shows up in the lab by itself.  An
 option that changes what an algorithm does is a choice of its own: the growing tree
-once per policy, the wall follower once per hand.  A solver choice is a *key*: the
-solver's registry name, or ``name:variant`` (``wall-follower:right``).  Pure: no pygame.
+once per policy, the wall follower once per hand.  A solver choice is a *key*
+(:mod:`game.maze.solvers.variants`).  Pure: no pygame.
 """
 
 from __future__ import annotations
 
-import functools
 from typing import Mapping, Optional
 
 from game.maze.generators import GENERATORS
 from game.maze.registry import SIZE_STEPS, Value
-from game.maze.solvers import SOLVERS, wall_follower
-from game.maze.solvers.base import Explore
+# the solver keys are the solvers' own (the run model and the save read them too)
+from game.maze.solvers.variants import (
+    explore_of as explore_of,
+    is_key as is_key,
+    key_of as key_of,
+    solver_keys as solver_keys,
+    solver_name as solver_name,
+    variant as variant,
+    variants as variants,
+)
 
 #: Events per second, from one a second to thousands a frame.
 SPEEDS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000,
@@ -24,8 +31,6 @@ MAX_SIDE = 1001
 #: The sizes the lab steps through, (rows, cols): square, so a race's mazes sit side by side.
 SIZES: tuple[tuple[int, int], ...] = tuple(
     sorted({(r, r) for r, _ in SIZE_STEPS if r <= MAX_SIDE} | {(15, 15)}))
-#: The variant part of a solver key: the wall follower's hands (left is its default).
-_VARIANTS: dict[str, tuple[str, ...]] = {wall_follower.NAME: tuple(wall_follower.HANDS)}
 
 
 def generator_choices() -> list[tuple[str, dict[str, Optional[Value]]]]:
@@ -59,54 +64,6 @@ def generator_choice(name: str, options: Mapping[str, Optional[Value]]) -> int:
 def _named_options(name: str) -> list[str]:
     """Return the names of ``name``'s options that take named values (a policy)."""
     return [option.name for option in GENERATORS[name].options if option.choices]
-
-
-def solver_keys() -> list[str]:
-    """Return every solver choice: each registered solver, then its other variants, in order."""
-    out: list[str] = []
-    for name in SOLVERS:
-        out.append(name)
-        out.extend(f"{name}:{variant}" for variant in _VARIANTS.get(name, ())[1:])
-    return out
-
-
-def solver_name(key: str) -> str:
-    """Return the registry name of a solver key (``wall-follower`` for ``wall-follower:right``)."""
-    return key.split(":", 1)[0]
-
-
-def variant(key: str) -> Optional[str]:
-    """Return the variant a solver key names (``right``), or None for the solver's default."""
-    parts = key.split(":", 1)
-    return parts[1] if len(parts) == 2 else None
-
-
-def variants(name: str) -> tuple[str, ...]:
-    """Return the variants of solver ``name``, its default first (none: no variants)."""
-    return _VARIANTS.get(name, ())
-
-
-def is_key(key: str) -> bool:
-    """Return True when ``key`` names a solver choice the lab offers."""
-    return key in solver_keys() or (
-        solver_name(key) in _VARIANTS and variant(key) in _VARIANTS[solver_name(key)])
-
-
-def explore_of(key: str) -> Explore:
-    """Return the search a solver key stands for (the wall follower with its hand)."""
-    name, hand = solver_name(key), variant(key)
-    explore = SOLVERS[name].explore
-    if hand is not None and name == wall_follower.NAME:
-        return functools.partial(wall_follower.explore, hand=hand)
-    return explore
-
-
-def key_of(name: str, hand: Optional[str] = None) -> str:
-    """Return the solver key of ``name`` with the wall follower's ``hand`` (None: default)."""
-    variants = _VARIANTS.get(name, ())
-    if hand is None or not variants or hand == variants[0]:
-        return name
-    return f"{name}:{hand}"
 
 
 def default_speed(rows: int, cols: int) -> int:

@@ -216,7 +216,7 @@ class HintSearch:
         so it is left out rather than spending the pace's events on it.
         """
         if self._events is None:
-            from game.lab.choices import explore_of, variant
+            from game.maze.solvers.variants import explore_of, variant
             from game.maze.solvers import EXPAND, explore_keyed
 
             if self.keyed and variant(self.solver) is None:
@@ -287,7 +287,7 @@ class HintSearch:
         path), in a fraction of the time -- Space on a big maze stays quick, a slice a
         frame.
         """
-        from game.lab.choices import solver_name, variant
+        from game.maze.solvers.variants import solver_name, variant
         from game.maze.solvers import SOLVERS, solve_marked_sliced
 
         if variant(self.solver) is not None:  # the quiet runs are the solvers' defaults'

@@ -83,7 +83,7 @@ class Run:
         ``search_optimal``: spread the search for the shortest route over the ticks (False:
         search only when ``optimal`` is read, as a verifier that never reads it wants).
         """
-        from game.lab.choices import solver_keys, solver_name
+        from game.maze.solvers.variants import solver_keys, solver_name
         from game.maze.solvers import can_solve
         from game.maze.solvers.keyed import has_keys, keyed_tables
 

@@ -333,7 +333,7 @@ def _streak(doc: Any) -> Streak:
 
 def _is_hint_solver(name: str) -> bool:
     """Return True when ``name`` is a solver choice of the hint (the right hand too)."""
-    from game.lab.choices import solver_keys  # the solvers load only when a save is read
+    from game.maze.solvers.variants import solver_keys  # the solvers load only when a save is read
 
     return name in solver_keys()
 
