@@ -126,6 +126,11 @@ class Chaser:
         return (self.prev[0] + (self.pos[0] - self.prev[0]) * f,
                 self.prev[1] + (self.pos[1] - self.prev[1]) * f)
 
+    def catches(self, player: tuple[float, float]) -> bool:
+        """Return True when this chaser is within CATCH_DISTANCE of the player (as drawn)."""
+        r, c = self.render_pos
+        return abs(r - player[0]) + abs(c - player[1]) < CATCH_DISTANCE
+
 
 class Pack:
     """Every chaser of one run, with the distance map they hunt by."""
@@ -245,8 +250,4 @@ class Pack:
 
     def catches(self, player: tuple[float, float]) -> bool:
         """Return True when a chaser is within CATCH_DISTANCE of the player (as drawn)."""
-        for chaser in self.chasers:
-            r, c = chaser.render_pos
-            if abs(r - player[0]) + abs(c - player[1]) < CATCH_DISTANCE:
-                return True
-        return False
+        return any(chaser.catches(player) for chaser in self.chasers)

@@ -36,7 +36,7 @@ from typing import Iterator, Optional
 import numpy as np
 
 from game.maze import tiles as kinds
-from game.maze.chase import CATCH_DISTANCE, CHASER_TICKS, MAX_CHASERS, WALK_TICKS, Pack, flood
+from game.maze.chase import CHASER_TICKS, MAX_CHASERS, WALK_TICKS, Pack, flood
 from game.maze.grid import Maze, Pos
 
 #: Ticks between the fair walker's steps: 6 tiles a second, three quarters of the held-key
@@ -178,10 +178,9 @@ def closest_each(maze: Maze, route: list[Pos], lairs: list[Pos]) -> list[Optiona
         for n, chaser in enumerate(chasers):
             if closest[n] == 0:
                 continue
-            r, c = chaser.render_pos
             steps = int(pack.dist[chaser.pos])
             best = closest[n]
-            if abs(r - drawn[0]) + abs(c - drawn[1]) < CATCH_DISTANCE:
+            if chaser.catches(drawn):
                 closest[n] = 0
             elif steps >= 0 and (best is None or steps < best):
                 closest[n] = steps
