@@ -24,5 +24,6 @@ STRINGS: dict[str, str] = {
     "compare.turns": "Turns",
     "compare.junctions": "Junctions",
     "compare.longest_corridor": "Longest corridor",
+    "compare.footer_pages": "Esc back · Left/Right: columns, page {page} of {pages}",
     "compare.percent": "{value} %",
 }

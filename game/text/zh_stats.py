@@ -24,5 +24,6 @@ STRINGS: dict[str, str] = {
     "compare.turns": "转弯",
     "compare.junctions": "岔路口",
     "compare.longest_corridor": "最长走廊",
+    "compare.footer_pages": "Esc 返回 · 左右方向键翻看各列：第 {page}/{pages} 页",
     "compare.percent": "{value}%",
 }

@@ -108,3 +108,52 @@ def test_the_lab_shows_no_figures_while_it_generates(ctx: Context) -> None:
     while scene.lab.generating:
         scene.lab.run(500)
     assert t("lab.stats.head") in [text for _, text in scene.panel_lines()]
+
+
+@pytest.mark.parametrize("palette", ["default", "high_contrast"])
+@pytest.mark.parametrize("code", ["en", "zh"])
+@pytest.mark.parametrize("text", [100, 150])
+def test_the_smallest_window_pages_the_columns_rather_than_cut_their_heads(
+        ctx: Context, code: str, text: int, palette: str) -> None:
+    from game.play.app import MIN_WINDOW
+
+    set_language(code)
+    ctx.set_palette(palette)
+    ctx.set_text_size(text)
+    scene = measured(ctx)
+    seen: list[str] = []
+    for _ in range(len(COLUMNS)):
+        surface = pygame.Surface(MIN_WINDOW)
+        scene.draw(surface)
+        tab = scene.last
+        assert tab is not None and tab.columns and len(tab.columns) == len(tab.cells)
+        f = tab.text
+        assert f.size(t("compare.generator"))[0] <= tab.name_w
+        for key, cell in zip(tab.columns, tab.cells):
+            assert f.size(t(HEADS[key]))[0] <= cell.width, (key, cell.width)
+            assert f.size(figure(key, 0.888 if key != "longest_corridor" else 88.8))[0] < (
+                cell.width // 2), key
+            assert surface.get_rect().contains(cell), key
+        assert all(a.right < b.left for a, b in zip(tab.cells, tab.cells[1:]))
+        seen += tab.columns
+        if tab.page == tab.pages - 1:
+            break
+        scene.handle_event(KeyDown(pygame.K_RIGHT))
+    assert sorted(seen) == sorted(COLUMNS)  # every column on a page, each once
+    scene.handle_event(KeyDown(pygame.K_RIGHT))  # past the last page: the first again
+    scene.draw(pygame.Surface(MIN_WINDOW))
+    assert scene.last is not None and scene.last.page == 0
+    scene.handle_event(KeyDown(pygame.K_LEFT))  # and back round to the last
+    scene.draw(pygame.Surface(MIN_WINDOW))
+    assert scene.last is not None and scene.last.page == scene.last.pages - 1
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_window_with_room_shows_every_column_at_once(ctx: Context,
+                                                       size: tuple[int, int]) -> None:
+    ctx.set_text_size(150)
+    scene = measured(ctx)
+    scene.draw(pygame.Surface(size))
+    assert scene.last is not None and scene.last.pages == 1
+    assert scene.last.columns == list(COLUMNS)
+    assert scene.handle_event(KeyDown(pygame.K_RIGHT)) is None and scene.page == 0

@@ -4,8 +4,10 @@ A row per generator: its name, a small sample maze, and a bar each for its dead 
 straights, turns and junctions (shares of the cells) and its longest corridor (in
 cells), each bar as long as the figure against the column's largest.  The
 figures are measured while the page is open, a few mazes a frame
-(:class:`game.lab.compare.Comparison`), so the bars grow as the numbers come in.  Opened
-from the lab with C and by ``migong lab --compare``; Esc goes back.
+(:class:`game.lab.compare.Comparison`), so the bars grow as the numbers come in.  A window
+too narrow for every column whole (the smallest, at 150 % text) shows them a page of columns
+at a time, Left/Right turning the pages, rather than cut every head short.  Opened from the
+lab with C and by ``migong lab --compare``; Esc goes back.
 """
 
 from __future__ import annotations
@@ -50,9 +52,12 @@ class Table:
     rows: list[pygame.Rect]  # one per generator
     name_w: int  # the names' column
     sample: int  # the sample mazes' side in pixels
-    cells: list[pygame.Rect]  # the bar columns, spanning the table's height
+    cells: list[pygame.Rect]  # the bar columns shown, spanning the table's height
     text: pygame.font.Font
     bottom: int  # the footer's top
+    columns: list[str]  # the keys of the columns shown, one per cell
+    page: int  # which page of columns is shown
+    pages: int  # how many pages the columns take (1: all at once)
 
 
 class CompareScene(Scene):
@@ -65,15 +70,21 @@ class CompareScene(Scene):
         self.comparison = comparison or Comparison()
         self._samples: dict[tuple[str, int, int, theme.Theme], pygame.Surface] = {}
         self.last: Optional[Table] = None  # the layout last drawn
+        self.page = 0  # the page of columns shown, in a window too narrow for all
 
     def look(self) -> Optional[Hashable]:
-        """Return what the page shows: the mazes measured so far."""
-        return (self.comparison.progress, theme.current(), language())
+        """Return what the page shows: the mazes measured so far, the page of columns."""
+        return (self.comparison.progress, theme.current(), language(), self.page)
 
     def handle_event(self, event: Event) -> Optional[Next]:
-        """Esc or Enter goes back."""
-        if keys.is_back(event) or pressed(event) in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        """Esc or Enter goes back; Left/Right turn the pages of columns."""
+        key = pressed(event)
+        if keys.is_back(event) or key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             return Back()
+        step = keys.direction(key)
+        pages = self.last.pages if self.last is not None else 1
+        if step is not None and step[1] and pages > 1:
+            self.page = (self.page + step[1]) % pages
         return None
 
     def update(self, dt: float) -> Optional[Next]:
@@ -98,17 +109,26 @@ class CompareScene(Scene):
         line = room // (len(names) + 1)
         text = font(max(min_font(), min(lay.font_size(20), int(unscaled(line * 0.7)))))
         head = pygame.Rect(margin, caption.bottom + lay.px(8), width, line)
-        name_w = min(int(width * 0.24),
+        # the names' column: a quarter of the width, or the head's whole (in a narrow window)
+        name_w = min(max(int(width * 0.24), text.size(t("compare.generator"))[0] + lay.px(4)),
                      max(text.size(generator_label(name))[0] for name in names) + lay.px(16))
         sample_side = max(4, line - lay.px(4, lo=1))
         left = margin + name_w + sample_side + lay.px(12, lo=2)
         gap = lay.px(24, lo=2)
-        cell_w = (margin + width - left - gap * (len(COLUMNS) - 1)) // len(COLUMNS)
+        room = margin + width - left
+        needs = {key: column_need(text, key) for key in COLUMNS}
+        pages = column_pages([needs[key] for key in COLUMNS], room, gap)
+        page = self.page % len(pages)
+        shown = [COLUMNS[i] for i in pages[page]]
+        widths = cell_widths([needs[key] for key in shown], room, gap)
         rows = [pygame.Rect(margin, head.bottom + i * line, width, line)
                 for i in range(len(names))]
-        cells = [pygame.Rect(left + i * (cell_w + gap), head.top, cell_w,
-                             rows[-1].bottom - head.top) for i in range(len(COLUMNS))]
-        return Table(title, caption, head, rows, name_w, sample_side, cells, text, bottom)
+        cells, x = [], left
+        for cell_w in widths:
+            cells.append(pygame.Rect(x, head.top, cell_w, rows[-1].bottom - head.top))
+            x += cell_w + gap
+        return Table(title, caption, head, rows, name_w, sample_side, cells, text, bottom,
+                     shown, page, len(pages))
 
     # -- drawing --------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -116,7 +136,12 @@ class CompareScene(Scene):
         ui = theme.current().ui
         lay = Layout.of(surface)
         surface.fill(ui.bg)
-        tab = self.last = self.table(surface, footer(surface, t("compare.footer"), lay))
+        bottom = footer(surface, t("compare.footer"), lay)
+        tab = self.last = self.table(surface, bottom)
+        if tab.pages > 1:  # the footer says how to turn the pages (no taller: the same fit)
+            surface.fill(ui.bg, pygame.Rect(0, bottom, surface.get_width(),
+                                            surface.get_height() - bottom))
+            footer(surface, t("compare.footer_pages", page=tab.page + 1, pages=tab.pages), lay)
         title_f = fit_font(t("compare.title"), lay.font_size(36), tab.title.width, bold=True)
         draw_text(surface, t("compare.title"), title_f, ui.accent, tab.title.topleft,
                   anchor="topleft", max_width=tab.title.width)
@@ -132,21 +157,21 @@ class CompareScene(Scene):
         f = tab.text
         draw_text(surface, t("compare.generator"), f, ui.text_dim,
                   (tab.head.left, tab.head.centery), anchor="midleft", max_width=tab.name_w)
-        for key, cell in zip(COLUMNS, tab.cells):
+        for key, cell in zip(tab.columns, tab.cells):
             draw_text(surface, t(HEADS[key]), f, ui.text_dim, (cell.left, tab.head.centery),
                       anchor="midleft", max_width=cell.width)
-        colours = bar_colours()
-        tops = {key: comp.column_top(key) for key in COLUMNS}
+        colours = dict(zip(COLUMNS, bar_colours()))
+        tops = {key: comp.column_top(key) for key in tab.columns}
         for name, row in zip(comp.names, tab.rows):
             draw_text(surface, generator_label(name), f, ui.text, (row.left, row.centery),
                       anchor="midleft", max_width=tab.name_w - lay.px(4))
             image = self._sample(name, tab.sample)
             surface.blit(image, image.get_rect(midleft=(row.left + tab.name_w, row.centery)))
             summary = comp.summary(name)
-            for key, cell, colour in zip(COLUMNS, tab.cells, colours):
+            for key, cell in zip(tab.columns, tab.cells):
                 value = None if summary is None else summary.mean[key]
                 self._bar(surface, pygame.Rect(cell.left, row.top, cell.width, row.height),
-                          f, colour, value, tops[key], key)
+                          f, colours[key], value, tops[key], key)
 
     def _bar(self, surface: pygame.Surface, cell: pygame.Rect, f: pygame.font.Font,
              colour: tuple[int, int, int], value: Optional[float], top: float, key: str) -> None:
@@ -179,6 +204,41 @@ class CompareScene(Scene):
             image = pygame.transform.scale(small, (side_px, side_px))
             self._samples[key] = image
         return image
+
+
+def column_need(f: pygame.font.Font, key: str) -> int:
+    """Return the width a column needs in ``f``: its head whole, its figure in half of it."""
+    widest = figure(key, 0.888 if key != "longest_corridor" else 88.8)
+    return max(f.size(t(HEADS[key]))[0], 2 * f.size(widest)[0] + 1)
+
+
+def column_pages(needs: list[int], room: int, gap: int) -> list[list[int]]:
+    """Return the columns (indices, in order) on each page: all on one if they fit ``room``.
+
+    Equal cells as wide as the widest need fit all at once; else each page takes the next
+    columns while their needs and gaps fit (a column wider than ``room`` has a page alone).
+    """
+    count = len(needs)
+    if (room - gap * (count - 1)) // count >= max(needs):
+        return [list(range(count))]
+    pages: list[list[int]] = [[]]
+    used = 0
+    for i, need in enumerate(needs):
+        if pages[-1] and used + gap + need > room:
+            pages.append([])
+        used = need if not pages[-1] else used + gap + need
+        pages[-1].append(i)
+    return pages
+
+
+def cell_widths(needs: list[int], room: int, gap: int) -> list[int]:
+    """Return the cells' widths on one page: equal where that fits, else each its need and a share."""
+    count = len(needs)
+    equal = (room - gap * (count - 1)) // count
+    if equal >= max(needs):
+        return [equal] * count
+    spare = max(0, room - gap * (count - 1) - sum(needs)) // count
+    return [need + spare for need in needs]
 
 
 def bar_colours() -> list[tuple[int, int, int]]:
