@@ -1,6 +1,8 @@
 """A race whose grid of mazes leaves panes empty (three in 2x2, five in 3x2, seven in 3x3)
 shows its live standings there, each racer a line, instead of a blank quarter (a player's
-report); the panel then leaves its scoreboard out.  A full grid keeps it in the panel."""
+report); the panel then leaves its scoreboard out.  Two racers side by side in a wide area
+leave a band of height instead of a pane: the mazes go to the top and the standings fill
+the band (it was blank above and below them).  A full grid with no room keeps it in the panel."""
 
 from __future__ import annotations
 
@@ -15,6 +17,8 @@ from game.play.context import Context
 from game.play.labview import standings
 from game.play.labview.panel import solver_title
 from game.play.scenes.lab import LabScene
+from game.play.widgets.layout import Layout
+from game.play.widgets.text import font, min_font
 from game.text import language, set_language, t
 
 pytestmark = pytest.mark.usefixtures("display")
@@ -42,7 +46,8 @@ def race(ctx: Context, count: int) -> LabScene:
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 @pytest.mark.parametrize(("count", "size"), [(3, (960, 600)), (5, (1600, 900)),
-                                             (7, (1600, 900)), (3, (1920, 1080))])
+                                             (7, (1600, 900)), (3, (1920, 1080)),
+                                             (2, (1920, 1080)), (2, (1280, 720))])
 def test_the_empty_panes_show_the_standings(ctx: Context, monkeypatch: pytest.MonkeyPatch,
                                             lang: str, count: int,
                                             size: tuple[int, int]) -> None:
@@ -73,6 +78,23 @@ def test_the_empty_panes_show_the_standings(ctx: Context, monkeypatch: pytest.Mo
     assert all("…" not in text for text in texts)
     panel = [text for _, text in scene.panel_lines()]
     assert t("lab.scoreboard") in panel  # the scene's lines still carry it (tests, clicks)
+
+
+@pytest.mark.parametrize("text", [100, 150])
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_two_racers_sit_at_the_top_with_the_standings_beneath(ctx: Context, text: int,
+                                                              size: tuple[int, int]) -> None:
+    ctx.set_text_size(text)
+    scene = race(ctx, 2)
+    scene.draw(pygame.Surface(size))
+    box = scene.standings_rect
+    assert box is not None and len(scene.slots) == 2
+    first, second = scene.slots
+    assert first.top == second.top and box.top > first.bottom  # beneath, not beside
+    caption = font(max(min_font(), Layout.of(pygame.Surface(size)).font_size(17)))
+    assert first.top - scene.panel_rect.top <= caption.get_linesize()  # no band above
+    assert box.left <= first.left and second.right <= box.right
+    assert box.bottom <= scene.panel_rect.bottom
 
 
 def test_a_full_grid_keeps_the_scoreboard_in_the_panel(ctx: Context) -> None:

@@ -2,7 +2,9 @@
 
 Three racers in a 2x2 grid, five in 3x2, seven in 3x3 leave panes at the end of the last
 row; the standings (finish order, then those still searching) fill them in as large a
-font as fits, so the area is used and the scoreboard reads from across the room.  The
+font as fits, so the area is used and the scoreboard reads from across the room.  A full
+grid of square mazes in a wide area (two racers side by side) leaves a band of height
+instead: the mazes go to the top and the standings fill the band beneath them.  The
 lines are the panel's scoreboard (:func:`game.play.labview.panel.race_lines`); the panel
 leaves them out while this pane shows them.
 """
@@ -22,6 +24,12 @@ LARGEST, SMALLEST = 30, 17
 def empty_panes(count: int, across: int) -> int:
     """Return how many panes of a grid ``across`` wide the last row of ``count`` leaves."""
     return -count % across if count > 1 else 0
+
+
+def band_need(count: int, lay: Layout) -> int:
+    """Return the height a band needs to show ``count`` racers' standings in the smallest text."""
+    line = font(max(min_font(), lay.font_size(SMALLEST))).get_linesize()
+    return (count + 1) * line + 2 * lay.px(16, lo=4)
 
 
 def fit_lines(lines: list[tuple[str, str]], box: pygame.Rect,

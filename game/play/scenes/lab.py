@@ -48,7 +48,7 @@ from game.play.context import Context
 from game.play.input import Click, Event, KeyDown, KeyRepeat
 from game.play.labview.panel import Panel, panel_lines, race_lines, slot_label
 from game.play.labview.picture import MazePicture
-from game.play.labview.standings import draw_standings, empty_panes
+from game.play.labview.standings import band_need, draw_standings, empty_panes
 from game.play.panels.lab_stats import MazeFigures
 from game.play.routes import OpenCompare, ToTitle
 from game.play.scenes.base import Next, Scene
@@ -383,6 +383,11 @@ class LabScene(Scene):
         size = (max(1, int(cols * tile)), max(1, int(rows * tile)))
         slot_w = (area.width - margin * (across - 1)) // across
         slot_h = (area.height - margin * (down - 1)) // down
+        empty = empty_panes(len(tracks), across)
+        band = area.height - down * (caption + size[1]) - margin * down
+        below = len(tracks) > 1 and not empty and band >= band_need(len(tracks), lay)
+        if below:  # the mazes at the top, the standings in the band their squares leave
+            slot_h = caption + size[1]
         self.slots = []
         # A race redraws its pictures in turn, from where the last frame stopped, while
         # the frame has time; the others show a few events behind for a frame or two.
@@ -407,7 +412,10 @@ class LabScene(Scene):
                 draw_text(surface, slot_label(track, label, slot_w), label, look.accent,
                           (x + size[0] // 2, y - 1), anchor="midbottom", max_width=slot_w)
         self.standings_rect = None
-        empty = empty_panes(len(tracks), across)
+        if below:
+            top = area.top + down * (slot_h + margin)
+            self.standings_rect = pygame.Rect(area.left, top, area.width, area.bottom - top)
+            draw_standings(surface, self.standings_rect, lay, race_lines(self.lab))
         if empty:  # the last row's empty panes show the race's live standings
             at = len(tracks) % across
             self.standings_rect = pygame.Rect(
