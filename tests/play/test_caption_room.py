@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
+import numpy as np
 import pygame
 import pytest
 
@@ -143,3 +144,50 @@ def test_a_toast_shows_beside_or_above_the_maze_when_there_is_room(
     box = toasts[-1]
     assert not box.colliderect(maze_on_screen(scene, surface)), (box, text)
     assert box.height >= font(round(hud.ui_scale(size) * 20)).get_height()  # not shrunk
+
+
+@pytest.mark.parametrize("palette", ["default", "high_contrast"])
+@pytest.mark.parametrize("size, lang, text", [((320, 240), "en", 100), ((320, 240), "zh", 150),
+                                              ((1920, 1080), "en", 150),
+                                              ((1920, 1080), "zh", 100)])
+def test_the_race_toast_keeps_off_the_first_person_compass(
+        monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], lang: str, text: int,
+        palette: str) -> None:
+    from game.play.scenes import play as play_module
+    from game.names import solver_short_label
+    from game.play.input import KeyDown
+    from game.run.ghost import RACE_SPEEDS
+    from game.save.model import Race
+    from game.text import t
+
+    compasses: list[pygame.Rect] = []
+    real = play_module.draw_compass
+
+    def spy(surface: pygame.Surface, *args: object) -> None:
+        before = pygame.surfarray.array3d(surface)
+        real(surface, *args)  # type: ignore[arg-type]
+        changed = np.argwhere((pygame.surfarray.array3d(surface) != before).any(axis=2))
+        (x0, y0), (x1, y1) = changed.min(axis=0), changed.max(axis=0)
+        compasses.append(pygame.Rect(int(x0), int(y0), int(x1 - x0 + 1), int(y1 - y0 + 1)))
+
+    monkeypatch.setattr(play_module, "draw_compass", spy)
+    toasts = spy_on(monkeypatch, "draw_toast")
+    set_language(lang)
+    theme.use(theme.build(palette, text_size=text))
+    ctx = Context(Progress(), audio=Silent())
+    ctx.session_race = Race("bfs", max(RACE_SPEEDS))
+    spec = CAMPAIGN[0]
+    scene = PlayScene(ctx, Level(build_level(spec), spec, 0, "race"))
+    scene.set_first_person(True)
+    home = t("play.race_ghost_home", solver=solver_short_label("bfs"))
+    scene.handle_event(KeyDown(pygame.K_UP))  # the first step sets the ghost off
+    for _ in range(60 * 60):
+        scene.update(1 / 60)
+        if ctx.toasts.text == home:
+            break
+    assert ctx.toasts.text == home, ctx.toasts.text
+    surface = pygame.Surface(size)
+    scene.draw(surface)
+    hud.draw_toast(surface, scene.toast_area(surface), ctx.toasts.text, 1.0)
+    assert compasses and toasts
+    assert not toasts[-1].colliderect(compasses[-1]), (toasts[-1], compasses[-1])

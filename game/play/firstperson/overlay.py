@@ -19,15 +19,27 @@ from game.text import t
 HEADING_NAMES = ("fp.east", "fp.south", "fp.west", "fp.north")
 
 
+def compass_size(view: pygame.Rect) -> int:
+    """Return the compass's letter size in a first-person ``view``."""
+    return max(12, min(28, view.height // 18))
+
+
+def compass_rect(view: pygame.Rect) -> pygame.Rect:
+    """Return where the compass is drawn in a first-person ``view`` (toasts keep out of it)."""
+    size = compass_size(view)
+    box = pygame.Rect(0, 0, size * 5, round(size * 1.5))
+    box.midtop = (view.centerx, view.top + max(4, size // 3))
+    return box
+
+
 def draw_compass(surface: pygame.Surface, view: pygame.Rect, heading: int, angle: float) -> None:
     """Draw the way faced at the top middle of ``view``, the ways to either hand beside it."""
     th = theme.current()
-    size = max(12, min(28, view.height // 18))
+    size = compass_size(view)
     big, small = font(size, bold=True), font(max(10, size * 2 // 3))
     name = t(HEADING_NAMES[heading % 4])
     left, right = t(HEADING_NAMES[(heading + 3) % 4]), t(HEADING_NAMES[(heading + 1) % 4])
-    box = pygame.Rect(0, 0, size * 5, round(size * 1.5))
-    box.midtop = (view.centerx, view.top + max(4, size // 3))
+    box = compass_rect(view)
     pill = pygame.Surface(box.size, pygame.SRCALPHA)
     pygame.draw.rect(pill, (*th.fog.arrow_bg, 190), pill.get_rect(), border_radius=box.height // 2)
     surface.blit(pill, box)

@@ -22,6 +22,7 @@ import pygame
 from game.levels import CHAPTERS, chapter_of
 from game.play import theme
 from game.play.camera import Camera
+from game.play.firstperson.overlay import compass_rect
 from game.play.hint import caption
 from game.names import chapter_name, chapter_tip
 from game.play.panels.stage import MARKER_RADIUS
@@ -56,6 +57,7 @@ class Captions:
         self._side: Optional[hud.Column] = None  # a caption in the margin beside the maze
         self._route: Optional[tuple[object, np.ndarray]] = None  # the route's tiles, by route
         self._maze: Optional[pygame.Rect] = None  # where the maze falls in the view (top view)
+        self._inside: Optional[pygame.Rect] = None  # the first-person view left by the caption
 
     def chapter_tip(self) -> Optional[tuple[str, str]]:
         """Return (chapter heading, tip) on the first level of a chapter, else None."""
@@ -87,6 +89,12 @@ class Captions:
         no such place (always in first person) it takes a band under the maze, which is drawn
         above it.
         """
+        left = self._place(view, hint=hint, first_person=first_person)
+        self._inside = left if first_person else None
+        return left
+
+    def _place(self, view: pygame.Rect, *, hint: bool, first_person: bool) -> pygame.Rect:
+        """Place the caption as :meth:`make_room` says; return the part left for the maze."""
         self._full, self.band, self.spot, self._side = view.copy(), None, "bottom", None
         self._maze = None
         if not first_person:
@@ -216,8 +224,13 @@ class Captions:
     def toast_room(self) -> Optional[pygame.Rect]:
         """Return where a toast shows without hiding the maze: above it, else in a wide margin.
 
-        None when there is no such room (in first person, or a maze filling the view).
+        In first person: the view under the compass (a toast over it hid the way faced).
+        None when there is no such room (a maze filling the view).
         """
+        if self._inside is not None:
+            inside, compass = self._inside, compass_rect(self._inside)
+            top = min(compass.bottom, inside.bottom - 1)
+            return pygame.Rect(inside.x, top, inside.width, inside.bottom - top)
         full, maze = self._full, self._maze
         if maze is None or not full.width or not full.height:
             return None
