@@ -26,6 +26,7 @@ from game.maze import decor, grid
 from game.maze import tiles as kinds
 from game.play import theme
 from game.play.firstperson import raycast, textures
+from game.play.firstperson.decals import draw_decals
 from game.play.firstperson.raycast import Hits, Scene
 from game.play.firstperson.textures import (CEILING, DARK, DOORS, EXIT, FLOOR, MUD, ROUTE,
                                             SPRITE, WALL, WASH)
@@ -322,7 +323,7 @@ class FirstPersonView:
             self.hits = raycast.render(pixels.T, atlas, scene, x - c0, y - r0, angle)
         finally:
             del pixels
-        self._draw_sprites(frame, x, y, angle)
+        self._draw_sprites(frame, x, y, angle, (r0, c0))
         if frame.get_size() == view.size:
             surface.blit(frame, view)
             return
@@ -375,7 +376,7 @@ class FirstPersonView:
         for r, c in self._torches:
             if abs(r - pr) <= REACH and abs(c - pc) <= REACH and (
                     fog is None or fog.seen[r, c]):
-                out.append(("torch", c + 0.5, r + 1.04))  # just off the wall's south face
+                out.append(("torch", c + 0.5, r + 1.0))  # on the wall's south face: a decal
         if session.exit_known:
             gr, gc = maze.goal
             out.append(("exit", gc + 0.5, gr + 0.5))
@@ -396,15 +397,22 @@ class FirstPersonView:
                 out.append(("chaser", cc + 0.5, cr + 0.5))
         return out
 
-    def _draw_sprites(self, frame: pygame.Surface, x: float, y: float, angle: float) -> None:
-        """Draw the sprites far to near, each column hidden where a wall stands nearer."""
+    def _draw_sprites(self, frame: pygame.Surface, x: float, y: float, angle: float,
+                      origin: tuple[int, int]) -> None:
+        """Draw the torches on their walls, then the sprites far to near, hidden by nearer walls."""
         hits = self.hits
         if hits is None:
             return
         w, h = frame.get_size()
         focal = (w / 2) / math.tan(raycast.FOV / 2)
+        shown = self.sprites()
+        torches = [(round(sy) - 1, math.floor(sx)) for name, sx, sy in shown if name == "torch"]
+        draw_decals(frame, hits, self._sprite("torch"), torches, origin, y, focal)  # origin:
+        # the scene's top-left tile (the cast's rows and columns count from there)
         placed = []
-        for name, sx, sy in self.sprites():
+        for name, sx, sy in shown:
+            if name == "torch":
+                continue
             at = raycast.project(x, y, angle, sx, sy, w)
             if at is not None and at[1] > NEAREST_SPRITE:
                 placed.append((at[1], at[0], name))
