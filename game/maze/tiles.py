@@ -15,6 +15,8 @@ only while holding its colour's key.  A kind's ``key`` is the colour bit it give
 
 from __future__ import annotations
 
+from itertools import chain
+
 import numpy as np
 
 from game.maze.ids import FLOOR, WALL
@@ -129,8 +131,9 @@ def path_cost(tiles: np.ndarray, path: list[tuple[int, int]]) -> int:
     """Return the sum of the costs of the tiles ``path`` steps onto (its first tile is free)."""
     if len(path) < 2:
         return 0
-    rows, cols = zip(*path[1:])
-    return int(step_costs(tiles)[list(rows), list(cols)].sum())
+    steps = np.fromiter(chain.from_iterable(path[1:]), dtype=np.intp, count=2 * (len(path) - 1))
+    # only the path's tiles are looked up (a whole maze's costs took a frame on a big one)
+    return int(KINDS["cost"][tiles[steps[0::2], steps[1::2]]].sum())
 
 
 def is_walkable(kind: int) -> bool:

@@ -100,7 +100,8 @@ class Run:
                                                   or pos == self._fresh_key),
                              stop_before=lambda pos: self.tile_kind(pos) in RUN_STOPS_BEFORE,
                              halt_on=lambda pos: pos == maze.goal)
-        if kinds.weighted(maze.tiles):  # mud takes its cost times as long to cross
+        self._weighted = kinds.weighted(maze.tiles)
+        if self._weighted:  # mud takes its cost times as long to cross
             costs = kinds.step_costs(maze.tiles)
             self.player.cost_of = lambda pos: int(costs[pos])
         self.tick = 0
@@ -127,6 +128,7 @@ class Run:
         self._optimal: Optional[int] = None
         self._optimal_cost: Optional[int] = None
         self._optimal_run: Optional[Iterator[object]] = None
+        self._cost_run: Optional[Iterator[object]] = None  # the cheapest route's (mud)
         self._search_optimal = search_optimal
         #: A maze with keys laid out for its searches (the optimal route's, the hint's),
         #: here where the level is built rather than in a frame; None without keys.
@@ -277,7 +279,7 @@ class Run:
                 self.caught_at = self.tick
                 self.events.append(CAUGHT)
         if self._search_optimal:
-            self._advance_optimal(OPTIMAL_EVENTS_PER_TICK)
+            self._advance_searches(OPTIMAL_EVENTS_PER_TICK)
 
     @property
     def idle(self) -> bool:
@@ -295,7 +297,7 @@ class Run:
         self.tick += rest
         self.player.wait(TICK, rest)
         if self._search_optimal:
-            self._advance_optimal(OPTIMAL_EVENTS_PER_TICK * rest)
+            self._advance_searches(OPTIMAL_EVENTS_PER_TICK * rest)
 
     def advance_to(self, tick: int) -> None:
         """Step on to ``tick`` (or to the exit), with no intent on the way.
@@ -322,7 +324,7 @@ class Run:
         done = self.player.glide(TICK, ticks)
         self.tick += done
         if self._search_optimal and done:
-            self._advance_optimal(OPTIMAL_EVENTS_PER_TICK * done)
+            self._advance_searches(OPTIMAL_EVENTS_PER_TICK * done)
 
     def _start(self, tick: int) -> None:
         """Start the clock at ``tick`` when the player has just taken the first step.
@@ -370,6 +372,13 @@ class Run:
         self.visits[pos] += 1
 
     # -- the optimal route ------------------------------------------------------------------
+    def _advance_searches(self, events: int) -> None:
+        """Run the shortest route's search ``events`` events on; once it is done, the cheapest's."""
+        if self._optimal is None:
+            self._advance_optimal(events)
+        else:
+            self._advance_cost(events)
+
     def _advance_optimal(self, events: Optional[int]) -> None:
         """Run the entrance-to-exit search for ``events`` more events (None: to the end).
 
@@ -394,9 +403,19 @@ class Run:
         self._optimal = (solution.length or 0) if isinstance(solution, Solution) else 0
 
     def settle_optimal(self, events: int) -> bool:
-        """Run the entrance-to-exit search ``events`` events more; return True once it is done."""
-        self._advance_optimal(events)
-        return self._optimal is not None
+        """Run the entrance-to-exit searches ``events`` events more; return True once done.
+
+        Both: the shortest route's and, on a maze with mud, the cheapest route's (the
+        result screen says both).
+        """
+        self._advance_searches(events)
+        return self.routes_known
+
+    @property
+    def routes_known(self) -> bool:
+        """Return True once the shortest route's length and the cheapest route's cost are known."""
+        return self._optimal is not None and (self._optimal_cost is not None
+                                              or (self._weighted and self.tables is not None))
 
     @property
     def optimal(self) -> int:
@@ -419,19 +438,36 @@ class Run:
         says what it costs (the time a walker needs, in steps of floor).  Without mud it
         is ``optimal``; None on a maze with both mud and keys (no search weighs both).
         """
-        if self._optimal_cost is None:
-            if not kinds.weighted(self.maze.tiles):
-                self._optimal_cost = self.optimal
-            elif self.tables is not None:
-                return None
-            else:
-                from game.maze.solvers import solve
-
-                solution = solve(self.maze, "dijkstra")
-                path = solution.path
-                self._optimal_cost = 0 if path is None else kinds.path_cost(self.maze.tiles,
-                                                                              list(path))
+        self._advance_cost(None)
         return self._optimal_cost
+
+    def _advance_cost(self, events: Optional[int]) -> None:
+        """Run the cheapest route's search (mud weighed) ``events`` more events (None: to the end).
+
+        Without mud the cheapest route is the shortest; with mud and keys there is none
+        (``_optimal_cost`` stays None).  The search is dijkstra's, its events a few a tick
+        like the shortest route's: the result screen never waits a whole search a frame.
+        """
+        if self._optimal_cost is not None:
+            return
+        if not self._weighted:
+            self._optimal_cost = self.optimal
+            return
+        if self.tables is not None:
+            return
+        from game.maze.solvers import SOLVERS
+        from game.maze.solvers.base import Solution
+
+        if self._cost_run is None:
+            self._cost_run = SOLVERS["dijkstra"].explore(self.maze, self.maze.start,
+                                                         self.maze.goal)
+        last = deque(self._cost_run if events is None else islice(self._cost_run, events),
+                     maxlen=1)
+        if events is not None and last and not isinstance(last[0], Solution):
+            return
+        solution = last[0] if last else None
+        path = solution.path if isinstance(solution, Solution) else None
+        self._optimal_cost = 0 if path is None else kinds.path_cost(self.maze.tiles, path)
 
 
 def replay(maze: Maze, log: Sequence[Logged], *, ticks: int, solver: str = "bfs",

@@ -187,12 +187,19 @@ class PlaySession:
         return review(self.maze, self.run)
 
     def settle_optimal(self) -> bool:
-        """Work on the shortest route's search for up to a time box; return True once it is known."""
+        """Work on the routes' searches for up to a time box; return True once they are known.
+
+        The shortest route's, and on a maze with mud the cheapest's.  A frame whose work
+        ended a search returns False all the same: its last slice (the route walked back)
+        and the result screen's first frame each take a frame of their own.
+        """
+        if self.run.routes_known:
+            return True
         deadline = time.perf_counter() + OPTIMAL_FINISH_BUDGET
         while not self.run.settle_optimal(OPTIMAL_FINISH_SLICE):
             if time.perf_counter() >= deadline:
                 return False
-        return True
+        return False
 
     def result(self) -> RunResult:
         """Return how the run went, for the level-complete screen."""
