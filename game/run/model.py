@@ -373,7 +373,7 @@ class Run:
 
     # -- the optimal route ------------------------------------------------------------------
     def _advance_searches(self, events: int) -> None:
-        """Run the shortest route's search ``events`` events on; once it is done, the cheapest's."""
+        """Run the shortest route's search ``events`` events on; once done, the cheapest's."""
         if self._optimal is None:
             self._advance_optimal(events)
         else:
@@ -413,7 +413,7 @@ class Run:
 
     @property
     def routes_known(self) -> bool:
-        """Return True once the shortest route's length and the cheapest route's cost are known."""
+        """Return True once the shortest route's length and the cheapest's cost are known."""
         return self._optimal is not None and (self._optimal_cost is not None
                                               or (self._weighted and self.tables is not None))
 
@@ -442,7 +442,7 @@ class Run:
         return self._optimal_cost
 
     def _advance_cost(self, events: Optional[int]) -> None:
-        """Run the cheapest route's search (mud weighed) ``events`` more events (None: to the end).
+        """Run the cheapest route's search (mud weighed) ``events`` more events (None: all).
 
         Without mud the cheapest route is the shortest; with mud and keys there is none
         (``_optimal_cost`` stays None).  The search is dijkstra's, its events a few a tick

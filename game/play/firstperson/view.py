@@ -399,7 +399,7 @@ class FirstPersonView:
 
     def _draw_sprites(self, frame: pygame.Surface, x: float, y: float, angle: float,
                       origin: tuple[int, int]) -> None:
-        """Draw the torches on their walls, then the sprites far to near, hidden by nearer walls."""
+        """Draw the torches on their walls, then the sprites far to near, behind nearer walls."""
         hits = self.hits
         if hits is None:
             return

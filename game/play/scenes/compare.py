@@ -232,7 +232,7 @@ def column_pages(needs: list[int], room: int, gap: int) -> list[list[int]]:
 
 
 def cell_widths(needs: list[int], room: int, gap: int) -> list[int]:
-    """Return the cells' widths on one page: equal where that fits, else each its need and a share."""
+    """Return the cells' widths on a page: equal where that fits, else each its need and a share."""
     count = len(needs)
     equal = (room - gap * (count - 1)) // count
     if equal >= max(needs):
