@@ -25,5 +25,8 @@ STRINGS: dict[str, str] = {
     "compare.junctions": "Junctions",
     "compare.longest_corridor": "Longest corridor",
     "compare.footer_pages": "Esc back · Left/Right: columns, page {page} of {pages}",
+    "compare.footer_rows": "Esc back · Up/Down: generators, page {row} of {rows}",
+    "compare.footer_both": "Esc back · Left/Right: columns {page}/{pages} · "
+                           "Up/Down: rows {row}/{rows}",
     "compare.percent": "{value} %",
 }

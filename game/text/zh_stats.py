@@ -25,5 +25,7 @@ STRINGS: dict[str, str] = {
     "compare.junctions": "岔路口",
     "compare.longest_corridor": "最长走廊",
     "compare.footer_pages": "Esc 返回 · 左右方向键翻看各列：第 {page}/{pages} 页",
+    "compare.footer_rows": "Esc 返回 · 上下方向键翻看各算法：第 {row}/{rows} 页",
+    "compare.footer_both": "Esc 返回 · 左右翻列 {page}/{pages} · 上下翻行 {row}/{rows}",
     "compare.percent": "{value}%",
 }

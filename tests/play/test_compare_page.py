@@ -140,6 +140,18 @@ def test_the_smallest_window_pages_the_columns_rather_than_cut_their_heads(
             break
         scene.handle_event(KeyDown(pygame.K_RIGHT))
     assert sorted(seen) == sorted(COLUMNS)  # every column on a page, each once
+    listed: list[str] = []
+    for _ in range(len(GENERATORS)):  # and every generator on a page of rows, readable
+        scene.draw(pygame.Surface(MIN_WINDOW))
+        tab = scene.last
+        assert tab is not None and len(tab.names) == len(tab.rows)
+        assert tab.text.get_linesize() <= tab.rows[0].height + 2
+        assert all(row.bottom <= tab.bottom for row in tab.rows)
+        listed += tab.names
+        if tab.row_page == tab.row_pages - 1:
+            break
+        scene.handle_event(KeyDown(pygame.K_DOWN))
+    assert listed == list(GENERATORS)
     scene.handle_event(KeyDown(pygame.K_RIGHT))  # past the last page: the first again
     scene.draw(pygame.Surface(MIN_WINDOW))
     assert scene.last is not None and scene.last.page == 0

@@ -6,7 +6,8 @@ cells), each bar as long as the figure against the column's largest.  The
 figures are measured while the page is open, a few mazes a frame
 (:class:`game.lab.compare.Comparison`), so the bars grow as the numbers come in.  A window
 too narrow for every column whole (the smallest, at 150 % text) shows them a page of columns
-at a time, Left/Right turning the pages, rather than cut every head short.  Opened from the
+at a time, Left/Right turning the pages, rather than cut every head short; one too low for
+every row in readable text a page of generators, Up/Down turning those.  Opened from the
 lab with C and by ``migong lab --compare``; Esc goes back.
 """
 
@@ -58,6 +59,9 @@ class Table:
     columns: list[str]  # the keys of the columns shown, one per cell
     page: int  # which page of columns is shown
     pages: int  # how many pages the columns take (1: all at once)
+    names: list[str]  # the generators shown, one per row
+    row_page: int  # which page of generators is shown
+    row_pages: int  # how many pages the generators take (1: all at once)
 
 
 class CompareScene(Scene):
@@ -71,20 +75,25 @@ class CompareScene(Scene):
         self._samples: dict[tuple[str, int, int, theme.Theme], pygame.Surface] = {}
         self.last: Optional[Table] = None  # the layout last drawn
         self.page = 0  # the page of columns shown, in a window too narrow for all
+        self.row_page = 0  # the page of generators shown, in a window too low for all
 
     def look(self) -> Optional[Hashable]:
         """Return what the page shows: the mazes measured so far, the page of columns."""
-        return (self.comparison.progress, theme.current(), language(), self.page)
+        return (self.comparison.progress, theme.current(), language(), self.page,
+                self.row_page)
 
     def handle_event(self, event: Event) -> Optional[Next]:
-        """Esc or Enter goes back; Left/Right turn the pages of columns."""
+        """Esc or Enter goes back; Left/Right turn the pages of columns, Up/Down of rows."""
         key = pressed(event)
         if keys.is_back(event) or key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             return Back()
         step = keys.direction(key)
-        pages = self.last.pages if self.last is not None else 1
-        if step is not None and step[1] and pages > 1:
-            self.page = (self.page + step[1]) % pages
+        tab = self.last
+        if step is not None and tab is not None:
+            if step[1] and tab.pages > 1:
+                self.page = (self.page + step[1]) % tab.pages
+            if step[0] and tab.row_pages > 1:
+                self.row_page = (self.row_page + step[0]) % tab.row_pages
         return None
 
     def update(self, dt: float) -> Optional[Next]:
@@ -106,8 +115,15 @@ class CompareScene(Scene):
         caption = pygame.Rect(margin, title.bottom, width, small.get_linesize())
         names = self.comparison.names
         room = bottom - caption.bottom - lay.px(8)
-        line = room // (len(names) + 1)
+        per = len(names)  # the generators a page shows: all, unless the smallest text won't fit
+        line = room // (per + 1)
         text = font(max(min_font(), min(lay.font_size(20), int(unscaled(line * 0.7)))))
+        if text.get_linesize() > line + 2:
+            per = max(1, room // text.get_linesize() - 1)
+            line = room // (per + 1)
+            text = font(max(min_font(), min(lay.font_size(20), int(unscaled(line * 0.7)))))
+        row_pages = -(-len(names) // per)
+        row_page = self.row_page % row_pages
         head = pygame.Rect(margin, caption.bottom + lay.px(8), width, line)
         # the names' column: a quarter of the width, or the head's whole (in a narrow window)
         name_w = min(max(int(width * 0.24), text.size(t("compare.generator"))[0] + lay.px(4)),
@@ -121,14 +137,15 @@ class CompareScene(Scene):
         page = self.page % len(pages)
         shown = [COLUMNS[i] for i in pages[page]]
         widths = cell_widths([needs[key] for key in shown], room, gap)
+        listed = names[row_page * per: (row_page + 1) * per]
         rows = [pygame.Rect(margin, head.bottom + i * line, width, line)
-                for i in range(len(names))]
+                for i in range(len(listed))]
         cells, x = [], left
-        for cell_w in widths:
-            cells.append(pygame.Rect(x, head.top, cell_w, rows[-1].bottom - head.top))
+        for cell_w in widths:  # as tall as a whole page of rows, on its last page too
+            cells.append(pygame.Rect(x, head.top, cell_w, line * (per + 1)))
             x += cell_w + gap
         return Table(title, caption, head, rows, name_w, sample_side, cells, text, bottom,
-                     shown, page, len(pages))
+                     shown, page, len(pages), listed, row_page, row_pages)
 
     # -- drawing --------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -138,10 +155,11 @@ class CompareScene(Scene):
         surface.fill(ui.bg)
         bottom = footer(surface, t("compare.footer"), lay)
         tab = self.last = self.table(surface, bottom)
-        if tab.pages > 1:  # the footer says how to turn the pages (no taller: the same fit)
+        hint = footer_text(tab)
+        if hint != t("compare.footer"):  # how to turn the pages (no taller: the same fit)
             surface.fill(ui.bg, pygame.Rect(0, bottom, surface.get_width(),
                                             surface.get_height() - bottom))
-            footer(surface, t("compare.footer_pages", page=tab.page + 1, pages=tab.pages), lay)
+            footer(surface, hint, lay)
         title_f = fit_font(t("compare.title"), lay.font_size(36), tab.title.width, bold=True)
         draw_text(surface, t("compare.title"), title_f, ui.accent, tab.title.topleft,
                   anchor="topleft", max_width=tab.title.width)
@@ -152,7 +170,7 @@ class CompareScene(Scene):
         small = font(max(min_font(), lay.font_size(17)))
         draw_text(surface, caption, small, ui.text_dim, tab.caption.topleft, anchor="topleft",
                   max_width=tab.caption.width)
-        panel(surface, tab.head.union(tab.rows[-1]).inflate(lay.px(12), lay.px(6)),
+        panel(surface, tab.head.union(tab.cells[0]).inflate(lay.px(12), lay.px(6)),
               radius=lay.px(10, lo=3))
         f = tab.text
         draw_text(surface, t("compare.generator"), f, ui.text_dim,
@@ -162,7 +180,7 @@ class CompareScene(Scene):
                       anchor="midleft", max_width=cell.width)
         colours = dict(zip(COLUMNS, bar_colours()))
         tops = {key: comp.column_top(key) for key in tab.columns}
-        for name, row in zip(comp.names, tab.rows):
+        for name, row in zip(tab.names, tab.rows):
             draw_text(surface, generator_label(name), f, ui.text, (row.left, row.centery),
                       anchor="midleft", max_width=tab.name_w - lay.px(4))
             image = self._sample(name, tab.sample)
@@ -204,6 +222,18 @@ class CompareScene(Scene):
             image = pygame.transform.scale(small, (side_px, side_px))
             self._samples[key] = image
         return image
+
+
+def footer_text(tab: Table) -> str:
+    """Return the footer's line: Esc, and the keys that turn the pages there are."""
+    cols, rows = (tab.page + 1, tab.pages), (tab.row_page + 1, tab.row_pages)
+    if tab.pages > 1 and tab.row_pages > 1:
+        return t("compare.footer_both", page=cols[0], pages=cols[1], row=rows[0], rows=rows[1])
+    if tab.row_pages > 1:
+        return t("compare.footer_rows", row=rows[0], rows=rows[1])
+    if tab.pages > 1:
+        return t("compare.footer_pages", page=cols[0], pages=cols[1])
+    return t("compare.footer")
 
 
 def column_need(f: pygame.font.Font, key: str) -> int:
