@@ -110,8 +110,8 @@ def play_from_args(args: Any) -> int:
     if spec is not None and fog:
         spec = replace(spec, fog=True)
     built = None
-    if spec is not None and spec.keys:
-        try:  # whether the keys fit shows only once the walls are built
+    if spec is not None and (spec.keys or spec.chasers):
+        try:  # whether the keys and lairs fit shows only once the walls are built
             built = _build(spec)
         except UsageError as exc:
             return _error(str(exc))
@@ -294,8 +294,8 @@ def lab_from_args(args: Any) -> int:
             raise UsageError(f"unknown --solver {args.solver!r} "
                              f"(expected one of: {', '.join(SOLVERS)})")
         solver = _lab_solver(args.solver, getattr(args, "hand", None))
-        if spec is not None and spec.keys:
-            _build(spec)  # the lab builds it again, step by step; this says now if keys fit
+        if spec is not None and (spec.keys or spec.chasers):
+            _build(spec)  # the lab builds it again, step by step; this says now if all fit
     except UsageError as exc:
         return _error(str(exc))
 
@@ -341,7 +341,7 @@ def _compare_from_args(args: Any) -> int:
 
 
 def _build(spec: "LevelSpec") -> "Maze":
-    """Return the maze of ``spec``; raise UsageError when it cannot be built (keys too many)."""
+    """Return the maze of ``spec``; raise UsageError when its keys or lairs do not fit."""
     from game.levels import build_level
 
     try:
