@@ -150,7 +150,11 @@ def simulated_level(args: argparse.Namespace) -> "Level":
         spec = CAMPAIGN[number - 1]
     else:
         spec = code_spec(args.code)
-    return Level(build_level(spec), spec, campaign_index(spec), spec.name or args.code)
+    try:
+        maze = build_level(spec)
+    except ValueError as exc:  # keys or lairs that do not fit the maze
+        raise UsageError(str(exc)) from None
+    return Level(maze, spec, campaign_index(spec), spec.name or args.code)
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:

@@ -153,6 +153,9 @@ def test_a_saved_replay_verifies_to_the_same_run(capsys: pytest.CaptureFixture[s
     (["--level", "1", "--moves", "R" * 100, "--taps-per-second", "0.01"],
      "100 taps at 0.01 a second take longer than the 2 hours a run can keep"),
     (["--level", "1", "--moves", "R", "--save-replay", "{folder}"], "cannot write --save-replay"),
+    (["--code", "B5x5-1-Y4", "--moves", "R"],  # a traceback, as chasers were
+     "keys 4: this 5x5 maze has room for at most 0 keys and doors"),
+    (["--code", "B5x5-1-C4", "--moves", "R"], "chasers 4: this 5x5 maze has no room for 4"),
 ])
 def test_bad_input_is_one_clear_line_and_exit_2(args: list[str], message: str,
                                                 capsys: pytest.CaptureFixture[str],
