@@ -228,6 +228,8 @@ def _choose(option: str, value: str, choices: tuple[str, ...]) -> str:
 
 def _check_output(output: str, *, binary: bool) -> None:
     """Raise UsageError for an ``-o`` that cannot take the file, before anything is drawn."""
+    if not output:
+        raise UsageError("-o needs a file name (- for standard output)")
     if output == "-":
         if binary and sys.stdout is not None and sys.stdout.isatty():
             raise UsageError("-o - would write a binary file to the terminal: redirect it "
@@ -258,8 +260,9 @@ def write_output(output: str, data: Union[str, bytes]) -> None:
         except OSError as exc:
             raise UsageError(f"cannot write to standard output: {exc.strerror or exc}") from None
     else:
+        from game.output_file import write_whole
+
         try:
-            with open(output, "wb") as out:
-                out.write(data.encode("utf-8") if isinstance(data, str) else data)
+            write_whole(output, data.encode("utf-8") if isinstance(data, str) else data)
         except OSError as exc:
             raise UsageError(f"cannot write -o {shown(output)}: {exc.strerror or exc}") from None
