@@ -316,6 +316,14 @@ def _add_date_option(p: argparse.ArgumentParser) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Parse ``argv`` and run the chosen command; return the exit code (130 after Ctrl-C)."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:  # also while the parser imports the registries (numpy)
+        return 130
+
+
+def _main(argv: Sequence[str] | None) -> int:
     """Parse ``argv`` and run the chosen command; return the exit code."""
     # pygame prints a banner on import unless told not to; keep stdout for our output.
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
