@@ -11,6 +11,7 @@ import argparse
 import json
 import math
 import os
+import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Iterator
@@ -53,8 +54,15 @@ def _json_out(value: Any) -> str:
     return text
 
 
+#: What a terminal would obey rather than show: control characters but the newline and
+#: tab (escape sequences retitle or clear it), and the bidirectional overrides that reorder
+#: a line.  A replay's text and file names come from whoever sent the replay.
+_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
 def _text_out(text: str) -> str:
-    """Return ``text`` with what standard output cannot encode written as backslash escapes."""
+    """Return ``text`` with controls, and what standard output cannot encode, as escapes."""
+    text = _CONTROLS.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
     encoding = _stdout_encoding()
     return text.encode(encoding, "backslashreplace").decode(encoding)
 
@@ -66,7 +74,7 @@ def cmd_replays(args: argparse.Namespace) -> int:
     found = ReplayStore(replay_dir()).listing()
     for entry in found:
         if entry.replay is None:
-            print(f"migong: warning: {entry.problem}", file=sys.stderr)
+            print(f"migong: warning: {_text_out(entry.problem)}", file=sys.stderr)
     good = [(e, e.replay) for e in found if e.replay is not None]
     if args.json:
         items = (_json_out({**replay_summary(str(e.path), rep), "best": e.best})

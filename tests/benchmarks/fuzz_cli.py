@@ -138,6 +138,17 @@ def saves(d: Path) -> None:
     for name, data in docs.items():
         (d / f"save_{name}").mkdir()
         (d / f"save_{name}" / "save.json").write_bytes(data)
+    hostile = d / "hostile" / "replays"  # the replays folder beside hostile/save.json
+    hostile.mkdir(parents=True)
+    (hostile / "binary.json").write_bytes(bytes(range(256)) * 40)
+    (hostile / "huge.json").write_bytes(b'{"version": 1, "level": {"code": "B11x11-1"}, "x": "'
+                                        + b"x" * 10_000_000 + b'"}')
+    (hostile / "deep.json").write_bytes(b'{"level": ' + b"[" * 100_000 + b"]" * 100_000 + b"}")
+    (hostile / ".old.json.1234.tmp").write_bytes(b"half a replay")
+    (hostile / "迷宫\u202e.json").write_bytes(b"{}")
+    os.mkfifo(hostile / "pipe.json")
+    (hostile / "loop.json").symlink_to("loop.json")
+    (hostile / "folder.json").mkdir()
 
 
 MOUNTS = {"full": "size=16k", "ro": "ro,size=16k"}
@@ -226,6 +237,7 @@ def replays(d: Path) -> None:
     put("speed_neg", changed(lambda r: r["start"].__setitem__("speed", -1)))
     put("speed_zero", changed(lambda r: r["start"].__setitem__("speed", 0)))
     put("date_bad", changed(lambda r: r.__setitem__("date", "yesterday")))
+    put("hints", changed(lambda r: r["result"].update(hints=3)))
     put("ticks_huge", changed(lambda r: r["result"].update(ticks=2**62, time_ticks=2**62)))
 
 
@@ -470,6 +482,12 @@ def cases() -> Iterator[Case]:
                                                   "--verify", expect=NO_PATH)),
             ("--verify lone surrogate label", g("replay", "{d}/rp_lone_surrogate.json",
                                                 "--verify", expect=NO_PATH)),
+            ("--verify forged hints", g("replay", "{d}/rp_hints.json", "--verify",
+                                        expect=frozenset({1, 2}))),
+            ("replays: a hostile folder", g("replays", env={
+                "MIGONG_SAVE_PATH": "{d}/hostile/save.json"}, expect=OK, timeout=15)),
+            ("replays --json: a hostile folder", g("replays", "--json", env={
+                "MIGONG_SAVE_PATH": "{d}/hostile/save.json"}, expect=OK, timeout=15)),
             ("--verify dup keys", g("replay", "{d}/rp_dup_keys.json", "--verify")),
             ("--verify start solver ../", g("replay", "{d}/rp_start_solver.json", "--verify",
                                             expect=frozenset({1, 2}))),
