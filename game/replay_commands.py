@@ -11,13 +11,12 @@ import argparse
 import json
 import math
 import os
-import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from game.commands import _count, _emit, _int_option, code_spec
-from game.errors import EXIT_NO_PATH, EXIT_OK, UsageError, shown
+from game.errors import EXIT_NO_PATH, EXIT_OK, UsageError, printable, shown
 from game.maze.grid import MAX_SIDE, MIN_SIZE
 from game.run.clock import TICK_RATE
 
@@ -54,15 +53,10 @@ def _json_out(value: Any) -> str:
     return text
 
 
-#: What a terminal would obey rather than show: control characters but the newline and
-#: tab (escape sequences retitle or clear it), and the bidirectional overrides that reorder
-#: a line.  A replay's text and file names come from whoever sent the replay.
-_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
-
-
 def _text_out(text: str) -> str:
     """Return ``text`` with controls, and what standard output cannot encode, as escapes."""
-    text = _CONTROLS.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+    body, newline = (text[:-1], "\n") if text.endswith("\n") else (text, "")
+    text = printable(body) + newline
     encoding = _stdout_encoding()
     return text.encode(encoding, "backslashreplace").decode(encoding)
 

@@ -16,7 +16,7 @@ import os
 import sys
 from typing import Optional, Union
 
-from game.errors import EXIT_OK, UsageError, shown
+from game.errors import EXIT_OK, UsageError, printable, shown
 from game.export.geometry import Drawing, draw_maze
 from game.export.page import (
     DEFAULT_PAPER,
@@ -182,7 +182,7 @@ def _load(path: str, paper: str) -> Printed:
     except MazeFormatError as exc:
         raise UsageError(str(exc)) from None
     _check_legible(maze.rows, maze.cols, paper, f"{source}: the {maze.rows}x{maze.cols} maze")
-    name = "Migong" if path == "-" else os.path.basename(path)
+    name = "Migong" if path == "-" else printable(os.path.basename(path))  # valid XML, UTF-8
     return Printed(maze, f"{name}  {maze.rows}\u00d7{maze.cols}", source)
 
 

@@ -28,7 +28,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
-from game.errors import EXIT_BAD_INPUT, UsageError
+from game.errors import EXIT_BAD_INPUT, UsageError, printable
 from game.play.quiet import captured_stderr
 
 if TYPE_CHECKING:  # typing only
@@ -48,7 +48,7 @@ LAB_MAX_SIDE = 1001
 
 def _error(message: str) -> int:
     """Print one error line on stderr; return the bad-input exit code."""
-    print(f"migong: error: {message}", file=sys.stderr)
+    print(f"migong: error: {printable(message)}", file=sys.stderr)
     return EXIT_BAD_INPUT
 
 
