@@ -145,7 +145,7 @@ def simulated_level(args: argparse.Namespace) -> "Level":
             maze = load_stdin(source) if args.file == "-" else load_maze(args.file)
         except MazeFormatError as exc:
             raise UsageError(str(exc)) from None
-        return Level(maze, label=os.path.basename(source))
+        return Level(maze, label=printable(os.path.basename(source)))  # kept in the replay
     if args.level is not None:
         number = _int_option("--level", args.level, minimum=1, maximum=len(CAMPAIGN))
         assert number is not None

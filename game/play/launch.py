@@ -139,7 +139,8 @@ def play_from_args(args: Any) -> int:
         from game.run.level import Level  # the maze core: only for a maze
 
         assert file is not None  # the maze was loaded from it
-        return app.run(Play(Level(maze, label=Path(file).name, fog=fog)))
+        # the label is drawn and kept in replays: a file name that is not UTF-8 is neither
+        return app.run(Play(Level(maze, label=printable(Path(file).name), fog=fog)))
     if (code is not None or number is not None) and spec is not None:
         route = play_code(spec, unlocked=app.ctx.progress.unlocked)
         if number is not None and not fog and isinstance(route, BuildMaze):
