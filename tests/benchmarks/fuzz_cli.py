@@ -99,6 +99,7 @@ def make_files(d: Path) -> None:
     os.mkfifo(d / "fifo_out")
     (d / "loop").symlink_to("loop")
     (d / "folder").mkdir()
+    Path(os.fsdecode(os.fsencode(d) + b"/\xff.txt")).write_text(MAZE)  # not UTF-8
     (d / "old.txt").write_text(OLD)
     (d / "old2.txt").write_text(OLD)
     saves(d)
@@ -362,6 +363,11 @@ def cases() -> Iterator[Case]:
             ("--trace | head -1", g(shell="{game} solve {d}/ok.txt --trace | head -1",
                                     expect=OK)),
             ("--json > /dev/full", g(shell="{game} solve {d}/ok.txt --json > /dev/full")),
+            ("--trace > /dev/full", g(shell="{game} solve {d}/ok.txt --trace > /dev/full")),
+            ("stdin 10 MB line", g("solve", "-", stdin=b"#" * 10_000_000)),
+            ("stdin 10 MB of newlines", g("solve", "-", stdin=b"\n" * 10_000_000)),
+            ("stdout closed", g(shell="{game} solve {d}/ok.txt >&-")),
+            ("stdin closed", g(shell="{game} solve - <&-")),
         ],
         "play": [
             ("code bad", g("play", "--code", "B99999x99999-1")),
@@ -399,7 +405,6 @@ def cases() -> Iterator[Case]:
             ("keys 4 on 5x5", g("lab", "-a", "prim", "-s", "5x5", "--keys", "4")),
             ("size 0x0", g("lab", "-a", "prim", "-s", "0x0")),
             ("chasers 4 on 3x3", g("lab", "-a", "prim", "-s", "3x3", "--chasers", "4")),
-            ("code chasers no fit", g("lab", "--code", "B5x5-1-C4")),
             ("file binary", g("lab", "{d}/binary.txt")),
             ("file FIFO", g("lab", "{d}/fifo", timeout=10)),
             ("file + algorithm", g("lab", "{d}/ok.txt", "-a", "prim")),
@@ -454,6 +459,9 @@ def cases() -> Iterator[Case]:
             ("-o - png to tty-less stdout", g("export", "-a", "prim", "-o", "-",
                                               "--format", "png", expect=frozenset({0, 2}))),
             ("-o - no format", g("export", "-a", "prim", "-o", "-")),
+            ("-o - pdf | head -c 10", g(shell="{game} export -a prim --format pdf -o - | head -c 10",
+                                        expect=OK)),
+            ("-o - svg > /dev/full", g(shell="{game} export -a prim --format svg -o - > /dev/full")),
             ("file binary", g("export", "{d}/binary.txt", "-o", "{d}/x.svg")),
             ("file + code", g("export", "{d}/ok.txt", "--code", "B11x11-1", "-o", "{d}/x.svg")),
             ("code keys no fit", g("export", "--code", "B5x5-1-Y4", "-o", "{d}/x.svg")),
@@ -547,7 +555,20 @@ def cases() -> Iterator[Case]:
             ("save-replay FIFO", g("simulate", "--code", "B11x11-1", "--moves", "R",
                                    "--save-replay", "{d}/fifo_out", timeout=10)),
         ],
+        "save path": [
+            ("save path empty", g("play", "--code", "B11x11-1", env={"MIGONG_SAVE_PATH": ""},
+                                  expect=OK)),
+            ("save path /proc/self/mem", g("play", "--code", "B11x11-1",
+                                           env={"MIGONG_SAVE_PATH": "/proc/self/mem"}, expect=OK)),
+            ("save path /dev/stdout", g("play", "--code", "B11x11-1",
+                                        env={"MIGONG_SAVE_PATH": "/dev/stdout"}, expect=OK)),
+            ("replays: save path a file's child", g("replays", env={
+                "MIGONG_SAVE_PATH": "{d}/ok.txt/save.json"}, expect=OK)),
+            ("levels --json | head -1", g(shell="{game} levels --json | head -c 100",
+                                          expect=OK)),
+        ],
         "daily": [
+            ("date 5000 chars", g("daily", "--date", "2" * 5000)),
             ("date 2026-13-01", g("daily", "--date", "2026-13-01", says="2026-13-01")),
             ("date 0000-01-01", g("daily", "--date", "0000-01-01")),
             ("date 0001-01-01", g("daily", "--date", "0001-01-01", expect=frozenset({0, 2}))),
@@ -671,6 +692,23 @@ def cases() -> Iterator[Case]:
             ("SIGINT while importing (0.1 s)", g("generate", "-a", "prim",
                                                  signal=(signal.SIGINT, 0.1),
                                                  expect=frozenset({0, 130}))),
+        ],
+        "odd file names": [
+            ("solve: newline in the name", g("solve", "{d}/a\nb.txt", says=r"a\\nb\.txt")),
+            ("solve: escape in the name", g("solve", "{d}/\x1b[2J.txt", says=r"\\x1b")),
+            ("solve: name not UTF-8", g("solve", "{d}/\udcff.txt", expect=OK)),
+            ("export: name not UTF-8", g("export", "{d}/\udcff.txt", "-o", "{d}/odd.svg",
+                                         expect=OK)),
+            ("export: control char name", g("export", "{d}/\x01<&.txt", "-o", "{d}/odd.svg",
+                                            says="no such file")),
+            ("play: name not UTF-8", g("play", "{d}/\udcff.txt", expect=OK)),
+            ("edit: name not UTF-8", g("edit", "{d}/\udcff.txt", expect=OK)),
+            ("simulate --save-replay: name not UTF-8", g(
+                "simulate", "{d}/\udcff.txt", "--moves", "R", "--save-replay",
+                "{d}/odd.json", expect=NO_PATH)),
+            ("generate -o: escape in the name", g("generate", "-a", "prim", "-o",
+                                                  "{d}/\x1b[2J.txt", expect=OK)),
+            ("unknown option with a newline", g("generate", "--nope\nmore")),
         ],
         "edit": [
             ("file binary", g("edit", "{d}/binary.txt")),
