@@ -110,7 +110,7 @@ def play_from_args(args: Any) -> int:
     if spec is not None and fog:
         spec = replace(spec, fog=True)
     built = None
-    if spec is not None and (spec.keys or spec.chasers):
+    if spec is not None and (spec.keys or _quick_lairs(spec)):
         try:  # whether the keys and lairs fit shows only once the walls are built
             built = _build(spec)
         except UsageError as exc:
@@ -295,7 +295,7 @@ def lab_from_args(args: Any) -> int:
             raise UsageError(f"unknown --solver {args.solver!r} "
                              f"(expected one of: {', '.join(SOLVERS)})")
         solver = _lab_solver(args.solver, getattr(args, "hand", None))
-        if spec is not None and (spec.keys or spec.chasers):
+        if spec is not None and (spec.keys or _quick_lairs(spec)):
             _build(spec)  # the lab builds it again, step by step; this says now if all fit
     except UsageError as exc:
         return _error(str(exc))
@@ -339,6 +339,18 @@ def _compare_from_args(args: Any) -> int:
     from game.play.routes import OpenCompare
 
     return App.open().run(OpenCompare())
+
+
+#: Lairs are proved fair as the maze is built, which takes seconds on a large maze
+#: (P401x401-1-C4: 12 s of CPU, P101x101-1-C4: 0.35 s): a maze with chasers up to this many
+#: tiles is built before the window opens, to say at once when its lairs do not fit; a
+#: larger one is built on the loading screen, which says it there.
+QUICK_LAIR_TILES = 101 * 101
+
+
+def _quick_lairs(spec: "LevelSpec") -> bool:
+    """Return whether ``spec`` has chasers and is small enough to build before the window."""
+    return bool(spec.chasers) and spec.rows * spec.cols <= QUICK_LAIR_TILES
 
 
 def _build(spec: "LevelSpec") -> "Maze":

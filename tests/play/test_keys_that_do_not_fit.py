@@ -63,6 +63,15 @@ def test_chasers_that_do_not_fit_say_one_line_before_the_window(
         "chasers, or a bigger maze)"]
 
 
+def test_only_a_small_maze_with_chasers_is_built_before_the_window() -> None:
+    # Proving lairs fair takes seconds on a big maze: that one builds on the loading screen.
+    from game.play.launch import _quick_lairs
+
+    assert _quick_lairs(parse_level_code("B101x101-1-C4"))
+    assert not _quick_lairs(parse_level_code("B101x103-1-C4"))
+    assert not _quick_lairs(parse_level_code("B5x5-1"))
+
+
 def test_generate_trace_ends_with_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["generate", "--trace", "--code", "P7x7-1-Y4"]) == 2
     assert capsys.readouterr().err.splitlines() == [LINE_7]
