@@ -22,6 +22,7 @@ import argparse
 import contextlib
 import json
 import os
+import random
 import re
 import signal
 import socket
@@ -850,6 +851,36 @@ def local_server(d: Path) -> Iterator[str]:
             proc.wait()
 
 
+#: Each tile's character in a maze file (walls, floor, keys, doors, lairs, mud).
+TILE_CHARS = "#.rgbyRGBYM~"
+RANDOM_COMMANDS = {
+    "solve": ["solve", "{m}", "--json"],
+    "stats": ["stats", "{m}", "--json"],
+    "simulate": ["simulate", "{m}", "--moves", "RRDDLLUURD", "--json"],
+    "export": ["export", "{m}", "-o", "{d}/random.svg"],
+    "play": ["play", "{m}"],
+    "lab": ["lab", "{m}"],
+}
+
+
+def random_mazes(d: Path, count: int, seed: int = 7) -> Iterator[tuple[Case, Outcome, str]]:
+    """Run every command of RANDOM_COMMANDS on ``count`` random small mazes of every tile."""
+    rng = random.Random(seed)
+    for i in range(count):
+        rows, cols = rng.randint(3, 9), rng.randint(3, 9)
+        grid = [[rng.choice("#####....." + TILE_CHARS) for _ in range(cols)] for _ in range(rows)]
+        for end in "SE":
+            if rng.random() < 0.9:
+                grid[rng.randrange(rows)][rng.randrange(cols)] = end
+        maze = d / f"random{i}.txt"
+        maze.write_text("".join("".join(row) + "\n" for row in grid))
+        for name, argv in RANDOM_COMMANDS.items():
+            case = Case("random tiled mazes", name, [a.replace("{m}", str(maze)) for a in argv],
+                        expect=frozenset({0, 1, 2}), timeout=30)
+            outcome = run(case, d, "")
+            yield case, outcome, judge(case, outcome, d, "")
+
+
 def first_line(outcome: Outcome, width: int = 110) -> str:
     """Return the first line of stderr, else of stdout, cut to ``width``."""
     text = outcome.err.strip() or outcome.out.strip()
@@ -862,6 +893,9 @@ def main(argv: Optional[list[str]] = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", nargs="*", default=[], help="surfaces to run")
     parser.add_argument("--list", action="store_true", help="list the cases and stop")
+    parser.add_argument("--random", type=int, default=20, metavar="N",
+                        help="random small mazes of every tile, each through six commands "
+                        "(default 20; 0: none)")
     args = parser.parse_args(argv)
     chosen = [c for c in cases() if not args.only or c.surface in args.only]
     if args.list:
@@ -893,7 +927,23 @@ def main(argv: Optional[list[str]] = None) -> int:
                 print(f"{case.surface:20} | {case.name[:32]:32} | {code:>4} | {verdict[:30]:30} | "
                       f"{first_line(outcome).replace(str(d), '{d}')}"
                       f"  ({time.perf_counter() - start:.1f} s)", flush=True)
-    print(f"{len(chosen)} cases, {broke} broke")
+            if args.random and (not args.only or "random tiled mazes" in args.only):
+                tally: dict[str, dict[str, int]] = {}
+                for case, outcome, verdict in random_mazes(d, args.random):
+                    broke += verdict != "held"
+                    seen = tally.setdefault(case.name, {})
+                    label = verdict if verdict != "held" else f"exit {outcome.code}"
+                    seen[label] = seen.get(label, 0) + 1
+                    if verdict != "held":
+                        print(f"{case.surface:20} | {case.name:32} | {outcome.code!s:>4} | "
+                              f"{verdict[:30]:30} | {' '.join(case.argv)[:60]}: "
+                              f"{first_line(outcome)}")
+                for name, seen in tally.items():
+                    counts = ", ".join(f"{n} {label}" for label, n in sorted(seen.items()))
+                    print(f"{'random tiled mazes':20} | {name + f' x{args.random}':32} | "
+                          f"{'':>4} | {'held' if all(k.startswith('exit') for k in seen) else 'BROKE':30} | "
+                          f"{counts}")
+    print(f"{len(chosen)} cases and {args.random} random mazes, {broke} broke")
     return 1 if broke else 0
 
 
