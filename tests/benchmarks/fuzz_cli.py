@@ -754,12 +754,12 @@ def run(case: Case, d: Path, server: str) -> Outcome:
             return Outcome(None, _text(exc.stdout), _text(exc.stderr))
         return Outcome(done.returncode, _text(done.stdout), _text(done.stderr))
     try:
-        done = run_cli(*argv, stdin=case.stdin, env=env, timeout=case.timeout)
+        here = run_cli(*argv, stdin=case.stdin, env=env, timeout=case.timeout)
     except TimeoutError:
         return Outcome(None, "", "")
     except BaseException as exc:  # noqa: BLE001 - what escaped main() is the finding
         return Outcome(-1, "", f"Traceback: {type(exc).__name__}: {exc}"[:300])
-    return Outcome(done.returncode, done.stdout, done.stderr)
+    return Outcome(here.returncode, here.stdout, here.stderr)
 
 
 def _signalled(case: Case, argv: list[str], env: dict[str, str]) -> Outcome:
