@@ -367,6 +367,8 @@ def cases() -> Iterator[Case]:
             ("--trace > /dev/full", g(shell="{game} solve {d}/ok.txt --trace > /dev/full")),
             ("stdin 10 MB line", g("solve", "-", stdin=b"#" * 10_000_000)),
             ("stdin 10 MB of newlines", g("solve", "-", stdin=b"\n" * 10_000_000)),
+            ("stdin /dev/zero", g(shell="{game} solve - < /dev/zero")),
+            ("stdin endless rows", g(shell="yes '#.#' | {game} solve -")),
             ("stdout closed", g(shell="{game} solve {d}/ok.txt >&-")),
             ("stdin closed", g(shell="{game} solve - <&-")),
         ],
@@ -881,6 +883,62 @@ def random_mazes(d: Path, count: int, seed: int = 7) -> Iterator[tuple[Case, Out
             yield case, outcome, judge(case, outcome, d, "")
 
 
+#: What a hostile or broken server answers submit and board with (status 200, JSON type).
+HOSTILE_ANSWERS = {
+    "nested 200,000 deep": b"[" * 200_000 + b"]" * 200_000,
+    "entries a string": json.dumps({"board": "x", "entries": "oops"}).encode(),
+    "entries missing keys": json.dumps({"board": "x", "entries": [{"rank": "a"}],
+                                        "histogram": 5}).encode(),
+    "not JSON": b"<html>hello</html>",
+    "an empty object": b"{}",
+}
+
+
+@contextlib.contextmanager
+def hostile_server() -> Iterator[tuple[str, dict[str, bytes]]]:
+    """Serve one fixed answer to every request on 127.0.0.1; yield its URL and the answer."""
+    import http.server
+    import threading
+
+    answer = {"body": b""}
+
+    class Answer(http.server.BaseHTTPRequestHandler):
+        """Answer every GET and POST with the body of the moment."""
+
+        def do_GET(self) -> None:
+            """Send the body as JSON with status 200."""
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.end_headers()
+            self.wfile.write(answer["body"])
+
+        do_POST = do_GET
+
+        def log_message(self, *args: object) -> None:
+            """Log nothing."""
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Answer)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}", answer
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def hostile_answers(d: Path) -> Iterator[tuple[Case, Outcome, str]]:
+    """Run submit and board against a server that answers each of HOSTILE_ANSWERS."""
+    with hostile_server() as (url, answer):
+        for name, body in HOSTILE_ANSWERS.items():
+            answer["body"] = body
+            for argv in (["board", "--server", url, "--code", "B11x11-1"],
+                         ["submit", "{d}/good.json", "--server", url, "--name", "ann"]):
+                case = Case("hostile server", f"{argv[0]}: {name}", argv,
+                            expect=frozenset({0, 1}), timeout=30)
+                outcome = run(case, d, "")
+                yield case, outcome, judge(case, outcome, d, "")
+
+
 def first_line(outcome: Outcome, width: int = 110) -> str:
     """Return the first line of stderr, else of stdout, cut to ``width``."""
     text = outcome.err.strip() or outcome.out.strip()
@@ -927,6 +985,12 @@ def main(argv: Optional[list[str]] = None) -> int:
                 print(f"{case.surface:20} | {case.name[:32]:32} | {code:>4} | {verdict[:30]:30} | "
                       f"{first_line(outcome).replace(str(d), '{d}')}"
                       f"  ({time.perf_counter() - start:.1f} s)", flush=True)
+            if not args.only or "hostile server" in args.only:
+                for case, outcome, verdict in hostile_answers(d):
+                    broke += verdict != "held"
+                    code = "hang" if outcome.code is None else str(outcome.code)
+                    print(f"{case.surface:20} | {case.name[:32]:32} | {code:>4} | "
+                          f"{verdict[:30]:30} | {first_line(outcome)}", flush=True)
             if args.random and (not args.only or "random tiled mazes" in args.only):
                 tally: dict[str, dict[str, int]] = {}
                 for case, outcome, verdict in random_mazes(d, args.random):
