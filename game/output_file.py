@@ -58,6 +58,13 @@ def _write_beside(target: str, data: bytes, mode: int | None) -> None:
             break
         except FileExistsError:
             continue
+        except PermissionError:
+            if mode is None:
+                raise
+            # a file one may write in a folder one may not: written in place, as open() did
+            with open(target, "wb") as out:
+                out.write(data)
+            return
     try:
         with os.fdopen(fd, "wb") as out:
             out.write(data)

@@ -103,3 +103,23 @@ def test_an_empty_file_name_is_refused(command: tuple[str, ...]) -> None:
     done = run_cli(*command, "-o", "")
     assert done.returncode == 2 and done.stdout == ""  # generate printed the maze
     assert done.stderr.startswith("migong: error: -o needs a file name")
+
+
+def test_a_writable_file_in_a_folder_that_is_not_is_written_in_place(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # No temp file can be made beside it (root cannot be refused one: the refusal is faked).
+    target = tmp_path / "maze.txt"
+    target.write_text(OLD)
+    real_open = os.open
+
+    def refused(path: str, flags: int, mode: int = 0o777) -> int:
+        """Refuse to create a file in the folder, as a folder without write permission does."""
+        if flags & os.O_CREAT:
+            raise PermissionError(13, "Permission denied", path)
+        return real_open(path, flags, mode)
+
+    monkeypatch.setattr(os, "open", refused)
+    write_whole(str(target), b"new\n")
+    assert target.read_text() == "new\n"
+    with pytest.raises(PermissionError):
+        write_whole(str(tmp_path / "new.txt"), b"new\n")
