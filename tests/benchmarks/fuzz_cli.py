@@ -521,6 +521,11 @@ def cases() -> Iterator[Case]:
             ("--max-tiles 10 (over)", g("replay", "{d}/good.json", "--verify",
                                         "--max-tiles", "10")),
             ("watch binary", g("replay", "{d}/binary.txt")),
+            *[(f"watch {name}", g("replay", f"{{d}}/rp_{name}.json", expect=frozenset({0, 2}),
+                                  timeout=30))
+              for name in ["deep", "huge_digits", "nan", "tick_float", "intent_kind", "code_huge",
+                           "code_nofit", "code_chasers", "no_code", "digest", "label_unicode",
+                           "lone_surrogate", "10mb", "hints", "ticks_huge", "speed_zero"]],
             ("watch FIFO", g("replay", "{d}/fifo", timeout=10)),
         ],
         "simulate": [
