@@ -2,7 +2,9 @@
 
 import sys
 
-from game.cli import main
-
 if __name__ == "__main__":
+    try:
+        from game.cli import main
+    except KeyboardInterrupt:  # Ctrl-C while the command line loads: quietly, as main() does
+        sys.exit(130)
     sys.exit(main())

@@ -10,7 +10,7 @@ import os
 import sys
 from typing import Any, Callable, NoReturn, Optional, Sequence
 
-from game.errors import EXIT_BAD_INPUT, EXIT_OK, UsageError
+from game.errors import EXIT_BAD_INPUT, EXIT_OK, UsageError, printable
 from game.lazy import defer
 from game.maze.registry import CHASERS, KEYS, LOOPS, MUD
 
@@ -56,7 +56,8 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         """Print ``message`` as one line naming the command; exit with code 2."""
-        self.exit(EXIT_BAD_INPUT, f"migong: error: {message} (see {self.prog} --help)\n")
+        line = f"migong: error: {printable(message)} (see {self.prog} --help)"
+        self.exit(EXIT_BAD_INPUT, line + "\n")
 
 
 def _add_maze_options(p: argparse.ArgumentParser) -> None:
@@ -316,6 +317,14 @@ def _add_date_option(p: argparse.ArgumentParser) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Parse ``argv`` and run the chosen command; return the exit code (130 after Ctrl-C)."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:  # also while the parser imports the registries (numpy)
+        return 130
+
+
+def _main(argv: Sequence[str] | None) -> int:
     """Parse ``argv`` and run the chosen command; return the exit code."""
     # pygame prints a banner on import unless told not to; keep stdout for our output.
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -413,7 +422,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return play_from_args(args)
     except UsageError as exc:
-        print(f"migong: error: {exc}", file=sys.stderr)
+        print(f"migong: error: {printable(str(exc))}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130

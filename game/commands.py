@@ -158,7 +158,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
         solver = _choice("--solve", args.solve, SOLVERS)
     if args.trace:
-        if args.output or args.solve is not None:
+        if args.output is not None or args.solve is not None:
             raise UsageError(
                 "--trace prints its events to standard output: leave out -o and --solve"
             )
@@ -173,7 +173,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
         path = solve(maze, solver).path
     text = format_maze(maze, path)
-    if args.output:
+    if args.output is not None:
         _write_file(args.output, text)
     else:
         _emit([text])
@@ -537,10 +537,13 @@ def _discard_stdout() -> None:
 
 
 def _write_file(path: str, text: str) -> None:
-    """Write ``text`` to ``path`` or raise UsageError saying why it cannot be written."""
+    """Write ``text`` to ``path`` whole, or raise UsageError saying why it cannot be written."""
+    from game.output_file import write_whole
+
+    if not path:
+        raise UsageError("-o needs a file name")
     try:
-        with open(path, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
+        write_whole(path, text.encode("utf-8"))
     except OSError as exc:
         raise UsageError(f"cannot write -o {path}: {exc.strerror or exc}") from None
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from game.commands import _count, _emit, _int_option, code_spec
-from game.errors import EXIT_NO_PATH, EXIT_OK, UsageError, shown
+from game.errors import EXIT_NO_PATH, EXIT_OK, UsageError, printable, shown
 from game.maze.grid import MAX_SIDE, MIN_SIZE
 from game.run.clock import TICK_RATE
 
@@ -54,7 +54,9 @@ def _json_out(value: Any) -> str:
 
 
 def _text_out(text: str) -> str:
-    """Return ``text`` with what standard output cannot encode written as backslash escapes."""
+    """Return ``text`` with controls, and what standard output cannot encode, as escapes."""
+    body, newline = (text[:-1], "\n") if text.endswith("\n") else (text, "")
+    text = printable(body) + newline
     encoding = _stdout_encoding()
     return text.encode(encoding, "backslashreplace").decode(encoding)
 
@@ -66,7 +68,7 @@ def cmd_replays(args: argparse.Namespace) -> int:
     found = ReplayStore(replay_dir()).listing()
     for entry in found:
         if entry.replay is None:
-            print(f"migong: warning: {entry.problem}", file=sys.stderr)
+            print(f"migong: warning: {_text_out(entry.problem)}", file=sys.stderr)
     good = [(e, e.replay) for e in found if e.replay is not None]
     if args.json:
         items = (_json_out({**replay_summary(str(e.path), rep), "best": e.best})
@@ -143,14 +145,18 @@ def simulated_level(args: argparse.Namespace) -> "Level":
             maze = load_stdin(source) if args.file == "-" else load_maze(args.file)
         except MazeFormatError as exc:
             raise UsageError(str(exc)) from None
-        return Level(maze, label=os.path.basename(source))
+        return Level(maze, label=printable(os.path.basename(source)))  # kept in the replay
     if args.level is not None:
         number = _int_option("--level", args.level, minimum=1, maximum=len(CAMPAIGN))
         assert number is not None
         spec = CAMPAIGN[number - 1]
     else:
         spec = code_spec(args.code)
-    return Level(build_level(spec), spec, campaign_index(spec), spec.name or args.code)
+    try:
+        maze = build_level(spec)
+    except ValueError as exc:  # keys or lairs that do not fit the maze
+        raise UsageError(str(exc)) from None
+    return Level(maze, spec, campaign_index(spec), spec.name or args.code)
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:

@@ -567,3 +567,46 @@ def test_lab_refuses_bad_arguments_in_one_line_before_opening_a_window(
     args: list[str], fragment: str
 ) -> None:
     assert_clean_error(migong(*args), fragment)
+
+
+def test_ctrl_c_while_the_parser_loads_the_registries_exits_130_quietly(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # A SIGINT while numpy and the generators were imported for the parser was a traceback.
+    import game.cli
+
+    def interrupted(argv: list[str]) -> list[str]:
+        """Be interrupted as the registries load."""
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(game.cli, "_joined_negatives", interrupted)
+    assert game.cli.main(["generate", "-a", "prim"]) == 130
+    assert capsys.readouterr() == ("", "")
+
+
+def test_ctrl_c_while_python_m_game_imports_the_command_line_exits_130_quietly() -> None:
+    code = ("import builtins, runpy\n"
+            "real = builtins.__import__\n"
+            "def hit(name, *args, **kwargs):\n"
+            "    if name == 'game.cli':\n"
+            "        raise KeyboardInterrupt\n"
+            "    return real(name, *args, **kwargs)\n"
+            "builtins.__import__ = hit\n"
+            "runpy.run_module('game', run_name='__main__')\n")
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=60)
+    assert (proc.returncode, proc.stderr) == (130, "")
+
+
+@pytest.mark.parametrize("name", ["a\nb.txt", "\x1b[2J.txt", "\u202etxt.exe"])
+def test_a_file_name_with_control_characters_is_named_on_one_escaped_line(
+        tmp_path: Path, name: str) -> None:
+    # The name went out raw: a newline split the error in two, an escape cleared the screen.
+    done = run_cli("solve", str(tmp_path / name))
+    assert done.returncode == 2
+    shown = name.encode("unicode_escape").decode("ascii")
+    assert done.stderr == f"migong: error: {tmp_path / shown}: no such file (expected a maze text file)\n"
+
+
+def test_an_unknown_argument_with_a_newline_is_one_line() -> None:
+    done = run_cli("generate", "--nope\nmore")
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "--nope\\nmore" in done.stderr

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -137,6 +138,22 @@ def test_replays_as_text_escapes_what_cannot_be_encoded(save: Path) -> None:
     done = migong("replays", save=save)
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
     assert len(done.stdout.splitlines()) == 3 and "\\udcff-odd.json" in done.stdout
+
+
+def test_replays_as_text_sends_no_control_characters_to_the_terminal(save: Path) -> None:
+    # A replay someone sent (its date, its file name) wrote escape sequences to the terminal
+    # raw: they could retitle it, clear it or reorder the line (U+202E).
+    folder = save.parent / "replays"
+    run = min(folder.glob("*.json"))
+    text = run.read_text(encoding="utf-8")
+    run.write_text(re.sub(r'"date": "[^"]*"', r'"date": "\\u001b]0;owned\\u0007"', text, count=1),
+                   encoding="utf-8")
+    (folder / "\x1b[2J\u202e.json").write_bytes(b"{}")
+    done = migong("replays", save=save)
+    assert done.returncode == 0
+    for stream in (done.stdout, done.stderr):
+        assert "\x1b" not in stream and "\x07" not in stream and "\u202e" not in stream
+    assert "\\x1b]0;owned\\x07" in done.stdout and "\\x1b[2J\\u202e.json" in done.stderr
 
 
 def test_the_listing_reads_only_the_head_of_each_replay(save: Path,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 from pathlib import Path
 from typing import Sequence
 
@@ -153,6 +154,9 @@ def test_a_saved_replay_verifies_to_the_same_run(capsys: pytest.CaptureFixture[s
     (["--level", "1", "--moves", "R" * 100, "--taps-per-second", "0.01"],
      "100 taps at 0.01 a second take longer than the 2 hours a run can keep"),
     (["--level", "1", "--moves", "R", "--save-replay", "{folder}"], "cannot write --save-replay"),
+    (["--code", "B5x5-1-Y4", "--moves", "R"],  # a traceback, as chasers were
+     "keys 4: this 5x5 maze has room for at most 0 keys and doors"),
+    (["--code", "B5x5-1-C4", "--moves", "R"], "chasers 4: this 5x5 maze has no room for 4"),
 ])
 def test_bad_input_is_one_clear_line_and_exit_2(args: list[str], message: str,
                                                 capsys: pytest.CaptureFixture[str],
@@ -199,3 +203,14 @@ def test_simulate_and_verify_never_load_the_play_layer(tmp_path: Path) -> None:
                           cwd=root, timeout=120, env={"PYTHONPATH": str(root)})
     assert done.returncode == 0, done.stderr
     assert done.stdout.count("\n") == 2
+
+
+def test_a_replay_of_a_maze_file_named_in_no_encoding_is_kept(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # The file name became the replay's label: writing it was a UnicodeEncodeError traceback.
+    maze = Path(os.fsdecode(os.fsencode(tmp_path) + b"/\xff.txt"))
+    maze.write_text("#####\nS...#\n###.#\n#...E\n#####\n")
+    saved = tmp_path / "run.json"
+    code, _, err = simulate(capsys, str(maze), "--moves", "RRR", "--save-replay", str(saved))
+    assert (code, err) == (1, "")
+    assert json.loads(saved.read_text())["level"]["label"] == "\\udcff.txt"

@@ -16,7 +16,7 @@ import os
 import sys
 from typing import Optional, Union
 
-from game.errors import EXIT_OK, UsageError, shown
+from game.errors import EXIT_OK, UsageError, printable, shown
 from game.export.geometry import Drawing, draw_maze
 from game.export.page import (
     DEFAULT_PAPER,
@@ -182,7 +182,7 @@ def _load(path: str, paper: str) -> Printed:
     except MazeFormatError as exc:
         raise UsageError(str(exc)) from None
     _check_legible(maze.rows, maze.cols, paper, f"{source}: the {maze.rows}x{maze.cols} maze")
-    name = "Migong" if path == "-" else os.path.basename(path)
+    name = "Migong" if path == "-" else printable(os.path.basename(path))  # valid XML, UTF-8
     return Printed(maze, f"{name}  {maze.rows}\u00d7{maze.cols}", source)
 
 
@@ -228,6 +228,8 @@ def _choose(option: str, value: str, choices: tuple[str, ...]) -> str:
 
 def _check_output(output: str, *, binary: bool) -> None:
     """Raise UsageError for an ``-o`` that cannot take the file, before anything is drawn."""
+    if not output:
+        raise UsageError("-o needs a file name (- for standard output)")
     if output == "-":
         if binary and sys.stdout is not None and sys.stdout.isatty():
             raise UsageError("-o - would write a binary file to the terminal: redirect it "
@@ -258,8 +260,9 @@ def write_output(output: str, data: Union[str, bytes]) -> None:
         except OSError as exc:
             raise UsageError(f"cannot write to standard output: {exc.strerror or exc}") from None
     else:
+        from game.output_file import write_whole
+
         try:
-            with open(output, "wb") as out:
-                out.write(data.encode("utf-8") if isinstance(data, str) else data)
+            write_whole(output, data.encode("utf-8") if isinstance(data, str) else data)
         except OSError as exc:
             raise UsageError(f"cannot write -o {shown(output)}: {exc.strerror or exc}") from None

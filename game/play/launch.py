@@ -28,7 +28,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
-from game.errors import EXIT_BAD_INPUT, UsageError
+from game.errors import EXIT_BAD_INPUT, UsageError, printable
 from game.play.quiet import captured_stderr
 
 if TYPE_CHECKING:  # typing only
@@ -48,7 +48,7 @@ LAB_MAX_SIDE = 1001
 
 def _error(message: str) -> int:
     """Print one error line on stderr; return the bad-input exit code."""
-    print(f"migong: error: {message}", file=sys.stderr)
+    print(f"migong: error: {printable(message)}", file=sys.stderr)
     return EXIT_BAD_INPUT
 
 
@@ -110,8 +110,8 @@ def play_from_args(args: Any) -> int:
     if spec is not None and fog:
         spec = replace(spec, fog=True)
     built = None
-    if spec is not None and spec.keys:
-        try:  # whether the keys fit shows only once the walls are built
+    if spec is not None and (spec.keys or _quick_lairs(spec)):
+        try:  # whether the keys and lairs fit shows only once the walls are built
             built = _build(spec)
         except UsageError as exc:
             return _error(str(exc))
@@ -139,7 +139,8 @@ def play_from_args(args: Any) -> int:
         from game.run.level import Level  # the maze core: only for a maze
 
         assert file is not None  # the maze was loaded from it
-        return app.run(Play(Level(maze, label=Path(file).name, fog=fog)))
+        # the label is drawn and kept in replays: a file name that is not UTF-8 is neither
+        return app.run(Play(Level(maze, label=printable(Path(file).name), fog=fog)))
     if (code is not None or number is not None) and spec is not None:
         route = play_code(spec, unlocked=app.ctx.progress.unlocked)
         if number is not None and not fog and isinstance(route, BuildMaze):
@@ -294,8 +295,8 @@ def lab_from_args(args: Any) -> int:
             raise UsageError(f"unknown --solver {args.solver!r} "
                              f"(expected one of: {', '.join(SOLVERS)})")
         solver = _lab_solver(args.solver, getattr(args, "hand", None))
-        if spec is not None and spec.keys:
-            _build(spec)  # the lab builds it again, step by step; this says now if keys fit
+        if spec is not None and (spec.keys or _quick_lairs(spec)):
+            _build(spec)  # the lab builds it again, step by step; this says now if all fit
     except UsageError as exc:
         return _error(str(exc))
 
@@ -340,8 +341,20 @@ def _compare_from_args(args: Any) -> int:
     return App.open().run(OpenCompare())
 
 
+#: Lairs are proved fair as the maze is built, which takes seconds on a large maze
+#: (P401x401-1-C4: 12 s of CPU, P101x101-1-C4: 0.35 s): a maze with chasers up to this many
+#: tiles is built before the window opens, to say at once when its lairs do not fit; a
+#: larger one is built on the loading screen, which says it there.
+QUICK_LAIR_TILES = 101 * 101
+
+
+def _quick_lairs(spec: "LevelSpec") -> bool:
+    """Return whether ``spec`` has chasers and is small enough to build before the window."""
+    return bool(spec.chasers) and spec.rows * spec.cols <= QUICK_LAIR_TILES
+
+
 def _build(spec: "LevelSpec") -> "Maze":
-    """Return the maze of ``spec``; raise UsageError when it cannot be built (keys too many)."""
+    """Return the maze of ``spec``; raise UsageError when its keys or lairs do not fit."""
     from game.levels import build_level
 
     try:

@@ -301,3 +301,17 @@ def test_the_title_and_the_maze_sit_in_the_middle_of_the_page(tmp_path: Path, si
     top, bottom = ink(picture)
     height = picture.get_height()  # type: ignore[attr-defined]
     assert abs(top - (height - 1 - bottom)) <= 0.02 * height, (top, height - 1 - bottom)
+
+
+@pytest.mark.parametrize("name", ["\udcff.txt", "\x01<&.txt"])
+def test_a_file_name_that_is_not_text_titles_a_valid_svg(tmp_path: Path, name: str) -> None:
+    # A name that is not UTF-8 was a UnicodeEncodeError traceback; a control character made
+    # the SVG invalid XML.
+    maze = tmp_path / name
+    maze.write_text("#####\nS...#\n###.#\n#...E\n#####\n")
+    out = tmp_path / "maze.svg"
+    done = run_cli("export", str(maze), "-o", str(out))
+    assert done.returncode == 0, done.stderr
+    title = ET.parse(out).getroot().find("{http://www.w3.org/2000/svg}title")
+    assert title is not None and title.text is not None
+    assert title.text.startswith(name.encode("unicode_escape").decode("ascii"))

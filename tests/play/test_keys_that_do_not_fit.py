@@ -47,6 +47,31 @@ def test_a_3x3_code_says_no_key_fits(tmp_path: Path) -> None:
         "(a bigger maze fits more)"]
 
 
+@pytest.mark.parametrize("argv", [
+    ("play", "--code", "B5x5-1-C4"),
+    ("play", "--algorithm", "prim", "--size", "3x3", "--chasers", "4", "--seed", "1"),
+    ("lab", "--algorithm", "prim", "--size", "5x5", "--chasers", "4", "--seed", "1"),
+])
+def test_chasers_that_do_not_fit_say_one_line_before_the_window(
+        tmp_path: Path, argv: tuple[str, ...]) -> None:
+    # They opened the window, whose loading screen then said so (generate said it at once).
+    done = launch(*argv, save=tmp_path / "save.json", SDL_VIDEODRIVER="dummy")
+    assert done.returncode == 2
+    size = "3x3" if "3x3" in argv else "5x5"
+    assert done.stderr.splitlines() == [
+        f"migong: error: chasers 4: this {size} maze has no room for 4 fair lairs (fewer "
+        "chasers, or a bigger maze)"]
+
+
+def test_only_a_small_maze_with_chasers_is_built_before_the_window() -> None:
+    # Proving lairs fair takes seconds on a big maze: that one builds on the loading screen.
+    from game.play.launch import _quick_lairs
+
+    assert _quick_lairs(parse_level_code("B101x101-1-C4"))
+    assert not _quick_lairs(parse_level_code("B101x103-1-C4"))
+    assert not _quick_lairs(parse_level_code("B5x5-1"))
+
+
 def test_generate_trace_ends_with_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["generate", "--trace", "--code", "P7x7-1-Y4"]) == 2
     assert capsys.readouterr().err.splitlines() == [LINE_7]

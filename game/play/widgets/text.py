@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import io
 import logging
+import re
 from typing import TYPE_CHECKING, Optional, Union
 
 import pygame
@@ -117,6 +118,14 @@ def _glyph_top(f: pygame.font.Font, text: str) -> int:
     """
     tops = [glyph[3] for glyph in f.metrics(text) if glyph is not None]
     return max([pygame.font.Font.get_ascent(f), *tops])
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _drawable(text: str) -> str:
+    """Return ``text`` with lone surrogates (a file name that is not UTF-8) as U+FFFD."""
+    return text if text.isascii() else _SURROGATE.sub("\ufffd", text)
 
 
 @functools.lru_cache(maxsize=1)
@@ -246,8 +255,7 @@ class MixedFont(pygame.font.Font):
 
     def size(self, text: Union[str, bytes], /) -> tuple[int, int]:
         """Return the (width, height) ``text`` takes when drawn."""
-        if isinstance(text, bytes):
-            text = text.decode("utf-8")
+        text = _drawable(text.decode("utf-8") if isinstance(text, bytes) else text)
         runs = self.runs(text)
         if len(runs) == 1 and runs[0][1] is self:
             w, h = super().size(text)
@@ -258,9 +266,8 @@ class MixedFont(pygame.font.Font):
     def render(self, text: Union[str, bytes, None], antialias: bool, color: ColorLike,
                bgcolor: Optional[ColorLike] = None, wraplength: int = 0) -> pygame.Surface:
         """Return ``text`` drawn on a new surface, each run with its font on one baseline."""
-        if isinstance(text, bytes):
-            text = text.decode("utf-8")
-        runs = self.runs(text or "")
+        text = _drawable(text.decode("utf-8") if isinstance(text, bytes) else text or "")
+        runs = self.runs(text)
         latin_only = len(runs) == 1 and runs[0][1] is self
         if wraplength or (latin_only and not self.tall):
             return super().render(text, antialias, color, bgcolor, wraplength)
