@@ -221,15 +221,18 @@ class Captions:
             return self._side[0].copy()
         return hud.caption_rect(self._full, *self._shown, spot=self.spot)
 
-    def toast_room(self) -> Optional[pygame.Rect]:
+    def toast_room(self, signs: Optional[Callable[[pygame.Rect], list[pygame.Rect]]] = None
+                   ) -> Optional[pygame.Rect]:
         """Return where a toast shows without hiding the maze: above it, else in a wide margin.
 
-        In first person: the view under the compass (a toast over it hid the way faced).
+        In first person: the view under the compass (a toast over it hid the way faced) and
+        under the ``signs`` (where, in a first-person view) that hang under it.
         None when there is no such room (a maze filling the view).
         """
         if self._inside is not None:
             inside, compass = self._inside, compass_rect(self._inside)
-            top = min(compass.bottom, inside.bottom - 1)
+            under = [compass, *(signs(inside) if signs is not None else [])]
+            top = min(max(rect.bottom for rect in under), inside.bottom - 1)
             return pygame.Rect(inside.x, top, inside.width, inside.bottom - top)
         full, maze = self._full, self._maze
         if maze is None or not full.width or not full.height:

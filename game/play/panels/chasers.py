@@ -22,6 +22,7 @@ import pygame
 from game.maze.chase import NEAR
 from game.play import theme
 from game.play.camera import Camera
+from game.play.firstperson.overlay import compass_rect
 from game.play.widgets import hud
 from game.play.widgets.text import draw_text, font
 from game.run.session import PlaySession
@@ -50,6 +51,29 @@ CARD = (12, 6, 6, 225)
 CAUGHT_TITLE = (255, 112, 96)
 #: The text on the dark card and tag, the same in every palette (the panel is always dark).
 CARD_TEXT = (244, 238, 228)
+
+
+def asleep_view(view: pygame.Rect) -> pygame.Rect:
+    """Return the part of a first-person ``view`` the asleep sign tops (under the compass)."""
+    return view.inflate(0, -view.height // 6)
+
+
+def tag_size(view: pygame.Rect) -> int:
+    """Return the letter size of the sensed chaser's tag in a first-person ``view``."""
+    return max(12, min(26, view.height // 20))
+
+
+def sense_tag(view: pygame.Rect, text: str) -> tuple[pygame.Rect, pygame.font.Font]:
+    """Return the sensed chaser's tag (its box and font) in a first-person ``view``.
+
+    It hangs under the compass as far as the compass hangs under the view's top.
+    """
+    size = tag_size(view)
+    f = font(size, bold=True)
+    box = pygame.Rect(0, 0, min(view.width - 8, f.size(text)[0] + size), round(size * 1.6))
+    compass = compass_rect(view)
+    box.midtop = (view.centerx, compass.bottom + compass.top - view.top)
+    return box, f
 
 
 def side_of(bearing: float) -> str:
@@ -244,18 +268,30 @@ class Chasers:
             else:
                 pygame.draw.line(glow, (*EDGE, a), (0, k), (w - 1, k))
         surface.blit(glow, view.topleft)
-        size = max(12, min(26, view.height // 20))
-        f = font(size, bold=True)
+        self.draw_tag(surface, view, side, steps)
+
+    def draw_tag(self, surface: pygame.Surface, view: pygame.Rect, side: str, steps: int) -> None:
+        """Draw the tag of a chaser sensed on ``side``, ``steps`` away, under the compass."""
         text = sense_text(side, steps)
-        box = pygame.Rect(0, 0, min(view.width - 8, f.size(text)[0] + size), round(size * 1.6))
-        compass = max(12, min(28, view.height // 18))  # under the compass (firstperson.overlay)
-        box.midtop = (view.centerx, view.top + max(4, compass // 3) + round(compass * 1.6) + 4)
+        box, f = sense_tag(view, text)
         pill = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(pill, CARD, pill.get_rect(), border_radius=box.height // 2)
         surface.blit(pill, box)
         pygame.draw.rect(surface, EDGE, box, 1, border_radius=box.height // 2)
         draw_text(surface, text, f, CAUGHT_TITLE if steps <= NEAR else CARD_TEXT, box.center,
-                  max_width=box.width - size // 2)
+                  max_width=box.width - tag_size(view) // 2)
+
+    def signs(self, view: pygame.Rect, angle: float, hinted: bool) -> list[pygame.Rect]:
+        """Return where the first person's signs under the compass are in ``view``.
+
+        The asleep sign (not while ``hinted``) and the sensed chaser's tag (``angle``: the way
+        faced); a toast keeps below them.
+        """
+        lines = None if hinted else self.asleep_lines()
+        asleep = None if lines is None else hud.caption_rect(asleep_view(view), *lines, spot="top")
+        sensed = self.sensed(angle)
+        tag = None if sensed is None else sense_tag(view, sense_text(*sensed))[0]
+        return [rect for rect in (asleep, tag) if rect is not None]
 
     def draw_caught(self, surface: pygame.Surface, view: pygame.Rect,
                     exit_steps: Optional[int]) -> pygame.Rect:

@@ -6,7 +6,8 @@ cells), each bar as long as the figure against the column's largest.  The
 figures are measured while the page is open, a few mazes a frame
 (:class:`game.lab.compare.Comparison`), so the bars grow as the numbers come in.  A window
 too narrow for every column whole (the smallest, at 150 % text) shows them a page of columns
-at a time, Left/Right turning the pages, rather than cut every head short; one too low for
+at a time, Left/Right turning the pages, rather than cut every head short (the names'
+column takes the width the longest name needs where a quarter would cut it); one too low for
 every row in readable text a page of generators, Up/Down turning those.  Opened from the
 lab with C and by ``migong lab --compare``; Esc goes back.
 """
@@ -125,14 +126,20 @@ class CompareScene(Scene):
         row_pages = -(-len(names) // per)
         row_page = self.row_page % row_pages
         head = pygame.Rect(margin, caption.bottom + lay.px(8), width, line)
-        # the names' column: a quarter of the width, or the head's whole (in a narrow window)
-        name_w = min(max(int(width * 0.24), text.size(t("compare.generator"))[0] + lay.px(4)),
-                     max(text.size(generator_label(name))[0] for name in names) + lay.px(16))
         sample_side = max(4, line - lay.px(4, lo=1))
-        left = margin + name_w + sample_side + lay.px(12, lo=2)
-        gap = lay.px(24, lo=2)
-        room = margin + width - left
         needs = {key: column_need(text, key) for key in COLUMNS}
+        gap = lay.px(24, lo=2)
+        # the names' column: a quarter of the width, or the head's whole (in a narrow window);
+        # where that cuts a name, as wide as the names while the widest column (and a gap as
+        # between columns, which leaves its figure less than half) fits beside it
+        widest = max(text.size(generator_label(name))[0] for name in names)
+        name_w = min(max(int(width * 0.24), text.size(t("compare.generator"))[0] + lay.px(4)),
+                     widest + lay.px(16))
+        if widest > name_w - lay.px(4):
+            spare = width - sample_side - lay.px(12, lo=2) - gap - max(needs.values())
+            name_w = max(name_w, min(widest + lay.px(16), spare))
+        left = margin + name_w + sample_side + lay.px(12, lo=2)
+        room = margin + width - left
         pages = column_pages([needs[key] for key in COLUMNS], room, gap)
         page = self.page % len(pages)
         shown = [COLUMNS[i] for i in pages[page]]

@@ -39,7 +39,7 @@ from game.bindings import WALKS, solver_slot
 from game.play.input import Event, FocusLost, KeyDown, KeyUp, Wheel, keymap, left_click
 from game.play.panels.bar import Bar
 from game.play.panels.captions import Captions
-from game.play.panels.chasers import Chasers
+from game.play.panels.chasers import Chasers, asleep_view
 from game.play.panels.ghosts import Ghosts
 from game.play.panels.maps import Maps
 from game.play.panels.stage import MARKER_BELOW_TILE, MARKER_FROM_TILE, Stage, pulse
@@ -552,7 +552,7 @@ class PlayScene(Scene):
         draw_compass(surface, view, fp.walker.heading, fp.walker.angle)
         self.chasers.draw_sense(surface, view, fp.walker.angle, self._time)
         if self.hint is None:  # under the compass
-            self.chasers.draw_asleep(surface, view.inflate(0, -view.height // 6))
+            self.chasers.draw_asleep(surface, asleep_view(view))
         if self.session.caught:  # as in the top view: how close it was, and the keys
             self.chasers.draw_caught(surface, view, self._caught_steps)
         self.captions.draw(surface)
@@ -570,7 +570,9 @@ class PlayScene(Scene):
 
         Else the view below the full-window map's title, or a caption moved to the top.
         """
-        room = None if self.map_shown else self.captions.toast_room()
+        fp, hinted = self.first_person, self.hint is not None
+        signs = None if fp is None else lambda v: self.chasers.signs(v, fp.walker.angle, hinted)
+        room = None if self.map_shown else self.captions.toast_room(signs)
         if room is not None:
             return room
         view = self._area(surface) if self.map_shown else self._view(surface)
