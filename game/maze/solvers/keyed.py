@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from itertools import repeat
 from typing import Generator, Iterator, Optional, Sequence, Union
 
 import numpy as np
@@ -299,8 +298,9 @@ def _finish(name: str, grid: KeyedGrid, trail: Optional[list[int]]) -> Iterator[
     yield _solution(name, grid, trail)
 
 
-#: Trail tiles a sliced search turns into (row, col) per slice once it is over.
-POSITIONS_SLICE = 10_000
+#: Trail tiles turned into (row, col) at a time once a search is over: a sliced search
+#: yields after each part, and a search on another thread lets the GIL go between two.
+POSITIONS_SLICE = 2_000
 #: Trail tiles turned into positions in the time one state takes.
 POSITIONS_PER_STATE = 4
 
@@ -312,36 +312,45 @@ def _solution_sliced(name: str, grid: KeyedGrid, trail: Optional[Sequence[int]],
     It yields None once per ``every`` states' worth of work (see keyed_grid.paced).
     """
     yield from grid.seen_sliced(every=every)  # the marks' union, kept for the count and marks
-    if trail is None or len(trail) <= POSITIONS_SLICE:
-        return _solution(name, grid, trail)
-    path: list[Pos] = []
-    for start in range(0, len(trail), POSITIONS_SLICE):
-        path.extend(_positions(trail[start : start + POSITIONS_SLICE], grid.width))
-        yield from paced(POSITIONS_SLICE // POSITIONS_PER_STATE, every)
-    return Solution(name, path, grid.marked(), grid.pos(grid.start), grid.pos(grid.goal),
-                    _keys_taken(grid, trail))
+    return (yield from _solution_parts(name, grid, trail, every))
 
 
-def _positions(trail: Sequence[int], width: int) -> list[Pos]:
-    """Return the ``(row, col)`` of flat indices, in one numpy pass."""
-    rows, cols = np.divmod(np.asarray(trail, dtype=np.int64), width)
-    return list(zip(rows.tolist(), cols.tolist()))
+def _solution_parts(name: str, grid: KeyedGrid, trail: Optional[Sequence[int]], every: int
+                    ) -> Generator[None, None, Solution]:
+    """Return the Solution of a search that found ``trail``, built a part of the trail at a time.
 
-
-def _keys_taken(grid: KeyedGrid, trail: Sequence[int]) -> tuple[str, ...]:
-    """Return the key colours a walk along ``trail`` picks up, in order."""
+    Its positions and the keys it picks up, :data:`POSITIONS_SLICE` tiles a part: each
+    part is one numpy pass and a list of positions (a whole trail of a big maze in one C
+    call held the GIL for a third of a second); it yields None once per ``every`` states'
+    worth of work (see keyed_grid.paced).
+    """
+    path: Optional[list[Pos]] = None
     keys: list[str] = []
-    held = 0
-    given = np.frombuffer(grid.key, dtype=np.uint8)[np.asarray(trail, dtype=np.int64)]
-    for bit in given[given != 0].tolist():  # the trail's key tiles: few
-        if bit & ~held:
-            held |= bit
-            keys.append(kinds.colour(bit))
-    return tuple(keys)
+    if trail is not None:
+        path = []
+        key = np.frombuffer(grid.key, dtype=np.uint8)
+        held = 0
+        for start in range(0, len(trail), POSITIONS_SLICE):
+            part = np.asarray(trail[start : start + POSITIONS_SLICE], dtype=np.int64)
+            rows, cols = np.divmod(part, grid.width)
+            path.extend(zip(rows.tolist(), cols.tolist()))
+            given = key[part]
+            for bit in given[given != 0].tolist():  # the part's key tiles: few
+                if bit & ~held:
+                    held |= bit
+                    keys.append(kinds.colour(bit))
+            if start + POSITIONS_SLICE < len(trail):
+                yield from paced(POSITIONS_SLICE // POSITIONS_PER_STATE, every)
+    return Solution(name, path, grid.marked(), grid.pos(grid.start), grid.pos(grid.goal),
+                    tuple(keys))
 
 
 def _solution(name: str, grid: KeyedGrid, trail: Optional[Sequence[int]]) -> Solution:
     """Return the Solution of a search that found ``trail`` (None: no path)."""
-    path = None if trail is None else list(map(divmod, trail, repeat(grid.width, len(trail))))
-    keys = () if trail is None else _keys_taken(grid, trail)
-    return Solution(name, path, grid.marked(), grid.pos(grid.start), grid.pos(grid.goal), keys)
+    parts = _solution_parts(name, grid, trail, 1 << 62)
+    while True:
+        try:
+            next(parts)
+        except StopIteration as done:
+            found: Solution = done.value
+            return found
