@@ -18,6 +18,7 @@ in the order the walk picks them up.  Mazes without keys or doors never come her
 
 from __future__ import annotations
 
+from array import array
 from collections import deque
 from dataclasses import dataclass
 from typing import Generator, Iterator, Optional, Sequence, Union
@@ -75,21 +76,25 @@ def _breadth_first(name: str, grid: KeyedGrid, steps: tuple[int, ...]) -> Iterat
     yield from _finish(name, grid, trail)
 
 
-def _bfs_trail(grid: KeyedGrid, steps: tuple[int, ...], n: int, held: int) -> list[int]:
+def _bfs_trail(grid: KeyedGrid, steps: tuple[int, ...], n: int, held: int) -> array[int]:
     """Walk the marks back from state (n, held) to the start; return the tiles start to end."""
     walk = _bfs_walk(grid, steps, n, held, 1 << 62)
     while True:
         try:
             next(walk)
         except StopIteration as done:
-            trail: list[int] = done.value
+            trail: array[int] = done.value
             return trail
 
 
 def _bfs_walk(grid: KeyedGrid, steps: tuple[int, ...], n: int, held: int, every: int
-              ) -> Generator[None, None, list[int]]:
-    """Return :func:`_bfs_trail`'s trail, yielding None every ``every`` tiles walked back."""
-    trail = [n]
+              ) -> Generator[None, None, array[int]]:
+    """Return :func:`_bfs_trail`'s trail, yielding None every ``every`` tiles walked back.
+
+    An array, not a list: a long trail's hundreds of thousands of int objects took
+    milliseconds to free in the frame the search ended.
+    """
+    trail = array("q", [n])
     layers, key = grid.layers, grid.key
     marks = layers[held]
     mark = marks[n]
@@ -198,11 +203,12 @@ def _sliced(name: str, grid: KeyedGrid, steps: tuple[int, ...], every: int
     if levels.end is not None:
         trail = yield from _bfs_walk(grid, steps, *levels.end, every)
     found = yield from _solution_sliced(name, grid, trail, every)
+    yield from levels.release()
     yield found
 
 
 def _bfs_end(grid: KeyedGrid, steps: tuple[int, ...], levels: LevelSearch
-             ) -> Optional[list[int]]:
+             ) -> Optional[array[int]]:
     """Return the trail of a finished level search (None: no path)."""
     return None if levels.end is None else _bfs_trail(grid, steps, *levels.end)
 
@@ -276,7 +282,9 @@ def _breadth_first_quiet(name: str, grid: KeyedGrid, steps: tuple[int, ...], eve
     trail = None
     if levels.end is not None:  # a long walk back is a slice's work or more
         trail = yield from _bfs_walk(grid, steps, *levels.end, every)
-    return grid, (yield from _solution_sliced(name, grid, trail, every))
+    found = yield from _solution_sliced(name, grid, trail, every)
+    yield from levels.release()  # the union is kept: the grid's marks read it
+    return grid, found
 
 
 def _depth_first_quiet(name: str, grid: KeyedGrid, steps: tuple[int, ...], every: int
@@ -291,7 +299,7 @@ def _flat_steps(steps: Sequence[Pos], width: int) -> tuple[int, ...]:
     return tuple(dr * width + dc for dr, dc in steps)
 
 
-def _finish(name: str, grid: KeyedGrid, trail: Optional[list[int]]) -> Iterator[Union[Event, Solution]]:
+def _finish(name: str, grid: KeyedGrid, trail: Optional[Sequence[int]]) -> Iterator[Union[Event, Solution]]:
     """Yield the end of a search: FOUND when ``trail`` is given, then the Solution."""
     if trail is not None:
         yield (FOUND, *grid.pos(grid.goal))
