@@ -9,6 +9,7 @@ solvable or not, with the wide-level threshold forced both ways.
 from __future__ import annotations
 
 import random
+import sys
 
 import numpy as np
 import pytest
@@ -20,7 +21,8 @@ from game.maze.grid import FLOOR, WALL, Maze
 from game.maze.solvers import (SOLVERS, VISIT, Solution, drain, explore_keyed, shortest_slices,
                                solve,
                                solve_marked, solve_marked_sliced)
-from game.maze.solvers import keyed, keyed_levels
+from game.maze.generators import generate
+from game.maze.solvers import keyed, keyed_grid, keyed_levels
 
 #: The solvers that can search a maze with keys, and those of them with an event-free run.
 KEYED = [name for name, info in SOLVERS.items() if info.keys]
@@ -201,3 +203,23 @@ def test_has_keys_and_the_tables_find_exactly_the_keys_and_doors() -> None:
         locked = kinds.has_locks(tiles)
         assert keyed.has_keys(maze) == locked
         assert keyed.keyed_tables(maze).spots.tolist() == ([1 * 5 + 2] if locked else [])
+
+
+def test_a_sliced_bfs_gives_its_layers_back_and_keeps_its_marks(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    maze = generate("backtracker", rows=61, cols=61, seed=3, keys=3)
+    monkeypatch.setattr(keyed_grid, "SEEN_PART", 4096)  # several parts to give back
+    search = keyed.sliced_run("bfs", maze, maze.start, maze.goal,
+                              ((1, 0), (0, 1), (-1, 0), (0, -1)), depth=False, every=7)
+    while True:
+        try:
+            next(search)
+        except StopIteration as done:
+            grid, found = done.value
+            break
+    whole = solve_marked(maze, "bfs", maze.start, maze.goal)
+    assert whole is not None
+    assert found == whole[0] == solve(maze, "bfs")
+    assert np.array_equal(grid.marks(maze.rows), whole[1])
+    if sys.platform == "linux":  # a private map's pages given back read as zeros
+        assert not any(np.frombuffer(layer, dtype=np.uint8).any() for layer in grid.layers.values())

@@ -18,9 +18,9 @@ in the order the walk picks them up.  Mazes without keys or doors never come her
 
 from __future__ import annotations
 
+from array import array
 from collections import deque
 from dataclasses import dataclass
-from itertools import repeat
 from typing import Generator, Iterator, Optional, Sequence, Union
 
 import numpy as np
@@ -76,21 +76,25 @@ def _breadth_first(name: str, grid: KeyedGrid, steps: tuple[int, ...]) -> Iterat
     yield from _finish(name, grid, trail)
 
 
-def _bfs_trail(grid: KeyedGrid, steps: tuple[int, ...], n: int, held: int) -> list[int]:
+def _bfs_trail(grid: KeyedGrid, steps: tuple[int, ...], n: int, held: int) -> array[int]:
     """Walk the marks back from state (n, held) to the start; return the tiles start to end."""
     walk = _bfs_walk(grid, steps, n, held, 1 << 62)
     while True:
         try:
             next(walk)
         except StopIteration as done:
-            trail: list[int] = done.value
+            trail: array[int] = done.value
             return trail
 
 
 def _bfs_walk(grid: KeyedGrid, steps: tuple[int, ...], n: int, held: int, every: int
-              ) -> Generator[None, None, list[int]]:
-    """Return :func:`_bfs_trail`'s trail, yielding None every ``every`` tiles walked back."""
-    trail = [n]
+              ) -> Generator[None, None, array[int]]:
+    """Return :func:`_bfs_trail`'s trail, yielding None every ``every`` tiles walked back.
+
+    An array, not a list: a long trail's hundreds of thousands of int objects took
+    milliseconds to free in the frame the search ended.
+    """
+    trail = array("q", [n])
     layers, key = grid.layers, grid.key
     marks = layers[held]
     mark = marks[n]
@@ -199,11 +203,12 @@ def _sliced(name: str, grid: KeyedGrid, steps: tuple[int, ...], every: int
     if levels.end is not None:
         trail = yield from _bfs_walk(grid, steps, *levels.end, every)
     found = yield from _solution_sliced(name, grid, trail, every)
+    yield from levels.release()
     yield found
 
 
 def _bfs_end(grid: KeyedGrid, steps: tuple[int, ...], levels: LevelSearch
-             ) -> Optional[list[int]]:
+             ) -> Optional[array[int]]:
     """Return the trail of a finished level search (None: no path)."""
     return None if levels.end is None else _bfs_trail(grid, steps, *levels.end)
 
@@ -277,7 +282,9 @@ def _breadth_first_quiet(name: str, grid: KeyedGrid, steps: tuple[int, ...], eve
     trail = None
     if levels.end is not None:  # a long walk back is a slice's work or more
         trail = yield from _bfs_walk(grid, steps, *levels.end, every)
-    return grid, (yield from _solution_sliced(name, grid, trail, every))
+    found = yield from _solution_sliced(name, grid, trail, every)
+    yield from levels.release()  # the union is kept: the grid's marks read it
+    return grid, found
 
 
 def _depth_first_quiet(name: str, grid: KeyedGrid, steps: tuple[int, ...], every: int
@@ -292,15 +299,16 @@ def _flat_steps(steps: Sequence[Pos], width: int) -> tuple[int, ...]:
     return tuple(dr * width + dc for dr, dc in steps)
 
 
-def _finish(name: str, grid: KeyedGrid, trail: Optional[list[int]]) -> Iterator[Union[Event, Solution]]:
+def _finish(name: str, grid: KeyedGrid, trail: Optional[Sequence[int]]) -> Iterator[Union[Event, Solution]]:
     """Yield the end of a search: FOUND when ``trail`` is given, then the Solution."""
     if trail is not None:
         yield (FOUND, *grid.pos(grid.goal))
     yield _solution(name, grid, trail)
 
 
-#: Trail tiles a sliced search turns into (row, col) per slice once it is over.
-POSITIONS_SLICE = 10_000
+#: Trail tiles turned into (row, col) at a time once a search is over: a sliced search
+#: yields after each part, and a search on another thread lets the GIL go between two.
+POSITIONS_SLICE = 2_000
 #: Trail tiles turned into positions in the time one state takes.
 POSITIONS_PER_STATE = 4
 
@@ -312,36 +320,45 @@ def _solution_sliced(name: str, grid: KeyedGrid, trail: Optional[Sequence[int]],
     It yields None once per ``every`` states' worth of work (see keyed_grid.paced).
     """
     yield from grid.seen_sliced(every=every)  # the marks' union, kept for the count and marks
-    if trail is None or len(trail) <= POSITIONS_SLICE:
-        return _solution(name, grid, trail)
-    path: list[Pos] = []
-    for start in range(0, len(trail), POSITIONS_SLICE):
-        path.extend(_positions(trail[start : start + POSITIONS_SLICE], grid.width))
-        yield from paced(POSITIONS_SLICE // POSITIONS_PER_STATE, every)
-    return Solution(name, path, grid.marked(), grid.pos(grid.start), grid.pos(grid.goal),
-                    _keys_taken(grid, trail))
+    return (yield from _solution_parts(name, grid, trail, every))
 
 
-def _positions(trail: Sequence[int], width: int) -> list[Pos]:
-    """Return the ``(row, col)`` of flat indices, in one numpy pass."""
-    rows, cols = np.divmod(np.asarray(trail, dtype=np.int64), width)
-    return list(zip(rows.tolist(), cols.tolist()))
+def _solution_parts(name: str, grid: KeyedGrid, trail: Optional[Sequence[int]], every: int
+                    ) -> Generator[None, None, Solution]:
+    """Return the Solution of a search that found ``trail``, built a part of the trail at a time.
 
-
-def _keys_taken(grid: KeyedGrid, trail: Sequence[int]) -> tuple[str, ...]:
-    """Return the key colours a walk along ``trail`` picks up, in order."""
+    Its positions and the keys it picks up, :data:`POSITIONS_SLICE` tiles a part: each
+    part is one numpy pass and a list of positions (a whole trail of a big maze in one C
+    call held the GIL for a third of a second); it yields None once per ``every`` states'
+    worth of work (see keyed_grid.paced).
+    """
+    path: Optional[list[Pos]] = None
     keys: list[str] = []
-    held = 0
-    given = np.frombuffer(grid.key, dtype=np.uint8)[np.asarray(trail, dtype=np.int64)]
-    for bit in given[given != 0].tolist():  # the trail's key tiles: few
-        if bit & ~held:
-            held |= bit
-            keys.append(kinds.colour(bit))
-    return tuple(keys)
+    if trail is not None:
+        path = []
+        key = np.frombuffer(grid.key, dtype=np.uint8)
+        held = 0
+        for start in range(0, len(trail), POSITIONS_SLICE):
+            part = np.asarray(trail[start : start + POSITIONS_SLICE], dtype=np.int64)
+            rows, cols = np.divmod(part, grid.width)
+            path.extend(zip(rows.tolist(), cols.tolist()))
+            given = key[part]
+            for bit in given[given != 0].tolist():  # the part's key tiles: few
+                if bit & ~held:
+                    held |= bit
+                    keys.append(kinds.colour(bit))
+            if start + POSITIONS_SLICE < len(trail):
+                yield from paced(POSITIONS_SLICE // POSITIONS_PER_STATE, every)
+    return Solution(name, path, grid.marked(), grid.pos(grid.start), grid.pos(grid.goal),
+                    tuple(keys))
 
 
 def _solution(name: str, grid: KeyedGrid, trail: Optional[Sequence[int]]) -> Solution:
     """Return the Solution of a search that found ``trail`` (None: no path)."""
-    path = None if trail is None else list(map(divmod, trail, repeat(grid.width, len(trail))))
-    keys = () if trail is None else _keys_taken(grid, trail)
-    return Solution(name, path, grid.marked(), grid.pos(grid.start), grid.pos(grid.goal), keys)
+    parts = _solution_parts(name, grid, trail, 1 << 62)
+    while True:
+        try:
+            next(parts)
+        except StopIteration as done:
+            found: Solution = done.value
+            return found

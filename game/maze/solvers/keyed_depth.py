@@ -30,9 +30,13 @@ MARKED = 2
 
 
 class _Layers:
-    """Each set of keys held's layer of walls and marks, made when first reached."""
+    """Each set of keys held's layer of walls and marks, made when first reached, and the walk's keys.
 
-    def __init__(self, grid: KeyedGrid, spots: np.ndarray) -> None:
+    ``held`` and ``cells`` are the keys held and their layer where the walk stands; a step
+    onto a key or the goal (the slow way, :meth:`take`) changes them.
+    """
+
+    def __init__(self, grid: KeyedGrid, spots: np.ndarray, trail: array[int]) -> None:
         self.grid = grid
         self.spots = spots
         key = np.frombuffer(grid.key, dtype=np.uint8)[spots]
@@ -41,6 +45,11 @@ class _Layers:
         self.made: dict[int, bytearray] = {}
         #: A layer was made since the search last looked (a slice's work: it yields after).
         self.new = False
+        self.trail = trail
+        self.held = grid.key[grid.start]
+        self.cells = self.layer(self.held)
+        #: (trail length when a key was taken, the keys held before), last taken last.
+        self.changes: list[tuple[int, int]] = []
 
     def layer(self, held: int) -> bytearray:
         """Return the layer of ``held``, making it on first use."""
@@ -53,6 +62,29 @@ class _Layers:
             self.new = True
         return cells
 
+    def take(self, n: int) -> bool:
+        """Step onto key or goal tile ``n`` if its state is not marked; return True if it did.
+
+        Its state is in the layer of the keys held with its key; the walk stands there after.
+        """
+        held = self.held | self.grid.key[n]
+        cells = self.layer(held)
+        if cells[n] >= MARKED:
+            return False
+        cells[n] = MARKED
+        if held != self.held:
+            self.changes.append((len(self.trail), self.held))
+        self.trail.append(n)
+        self.held, self.cells = held, cells
+        return True
+
+    def back(self, t: int) -> None:
+        """Leave the key tile ``t`` backwards: hold the keys held before it, if it gave one."""
+        changes = self.changes
+        if changes and changes[-1][0] == len(self.trail):
+            self.held = changes.pop()[1]
+            self.cells = self.layer(self.held)
+
 
 def depth_first_quiet(grid: KeyedGrid, spots: np.ndarray, steps: tuple[int, ...], every: int
                       ) -> Generator[None, None, Optional[array[int]]]:
@@ -61,26 +93,23 @@ def depth_first_quiet(grid: KeyedGrid, spots: np.ndarray, steps: tuple[int, ...]
     It yields None every ``every`` states or so, and after making a layer; ``grid.layers``
     holds the marks after (where a byte has the :data:`MARKED` bit).  ``spots`` are the
     flat indices of the keys and doors.  A step onto free floor costs what the plain search's does: one byte of the
-    layer and one of ``slow`` (non-zero on the keys and the goal, which go the slow way),
-    in a loop that counts its states in C.
+    layer and one of ``slow`` (non-zero on the keys and the goal, which go the slow way,
+    :meth:`_Layers.take`), in a loop that counts its states in C.
     """
     grid.marked_bits = MARKED
-    layers = _Layers(grid, spots)
     key, s, g = grid.key, grid.start, grid.goal
-    held = key[s]
-    cells = layers.layer(held)
-    cells[s] = MARKED
     trail = array("q" if len(grid.blocked) >= 2**31 else "i", [s])
+    layers = _Layers(grid, spots, trail)
+    cells = layers.cells
+    cells[s] = MARKED
     if s == g:
         return trail
     slow = bytearray(key)
     slow[g] = 1
     yield None  # two copies of the maze's bytes: a slice's work
     layers.new = False
-    push, pop = trail.append, trail.pop
-    changes: list[tuple[int, int]] = []  # (trail length when a key was taken, the keys before)
+    push, pop, take = trail.append, trail.pop, layers.take
     first, second, third, fourth = steps
-    layer = layers.layer
     mark = MARKED  # a local: the loop reads it on every step
     t = s
     while True:
@@ -93,16 +122,9 @@ def depth_first_quiet(grid: KeyedGrid, spots: np.ndarray, steps: tuple[int, ...]
                     push(n)
                     t = n
                     continue
-                if n == g:
-                    return _enter(layer(held | key[n]), trail, n)
-                other = layer(held | key[n])  # a new key: its state is in the next layer
-                if other[n] < mark:
-                    other[n] = mark
-                    changes.append((len(trail), held))
-                    push(n)
-                    held, cells, t = held | key[n], other, n
-                    if layers.new:  # its layer was a slice's work
-                        layers.new = False
+                if take(n):
+                    cells, t = layers.cells, n
+                    if layers.new or n == g:  # a new layer is a slice's work
                         break
                     continue
             n = t + second
@@ -112,16 +134,9 @@ def depth_first_quiet(grid: KeyedGrid, spots: np.ndarray, steps: tuple[int, ...]
                     push(n)
                     t = n
                     continue
-                if n == g:
-                    return _enter(layer(held | key[n]), trail, n)
-                other = layer(held | key[n])
-                if other[n] < mark:
-                    other[n] = mark
-                    changes.append((len(trail), held))
-                    push(n)
-                    held, cells, t = held | key[n], other, n
-                    if layers.new:  # its layer was a slice's work
-                        layers.new = False
+                if take(n):
+                    cells, t = layers.cells, n
+                    if layers.new or n == g:
                         break
                     continue
             n = t + third
@@ -131,16 +146,9 @@ def depth_first_quiet(grid: KeyedGrid, spots: np.ndarray, steps: tuple[int, ...]
                     push(n)
                     t = n
                     continue
-                if n == g:
-                    return _enter(layer(held | key[n]), trail, n)
-                other = layer(held | key[n])
-                if other[n] < mark:
-                    other[n] = mark
-                    changes.append((len(trail), held))
-                    push(n)
-                    held, cells, t = held | key[n], other, n
-                    if layers.new:  # its layer was a slice's work
-                        layers.new = False
+                if take(n):
+                    cells, t = layers.cells, n
+                    if layers.new or n == g:
                         break
                     continue
             n = t + fourth
@@ -150,30 +158,19 @@ def depth_first_quiet(grid: KeyedGrid, spots: np.ndarray, steps: tuple[int, ...]
                     push(n)
                     t = n
                     continue
-                if n == g:
-                    return _enter(layer(held | key[n]), trail, n)
-                other = layer(held | key[n])
-                if other[n] < mark:
-                    other[n] = mark
-                    changes.append((len(trail), held))
-                    push(n)
-                    held, cells, t = held | key[n], other, n
-                    if layers.new:  # its layer was a slice's work
-                        layers.new = False
+                if take(n):
+                    cells, t = layers.cells, n
+                    if layers.new or n == g:
                         break
                     continue
             pop()  # a dead end: back to the state before
             if not trail:
                 return None
-            if key[t] and changes and changes[-1][0] == len(trail):
-                held = changes.pop()[1]
-                cells = layer(held)
+            if key[t]:
+                layers.back(t)
+                cells = layers.cells
             t = trail[-1]
+        if t == g:
+            return trail
+        layers.new = False
         yield None
-
-
-def _enter(cells: bytearray, trail: array[int], goal: int) -> array[int]:
-    """Mark the goal in its layer and return the trail ending on it."""
-    cells[goal] = MARKED
-    trail.append(goal)
-    return trail

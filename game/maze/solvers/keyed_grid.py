@@ -35,17 +35,35 @@ def paced(units: int, every: int) -> Iterator[None]:
     return repeat(None, max(1, units // every))
 
 
-def zeroed(size: int, *, small_pages: bool) -> np.ndarray:
-    """Return ``size`` zero bytes, given memory a page at a time as they are first written.
+def zeroed(size: int, *, small_pages: bool) -> tuple[np.ndarray, Optional[mmap.mmap]]:
+    """Return ``size`` zero bytes, given memory a page at a time as they are first written, and their map.
 
-    ``small_pages``: from an anonymous map of the system's small pages, for a search run a
-    slice a frame (numpy's own big arrays ask for huge pages, whose first touch may stall
-    for compaction, tens of ms in one frame); else numpy's, a third quicker for a search run
-    at once (16 layers of a 4001² maze: 20 s against 30 s).
+    ``small_pages``: from a private anonymous map of the system's small pages, for a search
+    run a slice a frame (numpy's own big arrays ask for huge pages, whose first touch may
+    stall for compaction, tens of ms in one frame); else numpy's (no map: None), a third
+    quicker for a search run at once (16 layers of a 4001² maze: 20 s against 30 s).
     """
     if not small_pages:
-        return np.zeros(size, dtype=np.uint8)
-    return np.frombuffer(mmap.mmap(-1, max(size, 1)), dtype=np.uint8)[:size]
+        return np.zeros(size, dtype=np.uint8), None
+    private = getattr(mmap, "MAP_PRIVATE", None)  # None on Windows: a map takes no flags there
+    pages = (mmap.mmap(-1, max(size, 1)) if private is None
+             else mmap.mmap(-1, max(size, 1), flags=private | mmap.MAP_ANONYMOUS))
+    return np.frombuffer(pages, dtype=np.uint8)[:size], pages
+
+
+def given_back(pages: Optional[mmap.mmap], every: int) -> Iterator[None]:
+    """Give a :func:`zeroed` map's pages back to the system a part at a time; yield between parts.
+
+    Freed at once, the tens of megabytes of a big search's layers took 5-10 ms of one
+    frame; a part takes well under one.  It yields None once per ``every`` states' worth
+    of work (see :func:`paced`).  Nothing may read the bytes after.
+    """
+    dontneed = getattr(mmap, "MADV_DONTNEED", None)
+    if pages is None or dontneed is None or not hasattr(pages, "madvise"):
+        return
+    for at in range(0, len(pages), SEEN_PART):
+        pages.madvise(dontneed, at, min(SEEN_PART, len(pages) - at))
+        yield from paced(SEEN_PART // STATE_BYTES, every)
 
 
 def has_keys(maze: Maze) -> bool:

@@ -23,8 +23,8 @@ from typing import Iterator, Optional, Union
 
 import numpy as np
 
-from game.maze.solvers.keyed_grid import (STATE_BYTES, _KEY_TAKEN, _ORIGIN, KeyedGrid, paced,
-                                          zeroed)
+from game.maze.solvers.keyed_grid import (STATE_BYTES, _KEY_TAKEN, _ORIGIN, KeyedGrid, given_back,
+                                          paced, zeroed)
 
 #: A layer byte: a wall, the padding, or a door the layer's keys do not open.
 CLOSED = 0x20
@@ -63,7 +63,7 @@ class LevelSearch:
         present = int(np.bitwise_or.reduce(self.spot_key)) if len(spots) else 0
         present |= grid.key[grid.start]
         # a layer per keys held, by its bits; those never reached are never written
-        self.cells = zeroed((present + 1) * size, small_pages=every < AT_ONCE)
+        self.cells, self.pages = zeroed((present + 1) * size, small_pages=every < AT_ONCE)
         self.flat = self.cells.data  # what the state-by-state probes read: plain ints
         self.step_array = np.array(steps, dtype=np.int64)
         self.ways = np.zeros(0, dtype=np.uint8)
@@ -86,6 +86,13 @@ class LevelSearch:
             self.pending.remove(held)
             for _ in self.bake(held):
                 pass
+
+    def release(self) -> Iterator[None]:
+        """Give the layers' memory back a part at a time, once the search and its union are done.
+
+        The layers read nothing after (the grid's ``seen`` keeps the union).
+        """
+        return given_back(self.pages, self.every)
 
     def bake(self, held: int) -> Iterator[None]:
         """Write the layer of ``held`` (walls, doors, keys, goal), yielding after each part of it.
