@@ -210,8 +210,6 @@ class Pack:
 
     def _hunt_map(self, player: Pos) -> None:
         """Flood the distance map from ``player`` when they moved (the same floods, looked up)."""
-        if self._from == player and self._settled:  # nothing moved: nothing to flood
-            return
         lost = self._partial and any(self._hunt_steps(c.pos) < 0 for c in self.chasers)
         self._settled = True
         if self._from != player or lost:
@@ -249,7 +247,8 @@ class Pack:
 
     def step(self, player: Pos) -> None:
         """Advance every chaser one tick toward ``player`` (the tile it stands or steps on)."""
-        self._hunt_map(player)
+        if self._from != player or not self._settled:  # else nothing moved: no flood
+            self._hunt_map(player)
         if self.woken < self.wake:
             self.woken += 1
             return
@@ -310,4 +309,9 @@ class Pack:
 
     def catches(self, player: tuple[float, float]) -> bool:
         """Return True when a chaser is within CATCH_DISTANCE of the player (as drawn)."""
-        return any(chaser.catches(player) for chaser in self.chasers)
+        pr, pc = player
+        for chaser in self.chasers:  # drawn within a step of its tile: two steps off is far
+            r, c = chaser.pos
+            if abs(r - pr) + abs(c - pc) < 2 and chaser.catches(player):
+                return True
+        return False

@@ -16,11 +16,12 @@ archive`` and run in a child process, this worktree's in another, side by side:
 * figures: CPU (``time.process_time``) of one ``replay`` of the log, the median of
   ``--repeat``; this worktree's cold (the maze's blocks not yet kept: the first run of
   a maze) and warm (kept: the board's next submissions of the day), and the same log on
-  the maze with its lairs turned to floor (no chasers: the floor under any figure).
+  the maze with its lairs turned to floor (no chasers: the floor under any figure);
+  then building the level (:mod:`game.maze.lairs` proves its lairs by play), nothing kept.
 
 Each side also prints a hash of every run's result (finished, moves, ticks, caught
-tick, closest, floods, every chaser's tile): the two must agree, or the script says so
-and exits 1.
+tick, closest, floods, every chaser's tile) and of every level's tiles (the same lairs):
+the two must agree, or the script says so and exits 1.
 """
 
 from __future__ import annotations
@@ -148,6 +149,18 @@ def worker() -> None:
     for line in sys.stdin:
         job = json.loads(line)
         spec = _spec(job["case"])
+        if job["way"] == "lairs":  # the maze built, its lairs placed and proved by play
+
+            def build() -> None:
+                """Build the level afresh, nothing kept."""
+                kept.clear()
+                build_level(spec)
+
+            took = _cpu(build, job["repeat"])
+            tiles = build_level(spec).tiles
+            print(json.dumps({"warm": took, "result": hashlib.sha256(
+                tiles.tobytes()).hexdigest()[:16], "size": int(tiles.shape[0])}), flush=True)
+            continue
         maze = build_level(spec)
         log, ticks = _recorded(maze, _moves(maze, job["way"]), spec.fog)
 
@@ -180,7 +193,7 @@ def main(argv: list[str] | None = None) -> int:
     from tests.benchmarks.measure import extract_game, run_worker
 
     jobs = [{"case": case, "way": way, "repeat": args.repeat}
-            for case in args.cases.split(",") for way in WAYS]
+            for case in args.cases.split(",") for way in (*WAYS, "lairs")]
     stdin = "".join(json.dumps(job) + "\n" for job in jobs)
     with tempfile.TemporaryDirectory(prefix="migong-base-") as tmp:
         extract_game(args.base, ROOT, Path(tmp))
@@ -194,6 +207,10 @@ def main(argv: list[str] | None = None) -> int:
     for job, a, b in zip(jobs, old, new):
         same = a["result"] == b["result"]
         differ += not same
+        if job["way"] == "lairs":
+            print(f"{job['case']:22} {'lairs':6} {b['size']:4}  level built, lairs placed: "
+                  f"before {a['warm']:.1f}, now {b['warm']:.1f}  {'yes' if same else 'NO'}")
+            continue
         print(f"{job['case']:22} {job['way']:6} {b['size']:4} {b['chasers']:2} {b['ticks']:5} "
               f"{b['moves']:5}  {a['warm']:7.1f} {b['cold']:6.1f} {b['warm']:6.1f} "
               f"{b['plain']:10.1f}  {'yes' if same else 'NO'}{' (caught)' if b['caught'] else ''}")
