@@ -307,6 +307,21 @@ class Pack:
                  if steps >= 0]
         return min(found) if found else None
 
+    def far_ticks(self, player: Pos, ticks: int) -> int:
+        """Return ``ticks`` when no chaser can catch the player sliding onto ``player``, else 0.
+
+        A chaser steps at most once every CHASER_TICKS ticks and is drawn within a step of
+        its tile, the player within a step of theirs: it cannot come within CATCH_DISTANCE
+        from as far away as its steps in ``ticks`` and three more.
+        """
+        reach = ticks // CHASER_TICKS + 4
+        pr, pc = player
+        for chaser in self.chasers:
+            r, c = chaser.pos
+            if abs(r - pr) + abs(c - pc) < reach:
+                return 0
+        return ticks
+
     def catches(self, player: tuple[float, float]) -> bool:
         """Return True when a chaser is within CATCH_DISTANCE of the player (as drawn)."""
         pr, pc = player

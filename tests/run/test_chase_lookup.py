@@ -235,3 +235,70 @@ def test_the_pack_steps_as_the_flood_per_move_pack(index: int) -> None:
             if tick % 97 == 0:
                 assert np.array_equal(packs[0].dist, packs[1].dist), (trial, tick)
             assert packs[0].catches(here) == packs[1].catches(here)
+
+
+CHASER_CODES = ("D21x21-1MD-C1", "B15x15-16Q-C1", "P25x25-1XH-C2", "D31x31-2E5-C2",
+                "B25x25-1XL-C2", "D31x31-1-R3-U10-C1", "B41x41-2-L10-C2-F1", "P31x31-1-U10-C1-F1",
+                "G21x21-3-L20-C1")
+
+
+@pytest.mark.parametrize("code", CHASER_CODES)
+def test_sliding_ticks_batched_while_chased_match_one_step_a_tick(code: str) -> None:
+    """``replay`` glides the player's slides while no chaser is near: the same chase as stepping."""
+    from tests.run.run_corpus import make_log, maze_of, summary
+
+    from game.levels import parse_level_code
+    from game.run.model import Run, replay
+
+    from game.simulate import parse_moves, tap
+
+    fog, maze = parse_level_code(code).fog, maze_of(code)
+    for seed in range(8):
+        if seed % 2:  # random taps at random paces: they run into the chasers
+            rng = random.Random(seed)
+            letters = "".join(rng.choice("UDLR") for _ in range(rng.randrange(20, 300)))
+            tapped = tap(maze, parse_moves(letters), rng.choice((2.0, 5.7, 8.0, 30.0))).run
+            log, ticks = tuple(tapped.log), tapped.tick + rng.choice((0, 200))
+        else:
+            log, ticks = make_log(maze, seed)
+        batched = replay(maze, log, ticks=ticks, fog=fog, search_optimal=False)
+        run = Run(maze, fog=fog, search_optimal=False)
+        i = 0
+        while True:  # one step a tick
+            while i < len(log) and log[i].tick <= run.tick:
+                run.apply(log[i].intent)
+                i += 1
+            if run.tick >= ticks or run.over:
+                break
+            run.step()
+        assert summary(batched) == summary(run), seed
+        assert _state(batched.chase) == _state(run.chase), seed
+
+
+@pytest.mark.parametrize("gap", [3, 10, 17])
+def test_a_slide_into_a_chaser_is_caught_on_the_same_tick_batched(gap: int) -> None:
+    """Walking down a corridor into its chaser: a catch mid-slide is not glided over."""
+    from game.maze.formats import parse_maze
+    from game.run.intents import Release
+    from game.run.model import Logged, Run, replay
+    from game.run.player import Move
+
+    caught = set()
+    for lair in range(12, 20):
+        corridor = "S" + "." * lair + "M" + "." * (28 - lair) + "E"
+        maze = parse_maze("\n".join(["#" * 33, "#" + corridor + "#", "#" * 33]))
+        for pause in range(0, 48, 5):  # the first step, a pause, then a tap every ``gap`` ticks
+            taps = [0] + [pause + 15 + gap * k for k in range(30)]
+            log = tuple(Logged(t, intent) for t in taps
+                        for intent in (Move(0, 1), Release(0, 1)))
+            batched = replay(maze, log, ticks=3000, search_optimal=False)
+            run = Run(maze, search_optimal=False)
+            i = 0
+            while not run.over and run.tick < 3000:
+                while i < len(log) and log[i].tick <= run.tick:
+                    run.apply(log[i].intent)
+                    i += 1
+                run.step()
+            assert run.caught and batched.caught_at == run.caught_at, (lair, pause)
+            caught.add(run.chase.chasers[0].pos != run.player.pos)
+    assert caught == {True, False}  # caught crossing between two tiles, and heading into one
