@@ -78,8 +78,9 @@ def flood(passable: np.ndarray, origin: Pos, targets: Optional[list[Pos]] = None
     A breadth-first flood a level at a time over the tiles as bytes.  With ``targets``,
     the flood stops once each of them is reached: every tile as near as the farthest
     target has its distance then, none beyond (the level it was reached on is finished).
-    Plain Python: a run floods once per tile the player moves to, and numpy's per-level
-    calls cost more than the few dozen tiles of a level.
+    Plain Python: numpy's per-level calls cost more than the few dozen tiles of a level.
+    The chasers look their map up instead (:mod:`game.maze.blocks`, the same steps);
+    this draws it (:attr:`Pack.dist`) and the lairs' and the exit's maps.
     """
     rows, cols = passable.shape
     width = cols + 2
@@ -215,7 +216,7 @@ class Pack:
         if self._from != player or lost:
             self._fresh = True
             self._map, self._drawn, self._hunt = (self.passable, player, self._steps), None, {}
-            self._partial = False
+            self._partial = False  # (looked up whole while finding how far it reaches)
             found = [self._hunt_steps(c.pos) for c in self.chasers]
             self._partial = all(steps >= 0 for steps in found)  # else it flooded all
             self._reach = max(found, default=0)
