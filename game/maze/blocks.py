@@ -24,14 +24,17 @@ Pure: the standard library and numpy.
 
 from __future__ import annotations
 
-from typing import Optional
+from array import array
+from typing import Optional, Sequence
 
 import numpy as np
 
 from game.maze.grid import Pos
 
-#: Mazes whose steps are kept (a board re-runs many runs of one daily maze).
+#: Mazes whose steps are kept (a board re-runs many runs of one daily maze), and the most
+#: tiles of one kept (every daily; a 301x301 maze's steps take ~10 MB).
 _KEPT = 8
+_KEPT_TILES = 128 * 128
 
 
 class Steps:
@@ -43,12 +46,12 @@ class Steps:
         self.width = width = cols + 2
         open_ = np.zeros((rows + 2, width), dtype=bool)
         open_[1:-1, 1:-1] = passable
-        self.open = is_open = open_.ravel().tolist()
+        self.open = is_open = open_.tobytes()  # one byte a tile: 1 open, 0 not
         self.offsets = offsets = (-width, 1, width, -1)
         n = len(is_open)
-        self.parent = parent = [-1] * n  # the top of the block each tile hangs in
-        self.block = block = [-1] * n  # that block's number
-        self.piece = piece = [-1] * n  # the first tile of each tile's piece
+        parent = [-1] * n  # the top of the block each tile hangs in
+        block = [-1] * n  # that block's number
+        piece = [-1] * n  # the first tile of each tile's piece
         tops: list[int] = []
         members: list[list[int]] = []  # each block's tiles, its top left out
         disc = [-1] * n
@@ -97,8 +100,8 @@ class Steps:
                             break
                     members.append(found)
         self.tops = tops
-        self.members = members
-        self.depth = depth = [0] * n
+        self.block: Sequence[int] = block  # machine words once built
+        depth = [0] * n
         hops = [0] * n
         kids: list[list[int]] = [[] for _ in range(n)]
         for b in range(len(tops) - 1, -1, -1):  # a block's top is measured before it
@@ -110,6 +113,7 @@ class Steps:
             inside = self._flood_block(top, b)
             for x in found:
                 depth[x], hops[x] = depth[top] + inside[x], hops[top] + 1
+        del members, disc, low, came, turn
         order: list[int] = []
         for first in set(piece) - {-1}:
             stack = [first]
@@ -117,9 +121,8 @@ class Steps:
                 v = stack.pop()
                 order.append(v)
                 stack.extend(kids[v])
-        self.order = order
         self.size = size = max(len(order), 1)
-        self.tin = tin = [-1] * n
+        tin = [-1] * n
         for i, v in enumerate(order):
             tin[v] = i
         # a preorder position's key: fewest hops first, then the latest position
@@ -131,7 +134,11 @@ class Steps:
             keys = np.minimum(keys[:-span], keys[span:])
             table.append(keys)
             span *= 2
-        self.table = [level.tolist() for level in table]
+        # kept as machine words, not lists of Python ints: a fifth of the memory
+        self.table = [array("q", level.tobytes()) for level in table]
+        self.parent, self.block = array("q", parent), array("q", block)
+        self.piece = array("q", piece)
+        self.depth, self.tin, self.order = array("q", depth), array("q", tin), array("q", order)
         self._inside: dict[int, dict[int, int]] = {}  # a block child -> its steps in the block
 
     def _flood_block(self, origin: int, b: int) -> dict[int, int]:
@@ -210,6 +217,8 @@ def steps_of(passable: np.ndarray) -> Steps:
     found: Optional[Steps] = _kept.get(key)
     if found is None:
         found = Steps(passable)
+        if passable.size > _KEPT_TILES:
+            return found
         if len(_kept) >= _KEPT:
             del _kept[next(iter(_kept))]
         _kept[key] = found
