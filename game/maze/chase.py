@@ -290,6 +290,45 @@ class Pack:
         if near is not None and (self.closest is None or near < self.closest):
             self.closest = near
 
+    def glide(self, player: Pos, ticks: int) -> None:
+        """Advance ``ticks`` ticks toward ``player`` on one tile: as many calls of ``step``.
+
+        Between arrivals a tick only counts on (a step's progress, the ticks unseen, the
+        wake): those ticks are counted at once, the others stepped.
+        """
+        while ticks > 0:
+            quiet = self._quiet(player, ticks)
+            if quiet <= 1:
+                self.step(player)
+                ticks -= 1
+                continue
+            ticks -= quiet
+            if self.woken < self.wake:
+                self.woken += quiet
+                continue
+            for chaser in self.chasers:
+                if not self.fog or self._sight[chaser.pos, player]:
+                    chaser.hunting, chaser.last_seen, chaser.unseen = True, player, 0
+                else:
+                    chaser.unseen += quiet
+                    if chaser.hunting and chaser.unseen >= SCENT_TICKS:
+                        chaser.hunting = False
+                chaser.progress += quiet
+
+    def _quiet(self, player: Pos, ticks: int) -> int:
+        """Return how many of ``ticks`` ticks only count on (0: the next one needs a step)."""
+        if self._from != player or not self._settled:  # the map to check first
+            return 0
+        if self.woken < self.wake:
+            return min(ticks, self.wake - self.woken)
+        if self._fresh:  # ``closest`` to update first
+            return 0
+        for chaser in self.chasers:  # up to the tick before the first arrival
+            ticks = min(ticks, chaser.span - chaser.progress - 1)
+            if self.fog and (chaser.pos, player) not in self._sight:
+                return 0
+        return ticks
+
     def _downhill(self, steps: Callable[[Pos], int], pos: Pos) -> Optional[Pos]:
         """Return the neighbour of ``pos`` one step nearer by ``steps`` (None: none)."""
         here = steps(pos)

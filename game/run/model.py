@@ -324,8 +324,7 @@ class Run:
         done = self.player.glide(TICK, ticks)
         self.tick += done
         if chasing:  # the player's tile stays: the chasers step as they would tick by tick
-            for _ in range(done):
-                self.chase.step(self.player.pos)
+            self.chase.glide(self.player.pos, done)
         if self._search_optimal and done:
             self._advance_optimal(OPTIMAL_EVENTS_PER_TICK * done)
 

@@ -237,6 +237,33 @@ def test_the_pack_steps_as_the_flood_per_move_pack(index: int) -> None:
             assert packs[0].catches(here) == packs[1].catches(here)
 
 
+@pytest.mark.parametrize("index", range(len(MAZES)))
+def test_a_glide_is_as_many_steps(index: int) -> None:
+    """``glide`` over a player's stay on one tile ends as stepping every tick of it."""
+    for trial in range(3):
+        rng = random.Random(200 * index + trial)
+        maze = _with_lairs(MAZES[index], rng)
+        walk = kinds.walkable(maze.tiles)
+        fog, wake = rng.random() < 0.7, rng.choice((0, 5, WAKE_TICKS))
+        stepped = Pack(maze, fog=fog, held=0, wake=wake)
+        glided = Pack(maze, fog=fog, held=0, wake=wake)
+        here, back = maze.start, maze.start
+        for _ in range(150):
+            ways = [(here[0] + dr, here[1] + dc) for dr, dc in _STEPS
+                    if 0 <= here[0] + dr < walk.shape[0] and 0 <= here[1] + dc < walk.shape[1]
+                    and walk[here[0] + dr, here[1] + dc]]
+            if ways:
+                back, here = here, rng.choice([q for q in ways if q != back] or ways)
+            stay = rng.choice((1, 2, 7, 15, 15, 15, 40, 400))
+            while stay > 0:  # glided in pieces, each ending anywhere between two arrivals
+                piece = min(stay, rng.randrange(1, 30))
+                stay -= piece
+                for _ in range(piece):
+                    stepped.step(here)
+                glided.glide(here, piece)
+                assert _state(glided) == _state(stepped), trial
+
+
 CHASER_CODES = ("D21x21-1MD-C1", "B15x15-16Q-C1", "P25x25-1XH-C2", "D31x31-2E5-C2",
                 "B25x25-1XL-C2", "D31x31-1-R3-U10-C1", "B41x41-2-L10-C2-F1", "P31x31-1-U10-C1-F1",
                 "G21x21-3-L20-C1")
