@@ -4,8 +4,9 @@
 
 The chasers' distance map was flooded afresh from the player's tile on every move
 (issue 22: 48-262 ms a chaser daily, against ~8 ms a daily without); it is now looked
-up (:mod:`game.maze.blocks`).  The base commit's ``game/`` is extracted with ``git
-archive`` and run in a child process, this worktree's in another, side by side:
+up (:mod:`game.maze.blocks`), and a slide with no chaser near is glided in one go as
+without chasers.  The base commit's ``game/`` is extracted with ``git archive`` and run
+in a child process, this worktree's in another, side by side:
 
 * cases: the chaser dailies of 2026-12-16 (Wednesday: division, rooms, fog) and
   2026-12-18 (Friday: backtracker, loops, fog) and the next week's, the campaign's
