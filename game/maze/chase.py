@@ -13,7 +13,9 @@ Rules:
    did not wade would outrun any walker through the mud, so no lair could be fair).
 2. They hunt with a distance map from the player's tile (Brogue's "Dijkstra map"): one
    flood each time the player moves; on each arrival a chaser steps to a neighbour one
-   step nearer (the first in up, right, down, left order).
+   step nearer (the first in up, right, down, left order).  The map is read only at a
+   few tiles a tick, so those are looked up (:mod:`game.maze.blocks`) rather than
+   flooded: the same steps, the map as flooded (:attr:`Pack.dist`) drawn on demand.
 3. They never pass a door the player cannot open yet.
 4. In the fog a chaser sees the player only along a straight clear line within
    ``SIGHT`` tiles (or next to it); out of sight for ``SCENT_TICKS`` it loses the scent
@@ -26,11 +28,12 @@ Rules:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
+from typing import Callable, Optional
 
 import numpy as np
 
 from game.maze import tiles as kinds
+from game.maze.blocks import Steps, steps_of
 from game.maze.grid import Maze, Pos
 
 #: Ticks per second of the run model (game.run.clock.TICK_RATE; a test keeps them equal).
@@ -75,8 +78,9 @@ def flood(passable: np.ndarray, origin: Pos, targets: Optional[list[Pos]] = None
     A breadth-first flood a level at a time over the tiles as bytes.  With ``targets``,
     the flood stops once each of them is reached: every tile as near as the farthest
     target has its distance then, none beyond (the level it was reached on is finished).
-    Plain Python: a run floods once per tile the player moves to, and numpy's per-level
-    calls cost more than the few dozen tiles of a level.
+    Plain Python: numpy's per-level calls cost more than the few dozen tiles of a level.
+    The chasers look their map up instead (:mod:`game.maze.blocks`, the same steps);
+    this draws it (:attr:`Pack.dist`) and the lairs' and the exit's maps.
     """
     rows, cols = passable.shape
     width = cols + 2
@@ -141,16 +145,24 @@ class Pack:
         self.fog = fog
         self.chasers = [Chaser(lair, lair, lair, last_seen=maze.start) for lair in lairs_of(maze)]
         self._from: Optional[Pos] = None  # the player's tile the map was flooded from
-        self._trails: dict[Pos, np.ndarray] = {}  # a last-seen tile -> its distance map
+        self._trails: dict[Pos, dict[Pos, int]] = {}  # a last-seen tile -> steps looked up
         self._partial = False  # the map stopped once it reached every chaser
+        self._reach = 0  # how far the map reached then (partial: the farthest chaser's steps)
+        self._hunt: dict[Pos, int] = {}  # the map's steps looked up, by tile
+        # what the map was flooded on, from where, and the steps it is looked up in
+        self._map: Optional[tuple[np.ndarray, Pos, Steps]] = None
+        self._drawn: Optional[np.ndarray] = None  # the map drawn (dist), once asked for
+        self._settled = False  # no chaser moved since the map was last checked to reach them
+        self._fresh = True  # the map or a chaser moved since ``closest`` was last updated
+        self._sight: dict[tuple[Pos, Pos], bool] = {}  # (chaser's tile, player's) -> sees
         self.closest: Optional[int] = None  # the fewest steps any chaser came to the player
         self.floods = 0
         self.wake = wake
         self.woken = 0  # ticks since the player's first move (up to WAKE_TICKS: not yet off)
         if not self.chasers:  # a maze without lairs costs nothing more
-            self.dist = self.passable = self._transparent = np.zeros((0, 0), dtype=bool)
+            self.passable = self._transparent = np.zeros((0, 0), dtype=bool)
+            self._drawn = np.zeros((0, 0), dtype=bool)
             return
-        self.dist = np.full(maze.tiles.shape, -1, dtype=np.int32)
         self._transparent = kinds.transparent(maze.tiles)
         self._walkable = kinds.walkable(maze.tiles)
         self._locks = kinds.KINDS["lock"][maze.tiles]
@@ -164,25 +176,60 @@ class Pack:
     def open_doors(self, held: int) -> None:
         """Let the chasers through the doors ``held`` key bits open."""
         self.passable = self._walkable & ((self._locks & ~np.uint8(held)) == 0)
+        self._steps: Steps = steps_of(self.passable)
         self._from = None
         self._trails = {}
 
-    def _hunt_map(self, player: Pos) -> np.ndarray:
-        """Return the distance map from ``player`` (one flood per tile the player moves to)."""
-        lost = self._partial and any(self.dist[c.pos] < 0 for c in self.chasers)
+    @property
+    def dist(self) -> np.ndarray:
+        """Return the distance map as last flooded from the player's tile (-1: unreached)."""
+        if self._drawn is None:
+            if self._map is None:
+                self._drawn = np.full(self.maze.tiles.shape, -1, dtype=np.int32)
+            else:
+                self._drawn = flood(self._map[0], self._map[1])
+                if self._partial:  # it stopped once the level of the farthest chaser was done
+                    self._drawn[self._drawn > self._reach] = -1
+        return self._drawn
+
+    def steps(self, chaser: Chaser) -> int:
+        """Return ``dist`` at ``chaser``: its steps to the player's tile (-1: not on the map)."""
+        return self._hunt_steps(chaser.pos)
+
+    def _hunt_steps(self, pos: Pos) -> int:
+        """Return the distance map's steps at ``pos`` (looked up, not flooded)."""
+        found = self._hunt.get(pos)
+        if found is None:
+            if self._map is None:
+                found = -1
+            else:
+                found = self._map[2].steps(self._map[1], pos)
+                if self._partial and found > self._reach:
+                    found = -1
+            self._hunt[pos] = found
+        return found
+
+    def _hunt_map(self, player: Pos) -> None:
+        """Flood the distance map from ``player`` when they moved (the same floods, looked up)."""
+        lost = self._partial and any(self._hunt_steps(c.pos) < 0 for c in self.chasers)
+        self._settled = True
         if self._from != player or lost:
-            targets = [c.pos for c in self.chasers]
-            self.dist = flood(self.passable, player, targets)
-            self._partial = all(self.dist[t] >= 0 for t in targets)  # else it flooded all
+            self._fresh = True
+            self._map, self._drawn, self._hunt = (self.passable, player, self._steps), None, {}
+            self._partial = False  # (looked up whole while finding how far it reaches)
+            found = [self._hunt_steps(c.pos) for c in self.chasers]
+            self._partial = all(steps >= 0 for steps in found)  # else it flooded all
+            self._reach = max(found, default=0)
             self._from = player
             self.floods += 1
-        return self.dist
 
-    def _trail_map(self, spot: Pos) -> np.ndarray:
-        """Return the distance map from ``spot`` (kept: a chaser walks to it)."""
-        if spot not in self._trails:
-            self._trails[spot] = flood(self.passable, spot)
-        return self._trails[spot]
+    def _trail_steps(self, spot: Pos, pos: Pos) -> int:
+        """Return the steps from ``spot`` to ``pos`` (a chaser walks to it; kept)."""
+        seen = self._trails.setdefault(spot, {})
+        found = seen.get(pos)
+        if found is None:
+            found = seen[pos] = self._steps.steps(spot, pos)
+        return found
 
     def sees(self, chaser: Chaser, player: Pos) -> bool:
         """Return True when ``chaser`` sees ``player`` (always, outside the fog)."""
@@ -201,12 +248,19 @@ class Pack:
 
     def step(self, player: Pos) -> None:
         """Advance every chaser one tick toward ``player`` (the tile it stands or steps on)."""
-        hunt = self._hunt_map(player)
+        if self._from != player or not self._settled:  # else nothing moved: no flood
+            self._hunt_map(player)
         if self.woken < self.wake:
             self.woken += 1
             return
+        sight = self._sight
         for chaser in self.chasers:
-            if self.sees(chaser, player):
+            seen: Optional[bool] = True
+            if self.fog:  # what a chaser sees changes only as it or the player moves
+                seen = sight.get((chaser.pos, player))
+                if seen is None:
+                    seen = sight[chaser.pos, player] = self.sees(chaser, player)
+            if seen:
                 chaser.hunting, chaser.last_seen, chaser.unseen = True, player, 0
             else:
                 chaser.unseen += 1
@@ -217,37 +271,102 @@ class Pack:
             if chaser.progress < chaser.span:
                 continue
             if chaser.hunting:
-                nxt = self._downhill(hunt, chaser.pos)
+                nxt = self._downhill(self._hunt_steps, chaser.pos)
             else:
-                assert chaser.last_seen is not None
-                nxt = self._downhill(self._trail_map(chaser.last_seen), chaser.pos)
+                spot = chaser.last_seen
+                assert spot is not None
+                nxt = self._downhill(lambda pos: self._trail_steps(spot, pos), chaser.pos)
             if nxt is not None:
                 chaser.prev, chaser.pos, chaser.progress = chaser.pos, nxt, 0
+                self._settled, self._fresh = False, True
                 chaser.span = CHASER_TICKS if self._costs is None else (
                     CHASER_TICKS * int(self._costs[nxt]))
             else:
                 chaser.prev = chaser.pos
+        if not self._fresh:  # the same map and tiles: the same nearest as last tick
+            return
+        self._fresh = False
         near = self.nearest()
         if near is not None and (self.closest is None or near < self.closest):
             self.closest = near
 
-    def _downhill(self, dist: np.ndarray, pos: Pos) -> Optional[Pos]:
-        """Return the neighbour of ``pos`` one step nearer on ``dist`` (None: none)."""
-        here = int(dist[pos])
+    def glide(self, player: Pos, ticks: int) -> None:
+        """Advance ``ticks`` ticks toward ``player`` on one tile: as many calls of ``step``.
+
+        Between arrivals a tick only counts on (a step's progress, the ticks unseen, the
+        wake): those ticks are counted at once, the others stepped.
+        """
+        while ticks > 0:
+            quiet = self._quiet(player, ticks)
+            if quiet <= 1:
+                self.step(player)
+                ticks -= 1
+                continue
+            ticks -= quiet
+            if self.woken < self.wake:
+                self.woken += quiet
+                continue
+            for chaser in self.chasers:
+                if not self.fog or self._sight[chaser.pos, player]:
+                    chaser.hunting, chaser.last_seen, chaser.unseen = True, player, 0
+                else:
+                    chaser.unseen += quiet
+                    if chaser.hunting and chaser.unseen >= SCENT_TICKS:
+                        chaser.hunting = False
+                chaser.progress += quiet
+
+    def _quiet(self, player: Pos, ticks: int) -> int:
+        """Return how many of ``ticks`` ticks only count on (0: the next one needs a step)."""
+        if self._from != player or not self._settled:  # the map to check first
+            return 0
+        if self.woken < self.wake:
+            return min(ticks, self.wake - self.woken)
+        if self._fresh:  # ``closest`` to update first
+            return 0
+        for chaser in self.chasers:  # up to the tick before the first arrival
+            ticks = min(ticks, chaser.span - chaser.progress - 1)
+            if self.fog and (chaser.pos, player) not in self._sight:
+                return 0
+        return ticks
+
+    def _downhill(self, steps: Callable[[Pos], int], pos: Pos) -> Optional[Pos]:
+        """Return the neighbour of ``pos`` one step nearer by ``steps`` (None: none)."""
+        here = steps(pos)
         if here <= 0:
             return None
-        rows, cols = dist.shape
+        rows, cols = self.passable.shape
         for dr, dc in _STEPS:
             q = (pos[0] + dr, pos[1] + dc)
-            if 0 <= q[0] < rows and 0 <= q[1] < cols and dist[q] == here - 1:
+            if 0 <= q[0] < rows and 0 <= q[1] < cols and steps(q) == here - 1:
                 return q
         return None
 
     def nearest(self) -> Optional[int]:
         """Return the fewest steps from any chaser to the player's tile (None: none can reach)."""
-        found = [int(self.dist[c.pos]) for c in self.chasers if self.dist[c.pos] >= 0]
+        found = [steps for steps in map(self._hunt_steps, [c.pos for c in self.chasers])
+                 if steps >= 0]
         return min(found) if found else None
+
+    def far_ticks(self, player: Pos, ticks: int) -> int:
+        """Return ``ticks`` when no chaser can catch the player sliding onto ``player``, else 0.
+
+        A chaser steps at most once every CHASER_TICKS ticks and is drawn within a step of
+        its tile, the player within a step of theirs: it cannot come within CATCH_DISTANCE
+        from as far away as its steps in ``ticks`` and three more.
+        """
+        reach = ticks // CHASER_TICKS + 4
+        pr, pc = player
+        for chaser in self.chasers:
+            r, c = chaser.pos
+            if abs(r - pr) + abs(c - pc) < reach:
+                return 0
+        return ticks
 
     def catches(self, player: tuple[float, float]) -> bool:
         """Return True when a chaser is within CATCH_DISTANCE of the player (as drawn)."""
-        return any(chaser.catches(player) for chaser in self.chasers)
+        pr, pc = player
+        for chaser in self.chasers:  # drawn within a step of its tile: two steps off is far
+            r, c = chaser.pos
+            if abs(r - pr) + abs(c - pc) < 2 and chaser.catches(player):
+                return True
+        return False

@@ -178,7 +178,7 @@ def closest_each(maze: Maze, route: list[Pos], lairs: list[Pos]) -> list[Optiona
         for n, chaser in enumerate(chasers):
             if closest[n] == 0:
                 continue
-            steps = int(pack.dist[chaser.pos])
+            steps = pack.steps(chaser)
             best = closest[n]
             if chaser.catches(drawn):
                 closest[n] = 0

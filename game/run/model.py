@@ -318,11 +318,15 @@ class Run:
 
         The same run as as many calls of step: a tick that arrives is left to ``step``.
         """
-        if (ticks <= 0 or self.finished_at is not None or self.caught_at is not None
-                or (self.started_at is not None and self.chase)):  # over, or chasing
+        if ticks <= 0 or self.finished_at is not None or self.caught_at is not None:
             return
+        chasing = self.started_at is not None and self.chase
+        if chasing:  # only while no chaser can come near enough to catch the slide
+            ticks = self.chase.far_ticks(self.player.pos, ticks)
         done = self.player.glide(TICK, ticks)
         self.tick += done
+        if chasing:  # the player's tile stays: the chasers step as they would tick by tick
+            self.chase.glide(self.player.pos, done)
         if self._search_optimal and done:
             self._advance_searches(OPTIMAL_EVENTS_PER_TICK * done)
 

@@ -146,8 +146,7 @@ class PlaySession:
         chase = self.run.chase
         if not chase or self.run.started_at is None:
             return None
-        near = [(int(chase.dist[c.pos]), n) for n, c in enumerate(chase.chasers)
-                if chase.dist.size and chase.dist[c.pos] >= 0]
+        near = [(chase.steps(c), n) for n, c in enumerate(chase.chasers) if chase.steps(c) >= 0]
         return chase.chasers[min(near)[1]].render_pos if near else None
 
     def chaser_seen(self, index: int) -> bool:
