@@ -21,7 +21,7 @@ import logging
 import threading
 import time
 from dataclasses import dataclass
-from typing import Any, Awaitable, Callable
+from typing import Any, Awaitable, Callable, Optional
 
 from anyio import CapacityLimiter, to_thread
 from starlette.applications import Starlette
@@ -34,6 +34,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from game.run.clock import TICK_RATE
 from game.server import rules
 from game.server.store import Store
+from game.server.timing import phase_log
 
 log = logging.getLogger("migong.server")
 
@@ -131,13 +132,17 @@ def create_app(config: Config, store: Store | None = None) -> Starlette:
     # one re-run at a time in a process (the GIL runs one anyway): submissions queue in
     # order, each finishing in its own time, rather than all slowing each other down
     rerunning = CapacityLimiter(1)
+    timing = phase_log()  # None unless MIGONG_SERVE_TIMING names a file
 
     async def health(request: Request) -> Response:
         """Answer that the server is up, and its database's kind."""
         return JSONResponse({"ok": True, "db": db.kind})
 
-    def submit_sync(body: bytes) -> tuple[int, dict[str, Any]]:
+    def submit_sync(body: bytes,
+                    marks: Optional[dict[str, float]]) -> tuple[int, dict[str, Any]]:
         """Check, re-run and store one submission; return the status and the answer."""
+        if marks is not None:
+            marks["started"] = time.perf_counter()
         try:
             run = rules.check(body, config.max_size)
         except rules.Refused:
@@ -146,18 +151,27 @@ def create_app(config: Config, store: Store | None = None) -> Starlette:
                 RecursionError) as exc:  # bad input the checks above missed: still 4xx
             log.warning("a submission could not be re-run: %r", exc)
             raise rules.Refused(422, "the replay could not be re-run") from None
-        entry, new = db.submit(run)
+        if marks is not None:
+            marks["checked"] = time.perf_counter()
+        entry, new = db.submit(run, marks)
         return (201 if new else 200), {
             "accepted": True, "id": entry["id"], "board": entry["board"], "rank": entry["rank"],
             "moves": entry["moves"], "time": round(entry["time_ticks"] / TICK_RATE, 3)}
 
     async def submit(request: Request) -> Response:
         """Take one run: 201 when new, 200 when sent before, 4xx refused."""
+        marks = None if timing is None else {"arrived": time.perf_counter()}
         try:
             body = await read_body(request, rules.MAX_BODY_BYTES)
-            status, answer = await to_thread.run_sync(submit_sync, body, limiter=rerunning)
+            if marks is not None:
+                marks["read"] = time.perf_counter()
+            status, answer = await to_thread.run_sync(submit_sync, body, marks,
+                                                      limiter=rerunning)
         except rules.Refused as exc:
             return refused(exc)
+        if timing is not None and marks is not None:
+            marks["answered"] = time.perf_counter()
+            timing.submission(marks)
         return JSONResponse(answer, status_code=status)
 
     async def board(request: Request) -> Response:

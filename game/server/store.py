@@ -171,13 +171,15 @@ class Store:
         found, new = self.submit(run)
         return int(found["id"]), new
 
-    def submit(self, run: Checked) -> tuple[dict[str, Any], bool]:
+    def submit(self, run: Checked, marks: Optional[dict[str, float]] = None
+               ) -> tuple[dict[str, Any], bool]:
         """Store ``run`` unless its replay is stored; return its entry and True when new.
 
         The entry is :meth:`entry`'s and the run's id.  A new run takes one connection: the
         insert and its result's count are committed together (durable before the answer);
         the runs ahead of it are the results ahead summed, outside the write lock, and the
-        runs of its result counted before it (its count, less itself).
+        runs of its result counted before it (its count, less itself).  ``marks``, when
+        given, gets the times (perf_counter) the run was inserted, committed and ranked.
         """
         key = {"board": run.board, "time_ticks": run.time_ticks, "moves": run.moves}
         try:
@@ -189,7 +191,13 @@ class Store:
                         "created": time.time(), **key}).scalar_one())
                     tied = int(conn.execute(self._count_result, {**key, "runs": 1})
                                .scalar_one()) - 1
+                    if marks is not None:
+                        marks["inserted"] = time.perf_counter()
+                if marks is not None:
+                    marks["committed"] = time.perf_counter()
                 ahead = int(conn.execute(_AHEAD, key).scalar_one()) + tied
+            if marks is not None:
+                marks["ranked"] = time.perf_counter()
             return {"id": new_id, "board": run.board, "rank": ahead + 1, "moves": run.moves,
                     "time_ticks": run.time_ticks}, True
         except IntegrityError:

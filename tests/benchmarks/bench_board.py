@@ -127,12 +127,17 @@ def cpu_seconds(pid: int) -> float:
     return total
 
 
-def serve(db: str, port: int, workers: int) -> subprocess.Popen[bytes]:
-    """Start ``migong serve``; return once it answers."""
+def serve(db: str, port: int, workers: int, timing: str | None = None
+          ) -> subprocess.Popen[bytes]:
+    """Start ``migong serve`` (its timing log to ``timing``, if given); return once it answers."""
+    from game.server.timing import TIMING_ENV
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    if timing:
+        env[TIMING_ENV] = timing
     proc = subprocess.Popen([sys.executable, "-m", "game", "serve", "--db", db, "--port",
                              str(port), "--rate-limit", "0", "--workers", str(workers)],
-                            cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
-                            stdout=subprocess.DEVNULL)
+                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
@@ -167,7 +172,7 @@ def bench(args: argparse.Namespace, workers: int) -> None:
     if args.db:
         empty(db)
     port = free_port()
-    proc = serve(db, port, workers)
+    proc = serve(db, port, workers, args.timing)
     try:
         total = int(args.rate * args.seconds) if not args.closed else 50_000
         per = total // args.clients
@@ -299,6 +304,8 @@ def main() -> None:
     # p95 200 ms at 100/s, 32: 13.6 ms, the same server)
     parser.add_argument("--threads", type=int, default=16, help="connections per client")
     parser.add_argument("--closed", action="store_true", help="send as fast as answered")
+    parser.add_argument("--timing", help="the server's timing log: a file it appends JSON "
+                        "lines to (game/server/timing.py)")
     parser.add_argument("--cpu", action="store_true",
                         help="only time one submission's CPU in process (check, store)")
     parser.add_argument("--worst", action="store_true",
