@@ -2,7 +2,8 @@
 
 Each worker appends JSON lines: one a submission (its phases' times, in ms from its
 arrival: ``read`` the body, ``started`` the re-run, its turn come, ``checked``,
-``inserted``, ``committed`` and ``ranked`` in the database, ``answered``), one a garbage
+``storing``, its turn to be stored come, ``inserted``, ``committed`` and ``ranked`` in
+the database, ``answered``), one a garbage
 collection that took 2 ms or more, and one each time a watcher thread that wakes every
 5 ms woke 20 ms late or more (the process could not run Python: another thread held the
 interpreter, or the machine ran something else).  Off, the server pays nothing for it.
