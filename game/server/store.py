@@ -197,9 +197,9 @@ class Checkpoints:
     checkpoint running at the same time makes this one return at once.
     """
 
-    def __init__(self, engine: Engine, period: float = CHECKPOINT_PERIOD) -> None:
+    def __init__(self, engine: Engine, period: Optional[float] = None) -> None:
         self.engine = engine
-        self.period = period
+        self.period = CHECKPOINT_PERIOD if period is None else period
         self.done = 0  # checkpoints run, for the tests
         self._written = threading.Event()
         self._stop = threading.Event()
