@@ -240,8 +240,8 @@ def bench(args: argparse.Namespace, workers: int) -> None:
     kind = "postgresql" if db.startswith("postgres") else "sqlite"
     mode = "closed loop" if args.closed else f"offered {args.rate:g}/s"
     if day is not None:
-        print(f"{'':10} the daily maze of {day.isoformat()}: {json.loads(payloads[0][0])"
-              f"['replay']['level']['code']}", flush=True)
+        code = json.loads(payloads[0][0])["replay"]["level"]["code"]
+        print(f"{'':10} the daily maze of {day.isoformat()}: {code}", flush=True)
     print(f"{kind:10} workers {workers}  {mode:14}  accepted {len(ok) / took:7.1f}/s  "
           f"({len(ok)} in {took:.1f} s, {bad} not 201)  p50 {pct(0.5):6.1f} ms  "
           f"p95 {pct(0.95):6.1f} ms  p99 {pct(0.99):6.1f} ms  max {pct(1.0):6.1f} ms",
