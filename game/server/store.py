@@ -147,7 +147,8 @@ class WriterLock:
     (its busy timeout), however soon the lock is free: two workers writing 50 runs a
     second each waited 30-40 ms a write, now and then a second.  The kernel wakes a
     process waiting on flock as soon as the lock is let go.  Where fcntl is missing
-    (Windows) or the database has no file, it does nothing: SQLite's busy wait remains.
+    (Windows), the database has no file or the lock file cannot be made, it does nothing:
+    SQLite's busy wait remains.
     """
 
     def __init__(self, database: Optional[str]) -> None:
@@ -159,7 +160,10 @@ class WriterLock:
         except ImportError:  # pragma: no cover - Windows
             return
         if database and database != ":memory:" and not database.startswith("file:"):
-            self._fd = os.open(database + "-writer.lock", os.O_RDWR | os.O_CREAT, 0o644)
+            try:
+                self._fd = os.open(database + "-writer.lock", os.O_RDWR | os.O_CREAT, 0o644)
+            except OSError:  # no folder, or read-only: SQLite says why when it opens
+                return
             self._flock = fcntl.flock
             self._ex, self._un = fcntl.LOCK_EX, fcntl.LOCK_UN
 
