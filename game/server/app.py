@@ -12,16 +12,18 @@ The API (a contract that tests outside the project use):
 
 Every request counts against the client's rate limit (429 past it).  Re-running and the
 database run in worker threads, so one slow request never stalls the others' I/O; a
-process re-runs one submission at a time, the others waiting their turn in order.
+process re-runs one submission at a time, the others waiting their turn in order, and
+stores the runs re-run in a turn of their own.
 """
 
 from __future__ import annotations
 
+import gc
 import logging
 import threading
 import time
 from dataclasses import dataclass
-from typing import Any, Awaitable, Callable
+from typing import Any, Awaitable, Callable, Optional
 
 from anyio import CapacityLimiter, to_thread
 from starlette.applications import Starlette
@@ -34,6 +36,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from game.run.clock import TICK_RATE
 from game.server import rules
 from game.server.store import Store
+from game.server.timing import phase_log
 
 log = logging.getLogger("migong.server")
 
@@ -131,13 +134,19 @@ def create_app(config: Config, store: Store | None = None) -> Starlette:
     # one re-run at a time in a process (the GIL runs one anyway): submissions queue in
     # order, each finishing in its own time, rather than all slowing each other down
     rerunning = CapacityLimiter(1)
+    # the runs re-run are stored in their own turn, so a slow commit holds up no re-run;
+    # one at a time on SQLite (one writer: a second would sleep in SQLite's busy wait)
+    storing = CapacityLimiter(1 if db.kind == "sqlite" else 4)
+    timing = phase_log()  # None unless MIGONG_SERVE_TIMING names a file
 
     async def health(request: Request) -> Response:
         """Answer that the server is up, and its database's kind."""
         return JSONResponse({"ok": True, "db": db.kind})
 
-    def submit_sync(body: bytes) -> tuple[int, dict[str, Any]]:
-        """Check, re-run and store one submission; return the status and the answer."""
+    def check_sync(body: bytes, marks: Optional[dict[str, float]]) -> rules.Checked:
+        """Check and re-run one submission; return its run or raise Refused."""
+        if marks is not None:
+            marks["started"] = time.perf_counter()
         try:
             run = rules.check(body, config.max_size)
         except rules.Refused:
@@ -146,18 +155,34 @@ def create_app(config: Config, store: Store | None = None) -> Starlette:
                 RecursionError) as exc:  # bad input the checks above missed: still 4xx
             log.warning("a submission could not be re-run: %r", exc)
             raise rules.Refused(422, "the replay could not be re-run") from None
-        entry, new = db.submit(run)
+        if marks is not None:
+            marks["checked"] = time.perf_counter()
+        return run
+
+    def store_sync(run: rules.Checked,
+                   marks: Optional[dict[str, float]]) -> tuple[int, dict[str, Any]]:
+        """Store one run re-run; return the status and the answer."""
+        if marks is not None:
+            marks["storing"] = time.perf_counter()
+        entry, new = db.submit(run, marks)
         return (201 if new else 200), {
             "accepted": True, "id": entry["id"], "board": entry["board"], "rank": entry["rank"],
             "moves": entry["moves"], "time": round(entry["time_ticks"] / TICK_RATE, 3)}
 
     async def submit(request: Request) -> Response:
         """Take one run: 201 when new, 200 when sent before, 4xx refused."""
+        marks = None if timing is None else {"arrived": time.perf_counter()}
         try:
             body = await read_body(request, rules.MAX_BODY_BYTES)
-            status, answer = await to_thread.run_sync(submit_sync, body, limiter=rerunning)
+            if marks is not None:
+                marks["read"] = time.perf_counter()
+            run = await to_thread.run_sync(check_sync, body, marks, limiter=rerunning)
+            status, answer = await to_thread.run_sync(store_sync, run, marks, limiter=storing)
         except rules.Refused as exc:
             return refused(exc)
+        if timing is not None and marks is not None:
+            marks["answered"] = time.perf_counter()
+            timing.submission(marks)
         return JSONResponse(answer, status_code=status)
 
     async def board(request: Request) -> Response:
@@ -201,3 +226,14 @@ def create_app(config: Config, store: Store | None = None) -> Starlette:
     app.add_middleware(Limited, limit=RateLimit(config.rate_limit))  # type: ignore[arg-type]
     app.state.store = db
     return app
+
+
+def freeze_startup() -> None:
+    """Take what start-up made out of the collector's passes (a server process, once).
+
+    Modules, classes, the app: most of a worker's objects, kept for good.  The collector's
+    full passes, every few seconds under load, walked them all holding the interpreter
+    (30-150 ms a pass on this machine, each a stall of every request of the worker).
+    """
+    gc.collect()
+    gc.freeze()

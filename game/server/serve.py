@@ -74,11 +74,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
     print(f"migong board: http://{args.host}:{port}/ ({kind}, {workers} worker"
           f"{'s' if workers > 1 else ''})", flush=True)
     if workers == 1:
-        from game.server.app import create_app
+        from game.server.app import create_app, freeze_startup
 
         sys.setswitchinterval(SWITCH_INTERVAL)
-        uvicorn.run(create_app(config), host=args.host, port=port, log_level="warning",
-                    access_log=False)
+        app = create_app(config)
+        freeze_startup()
+        uvicorn.run(app, host=args.host, port=port, log_level="warning", access_log=False)
     else:
         os.environ[CONFIG_ENV] = json.dumps(config.__dict__)
         uvicorn.run("game.server.serve:app_from_env", factory=True, host=args.host, port=port,
@@ -105,10 +106,12 @@ def open_and_migrate(db: str) -> str:
 
 def app_from_env() -> object:
     """Return the app of one of several worker processes, from the config ``serve`` left."""
-    from game.server.app import Config, create_app
+    from game.server.app import Config, create_app, freeze_startup
 
     sys.setswitchinterval(SWITCH_INTERVAL)
-    return create_app(Config(**json.loads(os.environ[CONFIG_ENV])))
+    app = create_app(Config(**json.loads(os.environ[CONFIG_ENV])))
+    freeze_startup()
+    return app
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -84,6 +84,7 @@ def test_two_processes_submit_to_one_serve_and_both_see_each_other(db_url: str,
     (["serve", "--rate-limit", "-1"], "--rate-limit"),
     (["serve", "--max-size", "2"], "--max-size"),
     (["serve", "--db", "nosuchdb://x"], "--db"),
+    (["serve", "--db", "/no-such-folder-migong/board.sqlite3"], "--db"),  # no lock file either
 ])
 def test_bad_input_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], args: list[str],
                                           words: str) -> None:
