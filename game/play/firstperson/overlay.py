@@ -2,18 +2,24 @@
 
 The compass names the way faced (and the ways to either hand) at the top of the view;
 the corner map (the existing "Corner map" setting) gets an arrow on the player's dot
-pointing the way faced.
+pointing the way faced.  While the hint searches, a line under the compass says so and the
+corner map shows the tiles explored; once it has a route, an arrow beside the compass
+points the way to turn to it (a wall ahead hides the route's glow on the floor).
 """
 
 from __future__ import annotations
 
 import math
+from typing import Optional
 
+import numpy as np
 import pygame
 
+from game.maze import grid
 from game.play import theme
 from game.play.render.looks import mix
 from game.play.widgets.text import draw_text, font
+from game.run.hint import BACKTRACK_FRESH, BACKTRACK_OLD, EXPLORED, FRONTIER, PATH, HintSearch
 from game.text import t
 
 #: The names of the headings, clockwise from east (game.play.firstperson.view.HEADINGS).
@@ -21,6 +27,8 @@ HEADING_NAMES = ("fp.east", "fp.south", "fp.west", "fp.north")
 #: Names further than this from the compass's middle (quarter turns) are hidden; from one
 #: quarter out to here they fade.
 COMPASS_REACH = 1.3
+#: The grid steps of the headings, clockwise from east (view.HEADINGS: (row, column)).
+CLOCKWISE = (grid.RIGHT, grid.DOWN, grid.LEFT, grid.UP)
 
 
 def compass_size(view: pygame.Rect) -> int:
@@ -102,3 +110,112 @@ def draw_facing(surface: pygame.Surface, rect: pygame.Rect, rows: int, cols: int
     pygame.draw.polygon(surface, th.actors.player, points)
     pygame.draw.polygon(surface, th.actors.marker_edge, points, 1)
     surface.set_clip(clip)
+
+
+def route_turn(path: Optional[list[tuple[int, int]]], shown: int, pos: tuple[int, int],
+               heading: int) -> Optional[int]:
+    """Return the quarter turns to face the hint route's next tile from ``pos`` (None: none).
+
+    0: straight ahead, 1: to the right, -1: to the left, 2: behind.  ``path``: the hint's
+    route (its first ``shown`` tiles drawn so far); None off the route or without one.
+    """
+    if path is None or shown < 2:
+        return None
+    drawn = path[:shown]
+    if drawn[0] == pos:
+        i = 0
+    else:
+        try:
+            i = drawn.index(pos)
+        except ValueError:
+            return None
+    if i + 1 >= len(drawn):
+        return None
+    step = (drawn[i + 1][0] - pos[0], drawn[i + 1][1] - pos[1])
+    if step not in CLOCKWISE:
+        return None
+    quarters = (CLOCKWISE.index(step) - heading) % 4
+    return -1 if quarters == 3 else quarters
+
+
+def route_cue_points(view: pygame.Rect, turn: int) -> list[tuple[float, float]]:
+    """Return the arrow beside the compass that points the way to turn to the route."""
+    box = compass_rect(view)
+    s = compass_size(view)
+    if turn == 2:  # behind: under the pill, pointing down
+        mid, y = box.centerx, box.bottom + s * 0.25
+        return [(mid - s * 0.7, y), (mid + s * 0.7, y), (mid, y + s * 0.7)]
+    side = 1 if turn == 1 else -1
+    x: float = box.right + s * 0.25 if side == 1 else box.left - s * 0.25
+    return [(x, box.top + 2), (x, box.bottom - 2), (x + side * s * 0.75, box.centery)]
+
+
+def draw_route_cue(surface: pygame.Surface, view: pygame.Rect, turn: Optional[int]) -> None:
+    """Point beside the compass the way to turn to the hint's route (nothing when ahead)."""
+    if turn is None or turn == 0:
+        return
+    th = theme.current()
+    points = route_cue_points(view, turn)
+    pygame.draw.polygon(surface, th.hint.path[:3], points)
+    pygame.draw.polygon(surface, th.fog.arrow_bg, points, 2)
+
+
+def draw_hint_cue(surface: pygame.Surface, view: pygame.Rect, hint: Optional[HintSearch],
+                  pos: tuple[int, int], heading: int, turning: bool) -> None:
+    """Show the hint in first person: "searching" under the compass, then the way to turn."""
+    if hint is None:
+        return
+    if hint.path is None and not hint.done:
+        draw_searching(surface, view)
+    elif not turning:
+        draw_route_cue(surface, view, route_turn(hint.path, hint.path_shown, pos, heading))
+
+
+def draw_searching(surface: pygame.Surface, view: pygame.Rect) -> pygame.Rect:
+    """Say under the compass that the hint is still searching; return where."""
+    th = theme.current()
+    box = compass_rect(view)
+    f = font(max(10, compass_size(view) * 2 // 3))
+    text = t("fp.searching")
+    w, h = f.size(text)
+    back = pygame.Rect(0, 0, w + h, round(h * 1.3))
+    back.midtop = (box.centerx, box.bottom + 2)
+    pill = pygame.Surface(back.size, pygame.SRCALPHA)
+    pygame.draw.rect(pill, (*th.fog.arrow_bg, 190), pill.get_rect(), border_radius=back.height // 2)
+    surface.blit(pill, back)
+    draw_text(surface, text, f, th.hint.frontier[:3], back.center)
+    return back
+
+
+class MapHint:
+    """The hint's search laid over the corner map: explored tiles tinted, the route bright."""
+
+    def __init__(self) -> None:
+        self._made: Optional[tuple[object, ...]] = None
+        self._picture: Optional[pygame.Surface] = None
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, hint: Optional[HintSearch]) -> None:
+        """Tint the tiles ``hint`` has explored, and its route, on the map in ``rect``."""
+        if hint is None:
+            return
+        th = theme.current()
+        key = (id(hint), hint.visited, hint.path_shown, hint.start, rect.size, th)
+        if self._made != key or self._picture is None:
+            self._picture = self._paint(hint.state, rect.size, th.hint)
+            self._made = key
+        surface.blit(self._picture, rect)
+
+    @staticmethod
+    def _paint(state: np.ndarray, size: tuple[int, int], colours: theme.HintPalette) -> pygame.Surface:
+        """Return the picture of ``state`` at ``size``: one colour a state, clear for none."""
+        lut = np.zeros((PATH + 1, 4), dtype=np.uint8)
+        lut[FRONTIER] = colours.frontier
+        lut[EXPLORED] = colours.visited
+        lut[BACKTRACK_FRESH] = colours.backtrack_fresh
+        lut[BACKTRACK_OLD] = colours.backtrack_old
+        lut[PATH] = (*colours.path[:3], 255)
+        rgba = lut[state.T]  # (cols, rows, 4)
+        small = pygame.Surface(state.shape[::-1], pygame.SRCALPHA)
+        pygame.surfarray.pixels3d(small)[...] = rgba[..., :3]
+        pygame.surfarray.pixels_alpha(small)[...] = rgba[..., 3]
+        return pygame.transform.scale(small, size)
