@@ -2,9 +2,10 @@
 
 The compass names the way faced (and the ways to either hand) at the top of the view;
 the corner map (the existing "Corner map" setting) gets an arrow on the player's dot
-pointing the way faced.  While the hint searches, a line under the compass says so and the
-corner map shows the tiles explored; once it has a route, an arrow beside the compass
-points the way to turn to it (a wall ahead hides the route's glow on the floor).
+pointing the way faced.  While the hint searches, a line at the view's foot says so and
+the corner map shows the tiles explored; once it has a route, an arrow beside the compass
+(or at the foot, for behind) points the way to turn to it: a wall ahead hides the route's
+glow on the floor.
 """
 
 from __future__ import annotations
@@ -142,9 +143,10 @@ def route_cue_points(view: pygame.Rect, turn: int) -> list[tuple[float, float]]:
     """Return the arrow beside the compass that points the way to turn to the route."""
     box = compass_rect(view)
     s = compass_size(view)
-    if turn == 2:  # behind: under the pill, pointing down
-        mid, y = box.centerx, box.bottom + s * 0.25
-        return [(mid - s * 0.7, y), (mid + s * 0.7, y), (mid, y + s * 0.7)]
+    if turn == 2:  # behind: at the view's bottom edge, pointing down (under the compass
+        # hang the chasers' signs and the toasts)
+        mid, y = view.centerx, view.bottom - s * 1.2
+        return [(mid - s, y), (mid + s, y), (mid, y + s * 0.8)]
     side = 1 if turn == 1 else -1
     x: float = box.right + s * 0.25 if side == 1 else box.left - s * 0.25
     return [(x, box.top + 2), (x, box.bottom - 2), (x + side * s * 0.75, box.centery)]
@@ -162,7 +164,7 @@ def draw_route_cue(surface: pygame.Surface, view: pygame.Rect, turn: Optional[in
 
 def draw_hint_cue(surface: pygame.Surface, view: pygame.Rect, hint: Optional[HintSearch],
                   pos: tuple[int, int], heading: int, turning: bool) -> None:
-    """Show the hint in first person: "searching" under the compass, then the way to turn."""
+    """Show the hint in first person: "searching" at the foot, then the way to turn to it."""
     if hint is None:
         return
     if hint.path is None and not hint.done:
@@ -172,14 +174,16 @@ def draw_hint_cue(surface: pygame.Surface, view: pygame.Rect, hint: Optional[Hin
 
 
 def draw_searching(surface: pygame.Surface, view: pygame.Rect) -> pygame.Rect:
-    """Say under the compass that the hint is still searching; return where."""
+    """Say at the foot of ``view`` that the hint is still searching; return where.
+
+    Not under the compass: the chasers' signs and the toasts hang there.
+    """
     th = theme.current()
-    box = compass_rect(view)
-    f = font(max(10, compass_size(view) * 2 // 3))
+    f = font(max(10, compass_size(view) * 4 // 5))
     text = t("fp.searching")
     w, h = f.size(text)
     back = pygame.Rect(0, 0, w + h, round(h * 1.3))
-    back.midtop = (box.centerx, box.bottom + 2)
+    back.midbottom = (view.centerx, view.bottom - max(4, h // 2))
     pill = pygame.Surface(back.size, pygame.SRCALPHA)
     pygame.draw.rect(pill, (*th.fog.arrow_bg, 190), pill.get_rect(), border_radius=back.height // 2)
     surface.blit(pill, back)
