@@ -268,6 +268,7 @@ STRINGS: dict[str, str] = {
     "fp.east": "E",
     "fp.south": "S",
     "fp.west": "W",
+    "fp.searching": "Searching for the way...",
     "controls.view": "First person / top view",
     "controls.hint": "Show / hide the hint",
     "controls.solver_next": "Next hint solver",

@@ -371,6 +371,7 @@ STRINGS: dict[str, str] = {
     "fp.east": "东",
     "fp.south": "南",
     "fp.west": "西",
+    "fp.searching": "正在搜索出路……",
     "controls.view": "第一人称 / 俯视",
     "controls.hint": "显示 / 隐藏提示",
     "controls.solver_next": "下一个提示求解器",

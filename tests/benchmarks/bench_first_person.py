@@ -6,7 +6,9 @@ key presses (a quarter turn before each change of way: turns animate), and times
 frame (update + draw) by the wall clock and by the process's CPU time: the machine may
 be shared, and CPU time is what the frame itself cost.
 
-Run:  python tests/benchmarks/bench_first_person.py [--size 1280x720] [--frames N] [--json]
+With ``--hint`` the hint is shown (searching, then its route) over the corner map too.
+
+Run:  python tests/benchmarks/bench_first_person.py [--size 1280x720] [--frames N] [--hint] [--json]
 Target: p99 <= 16.7 ms with the picture rendered at least 960 px wide.
 """
 
@@ -33,6 +35,7 @@ from game.play.firstperson.view import HEADINGS  # noqa: E402
 from game.play.input import KeyDown, KeyUp  # noqa: E402
 from game.play.scenes.play import PlayScene  # noqa: E402
 from game.run.hint import HintSearch  # noqa: E402
+from game.run.intents import ToggleHint  # noqa: E402
 from game.run.level import Level  # noqa: E402
 from game.save import Progress, Race  # noqa: E402
 from tests.play.helpers import campaign_level  # noqa: E402
@@ -58,16 +61,23 @@ def route(level: Level) -> list[tuple[int, int]]:
     return list(search.path)
 
 
-def scene_for(size: tuple[int, int]) -> tuple[PlayScene, pygame.Surface]:
-    """Return the level in first person in fog with a bfs ghost racing, and the window."""
+def scene_for(size: tuple[int, int], *,
+              hint: bool = False) -> tuple[PlayScene, pygame.Surface]:
+    """Return the level in first person in fog with a bfs ghost racing, and the window.
+
+    ``hint``: the hint asked for, and the corner map shown.
+    """
     screen = pygame.display.set_mode(size)
     ctx = Context(Progress())
+    ctx.settings.minimap = hint
     ctx.session_view = True
     ctx.session_race = Race("bfs", 6)
     index = next(i for i, spec in enumerate(CAMPAIGN) if spec.name == LEVEL)
     level = campaign_level(index)
     scene = PlayScene(ctx, Level(level.maze, level.spec, level.index, level.label, fog=True))
     scene.on_enter()
+    if hint:
+        scene.apply(ToggleHint())
     return scene, screen
 
 
@@ -109,12 +119,13 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", default="1280x720")
     parser.add_argument("--frames", type=int, default=600)
+    parser.add_argument("--hint", action="store_true")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     w, h = (int(v) for v in args.size.lower().split("x"))
     pygame.display.init()
     pygame.font.init()
-    scene, screen = scene_for((w, h))
+    scene, screen = scene_for((w, h), hint=args.hint)
     walk = [0]
     frames(scene, screen, 30, walk)  # warm up: atlas, fonts, sprites
     wall, cpu = frames(scene, screen, args.frames, walk)

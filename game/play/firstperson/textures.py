@@ -33,9 +33,13 @@ DOORS = (2, 3, 4, 5)
 FLOOR, CEILING, ROUTE, WASH, EXIT = 6, 7, 8, 9, 10
 MUD = 11
 MATERIALS = 12
-#: How strongly the hint's route and its wash tint the floor.
-ROUTE_GLOW = 0.55
+#: How strongly the hint's route and its wash tint the floor, and the route's glowing mark.
+ROUTE_TINT = 0.5
+ROUTE_GLOW = 0.9
 WASH_TINT = 0.22
+#: A floor lighter than this (mean channel) takes the route's own colour in its glow, not a
+#: lighter one (on a near-white floor a lighter yellow was white: the route hardly showed).
+LIGHT_FLOOR = 150
 
 
 def _load(name: str) -> Optional[np.ndarray]:
@@ -89,11 +93,13 @@ def _tinted(floor: np.ndarray, colour: tuple[int, int, int], share: float) -> np
 
 def _route(floor: np.ndarray, colour: tuple[int, int, int]) -> np.ndarray:
     """Return the floor of the hint's route: tinted, with a glowing mark in its middle."""
-    out = _tinted(floor, colour, ROUTE_GLOW * 0.5).astype(np.float32)
+    out = _tinted(floor, colour, ROUTE_TINT).astype(np.float32)
     y, x = np.mgrid[0:TEXTURE, 0:TEXTURE] + 0.5
     r = np.hypot(x - TEXTURE / 2, y - TEXTURE / 2) / (TEXTURE / 2)
-    glow = np.clip(1.0 - r, 0, 1) ** 1.5 * ROUTE_GLOW * 1.6
-    bright = np.minimum(np.array(colour, np.float32) * 1.25 + 40, 255)
+    glow = np.clip(1.0 - r, 0, 1) ** 0.8 * ROUTE_GLOW
+    bright = np.array(colour, np.float32)
+    if floor.mean() < LIGHT_FLOOR:  # a dark floor: the mark glows lighter than the route
+        bright = np.minimum(bright * 1.25 + 40, 255)
     out = out * (1 - glow[..., None]) + bright * glow[..., None]
     return np.clip(out, 0, 255).astype(np.uint8)
 

@@ -27,6 +27,7 @@ from game.maze import tiles as kinds
 from game.play import theme
 from game.play.firstperson import raycast, textures
 from game.play.firstperson.decals import draw_decals
+from game.play.firstperson.overlay import MapHint
 from game.play.firstperson.raycast import Hits, Scene
 from game.play.firstperson.textures import (CEILING, DARK, DOORS, EXIT, FLOOR, MUD, ROUTE,
                                             SPRITE, WALL, WASH)
@@ -241,6 +242,7 @@ class FirstPersonView:
         self._sprites: dict[str, pygame.Surface] = {}
         self.hits: Optional[Hits] = None
         self.render_size = (0, 0)
+        self.map_hint = MapHint()  # the hint's search over the corner map
 
     # -- the scene ------------------------------------------------------------------------
     def scene(self) -> tuple[Scene, int, int]:

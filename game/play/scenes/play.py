@@ -33,7 +33,7 @@ from game.play.camera import Camera
 from game.play.clipboard import copy_text
 from game.names import hint_solver_label, hint_solvers, solver_short_label
 from game.play.context import Context
-from game.play.firstperson.overlay import draw_compass, draw_facing
+from game.play.firstperson.overlay import draw_compass, draw_facing, draw_hint_cue
 from game.play.firstperson.view import STEPS, TURNS, FirstPersonView, Walker
 from game.bindings import WALKS, solver_slot
 from game.play.input import Event, FocusLost, KeyDown, KeyUp, Wheel, keymap, left_click
@@ -550,6 +550,8 @@ class PlayScene(Scene):
         view = self.captions.make_room(view, hint=self.hint is not None, first_person=True)
         fp.draw(surface, view)
         draw_compass(surface, view, fp.walker.heading, fp.walker.angle)
+        draw_hint_cue(surface, view, self.hint, self.run.player.pos, fp.walker.heading,
+                      fp.walker.turning)  # the floor's glow may lie behind a wall
         self.chasers.draw_sense(surface, view, fp.walker.angle, self._time)
         if self.hint is None:  # under the compass
             self.chasers.draw_asleep(surface, asleep_view(view))
@@ -561,6 +563,7 @@ class PlayScene(Scene):
         elif self.ctx.settings.minimap:
             rect = self.maps.draw_corner(surface, view, self._time)
             if rect is not None:  # the chasers too: the view ahead hides those behind
+                fp.map_hint.draw(surface, rect, self.hint)  # the search, as it goes
                 self.chasers.draw_on_map(surface, rect, self.maze.rows, self.maze.cols)
                 draw_facing(surface, rect, self.maze.rows, self.maze.cols,
                             self.run.player.render_pos, fp.walker.angle)
