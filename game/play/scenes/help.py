@@ -11,6 +11,7 @@ from game.play import input as keys
 from game.play import theme
 from game.play.context import Context
 from game.play.input import Event, KeyDown, KeyRepeat, Wheel
+from game.play.panels.chasers import pace
 from game.names import hint_solver_label, hint_solvers
 from game.play.routes import Back
 from game.play.scenes.base import MenuScene, Next
@@ -31,7 +32,7 @@ def help_sections() -> list[Section]:
         (t("help.goal"), [
             (t("help.goal_exit_keys"), t("help.goal_exit")),
             (t("help.goal_keys_keys"), t("help.goal_keys")),
-            (t("help.goal_chasers_keys"), t("help.goal_chasers")),
+            (t("help.goal_chasers_keys"), t("help.goal_chasers", **pace())),
             (t("help.goal_mud_keys"), t("help.goal_mud")),
             (t("help.goal_stars_keys"), t("help.goal_stars")),
         ]),

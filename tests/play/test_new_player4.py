@@ -1,0 +1,41 @@
+"""What a new player found unsaid or mis-said (round 4): the chase's pace, the Chinese
+wording of the first-person keys and the caught card, and the caught card's keys."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import pytest
+
+from game.maze import chase
+from game.play.panels import chasers as panel
+from game.play.panels.chasers import pace
+from game.play.scenes.help import help_sections
+from game.text import language, set_language, t
+
+
+@pytest.fixture(params=["en", "zh"])
+def lang(request: pytest.FixtureRequest) -> Iterator[str]:
+    """Run a test in each language, then restore the language."""
+    before = language()
+    set_language(request.param)
+    yield request.param
+    set_language(before)
+
+
+def test_pace_is_derived_from_the_chase_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The figures are the rules': 5 tiles a second, 8 held, 3 s of scent, and follow them."""
+    assert pace() == {"chaser": "5", "walk": "8", "scent": "3"}
+    assert chase.RATE / chase.CHASER_TICKS == 5 and chase.RATE / chase.WALK_TICKS == 8
+    monkeypatch.setattr(panel, "CHASER_TICKS", 30)
+    assert pace()["chaser"] == "4"
+
+
+def test_the_awake_toast_and_help_say_the_pace(lang: str) -> None:
+    """The toast says both paces and to hold the key; Help adds the fog's lost scent."""
+    for key in ("chase.awake_toast_one", "chase.awake_toast_many"):
+        text = t(key, **pace())
+        assert "5" in text and "8" in text
+    rows = dict(row for _, section in help_sections() for row in section)
+    words = rows[t("help.goal_chasers_keys")]
+    assert all(figure in words for figure in ("5", "8", "3"))
