@@ -13,4 +13,9 @@ STRINGS: dict[str, str] = {
     "complete.chart_one": "你的用时，目前排行榜上只有这一个",
     # -- the editor's tool buttons when the digits do not fit: the name and its key
     "editor.tool_letter": "{tool} {letter}",
+    # -- 单独提到方向键时的名字（第一人称的按键条）
+    "key.up": "上",
+    "key.down": "下",
+    "key.left": "左",
+    "key.right": "右",
 }

@@ -14,7 +14,7 @@ from game.levels import build_level, campaign_index, named_level
 from game.maze.chase import NEAR
 from game.play.audio import Audio
 from game.play.context import Context
-from game.play.panels.chasers import BEAT_SENSED, BODY, CARD, CAUGHT_TITLE, pace
+from game.play.panels.chasers import BEAT_SENSED, BODY, CARD, CAUGHT_TITLE
 from game.play.scenes.play import PlayScene
 from game.run.level import Level
 from game.run.session import CHASERS_AWAKE
@@ -88,7 +88,8 @@ def test_the_chasers_setting_off_is_a_toast_and_a_heartbeat_at_once() -> None:
             break
     assert events.count(CHASERS_AWAKE) == 1 and scene.session.chasers_awake
     scene._effects([CHASERS_AWAKE])
-    assert scene.ctx.toasts.text == t("chase.awake_toast_one", **pace()) and played == ["heartbeat"]
+    assert scene.ctx.toasts.text == scene.chasers.awake_text()
+    assert "5" in scene.ctx.toasts.text and played == ["heartbeat"]
     assert scene.chasers.asleep_lines() is None  # the caption has done its work
     assert CHASERS_AWAKE not in scene.session.advance(30)  # told once
 

@@ -34,8 +34,28 @@ def test_pace_is_derived_from_the_chase_rules(monkeypatch: pytest.MonkeyPatch) -
 def test_the_awake_toast_and_help_say_the_pace(lang: str) -> None:
     """The toast says both paces and to hold the key; Help adds the fog's lost scent."""
     for key in ("chase.awake_toast_one", "chase.awake_toast_many"):
-        text = t(key, **pace())
+        text = t(key, chaser=pace()["chaser"], walk=pace()["walk"])
         assert "5" in text and "8" in text
     rows = dict(row for _, section in help_sections() for row in section)
     words = rows[t("help.goal_chasers_keys")]
     assert all(figure in words for figure in ("5", "8", "3"))
+
+
+def test_the_first_person_strip_names_the_arrows_in_the_language(lang: str) -> None:
+    """The first person's key strip names the arrows as the other screens do (上/下 in Chinese)."""
+    import pygame
+
+    from game.play.input import key_label
+
+    names = [key_label(k) for k in (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT)]
+    expected = ["Up", "Down", "Left", "Right"] if lang == "en" else ["上", "下", "左", "右"]
+    assert names == expected
+
+
+def test_the_caught_card_says_the_keys_its_strip_says(lang: str) -> None:
+    """The card names Space as the strip does; the Chinese distance suits any count."""
+    card, strip = t("chase.caught_keys"), t("chase.caught_strip")
+    space = "Space" if lang == "en" else "空格"
+    assert space in card and space in strip
+    if lang == "zh":
+        assert "只差" not in t("chase.caught_close", steps=303)

@@ -202,7 +202,10 @@ class Chasers:
     def awake_text(self) -> str:
         """Return the toast of the chasers setting off."""
         one = len(self.session.chasers) == 1
-        return t("chase.awake_toast_one" if one else "chase.awake_toast_many", **pace())
+        figures = pace()
+        if one:
+            return t("chase.awake_toast_one", chaser=figures["chaser"], walk=figures["walk"])
+        return t("chase.awake_toast_many", chaser=figures["chaser"], walk=figures["walk"])
 
     def beat(self, first_person: bool) -> Optional[float]:
         """Return the heartbeat's interval now (None: no beat); first person senses from afar."""
