@@ -5,7 +5,8 @@ from __future__ import annotations
 
 STRINGS: dict[str, str] = {
     # -- a maze the choices cannot build
-    "chasers.no_room": "There is no room for {count} fair chaser lairs in this {rows} x {cols} maze. Choose fewer chasers or a bigger maze.",
+    "chasers.no_room": "There is no room for {count} fair chaser lairs in this {rows} x {cols} maze. Choose fewer chasers, another seed, more loops, another generator or a bigger maze.",
+    "chasers.no_room_one": "There is no room for a fair chaser lair in this {rows} x {cols} maze. Choose another seed, more loops, another generator or a bigger maze.",
     "loading.failed_plain": "These choices cannot make a maze ({reason}). Try other choices.",
     # -- the result screen's chart of the board's times
     "complete.chart_title": "Times of {runs} runs on the board, yours marked",

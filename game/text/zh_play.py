@@ -5,7 +5,8 @@ from __future__ import annotations
 
 STRINGS: dict[str, str] = {
     # -- a maze the choices cannot build
-    "chasers.no_room": "这个 {rows} x {cols} 的迷宫放不下 {count} 个公平的追兵巢穴。请减少追兵，或选更大的迷宫。",
+    "chasers.no_room": "这个 {rows} x {cols} 的迷宫放不下 {count} 个公平的追兵巢穴。请减少追兵、换个种子、加些回路、换个生成算法，或选更大的迷宫。",
+    "chasers.no_room_one": "这个 {rows} x {cols} 的迷宫放不下一个公平的追兵巢穴。请换个种子、加些回路、换个生成算法，或选更大的迷宫。",
     "loading.failed_plain": "这些选项生成不了迷宫（{reason}）。请换些选项再试。",
     # -- the result screen's chart of the board's times
     "complete.chart_title": "排行榜上 {runs} 次通关的用时，你的已标出",

@@ -59,3 +59,18 @@ def test_the_caught_card_says_the_keys_its_strip_says(lang: str) -> None:
     assert space in card and space in strip
     if lang == "zh":
         assert "只差" not in t("chase.caught_close", steps=303)
+
+
+def test_one_chaser_that_does_not_fit_suggests_what_can_help(lang: str) -> None:
+    """With one chaser "fewer" means none: name another seed, loops, a generator instead."""
+    from game.maze.lairs import LairsDoNotFit
+    from game.names import build_problem
+
+    one, four = LairsDoNotFit(1, 31, 31), LairsDoNotFit(4, 31, 31)
+    assert "fewer" not in str(one) and "another seed" in str(one) and "loops" in str(one)
+    assert "fewer chasers" in str(four) and "another seed" in str(four)
+    said_one, said_four = build_problem(one), build_problem(four)
+    fewer = "fewer chasers" if lang == "en" else "减少追兵"
+    seed = "another seed" if lang == "en" else "换个种子"
+    assert fewer not in said_one and seed in said_one
+    assert fewer in said_four and seed in said_four
