@@ -14,6 +14,8 @@ STRINGS: dict[str, str] = {
     "complete.chart_one": "Your time, the only one on the board yet",
     # -- the editor's tool buttons when the digits do not fit: the name and its key
     "editor.tool_letter": "{tool} {letter}",
+    # -- the top bar's maze caption with mud after its loops
+    "hud.algorithm_mud": "{caption} · mud {mud}%",
     # -- the arrow keys' names where a key is named on its own (the first person's strip)
     "key.up": "Up",
     "key.down": "Down",

@@ -74,3 +74,21 @@ def test_one_chaser_that_does_not_fit_suggests_what_can_help(lang: str) -> None:
     seed = "another seed" if lang == "en" else "换个种子"
     assert fewer not in said_one and seed in said_one
     assert fewer in said_four and seed in said_four
+
+
+def test_the_top_bar_says_the_mud_beside_the_loops(lang: str) -> None:
+    """"Prim · loops 30%" for a maze with 30 % mud said nothing of the mud."""
+    import pygame
+
+    from game.levels import LevelSpec, build_level
+    from game.play.context import Context
+    from game.play.scenes.play import PlayScene
+    from game.run.level import Level
+    from game.save import Progress
+
+    pygame.init()
+    spec = LevelSpec("prim", 15, 15, 3, loops=0.3, mud=0.3)
+    scene = PlayScene(Context(Progress()), Level(build_level(spec), spec))
+    caption = scene.info["algorithm"]
+    assert caption.endswith("mud 30%" if lang == "en" else "泥地 30%")
+    assert ("loops 30%" if lang == "en" else "回路 30%") in caption
