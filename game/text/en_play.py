@@ -14,6 +14,9 @@ STRINGS: dict[str, str] = {
     "complete.chart_one": "Your time, the only one on the board yet",
     # -- the editor's tool buttons when the digits do not fit: the name and its key
     "editor.tool_letter": "{tool} {letter}",
+    # -- the leaderboard settings' footer on the server and name rows, and on the last two
+    "leaderboard.footer_field": "Enter: type it · Esc: back",
+    "leaderboard.footer_open": "Enter: choose · Esc: back",
     # -- the top bar's maze caption with mud after its loops
     "hud.algorithm_mud": "{caption} · mud {mud}%",
     # -- the arrow keys' names where a key is named on its own (the first person's strip)

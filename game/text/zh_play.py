@@ -14,6 +14,9 @@ STRINGS: dict[str, str] = {
     "complete.chart_one": "你的用时，目前排行榜上只有这一个",
     # -- the editor's tool buttons when the digits do not fit: the name and its key
     "editor.tool_letter": "{tool} {letter}",
+    # -- 排行榜设置的页脚：服务器和名字这两行，以及最后两行
+    "leaderboard.footer_field": "回车：输入 · Esc：返回",
+    "leaderboard.footer_open": "回车：选择 · Esc：返回",
     # -- 顶栏的迷宫说明：回路之后是泥地
     "hud.algorithm_mud": "{caption} · 泥地 {mud}%",
     # -- 单独提到方向键时的名字（第一人称的按键条）

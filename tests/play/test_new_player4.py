@@ -92,3 +92,26 @@ def test_the_top_bar_says_the_mud_beside_the_loops(lang: str) -> None:
     caption = scene.info["algorithm"]
     assert caption.endswith("mud 30%" if lang == "en" else "泥地 30%")
     assert ("loops 30%" if lang == "en" else "回路 30%") in caption
+
+
+def test_the_leaderboard_footer_follows_the_row_and_its_toast_keeps_off_the_title(
+        lang: str) -> None:
+    """Left/Right only on the on/off row; "set both first" shows under the title, not on it."""
+    import pygame
+
+    from game.play.context import Context
+    from game.play.scenes.leaderboard import LeaderboardSettingsScene
+    from game.save import Progress
+
+    pygame.init()
+    scene = LeaderboardSettingsScene(Context(Progress()))
+    footers = []
+    for row in range(5):
+        scene.menu.selected = row
+        footers.append(scene.footer())
+    turn = "Left/Right" if lang == "en" else "左/右"
+    assert turn in footers[0] and not any(turn in footer for footer in footers[1:])
+    for size in ((320, 240), (1280, 800), (1920, 1080)):
+        surface = pygame.Surface(size)
+        scene.draw(surface)
+        assert scene.toast_area(surface).top >= scene._under_title > 0
