@@ -115,3 +115,36 @@ def test_the_leaderboard_footer_follows_the_row_and_its_toast_keeps_off_the_titl
         surface = pygame.Surface(size)
         scene.draw(surface)
         assert scene.toast_area(surface).top >= scene._under_title > 0
+
+
+def test_the_fog_tip_stacks_under_the_asleep_caption_and_stays_to_be_read(lang: str) -> None:
+    """On the 2026-12-16 daily the fog's tip went over the chaser's caption for 1.6 s."""
+    import datetime
+
+    import pygame
+
+    from game.daily import daily_spec
+    from game.levels import build_level
+    from game.play.context import Context, reading_seconds
+    from game.play.scenes.play import PlayScene
+    from game.play.widgets import hud
+    from game.run.level import Level
+    from game.save import Progress
+
+    pygame.init()
+    spec = daily_spec(datetime.date(2026, 12, 16))
+    assert spec.fog and spec.chasers
+    maze = build_level(spec)
+    for size in ((320, 240), (1280, 800), (1920, 1080)):
+        ctx = Context(Progress())
+        scene = PlayScene(ctx, Level(maze, spec))
+        scene.on_enter()
+        surface = pygame.Surface(size)
+        scene.draw(surface)
+        tip = ctx.toasts.text
+        assert "O" in tip and ctx.toasts.left >= 3.0 and ctx.toasts.left == reading_seconds(tip)
+        lines = scene.chasers.asleep_lines()
+        assert lines is not None
+        asleep = hud.caption_rect(scene._view(surface), *lines, spot="top")
+        assert asleep is not None and scene.toast_area(surface).top >= asleep.bottom
+    assert reading_seconds("Muted") < 2.0 < reading_seconds("战争迷雾 · O：已探索地图")

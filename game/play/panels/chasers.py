@@ -233,6 +233,17 @@ class Chasers:
         if lines is not None:
             hud.draw_caption(surface, view, *lines, spot="top")
 
+    def under_asleep(self, room: pygame.Rect, view: pygame.Rect, hinted: bool) -> pygame.Rect:
+        """Return ``room`` less what lies above the asleep caption's bottom (it tops ``view``).
+
+        A toast at the top of the view (the fog's tip) was drawn over that caption.
+        """
+        lines = None if hinted else self.asleep_lines()
+        box = None if lines is None else hud.caption_rect(view, *lines, spot="top")
+        if box is None or not box.colliderect(room) or box.bottom >= room.bottom - 1:
+            return room
+        return pygame.Rect(room.x, box.bottom, room.width, room.bottom - box.bottom)
+
     def hunting(self) -> bool:
         """Return True while the chasers are off and one is on the player's scent."""
         session = self.session
