@@ -12,7 +12,7 @@ from typing import Any, Callable, NoReturn, Optional, Sequence
 
 from game.errors import EXIT_BAD_INPUT, EXIT_OK, UsageError, printable
 from game.lazy import defer
-from game.maze.registry import CHASERS, KEYS, LOOPS, MUD
+from game.maze.registry import CHASERS, DEFAULT_SIZE, KEYS, LAB_SIZE, LOOPS, MUD, PLAY_SIZE
 
 
 #: The sub-commands that take the maze options (``--algorithm``, ``--size``, the generators').
@@ -60,11 +60,11 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_BAD_INPUT, line + "\n")
 
 
-def _add_maze_options(p: argparse.ArgumentParser) -> None:
-    """Add the options that describe a generated maze: the generators' from their registry."""
+def _add_maze_options(p: argparse.ArgumentParser, size: str = DEFAULT_SIZE) -> None:
+    """Add the options that describe a generated maze (``size``: the default size)."""
     p.add_argument("--algorithm", "-a", help="generator name")
     p.add_argument(
-        "--size", "-s", help="ROWSxCOLS in tiles, both odd and at least 3 (default 21x21)"
+        "--size", "-s", help=f"ROWSxCOLS in tiles, both odd and at least 3 (default {size})"
     )
     p.add_argument("--seed", help="integer seed (default: random)")
     p.add_argument(LOOPS.flag, help=LOOPS.help)
@@ -167,7 +167,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="play a maze file or a custom generated maze")
     play.add_argument("file", nargs="?", help="maze text file to play")
-    _add_maze_options(play)
+    _add_maze_options(play, PLAY_SIZE)
     play.add_argument("--fog", action="store_true",
                       help="play in the fog of war: see only what is in sight, remember the rest")
     play.add_argument("--view", choices=("top", "first-person"),
@@ -270,7 +270,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     lab = sub.add_parser("lab", help="watch a maze being generated and solved, step by step")
     lab.add_argument("file", nargs="?", help="maze text file to solve (no generation)")
-    _add_maze_options(lab)
+    _add_maze_options(lab, LAB_SIZE)
     _add_solver_option(lab)
     lab.add_argument("--hand", help="wall-follower only: the hand on the wall, left or right "
                                     "(default left)")

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator, Optional, Union
 from game.errors import EXIT_NO_PATH, EXIT_OK, UsageError, shown
 from game.levels import MAX_SEED, LevelSpec
 from game.maze.grid import MAX_SIDE, MIN_SIZE, Pos
-from game.maze.registry import CHASERS, KEYS, LOOPS, MUD, Option, Value
+from game.maze.registry import CHASERS, DEFAULT_SIZE, KEYS, LOOPS, MUD, Option, Value
 
 if TYPE_CHECKING:  # the solvers are imported only by the commands that solve
     import numpy as np
@@ -36,7 +36,7 @@ if TYPE_CHECKING:  # the solvers are imported only by the commands that solve
 _SIZE = re.compile(r"\s*([0-9]+)\s*[xX×]\s*([0-9]+)\s*", re.ASCII)
 _POS = re.compile(r"\s*(-?[0-9]+)\s*,\s*(-?[0-9]+)\s*", re.ASCII)
 _INT = re.compile(r"[+-]?[0-9]+")
-_DEFAULT_SIZE = "21x21"
+_DEFAULT_SIZE = DEFAULT_SIZE
 #: More digits than any option needs: checked before ``int()``, whose own limit (4,300
 #: digits) would raise a ValueError of its own, and which is slow on long numbers.
 _MAX_DIGITS = 30

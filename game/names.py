@@ -239,6 +239,8 @@ def build_problem(exc: Exception) -> str:
 
     if isinstance(exc, KeysDoNotFit):
         return t("keys.no_room", count=exc.count, fits=exc.fits, rows=exc.rows, cols=exc.cols)
+    if isinstance(exc, LairsDoNotFit) and exc.count == 1:
+        return t("chasers.no_room_one", rows=exc.rows, cols=exc.cols)
     if isinstance(exc, LairsDoNotFit):
         return t("chasers.no_room", count=exc.count, rows=exc.rows, cols=exc.cols)
     return t("loading.failed_plain", reason=exc)

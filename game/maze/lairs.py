@@ -269,7 +269,9 @@ class LairsDoNotFit(ValueError):
     """A maze has no room for as many fair lairs as chasers were asked for."""
 
     def __init__(self, count: int, rows: int, cols: int) -> None:
+        fewer = "fewer chasers, " if count > 1 else ""  # one chaser fewer is none
         super().__init__(
             f"chasers {count}: this {rows}x{cols} maze has no room for "
-            f"{count} fair lair{'s' if count != 1 else ''} (fewer chasers, or a bigger maze)")
+            f"{count} fair lair{'s' if count != 1 else ''} ({fewer}another seed, more loops, "
+            "another generator or a bigger maze)")
         self.count, self.rows, self.cols = count, rows, cols

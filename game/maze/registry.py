@@ -140,6 +140,12 @@ class SolverInfo:
     walks: bool = False
 
 
+#: The maze size (ROWSxCOLS) a command builds when not told: ``play``'s, the lab's, and the
+#: other commands' (their ``--size`` help says it from here).
+PLAY_SIZE = "31x31"
+LAB_SIZE = "21x21"
+DEFAULT_SIZE = "21x21"
+
 #: The option every generator takes: extra openings, 0 (a perfect maze) to 1 (no dead end).
 LOOPS = Option(
     "loops", "L", "fraction", 0.0, 1.0, 0.0,

@@ -78,6 +78,17 @@ class Silence:
         return self.settings.muted
 
 
+#: A toast's reading pace, characters a second; a Chinese character counts as READ_CJK.
+READ_RATE = 15.0
+READ_CJK = 2.5
+
+
+def reading_seconds(text: str) -> float:
+    """Return how long ``text`` takes to read: a second to notice it, then its letters."""
+    weight = sum(READ_CJK if ord(ch) >= 0x2E80 else 1.0 for ch in text)
+    return 1.0 + weight / READ_RATE
+
+
 class Toast:
     """The one short message shown over any scene, fading out at the end."""
 
@@ -205,9 +216,11 @@ class Context:
         return None if replays is None else replays.best_of(level_ref(level))
 
     def toast(self, text: str, seconds: Optional[float] = None) -> None:
-        """Show ``text`` briefly over whatever scene is on screen."""
+        """Show ``text`` over whatever scene is on screen, long enough to read (or ``seconds``)."""
         motion = theme.current().motion
-        self.toasts.show(text, motion.toast_seconds if seconds is None else seconds)
+        if seconds is None:
+            seconds = max(motion.toast_seconds, reading_seconds(text))
+        self.toasts.show(text, seconds)
 
     # -- the leaderboard ----------------------------------------------------------------
     @property

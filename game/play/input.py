@@ -268,6 +268,10 @@ def use_keymap(km: KeyMap) -> None:
     _keymap[0] = km
 
 
+#: The arrow keys' SDL names and the catalogue keys of the names a player reads.
+ARROW_NAMES = {"Up": "key.up", "Down": "key.down", "Left": "key.left", "Right": "key.right"}
+
+
 def key_label(code: int) -> str:
     """Return the name a player reads for key ``code`` (SDL's, made readable)."""
     if code in PAD_LABELS:
@@ -278,6 +282,8 @@ def key_label(code: int) -> str:
             name = pygame.key.name(code, use_compat=False)
         except (pygame.error, ValueError, OverflowError):
             name = ""
+    if name in ARROW_NAMES:
+        return t(ARROW_NAMES[name])
     if name == "Escape":
         return t("key.escape")
     if name == "Return":

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
 from game.errors import EXIT_BAD_INPUT, UsageError, printable
+from game.maze.registry import LAB_SIZE, PLAY_SIZE
 from game.play.quiet import captured_stderr
 
 if TYPE_CHECKING:  # typing only
@@ -40,8 +41,6 @@ log = logging.getLogger(__name__)
 #: SDL's video drivers that show no window.
 HEADLESS_DRIVERS = ("offscreen", "dummy")
 
-DEFAULT_SIZE = "31x31"
-LAB_SIZE = "21x21"
 #: The largest maze the lab shows (its heat-map and its picture are redrawn per frame).
 LAB_MAX_SIDE = 1001
 
@@ -104,7 +103,7 @@ def play_from_args(args: Any) -> int:
         elif flags:
             from game.commands import maze_spec
 
-            spec = maze_spec(args, default_size=DEFAULT_SIZE)
+            spec = maze_spec(args, default_size=PLAY_SIZE)
     except UsageError as exc:
         return _error(str(exc))
     if spec is not None and fog:

@@ -137,7 +137,7 @@ STRINGS: dict[str, str] = {
     "complete.mud_cost_alone": "{cost}",
     "chase.caught": "Caught!",
     "chase.caught_close": "You were {steps} steps from the exit.",
-    "chase.caught_keys": "R or Enter: try again at once    Esc: menu",
+    "chase.caught_keys": "R, Enter or Space: try again at once    Esc: menu",
     "chase.near_toast": "Something is hunting you. Keep moving.",
     "chapter.chase": "The Minotaur",
     "chapter.chase.tip": "Something hunts you from its lair: it is slower than you, so keep moving and don't get lost.",

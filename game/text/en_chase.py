@@ -10,8 +10,8 @@ STRINGS: dict[str, str] = {
     "chase.asleep_when": "It wakes 1 s after your first move: then keep moving.",
     "chase.asleep_when_many": "They wake 1 s after your first move: then keep moving.",
     # -- the moment they set off
-    "chase.awake_toast_one": "The chaser is awake and coming for you. Keep moving!",
-    "chase.awake_toast_many": "The chasers are awake and coming for you. Keep moving!",
+    "chase.awake_toast_one": "The chaser is awake: it walks {chaser} tiles a second, you {walk} while you hold a key. Hold it, don't tap!",
+    "chase.awake_toast_many": "The chasers are awake: they walk {chaser} tiles a second, you {walk} while you hold a key. Hold it, don't tap!",
     # -- the first-person view's sense of a chaser (where it is, how far)
     "chase.sense_ahead": "Chaser ahead · {steps} steps",
     "chase.sense_behind": "Chaser behind you · {steps} steps",

@@ -13,7 +13,7 @@ STRINGS: dict[str, str] = {
     "help.goal_keys_keys": "Keys",
     "help.goal_keys": "open every door of their colour",
     "help.goal_chasers_keys": "Chasers",
-    "help.goal_chasers": "horned hunters from their lairs: a touch ends the run, R retries",
+    "help.goal_chasers": "horned hunters from their lairs: they walk {chaser} tiles a second, you {walk} while you hold a key (hold it, don't tap); in the fog they lose your scent after {scent} s out of sight. A touch ends the run, R retries",
     "help.goal_mud_keys": "Mud",
     "help.goal_mud": "brown tiles take three times as long to cross",
     "help.goal_stars_keys": "3 stars",

@@ -10,8 +10,8 @@ STRINGS: dict[str, str] = {
     "chase.asleep_when": "你走出第一步 1 秒后它就会醒来：之后要一直走。",
     "chase.asleep_when_many": "你走出第一步 1 秒后它们就会醒来：之后要一直走。",
     # -- 追兵出发的那一刻
-    "chase.awake_toast_one": "追兵醒了，正朝你追来。一直走！",
-    "chase.awake_toast_many": "追兵们醒了，正朝你追来。一直走！",
+    "chase.awake_toast_one": "追兵醒了：它每秒走 {chaser} 格，按住方向键你每秒走 {walk} 格：别一下下点！",
+    "chase.awake_toast_many": "追兵们醒了：它们每秒走 {chaser} 格，按住方向键你每秒走 {walk} 格：别一下下点！",
     # -- 第一人称视角里感觉到的追兵（方向、距离）
     "chase.sense_ahead": "追兵在前方 · {steps} 步",
     "chase.sense_behind": "追兵在你身后 · {steps} 步",

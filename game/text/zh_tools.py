@@ -13,7 +13,7 @@ STRINGS: dict[str, str] = {
     "help.goal_keys_keys": "钥匙",
     "help.goal_keys": "能打开所有同色的门",
     "help.goal_chasers_keys": "追逐者",
-    "help.goal_chasers": "从巢穴出来的长角猎手：被碰到就失败，按 R 重来",
+    "help.goal_chasers": "从巢穴出来的长角猎手：每秒走 {chaser} 格，你按住方向键每秒走 {walk} 格（要按住，别一下下点）；在迷雾中看不到你 {scent} 秒后就会跟丢。被碰到就失败，按 R 重来",
     "help.goal_mud_keys": "泥地",
     "help.goal_mud": "棕色的格子，走过去要花三倍的时间",
     "help.goal_stars_keys": "三颗星",

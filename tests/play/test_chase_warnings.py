@@ -88,7 +88,8 @@ def test_the_chasers_setting_off_is_a_toast_and_a_heartbeat_at_once() -> None:
             break
     assert events.count(CHASERS_AWAKE) == 1 and scene.session.chasers_awake
     scene._effects([CHASERS_AWAKE])
-    assert scene.ctx.toasts.text == t("chase.awake_toast_one") and played == ["heartbeat"]
+    assert scene.ctx.toasts.text == scene.chasers.awake_text()
+    assert "5" in scene.ctx.toasts.text and played == ["heartbeat"]
     assert scene.chasers.asleep_lines() is None  # the caption has done its work
     assert CHASERS_AWAKE not in scene.session.advance(30)  # told once
 

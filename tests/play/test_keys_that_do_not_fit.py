@@ -60,7 +60,7 @@ def test_chasers_that_do_not_fit_say_one_line_before_the_window(
     size = "3x3" if "3x3" in argv else "5x5"
     assert done.stderr.splitlines() == [
         f"migong: error: chasers 4: this {size} maze has no room for 4 fair lairs (fewer "
-        "chasers, or a bigger maze)"]
+        "chasers, another seed, more loops, another generator or a bigger maze)"]
 
 
 def test_only_a_small_maze_with_chasers_is_built_before_the_window() -> None:

@@ -59,6 +59,9 @@ class Bar:
             algorithm = t("hud.algorithm_loops", algorithm=name, loops=loops)
         else:
             algorithm = name
+        mud = round(spec.mud * 100)
+        if mud:
+            algorithm = t("hud.algorithm_mud", caption=algorithm, mud=mud)
         code = self.session.share_code()
         shown = t("hud.seed", seed=spec.seed) if code is None else t("hud.code", code=code)
         return {"algorithm": algorithm, "size": size, "code": shown}

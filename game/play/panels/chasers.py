@@ -19,7 +19,7 @@ from typing import Optional
 
 import pygame
 
-from game.maze.chase import NEAR
+from game.maze.chase import CHASER_TICKS, NEAR, RATE, SCENT_TICKS, WALK_TICKS
 from game.play import theme
 from game.play.camera import Camera
 from game.play.firstperson.overlay import compass_rect
@@ -51,6 +51,12 @@ CARD = (12, 6, 6, 225)
 CAUGHT_TITLE = (255, 112, 96)
 #: The text on the dark card and tag, the same in every palette (the panel is always dark).
 CARD_TEXT = (244, 238, 228)
+
+
+def pace() -> dict[str, str]:
+    """Return the chase's figures from its rules: chaser and held-key tiles a second, scent seconds."""
+    return {"chaser": f"{RATE / CHASER_TICKS:g}", "walk": f"{RATE / WALK_TICKS:g}",
+            "scent": f"{SCENT_TICKS / RATE:g}"}
 
 
 def asleep_view(view: pygame.Rect) -> pygame.Rect:
@@ -196,7 +202,10 @@ class Chasers:
     def awake_text(self) -> str:
         """Return the toast of the chasers setting off."""
         one = len(self.session.chasers) == 1
-        return t("chase.awake_toast_one") if one else t("chase.awake_toast_many")
+        figures = pace()
+        if one:
+            return t("chase.awake_toast_one", chaser=figures["chaser"], walk=figures["walk"])
+        return t("chase.awake_toast_many", chaser=figures["chaser"], walk=figures["walk"])
 
     def beat(self, first_person: bool) -> Optional[float]:
         """Return the heartbeat's interval now (None: no beat); first person senses from afar."""
@@ -223,6 +232,17 @@ class Chasers:
         lines = self.asleep_lines()
         if lines is not None:
             hud.draw_caption(surface, view, *lines, spot="top")
+
+    def under_asleep(self, room: pygame.Rect, view: pygame.Rect, hinted: bool) -> pygame.Rect:
+        """Return ``room`` less what lies above the asleep caption's bottom (it tops ``view``).
+
+        A toast at the top of the view (the fog's tip) was drawn over that caption.
+        """
+        lines = None if hinted else self.asleep_lines()
+        box = None if lines is None else hud.caption_rect(view, *lines, spot="top")
+        if box is None or not box.colliderect(room) or box.bottom >= room.bottom - 1:
+            return room
+        return pygame.Rect(room.x, box.bottom, room.width, room.bottom - box.bottom)
 
     def hunting(self) -> bool:
         """Return True while the chasers are off and one is on the player's scent."""

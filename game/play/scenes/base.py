@@ -130,6 +130,13 @@ class MenuScene(Scene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.backdrop = MazeBackdrop()
+        self._under_title = 0  # where the last frame's title ended (0: none drawn yet)
+
+    def toast_area(self, surface: pygame.Surface) -> pygame.Rect:
+        """Return where a toast may show: under the title (over it, it hid half the title)."""
+        area = super().toast_area(surface)
+        top = min(max(area.top, self._under_title), area.bottom)
+        return pygame.Rect(area.left, top, area.width, area.bottom - top)
 
     def click(self) -> None:
         """Play the menu click."""
@@ -152,7 +159,7 @@ class MenuScene(Scene):
         """
         lay = Layout.of(surface)
         self.draw_background(surface)
-        top = title_bar(surface, title, lay)
+        top = self._under_title = title_bar(surface, title, lay)
         return lay, top, footer(surface, hint, lay)
 
     def menu_box(self, surface: pygame.Surface, lay: Layout, menu: Menu[Next], top: int,

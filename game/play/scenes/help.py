@@ -11,6 +11,7 @@ from game.play import input as keys
 from game.play import theme
 from game.play.context import Context
 from game.play.input import Event, KeyDown, KeyRepeat, Wheel
+from game.play.panels.chasers import pace
 from game.names import hint_solver_label, hint_solvers
 from game.play.routes import Back
 from game.play.scenes.base import MenuScene, Next
@@ -27,11 +28,13 @@ def help_sections() -> list[Section]:
     km = keys.keymap()
     walk = km.walk_label()
     pad = keys.key_label
+    figures = pace()
     return [
         (t("help.goal"), [
             (t("help.goal_exit_keys"), t("help.goal_exit")),
             (t("help.goal_keys_keys"), t("help.goal_keys")),
-            (t("help.goal_chasers_keys"), t("help.goal_chasers")),
+            (t("help.goal_chasers_keys"), t("help.goal_chasers", chaser=figures["chaser"],
+                                             walk=figures["walk"], scent=figures["scent"])),
             (t("help.goal_mud_keys"), t("help.goal_mud")),
             (t("help.goal_stars_keys"), t("help.goal_stars")),
         ]),

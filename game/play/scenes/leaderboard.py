@@ -118,10 +118,18 @@ class LeaderboardSettingsScene(ListScene):
             return Back()
         return super().handle_event(event)
 
+    def footer(self) -> str:
+        """Return the footer of the row chosen: only the on/off row turns with Left/Right."""
+        row = self.menu.selected
+        if row == 0:
+            return t("leaderboard.footer")
+        if row in (1, 2):
+            return t("leaderboard.footer_field")
+        return t("leaderboard.footer_open")
+
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the rows (and the field over them while one is typed)."""
-        lay, top, bottom = self.draw_frame(surface, t("leaderboard.title"),
-                                           t("leaderboard.footer"))
+        lay, top, bottom = self.draw_frame(surface, t("leaderboard.title"), self.footer())
         self.menu_box(surface, lay, self.menu, top, bottom, width=900, font_size=34)
         if self.field is not None:
             self.field.draw(surface)

@@ -576,8 +576,8 @@ class PlayScene(Scene):
         fp, hinted = self.first_person, self.hint is not None
         signs = None if fp is None else lambda v: self.chasers.signs(v, fp.walker.angle, hinted)
         room = None if self.map_shown else self.captions.toast_room(signs)
-        if room is not None:
-            return room
+        if room is not None:  # a toast at the top went over the asleep caption: under it
+            return self.chasers.under_asleep(room, self._view(surface), hinted)
         view = self._area(surface) if self.map_shown else self._view(surface)
         if self.map_shown:
             top = hud.caption_rect(view, *self.maps.caption(), spot="top")
@@ -587,7 +587,7 @@ class PlayScene(Scene):
             bottom = view.bottom
             view.top = min(top.bottom, bottom - 1)
             view.height = bottom - view.top
-        return view
+        return self.chasers.under_asleep(view, self._view(surface), hinted)
 
     @property
     def exit_known(self) -> bool:
