@@ -247,10 +247,11 @@ def race_lines(lab: Lab) -> list[tuple[str, str]]:
         if track.done:
             rank = finished.index(track) + 1
             length = track.solution.length if track.solution is not None else None
-            lines.append(("text", t("lab.score_done", rank=rank, name=name,
-                                    marked=f"{track.marked:,}",
+            cost = track.cost
+            lines.append(("text", t("lab.score_done" if cost is None else "lab.score_done_cost",
+                                    rank=rank, name=name, marked=f"{track.marked:,}",
                                     length="-" if length is None else f"{length:,}",
-                                    events=f"{track.count:,}")))
+                                    cost=f"{cost or 0:,}", events=f"{track.count:,}")))
         else:
             lines.append(("text", t("lab.score_running", name=name, marked=f"{track.marked:,}")))
     return lines
@@ -262,7 +263,9 @@ def _result(track: SolveTrack) -> list[tuple[str, str]]:
         return []
     if track.solution.length is None:
         return [("head", t("lab.no_path", visited=f"{track.solution.visited:,}"))]
-    return [("head", t("lab.found", length=f"{track.solution.length:,}",
+    cost = track.cost
+    return [("head", t("lab.found" if cost is None else "lab.found_cost",
+                       length=f"{track.solution.length:,}", cost=f"{cost or 0:,}",
                        visited=f"{track.solution.visited:,}"))]
 
 
@@ -281,6 +284,11 @@ def slot_label(track: SolveTrack, f: pygame.font.Font, width: int) -> str:
     tries = []
     if track.done and track.solution is not None and track.solution.length is not None:
         length = f"{track.solution.length:,}"
+        if track.cost is not None:  # a maze with mud: the path's cost beside its length
+            cost = f"{track.cost:,}"
+            tries += [t("lab.slot_done_cost", name=name, marked=marked, length=length, cost=cost),
+                      t("lab.slot_done_cost", name=short, marked=marked, length=length,
+                        cost=cost)]
         tries += [t("lab.slot_done", name=name, marked=marked, length=length),
                   t("lab.slot_done", name=short, marked=marked, length=length)]
     tries += [t("lab.slot", name=name, marked=marked), t("lab.slot", name=short, marked=marked),
