@@ -13,7 +13,7 @@ from typing import Optional, Protocol
 
 import pygame
 
-from game.lab.choices import SPEEDS, solver_name, variant
+from game.lab.choices import SPEEDS, solver_name, variant, variants
 from game.lab.code import code_lines, running_line
 from game.lab.model import NONE_LEFT, GenTrack, Lab, SolveTrack
 from game.maze.generators.events import CELL, JOIN, LINK, SCAN, SKIP
@@ -65,13 +65,26 @@ class LabState(Protocol):
     figures: MazeFigures
 
 
-def solver_title(key: str) -> str:
-    """Return a solver choice's short name: the wall follower with its hand."""
+def _hand(key: str) -> Optional[str]:
+    """Return the hand a solver key follows, its default named too (None: no hands)."""
     hand = variant(key)
+    if hand is None:
+        own = variants(solver_name(key))  # the default hand first
+        return own[0] if own and own[0] in _HANDS else None
+    return hand if hand in _HANDS else None
+
+
+def solver_title(key: str, *, short: bool = False) -> str:
+    """Return a solver choice's short name: the wall follower with its hand (both named).
+
+    ``short``: the hand as a letter (a race's caption where the words do not fit).
+    """
+    hand = _hand(key)
     name = solver_short_label(solver_name(key))
     if hand is None:
         return name
-    return t("lab.solver_variant", name=name, variant=t(_HANDS[hand]))
+    said = t(_HANDS[hand] + "_short" if short else _HANDS[hand])
+    return t("lab.solver_variant", name=name, variant=said)
 
 
 def generator_title(spec: LevelSpec) -> str:
@@ -279,7 +292,7 @@ def _code(name: str, kind: Optional[int], first: bool) -> list[tuple[str, str]]:
 def slot_label(track: SolveTrack, f: pygame.font.Font, width: int) -> str:
     """Return a race slot's caption (solver, marked, path) as far as ``width`` pixels hold it."""
     name = solver_title(track.key)
-    short = solver_short_label(track.solver)
+    short = solver_title(track.key, short=True)  # never the bare name: it names the hand
     marked = f"{track.marked:,}"
     tries = []
     if track.done and track.solution is not None and track.solution.length is not None:
