@@ -2,7 +2,7 @@
 
 It opens playing: a maze is being made from the first frame.  Space plays and pauses;
 Right steps one event on, Left one back (all the way to the start); ``[`` and ``]``
-change the speed, from one event a second to thousands a frame; Home starts over.  A and
+change the speed, from one event a second to thousands a frame; Home starts over, playing.  A and
 Shift+A pick the generator (the growing tree once per policy), ``-`` and ``=`` the size,
 S and Shift+S the seed, G a random one; Tab, Shift+Tab and 1..9, 0 pick the solver (the
 wall follower once per hand; Shift+1.. the eleventh on); R races solvers side by side,
@@ -290,8 +290,11 @@ class LabScene(Scene):
         elif key in (pygame.K_RIGHTBRACKET, pygame.K_LEFTBRACKET):
             self.step_speed(1 if key == pygame.K_RIGHTBRACKET else -1)
         elif key == pygame.K_HOME:
+            # start over as the lab opens: the maze being made from its first event, playing
+            # (paused at event 0 showed nothing but wall); Space pauses it as ever
             self.lab.restart()
-            self.playing = self.ended = False
+            self.playing, self.ended = True, False
+            self._credit = 0.0
         elif key == pygame.K_a:
             self.step_generator(back)
         elif key in (pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_EQUALS, pygame.K_PLUS,
