@@ -25,7 +25,9 @@ def test_the_live_corridor_is_the_measured_one(ctx: Context, size: int) -> None:
 
 
 @pytest.mark.parametrize(("lang", "one", "many"), [
-    ("en", "Longest corridor 1 cell", "Longest corridor 1 cells"), ("zh", "最长走廊 1 格", "")])
+    ("en", "Longest corridor 1 cell", "Longest corridor 1 cells"),
+    ("zh", "最长走廊 1 格", ""),
+])
 def test_one_cell_reads_as_one(ctx: Context, lang: str, one: str, many: str) -> None:
     before = language()
     set_language(lang)

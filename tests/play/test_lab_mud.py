@@ -5,17 +5,17 @@ colour, and each solver's path cost beside its length (the player's finding: a l
 from __future__ import annotations
 
 import numpy as np
-import pygame
 import pytest
 
 from game.levels import LevelSpec
 from game.maze import tiles as kinds
 from game.play import theme
 from game.play.context import Context
+from game.play.labview.panel import race_lines
 from game.play.labview.picture import MUD, MUD_STATE_BASE
 from game.play.scenes.lab import LabScene
 from game.lab.model import S_PATH
-from game.text import set_language, language
+from game.text import language, set_language
 
 SPEC = LevelSpec("prim", 21, 21, 5, loops=0.3, mud=0.3)
 
@@ -87,11 +87,12 @@ def test_the_race_scoreboard_shows_each_cost(ctx: Context) -> None:
     scene.race = True
     scene._resolve()
     scene.lab.run(10**6)
-    from game.play.labview.panel import race_lines
+    maze = scene.lab.maze
+    assert maze is not None
     lines = [text for _, text in race_lines(scene.lab)]
     for track in scene.lab.tracks:
         assert track.solution is not None and track.solution.path is not None
-        cost = kinds.path_cost(scene.lab.maze.tiles, track.solution.path)  # type: ignore[union-attr]
+        cost = kinds.path_cost(maze.tiles, track.solution.path)
         assert any(f"{track.solution.length}" in line and f"{cost}" in line for line in lines)
 
 

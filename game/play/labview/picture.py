@@ -138,9 +138,9 @@ class MazePicture:
         base = [look.classic.wall, look.classic.floor, look.ui.accent, look.ui.teal,
                 look.classic.floor, hint.frontier[:3], hint.visited[:3],
                 hint.backtrack_fresh[:3], hint.path[:3], HEAT_PATH_COLOUR, look.classic.mud]
-        # a solver's states on mud: the state's colour two-thirds, the mud's a third
+        # a solver's states on mud: half the state's colour, half the mud's
         mud = np.array(look.classic.mud, dtype=np.int32)
-        base += [tuple(int(v) for v in (2 * np.array(c[:3]) + mud) // 3)
+        base += [tuple(int(v) for v in (np.array(c[:3]) + mud) // 2)
                  for c in (hint.frontier, hint.visited, hint.backtrack_fresh, hint.path)]
         ramp = [tuple(int(v) for v in c) for c in self.ramp]
         wall = np.array(look.classic.wall, dtype=np.int32)
