@@ -135,7 +135,7 @@ class MazePicture:
         if self._colours is not None and self._colours[0] is look:
             return self._colours[1]
         hint = look.hint
-        base = [look.classic.wall, look.classic.floor, look.ui.accent, look.ui.teal,
+        base: list[tuple[int, ...]] = [look.classic.wall, look.classic.floor, look.ui.accent, look.ui.teal,
                 look.classic.floor, hint.frontier[:3], hint.visited[:3],
                 hint.backtrack_fresh[:3], hint.path[:3], HEAT_PATH_COLOUR, look.classic.mud]
         # a solver's states on mud: half the state's colour, half the mud's
