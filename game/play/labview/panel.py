@@ -48,6 +48,8 @@ _OPEN_LISTS = frozenset({"astar", "greedy", "dijkstra"})
 _NO_QUEUE = frozenset({"dead-end-filling"})
 #: The wall follower's hands as the panel names them.
 _HANDS = {"left": "lab.hand.left", "right": "lab.hand.right"}
+#: The hands as a letter, for a race's caption where the words do not fit.
+_HANDS_SHORT = {"left": "lab.hand.left_short", "right": "lab.hand.right_short"}
 #: The choices the panel's buttons step, by the style suffix of their row.
 CHOICE_ROWS = ("generator", "solver", "size", "speed")
 
@@ -83,7 +85,7 @@ def solver_title(key: str, *, short: bool = False) -> str:
     name = solver_short_label(solver_name(key))
     if hand is None:
         return name
-    said = t(_HANDS[hand] + "_short" if short else _HANDS[hand])
+    said = t(_HANDS_SHORT[hand] if short else _HANDS[hand])
     return t("lab.solver_variant", name=name, variant=said)
 
 
@@ -260,11 +262,15 @@ def race_lines(lab: Lab) -> list[tuple[str, str]]:
         if track.done:
             rank = finished.index(track) + 1
             length = track.solution.length if track.solution is not None else None
-            cost = track.cost
-            lines.append(("text", t("lab.score_done" if cost is None else "lab.score_done_cost",
-                                    rank=rank, name=name, marked=f"{track.marked:,}",
-                                    length="-" if length is None else f"{length:,}",
-                                    cost=f"{cost or 0:,}", events=f"{track.count:,}")))
+            said = "-" if length is None else f"{length:,}"
+            marked, events = f"{track.marked:,}", f"{track.count:,}"
+            if track.cost is None:
+                text = t("lab.score_done", rank=rank, name=name, marked=marked, length=said,
+                         events=events)
+            else:  # a maze with mud: the path's cost beside its length
+                text = t("lab.score_done_cost", rank=rank, name=name, marked=marked,
+                         length=said, cost=f"{track.cost:,}", events=events)
+            lines.append(("text", text))
         else:
             lines.append(("text", t("lab.score_running", name=name, marked=f"{track.marked:,}")))
     return lines
@@ -276,10 +282,11 @@ def _result(track: SolveTrack) -> list[tuple[str, str]]:
         return []
     if track.solution.length is None:
         return [("head", t("lab.no_path", visited=f"{track.solution.visited:,}"))]
-    cost = track.cost
-    return [("head", t("lab.found" if cost is None else "lab.found_cost",
-                       length=f"{track.solution.length:,}", cost=f"{cost or 0:,}",
-                       visited=f"{track.solution.visited:,}"))]
+    length, visited = f"{track.solution.length:,}", f"{track.solution.visited:,}"
+    if track.cost is None:
+        return [("head", t("lab.found", length=length, visited=visited))]
+    return [("head", t("lab.found_cost", length=length, cost=f"{track.cost:,}",
+                       visited=visited))]
 
 
 def _code(name: str, kind: Optional[int], first: bool) -> list[tuple[str, str]]:

@@ -80,9 +80,11 @@ class MazeFigures:
             # with mud the fewest moves is not every solver's path (Dijkstra goes round
             # the mud): the line says what it counts; each solver's own path and its cost
             # show when it has found it
-            way = "lab.stats.way_mud" if self._weighted(maze) else "lab.stats.way"
-            lines.append(("text", t(way, moves=f"{stats.solution_length:,}",
-                                    share=_percent(figures["solution_share"]))))
+            moves = f"{stats.solution_length:,}"
+            share = _percent(figures["solution_share"])
+            lines.append(("text", t("lab.stats.way_mud", moves=moves, share=share)
+                          if self._weighted(maze) else
+                          t("lab.stats.way", moves=moves, share=share)))
         return lines
 
 
