@@ -101,3 +101,16 @@ def test_the_figures_say_the_fewest_moves_leave_the_mud_out(ctx: Context) -> Non
     lines = [text for _, text in scene.figures.lines(scene.lab.maze)]
     assert not any(text.startswith("Solution") for text in lines)
     assert any("mud not counted" in text for text in lines)
+
+
+def test_a_race_caption_shows_the_cost_where_it_fits(ctx: Context, display: None) -> None:
+    from game.play.labview.panel import slot_label
+    from game.play.widgets.text import font
+    scene = LabScene(ctx, spec=SPEC, solver="bfs")
+    scene.racers = ["bfs", "dijkstra"]
+    scene.race = True
+    scene._resolve()
+    scene.lab.run(10**6)
+    for track in scene.lab.tracks:
+        assert track.cost is not None
+        assert f"cost {track.cost}" in slot_label(track, font(14), 2000)
