@@ -72,6 +72,17 @@ def default_speed(rows: int, cols: int) -> int:
     return next((i for i, s in enumerate(SPEEDS) if s >= want), len(SPEEDS) - 1)
 
 
+def race_speed(rows: int, cols: int) -> int:
+    """Return the speed index at which a race on a maze of this size lasts a few seconds.
+
+    A race runs till its slowest solver ends: about half to nine-tenths of the tiles in
+    ticks (bfs, Dijkstra and dead-end filling near all of them), so a tenth of the tiles
+    a second lasts some four to eight seconds (21x21: 50 ticks a second).
+    """
+    want = rows * cols / 10
+    return next((i for i, s in enumerate(SPEEDS) if s >= want), len(SPEEDS) - 1)
+
+
 def size_index(rows: int, cols: int) -> int:
     """Return the index of the lab size nearest to ``rows`` x ``cols``."""
     return min(range(len(SIZES)), key=lambda i: abs(SIZES[i][0] * SIZES[i][1] - rows * cols))

@@ -238,7 +238,19 @@ class SolveTrack:
         self.saved = bytearray()  # per event: the box direction it overwrote (stack)
         self.count = 0
         self.solution: Optional[Solution] = None
+        self._cost: Optional[tuple[Optional[int]]] = None  # the found path's cost, once known
         self.reset()
+
+    @property
+    def cost(self) -> Optional[int]:
+        """Return the found path's cost when the maze has mud (None: no path, or no mud)."""
+        if self.solution is None or self.solution.path is None:
+            return None
+        if self._cost is None:
+            tiles = self.maze.tiles
+            self._cost = (kinds.path_cost(tiles, self.solution.path)
+                          if kinds.weighted(tiles) else None,)
+        return self._cost[0]
 
     def reset(self) -> None:
         """Go back to the start: nothing marked, no event applied."""

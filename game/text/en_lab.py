@@ -22,4 +22,12 @@ STRINGS: dict[str, str] = {
     "lab.file_maze": "A maze from a file: A, S, G, - and + make no other",
     "lab.slot_done": "{name} · {marked} marked · path {length}",
     "lab.heat_race": "Distance from the start (reached)",
+    "lab.slot_done_cost": "{name} · {marked} marked · path {length}, cost {cost}",
+    "lab.score_done_cost": ("{rank}. {name}: {marked} marked, path {length} at cost {cost}, "
+                            "done at tick {events}"),
+    "lab.found_cost": "Found: a path of {length} moves at cost {cost}, {visited} tiles marked",
+    "lab.stats.way_mud": "Fewest moves {moves} ({share} %), mud not counted",
+    "lab.stats.river_one": "Longest corridor 1 cell",
+    "lab.hand.left_short": "L",
+    "lab.hand.right_short": "R",
 }

@@ -22,4 +22,12 @@ STRINGS: dict[str, str] = {
     "lab.file_maze": "来自文件的迷宫：A、S、G、- 和 + 不会换迷宫",
     "lab.slot_done": "{name} · 已标记 {marked} · 路径 {length}",
     "lab.heat_race": "到起点的距离（已走到的格子）",
+    "lab.slot_done_cost": "{name} · 已标记 {marked} · 路径 {length}，代价 {cost}",
+    "lab.score_done_cost": ("{rank}. {name}：标记 {marked}，路径 {length}，代价 {cost}，"
+                            "第 {events} 步完成"),
+    "lab.found_cost": "找到：路径 {length} 步，代价 {cost}，标记 {visited} 格",
+    "lab.stats.way_mud": "最少步数 {moves} 步（占地面 {share}%），未计泥地",
+    "lab.stats.river_one": "最长走廊 1 格",
+    "lab.hand.left_short": "左",
+    "lab.hand.right_short": "右",
 }

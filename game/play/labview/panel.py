@@ -13,7 +13,7 @@ from typing import Optional, Protocol
 
 import pygame
 
-from game.lab.choices import SPEEDS, solver_name, variant
+from game.lab.choices import SPEEDS, solver_name, variant, variants
 from game.lab.code import code_lines, running_line
 from game.lab.model import NONE_LEFT, GenTrack, Lab, SolveTrack
 from game.maze.generators.events import CELL, JOIN, LINK, SCAN, SKIP
@@ -48,6 +48,8 @@ _OPEN_LISTS = frozenset({"astar", "greedy", "dijkstra"})
 _NO_QUEUE = frozenset({"dead-end-filling"})
 #: The wall follower's hands as the panel names them.
 _HANDS = {"left": "lab.hand.left", "right": "lab.hand.right"}
+#: The hands as a letter, for a race's caption where the words do not fit.
+_HANDS_SHORT = {"left": "lab.hand.left_short", "right": "lab.hand.right_short"}
 #: The choices the panel's buttons step, by the style suffix of their row.
 CHOICE_ROWS = ("generator", "solver", "size", "speed")
 
@@ -65,13 +67,26 @@ class LabState(Protocol):
     figures: MazeFigures
 
 
-def solver_title(key: str) -> str:
-    """Return a solver choice's short name: the wall follower with its hand."""
+def _hand(key: str) -> Optional[str]:
+    """Return the hand a solver key follows, its default named too (None: no hands)."""
     hand = variant(key)
+    if hand is None:
+        own = variants(solver_name(key))  # the default hand first
+        return own[0] if own and own[0] in _HANDS else None
+    return hand if hand in _HANDS else None
+
+
+def solver_title(key: str, *, short: bool = False) -> str:
+    """Return a solver choice's short name: the wall follower with its hand (both named).
+
+    ``short``: the hand as a letter (a race's caption where the words do not fit).
+    """
+    hand = _hand(key)
     name = solver_short_label(solver_name(key))
     if hand is None:
         return name
-    return t("lab.solver_variant", name=name, variant=t(_HANDS[hand]))
+    said = t(_HANDS_SHORT[hand] if short else _HANDS[hand])
+    return t("lab.solver_variant", name=name, variant=said)
 
 
 def generator_title(spec: LevelSpec) -> str:
@@ -247,10 +262,15 @@ def race_lines(lab: Lab) -> list[tuple[str, str]]:
         if track.done:
             rank = finished.index(track) + 1
             length = track.solution.length if track.solution is not None else None
-            lines.append(("text", t("lab.score_done", rank=rank, name=name,
-                                    marked=f"{track.marked:,}",
-                                    length="-" if length is None else f"{length:,}",
-                                    events=f"{track.count:,}")))
+            said = "-" if length is None else f"{length:,}"
+            marked, events = f"{track.marked:,}", f"{track.count:,}"
+            if track.cost is None:
+                text = t("lab.score_done", rank=rank, name=name, marked=marked, length=said,
+                         events=events)
+            else:  # a maze with mud: the path's cost beside its length
+                text = t("lab.score_done_cost", rank=rank, name=name, marked=marked,
+                         length=said, cost=f"{track.cost:,}", events=events)
+            lines.append(("text", text))
         else:
             lines.append(("text", t("lab.score_running", name=name, marked=f"{track.marked:,}")))
     return lines
@@ -262,8 +282,11 @@ def _result(track: SolveTrack) -> list[tuple[str, str]]:
         return []
     if track.solution.length is None:
         return [("head", t("lab.no_path", visited=f"{track.solution.visited:,}"))]
-    return [("head", t("lab.found", length=f"{track.solution.length:,}",
-                       visited=f"{track.solution.visited:,}"))]
+    length, visited = f"{track.solution.length:,}", f"{track.solution.visited:,}"
+    if track.cost is None:
+        return [("head", t("lab.found", length=length, visited=visited))]
+    return [("head", t("lab.found_cost", length=length, cost=f"{track.cost:,}",
+                       visited=visited))]
 
 
 def _code(name: str, kind: Optional[int], first: bool) -> list[tuple[str, str]]:
@@ -276,11 +299,16 @@ def _code(name: str, kind: Optional[int], first: bool) -> list[tuple[str, str]]:
 def slot_label(track: SolveTrack, f: pygame.font.Font, width: int) -> str:
     """Return a race slot's caption (solver, marked, path) as far as ``width`` pixels hold it."""
     name = solver_title(track.key)
-    short = solver_short_label(track.solver)
+    short = solver_title(track.key, short=True)  # never the bare name: it names the hand
     marked = f"{track.marked:,}"
     tries = []
     if track.done and track.solution is not None and track.solution.length is not None:
         length = f"{track.solution.length:,}"
+        if track.cost is not None:  # a maze with mud: the path's cost beside its length
+            cost = f"{track.cost:,}"
+            tries += [t("lab.slot_done_cost", name=name, marked=marked, length=length, cost=cost),
+                      t("lab.slot_done_cost", name=short, marked=marked, length=length,
+                        cost=cost)]
         tries += [t("lab.slot_done", name=name, marked=marked, length=length),
                   t("lab.slot_done", name=short, marked=marked, length=length)]
     tries += [t("lab.slot", name=name, marked=marked), t("lab.slot", name=short, marked=marked),

@@ -29,11 +29,15 @@ _HEAT_STOPS = ((0.0, (42, 120, 142)), (0.125, (37, 133, 142)), (0.25, (31, 158, 
 
 # The picture's palette: indices 0-1 wall and floor, 2-3 Prim's frontier and the
 # backtracker's stack (GEN_BASE + overlay), 5-8 the solver's states (SOLVE_BASE + state),
-# 9 the path over the heat-map, then three heat ramps from HEAT on: full, faint (not
-# explored yet) and dark (backtracked).
+# 9 the path over the heat-map, 10 mud (the weighted tile, in the look's own mud colour),
+# 11-14 the solver's states on mud (MUD_STATE_BASE + state: the state's colour over the
+# mud, so a path through mud shows where it wades), then three heat ramps from HEAT on:
+# full, faint (not explored yet) and dark (backtracked).
 GEN_BASE = 1
 SOLVE_BASE = 4
 HEAT_PATH = 9  # the path over the heat-map: apart from every distance's colour
+MUD = 10
+MUD_STATE_BASE = 10
 #: A crimson apart from every distance's colour, from the floor's tints and the walls'.
 HEAT_PATH_COLOUR = (190, 30, 100)
 HEAT_LEVELS = 80
@@ -84,6 +88,9 @@ class MazePicture:
 
         tiles = cut(_tiles(lab))
         floor = kinds.walkable(tiles).view(np.uint8)
+        mud = tiles == kinds.MUD
+        if mud.any():
+            floor = np.where(mud, MUD, floor).astype(np.uint8)
         gen = lab.gen
         if lab.generating and gen is not None:
             overlay = cut(gen.overlay)
@@ -103,7 +110,11 @@ class MazePicture:
             return out
         if state is None:
             return floor
-        return np.where(state != 0, SOLVE_BASE + state, floor).astype(np.uint8)
+        out = np.where(state != 0, SOLVE_BASE + state, floor).astype(np.uint8)
+        if mud.any():
+            on_mud = mud & (state != 0)
+            out[on_mud] = MUD_STATE_BASE + state[on_mud]
+        return out
 
     def _heat_layers(self, maze: Maze) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Return the heat-map's seen, faint and dimmed pictures (made once per maze)."""
@@ -124,9 +135,13 @@ class MazePicture:
         if self._colours is not None and self._colours[0] is look:
             return self._colours[1]
         hint = look.hint
-        base = [look.classic.wall, look.classic.floor, look.ui.accent, look.ui.teal,
+        base: list[tuple[int, ...]] = [look.classic.wall, look.classic.floor, look.ui.accent, look.ui.teal,
                 look.classic.floor, hint.frontier[:3], hint.visited[:3],
-                hint.backtrack_fresh[:3], hint.path[:3], HEAT_PATH_COLOUR]
+                hint.backtrack_fresh[:3], hint.path[:3], HEAT_PATH_COLOUR, look.classic.mud]
+        # a solver's states on mud: half the state's colour, half the mud's
+        mud = np.array(look.classic.mud, dtype=np.int32)
+        base += [tuple(int(v) for v in (np.array(c[:3]) + mud) // 2)
+                 for c in (hint.frontier, hint.visited, hint.backtrack_fresh, hint.path)]
         ramp = [tuple(int(v) for v in c) for c in self.ramp]
         wall = np.array(look.classic.wall, dtype=np.int32)
         floor = np.array(look.classic.floor, dtype=np.int32)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+from game.maze import tiles as kinds
 from game.maze.grid import Maze
 from game.maze.stats import MazeStats, Measuring
 from game.text import t
@@ -27,6 +28,13 @@ class MazeFigures:
 
     def __init__(self) -> None:
         self._measuring: Optional[Measuring] = None
+        self._mud: Optional[tuple[Maze, bool]] = None  # the last maze asked, and its mud
+
+    def _weighted(self, maze: Maze) -> bool:
+        """Return True when ``maze`` has mud (looked up once per maze)."""
+        if self._mud is None or self._mud[0] is not maze:
+            self._mud = (maze, kinds.weighted(maze.tiles))
+        return self._mud[1]
 
     def advance(self, maze: Optional[Maze], budget: float) -> Optional[MazeStats]:
         """Measure ``maze`` for ``budget`` s (another maze: anew); return its stats when done."""
@@ -63,13 +71,20 @@ class MazeFigures:
             ("text", t("lab.stats.ends", dead_ends=shares["dead_ends"],
                        junctions=shares["junctions"])),
             ("text", t("lab.stats.bends", straights=shares["straights"], turns=shares["turns"])),
-            ("text", t("lab.stats.river", cells=f"{stats.longest_corridor:,}")),
+            ("text", t("lab.stats.river_one") if stats.longest_corridor == 1
+             else t("lab.stats.river", cells=f"{stats.longest_corridor:,}")),
         ]
         if stats.solution_length is None:
             lines.append(("text", t("lab.stats.no_way")))
         else:
-            lines.append(("text", t("lab.stats.way", moves=f"{stats.solution_length:,}",
-                                    share=_percent(figures["solution_share"]))))
+            # with mud the fewest moves is not every solver's path (Dijkstra goes round
+            # the mud): the line says what it counts; each solver's own path and its cost
+            # show when it has found it
+            moves = f"{stats.solution_length:,}"
+            share = _percent(figures["solution_share"])
+            lines.append(("text", t("lab.stats.way_mud", moves=moves, share=share)
+                          if self._weighted(maze) else
+                          t("lab.stats.way", moves=moves, share=share)))
         return lines
 
 

@@ -2,7 +2,7 @@
 
 It opens playing: a maze is being made from the first frame.  Space plays and pauses;
 Right steps one event on, Left one back (all the way to the start); ``[`` and ``]``
-change the speed, from one event a second to thousands a frame; Home starts over.  A and
+change the speed, from one event a second to thousands a frame; Home starts over, playing.  A and
 Shift+A pick the generator (the growing tree once per policy), ``-`` and ``=`` the size,
 S and Shift+S the seed, G a random one; Tab, Shift+Tab and 1..9, 0 pick the solver (the
 wall follower once per hand; Shift+1.. the eleventh on); R races solvers side by side,
@@ -31,6 +31,7 @@ from game.lab.choices import (
     generator_choice,
     generator_choices,
     is_key,
+    race_speed,
     size_index,
     solver_keys,
     solver_name,
@@ -109,6 +110,9 @@ class LabScene(Scene):
         self.lab = self._new_lab()
         rows, cols = self._size()
         self.speed = default_speed(rows, cols)
+        #: The speed chosen before a race began (a race runs at its own, slower, speed;
+        #: ending it brings this one back).
+        self._solo_speed: Optional[int] = None
         self.playing = True  # it opens on something moving: the maze being made
         #: The lab stopped only because it reached the end, not paused by the player: a
         #: new choice of solvers (Tab, 1-9, R) plays on, as a paused lab stays paused.
@@ -173,6 +177,8 @@ class LabScene(Scene):
         self.lab = self._new_lab()
         if resized:
             self.speed = default_speed(spec.rows, spec.cols)
+            if self.race:  # the race's own speed for the new size; the solo one after it
+                self._solo_speed, self.speed = self.speed, race_speed(spec.rows, spec.cols)
         self.playing, self.ended = True, False
         self._credit = 0.0
 
@@ -219,9 +225,25 @@ class LabScene(Scene):
         """Pick the solver ``by`` places on among those offered (a race ends)."""
         names = self._offered()
         at = names.index(self.solver) if self.solver in names else -1 if by > 0 else 0
-        self.race = False
+        self._set_race(False)
         self.solver = names[(at + by) % len(names)]
         self._resolve()
+
+    def _set_race(self, on: bool) -> None:
+        """Start or end a race: a race runs at its own speed, a few seconds on this size.
+
+        At the generation's speed (or one the player sped up to) a race was over before
+        it could be watched; ending it brings back the speed chosen before.  The speed
+        keys work as ever in a race.
+        """
+        if on == self.race:
+            return
+        self.race = on
+        if on:
+            self._solo_speed = self.speed
+            self.speed = race_speed(*self._size())
+        elif self._solo_speed is not None:
+            self.speed, self._solo_speed = self._solo_speed, None
 
     def step_speed(self, by: int) -> None:
         """Go ``by`` speeds faster (clamped)."""
@@ -268,8 +290,11 @@ class LabScene(Scene):
         elif key in (pygame.K_RIGHTBRACKET, pygame.K_LEFTBRACKET):
             self.step_speed(1 if key == pygame.K_RIGHTBRACKET else -1)
         elif key == pygame.K_HOME:
+            # start over as the lab opens: the maze being made from its first event, playing
+            # (paused at event 0 showed nothing but wall); Space pauses it as ever
             self.lab.restart()
-            self.playing = self.ended = False
+            self.playing, self.ended = True, False
+            self._credit = 0.0
         elif key == pygame.K_a:
             self.step_generator(back)
         elif key in (pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_EQUALS, pygame.K_PLUS,
@@ -285,7 +310,7 @@ class LabScene(Scene):
             # 1..9, then 0 for the tenth; with Shift the eleventh on
             self.pick((key - pygame.K_1) % 10 + (10 if back < 0 else 0))
         elif key == pygame.K_r:
-            self.race = not self.race
+            self._set_race(not self.race)
             self._resolve()
         elif key == pygame.K_h:
             self.heat = not self.heat
@@ -303,7 +328,7 @@ class LabScene(Scene):
                     self.step_generator(by)
                 elif row == "solver":
                     if self.race:
-                        self.race = False
+                        self._set_race(False)
                         self._resolve()
                     else:
                         self.step_solver(by)
