@@ -8,9 +8,13 @@ it refused).  Used by ``migong submit``, ``migong board`` and the game.
 from __future__ import annotations
 
 import json
+import time
 import unicodedata
 import urllib.parse
 from typing import Any, Optional
+
+from game.errors import printable, shown
+from game.server.answers import check_board, check_ranked
 
 #: Seconds to wait for the server.
 TIMEOUT = 10.0
@@ -52,53 +56,129 @@ def check_player(name: Any) -> str:
     return name
 
 
+class _Redirects:
+    """Build (once) an opener that follows redirects to http(s) addresses only."""
+
+    opener: Any = None
+
+    @classmethod
+    def get(cls) -> Any:
+        """Return the opener."""
+        import urllib.request
+
+        if cls.opener is None:
+            class Handler(urllib.request.HTTPRedirectHandler):
+                """Follow a redirect to an http(s) address; refuse one elsewhere (ftp:, file:)."""
+
+                def redirect_request(self, req: Any, fp: Any, code: int, msg: str, headers: Any,
+                                     newurl: str) -> Any:
+                    """Return the next request, or None (the redirect is the answer)."""
+                    if urllib.parse.urlsplit(newurl).scheme not in ("http", "https"):
+                        return None
+                    return super().redirect_request(req, fp, code, msg, headers, newurl)
+
+            cls.opener = urllib.request.build_opener(Handler)
+        return cls.opener
+
+
+def _read(resp: Any, deadline: float, base: str, timeout: float) -> bytes:
+    """Return a response's body, at most MAX_ANSWER bytes, by ``deadline``; or raise BoardError."""
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        if time.monotonic() > deadline:
+            raise BoardError(f"the server {base} did not finish answering within {timeout:g} s")
+        chunk = resp.read1(64 * 1024) if hasattr(resp, "read1") else resp.read(64 * 1024)
+        if not chunk:
+            return b"".join(chunks)
+        chunks.append(chunk)
+        size += len(chunk)
+        if size > MAX_ANSWER:
+            raise BoardError(f"the server {base} answered more than "
+                             f"{MAX_ANSWER // (1024 * 1024)} MB: not a leaderboard's answer")
+
+
 def _request(url: str, body: Optional[bytes] = None,
              timeout: float = TIMEOUT) -> tuple[int, dict[str, Any]]:
     """Send one request; return the status and the JSON answer, or raise BoardError."""
     try:
+        import http.client
         import urllib.error
         import urllib.request
     except ImportError:  # the executable leaves the HTTP client out (build.spec)
         raise BoardError("this build of Migong has no HTTP client: install Migong with pip "
                          "(pip install migong) to use a leaderboard") from None
+    base = printable(url.split("/api/")[0])
     req = urllib.request.Request(url, data=body, method="POST" if body is not None else "GET",
                                  headers={"Content-Type": "application/json",
                                           "Accept": "application/json"})
+    deadline = time.monotonic() + timeout
     try:
-        with urllib.request.urlopen(req, timeout=timeout) as resp:  # noqa: S310 (http(s) only)
-            status, raw = resp.status, resp.read(MAX_ANSWER)
-    except urllib.error.HTTPError as exc:
-        status, raw = exc.code, exc.read(MAX_ANSWER)
-    except (urllib.error.URLError, OSError) as exc:
+        try:
+            with _Redirects.get().open(req, timeout=timeout) as resp:
+                status, raw = resp.status, _read(resp, deadline, base, timeout)
+        except urllib.error.HTTPError as exc:
+            if 300 <= exc.code < 400:
+                raise BoardError(f"the server {base} redirected the request in a loop or away "
+                                 f"from http(s) ({exc.code})", exc.code) from None
+            status, raw = exc.code, _read(exc, deadline, base, timeout)
+    except TimeoutError:
+        raise BoardError(f"the server {base} did not answer within {timeout:g} s") from None
+    except (urllib.error.URLError, OSError, http.client.HTTPException) as exc:
         reason = getattr(exc, "reason", exc)
-        raise BoardError(f"cannot reach the server {url.split('/api/')[0]}: {reason}") from None
+        if isinstance(reason, TimeoutError):
+            raise BoardError(f"the server {base} did not answer within {timeout:g} s") from None
+        raise BoardError(f"cannot reach the server {base}: {printable(str(reason))[:200]}"
+                         ) from None
+    return status, _parse(raw, status, base)
+
+
+def _parse(raw: bytes, status: int, base: str) -> dict[str, Any]:
+    """Return the JSON object of an answer, or raise BoardError (the server's reason if 4xx/5xx)."""
     try:
         answer = json.loads(raw.decode("utf-8"))
+    except RecursionError:
+        raise BoardError(f"the server answered {status} with JSON nested too deep", status
+                         ) from None
     except (UnicodeDecodeError, ValueError):
+        if raw.lstrip()[:1] == b"<":
+            raise BoardError(f"the server answered {status} with a web page, not JSON: is {base} "
+                             "a Migong leaderboard?", status) from None
         raise BoardError(f"the server answered {status} with no JSON", status) from None
     if not isinstance(answer, dict):
         raise BoardError(f"the server answered {status} with no JSON object", status)
     if status >= 400:
-        raise BoardError(f"the server refused it ({status}): {answer.get('reason', '?')}",
-                         status)
-    return status, answer
+        reason = answer.get("reason")
+        reason = printable(shown(reason, 200, quote=False)) if isinstance(reason, str) else "?"
+        raise BoardError(f"the server refused it ({status}): {reason}", status)
+    return answer
 
 
 def submit(server: str, replay: dict[str, Any], player: str, daily: Optional[str] = None,
            timeout: float = TIMEOUT) -> tuple[int, dict[str, Any]]:
-    """Send a run; return the status (201 new, 200 sent before) and the server's answer."""
+    """Send a run; return the status (201 new, 200 sent before) and the server's answer, checked."""
     doc: dict[str, Any] = {"player": player, "replay": replay}
     if daily is not None:
         doc["daily"] = daily
     body = json.dumps(doc, ensure_ascii=False).encode("utf-8")
-    return _request(f"{check_server(server)}/api/v1/runs", body, timeout)
+    status, answer = _request(f"{check_server(server)}/api/v1/runs", body, timeout)
+    try:
+        return status, check_ranked(answer)
+    except ValueError as exc:
+        raise BoardError(f"the server answered {status} but not with a rank: {exc}",
+                         status) from None
 
 
 def board(server: str, kind: str, key: str, limit: int = 10,
           timeout: float = TIMEOUT) -> dict[str, Any]:
-    """Return a board ("daily" and a date, or "code" and a level code) as the server has it."""
+    """Return a board ("daily" and a date, or "code" and a level code), checked."""
     path = f"/api/v1/boards/{kind}/{urllib.parse.quote(key, safe='')}?limit={limit}"
-    return _request(check_server(server) + path, None, timeout)[1]
+    status, answer = _request(check_server(server) + path, None, timeout)
+    try:
+        return check_board(answer)
+    except ValueError as exc:
+        raise BoardError(f"the server answered {status} but not with a board: {exc}",
+                         status) from None
 
 
 def daily_of(replay: dict[str, Any]) -> Optional[str]:
