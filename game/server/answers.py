@@ -11,10 +11,13 @@ Standard library only.
 from __future__ import annotations
 
 import math
+import unicodedata
 from typing import Any
 
 from game.errors import printable, shown
 
+#: Longest player name, in characters.
+MAX_NAME = 24
 #: Most runs a board answer may list (the most ``--limit`` asks for).
 MAX_ENTRIES = 100
 #: Most bins a histogram may have (the server makes at most 20).
@@ -27,6 +30,22 @@ MAX_COUNT = 10 ** 12
 MAX_TIME = 365 * 24 * 3600.0
 
 
+def check_player(name: Any) -> str:
+    """Return the player name (NFC), or raise ValueError: 1-24 letters, digits, spaces, - or _."""
+    if not isinstance(name, str):
+        raise ValueError("'player' must be a name (text)")
+    name = unicodedata.normalize("NFC", name)
+    if not 1 <= len(name) <= MAX_NAME:
+        raise ValueError(f"'player' must be 1 to {MAX_NAME} characters long, got {len(name)}")
+    bad = next((c for c in name if not (c.isalpha() or c.isdecimal() or c in " -_")), None)
+    if bad is not None:
+        raise ValueError(f"'player' may hold letters, digits, spaces, - and _ only, "
+                         f"not U+{ord(bad):04X}")
+    if name != name.strip(" ") or "  " in name:
+        raise ValueError("'player' may not start or end with a space, nor hold two in a row")
+    return name
+
+
 def _what(value: Any) -> str:
     """Return a short, printable description of a value the server sent."""
     if isinstance(value, str):
@@ -34,7 +53,8 @@ def _what(value: Any) -> str:
     if isinstance(value, (bool, int, float)) or value is None:
         text = repr(value)
         return text if len(text) <= 30 else f"a number of {len(text)} digits"
-    return {dict: "an object", list: "a list"}.get(type(value), type(value).__name__)
+    return "an object" if isinstance(value, dict) else "a list" if isinstance(value, list) \
+        else type(value).__name__
 
 
 def _count(doc: dict[str, Any], key: str, least: int, where: str) -> int:
@@ -87,8 +107,6 @@ def check_ranked(doc: dict[str, Any]) -> dict[str, Any]:
 
 def _entry(doc: Any, i: int) -> dict[str, Any]:
     """Return run ``i`` of a board, checked; or raise ValueError."""
-    from game.server.client import check_player
-
     where = f"entry {i + 1}: "
     doc = _object(doc, f"entry {i + 1}")
     try:
@@ -112,7 +130,7 @@ def _histogram(doc: Any) -> dict[str, Any]:
     if not isinstance(bins, list) or len(bins) > MAX_BINS:
         raise ValueError(f"'histogram' must hold a list of at most {MAX_BINS} bins, got "
                          + (f"{len(bins)}" if isinstance(bins, list) else _what(bins)))
-    clean = []
+    clean: list[dict[str, Any]] = []
     for i, b in enumerate(bins):
         where = f"histogram bin {i + 1}: "
         b = _object(b, f"histogram bin {i + 1}")

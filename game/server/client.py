@@ -9,19 +9,20 @@ from __future__ import annotations
 
 import json
 import time
-import unicodedata
 import urllib.parse
 from typing import Any, Optional
 
 from game.errors import printable, shown
-from game.server.answers import check_board, check_ranked
+from game.server.answers import MAX_NAME, check_board, check_player, check_ranked
+
+#: check_player and MAX_NAME live with the other checks of what a server sends (answers.py).
+__all__ = ["MAX_NAME", "BoardError", "board", "check_player", "check_server", "daily_of",
+           "submit"]
 
 #: Seconds to wait for the server.
 TIMEOUT = 10.0
 #: Largest answer read from a server.
 MAX_ANSWER = 1024 * 1024
-#: Longest player name, in characters.
-MAX_NAME = 24
 
 
 class BoardError(Exception):
@@ -38,22 +39,6 @@ def check_server(url: str) -> str:
     if parts.scheme not in ("http", "https") or not parts.netloc:
         raise ValueError(f"the server must be an http:// or https:// address, got {url[:80]!r}")
     return url.strip().rstrip("/")
-
-
-def check_player(name: Any) -> str:
-    """Return the player name (NFC), or raise ValueError: 1-24 letters, digits, spaces, - or _."""
-    if not isinstance(name, str):
-        raise ValueError("'player' must be a name (text)")
-    name = unicodedata.normalize("NFC", name)
-    if not 1 <= len(name) <= MAX_NAME:
-        raise ValueError(f"'player' must be 1 to {MAX_NAME} characters long, got {len(name)}")
-    bad = next((c for c in name if not (c.isalpha() or c.isdecimal() or c in " -_")), None)
-    if bad is not None:
-        raise ValueError(f"'player' may hold letters, digits, spaces, - and _ only, "
-                         f"not U+{ord(bad):04X}")
-    if name != name.strip(" ") or "  " in name:
-        raise ValueError("'player' may not start or end with a space, nor hold two in a row")
-    return name
 
 
 class _Redirects:
