@@ -75,6 +75,8 @@ def _read(resp: Any, deadline: float, base: str, timeout: float) -> bytes:
             raise BoardError(f"the server {base} did not finish answering within {timeout:g} s")
         chunk = resp.read1(64 * 1024) if hasattr(resp, "read1") else resp.read(64 * 1024)
         if not chunk:
+            if getattr(resp, "length", None):  # fewer bytes than Content-Length promised
+                raise ConnectionResetError(f"{size} bytes of {size + resp.length}")
             return b"".join(chunks)
         chunks.append(chunk)
         size += len(chunk)
@@ -113,6 +115,10 @@ def _request(url: str, body: Optional[bytes] = None,
         reason = getattr(exc, "reason", exc)
         if isinstance(reason, TimeoutError):
             raise BoardError(f"the server {base} did not answer within {timeout:g} s") from None
+        if isinstance(reason, (ConnectionResetError, BrokenPipeError, http.client.HTTPException)):
+            raise BoardError(f"the server {base} dropped the connection before answering in full "
+                             f"({printable(str(reason) or type(reason).__name__)[:200]})"
+                             ) from None
         raise BoardError(f"cannot reach the server {base}: {printable(str(reason))[:200]}"
                          ) from None
     return status, _parse(raw, status, base)

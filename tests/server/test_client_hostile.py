@@ -326,3 +326,17 @@ def test_submit_and_board_return_the_checked_answer(server: Scripted) -> None:
     assert submit(server.url, replay_doc(), "Ada") == (201, GOOD_RANK)
     server.script = as_json({**GOOD_BOARD, "extra": [1] * 10})
     assert board(server.url, "code", LEVEL_1) == GOOD_BOARD
+
+
+def test_a_server_that_hangs_up_mid_answer_says_so(capsys: pytest.CaptureFixture[str],
+                                                    server: Scripted) -> None:
+    def hang_up(h: http.server.BaseHTTPRequestHandler) -> None:
+        """Promise 1000 bytes, send 10, close."""
+        h.send_response(200)
+        h.send_header("Content-Length", "1000")
+        h.end_headers()
+        h.wfile.write(b'{"board": ')
+
+    server.script = hang_up
+    code, _, err = cli(capsys, "board", "--server", server.url, "--code", LEVEL_1)
+    assert code == 1 and "dropped the connection before answering in full" in one_line(err)
