@@ -340,3 +340,49 @@ def test_a_server_that_hangs_up_mid_answer_says_so(capsys: pytest.CaptureFixture
     server.script = hang_up
     code, _, err = cli(capsys, "board", "--server", server.url, "--code", LEVEL_1)
     assert code == 1 and "dropped the connection before answering in full" in one_line(err)
+
+
+def test_the_board_screen_draws_a_plain_sentence_for_a_hostile_answer(server: Scripted) -> None:
+    import pygame
+
+    from game.play.context import Context
+    from game.play.scenes.board import BoardScene
+    from game.save import Leaderboard, Progress
+    from game.text import t
+
+    pygame.display.init()
+    pygame.font.init()
+    surface = pygame.Surface((1280, 720))
+    ctx = Context(Progress())
+    ctx.set_leaderboard(Leaderboard(True, server.url, "Ada"))
+    for body in (DEEP, NOT_A_BOARD["entries a string"], NOT_A_BOARD["a name with escapes"]):
+        server.script = answer(body)
+        scene = BoardScene(ctx, "code", LEVEL_1)
+        scene.on_enter()
+        assert scene.fetch is not None
+        scene.fetch.thread.join(10)
+        scene.update(1 / 60)
+        assert scene.message() == t("board.bad")
+        scene.draw(surface)
+
+
+def test_the_result_screen_says_sent_for_a_rank_it_cannot_read(server: Scripted,
+                                                               tmp_path: Path) -> None:
+    import pygame
+
+    from game.play.context import Context
+    from game.play.widgets.standing import standing_text
+    from game.save import Leaderboard, Progress
+    from game.text import t
+    from tests.server.test_game_board import finished, wait_for
+
+    pygame.display.init()
+    pygame.font.init()
+    server.script = as_json({**GOOD_RANK, "board": "\x1b[2J", "rank": -1}, 201)
+    ctx = Context(Progress(), save_path=tmp_path / "save.json")
+    ctx.set_leaderboard(Leaderboard(True, server.url, "Ada"))
+    scene = finished(ctx)
+    wait_for(lambda: scene.standing is not None and scene.standing.state != "sending", scene)
+    assert scene.standing is not None and standing_text(scene.standing) == t("complete.board_sent")
+    scene.draw(pygame.Surface((1280, 720)))
+    assert ctx.outbox is not None and ctx.outbox.pending() == []
