@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import time
 import urllib.parse
+from functools import lru_cache
 from typing import Any, Optional
 
 from game.errors import printable, shown
@@ -41,29 +42,22 @@ def check_server(url: str) -> str:
     return url.strip().rstrip("/")
 
 
-class _Redirects:
-    """Build (once) an opener that follows redirects to http(s) addresses only."""
+@lru_cache(maxsize=1)
+def _opener() -> Any:
+    """Return an opener that follows redirects to http(s) addresses only (never ftp: or file:)."""
+    import urllib.request
 
-    opener: Any = None
+    class Redirects(urllib.request.HTTPRedirectHandler):
+        """Follow a redirect to an http(s) address; make one elsewhere the answer."""
 
-    @classmethod
-    def get(cls) -> Any:
-        """Return the opener."""
-        import urllib.request
+        def redirect_request(self, req: Any, fp: Any, code: int, msg: str, headers: Any,
+                             newurl: str) -> Any:
+            """Return the next request, or None (the redirect is the answer)."""
+            if urllib.parse.urlsplit(newurl).scheme not in ("http", "https"):
+                return None
+            return super().redirect_request(req, fp, code, msg, headers, newurl)
 
-        if cls.opener is None:
-            class Handler(urllib.request.HTTPRedirectHandler):
-                """Follow a redirect to an http(s) address; refuse one elsewhere (ftp:, file:)."""
-
-                def redirect_request(self, req: Any, fp: Any, code: int, msg: str, headers: Any,
-                                     newurl: str) -> Any:
-                    """Return the next request, or None (the redirect is the answer)."""
-                    if urllib.parse.urlsplit(newurl).scheme not in ("http", "https"):
-                        return None
-                    return super().redirect_request(req, fp, code, msg, headers, newurl)
-
-            cls.opener = urllib.request.build_opener(Handler)
-        return cls.opener
+    return urllib.request.build_opener(Redirects)
 
 
 def _read(resp: Any, deadline: float, base: str, timeout: float) -> bytes:
@@ -102,7 +96,7 @@ def _request(url: str, body: Optional[bytes] = None,
     deadline = time.monotonic() + timeout
     try:
         try:
-            with _Redirects.get().open(req, timeout=timeout) as resp:
+            with _opener().open(req, timeout=timeout) as resp:
                 status, raw = resp.status, _read(resp, deadline, base, timeout)
         except urllib.error.HTTPError as exc:
             if 300 <= exc.code < 400:
@@ -132,9 +126,10 @@ def _parse(raw: bytes, status: int, base: str) -> dict[str, Any]:
         raise BoardError(f"the server answered {status} with JSON nested too deep", status
                          ) from None
     except (UnicodeDecodeError, ValueError):
-        if raw.lstrip()[:1] == b"<":
-            raise BoardError(f"the server answered {status} with a web page, not JSON: is {base} "
-                             "a Migong leaderboard?", status) from None
+        if raw.lstrip()[:1] == b"<":  # a proxy's error page, or --server is some web site
+            ask = f": is {base} a Migong leaderboard?" if status < 500 else ""
+            raise BoardError(f"the server answered {status} with a web page, not JSON{ask}",
+                             status) from None
         raise BoardError(f"the server answered {status} with no JSON", status) from None
     if not isinstance(answer, dict):
         raise BoardError(f"the server answered {status} with no JSON object", status)
