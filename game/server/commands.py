@@ -34,10 +34,12 @@ def cmd_submit(args: argparse.Namespace) -> int:
         name = check_name(args.name)
         daily = check_date(args.daily).isoformat() if args.daily is not None else None
     except Refused as exc:
-        field = "name" if "'player'" in exc.reason else "daily"
-        reason = exc.reason.replace("'player'", "the name").removeprefix("'daily': ")
-        raise UsageError(f"--{field}: {reason.replace(chr(39) + 'daily' + chr(39), 'the date')}"
-                         ) from None
+        if "'player'" in exc.reason:
+            raise UsageError("--name: " + exc.reason.replace("'player'", "the name")) from None
+        reason = exc.reason.removeprefix("'daily': ")  # the reason names the field; say it once
+        if reason.startswith("'daily' "):  # "'daily' must be a date YYYY-MM-DD"
+            raise UsageError("--daily " + reason.removeprefix("'daily' ")) from None
+        raise UsageError(f"--daily: {reason}") from None
     try:
         doc = to_json(read_replay(args.file))
     except ReplayFileError as exc:

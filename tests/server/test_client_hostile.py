@@ -201,11 +201,14 @@ def test_a_file_name_with_control_characters_is_escaped(
     assert code == 1 and "run\\x1b]0;x\\x07.json: " in one_line(err)
 
 
+@pytest.mark.parametrize("day, words", [("2026-02-30", "--daily: bad date '2026-02-30'"),
+                                        ("2026-02-300", "--daily must be a date YYYY-MM-DD"),
+                                        ("2999-01-01", "--daily: 2999-01-01 has not come yet")])
 def test_a_bad_daily_date_names_daily_once(capsys: pytest.CaptureFixture[str],
-                                           replay_file: str) -> None:
+                                           replay_file: str, day: str, words: str) -> None:
     code, _, err = cli(capsys, "submit", replay_file, "--server", "http://127.0.0.1:9",
-                       "--name", "Ada", "--daily", "2026-02-30")
-    assert code == 2 and err.count("daily") == 1 and "--daily: bad date '2026-02-30'" in err
+                       "--name", "Ada", "--daily", day)
+    assert code == 2 and err.count("daily") == 1 and words in err
 
 
 def test_a_2_gb_answer_is_cut_at_the_cap_and_said_so(server: Scripted) -> None:
