@@ -11,7 +11,7 @@ import json
 import sys
 from typing import Any
 
-from game.errors import EXIT_NO_PATH, EXIT_OK, UsageError, shown
+from game.errors import EXIT_NO_PATH, EXIT_OK, UsageError, printable, shown
 from game.server.client import BoardError, board, check_server, daily_of, submit
 
 
@@ -34,9 +34,12 @@ def cmd_submit(args: argparse.Namespace) -> int:
         name = check_name(args.name)
         daily = check_date(args.daily).isoformat() if args.daily is not None else None
     except Refused as exc:
-        raise UsageError(f"--{'name' if 'player' in exc.reason else 'daily'}: "
-                         f"{exc.reason.replace(chr(39) + 'player' + chr(39), 'the name')}"
-                         ) from None
+        if "'player'" in exc.reason:
+            raise UsageError("--name: " + exc.reason.replace("'player'", "the name")) from None
+        reason = exc.reason.removeprefix("'daily': ")  # the reason names the field; say it once
+        if reason.startswith("'daily' "):  # "'daily' must be a date YYYY-MM-DD"
+            raise UsageError("--daily " + reason.removeprefix("'daily' ")) from None
+        raise UsageError(f"--daily: {reason}") from None
     try:
         doc = to_json(read_replay(args.file))
     except ReplayFileError as exc:
@@ -46,7 +49,7 @@ def cmd_submit(args: argparse.Namespace) -> int:
     try:
         status, answer = submit(server, doc, name, daily)
     except BoardError as exc:
-        print(f"migong: {args.file}: {exc}", file=sys.stderr)
+        print(f"migong: {printable(args.file)}: {printable(str(exc))}", file=sys.stderr)
         return EXIT_NO_PATH
     if args.json:
         print(json.dumps(answer, ensure_ascii=False))
@@ -79,7 +82,7 @@ def cmd_board(args: argparse.Namespace) -> int:
     try:
         found = board(server, kind, key, int(limit))
     except BoardError as exc:
-        print(f"migong: {exc}", file=sys.stderr)
+        print(f"migong: {printable(str(exc))}", file=sys.stderr)
         return EXIT_NO_PATH
     if args.json:
         print(json.dumps(found, ensure_ascii=False))
@@ -89,15 +92,14 @@ def cmd_board(args: argparse.Namespace) -> int:
 
 
 def board_lines(found: dict[str, Any]) -> list[str]:
-    """Return a board as lines of text: a heading, one line a run, the histogram's bars."""
-    entries = found.get("entries", [])
-    lines = [f"{found.get('board', '?')}: {len(entries)} run{'s' if len(entries) != 1 else ''}"
-             " shown"]
+    """Return a board (as :func:`game.server.answers.check_board` left it) as lines of text."""
+    entries = found["entries"]
+    lines = [f"{found['board']}: {len(entries)} run{'s' if len(entries) != 1 else ''} shown"]
     for e in entries:
         mark = "  * shortest route" if e["optimal"] else ""
         lines.append(f"{e['rank']:>4}  {e['time']:>9.2f} s  {e['moves']:>6} moves  "
                      f"{e['player']}{mark}")
-    bins = found.get("histogram", {}).get("bins", [])
+    bins = found["histogram"]["bins"]
     top = max((b["count"] for b in bins), default=0) or 1
     if bins:
         lines.append("times:")

@@ -110,7 +110,8 @@ class Submission:
 
 @dataclass(frozen=True)
 class BoardView:
-    """A board as fetched: ``state`` "loading", "ready" or "offline"; its top ``entries``."""
+    """A board as fetched: ``state`` "loading", "ready", "offline" or "bad" (an answer that is
+    not a board); its top ``entries``."""
 
     state: str
     entries: list[dict[str, Any]] = field(default_factory=list)
@@ -135,14 +136,13 @@ class BoardFetch:
     def _fetch(self, server: str, kind: str, key: str, limit: int) -> None:
         """Read the board; keep its entries, or say it is offline."""
         try:
-            doc = board(server, kind, key, limit=limit)
-        except (BoardError, ValueError):
+            doc = board(server, kind, key, limit=limit)  # checked: the fields are all there
+        except BoardError as exc:
+            view = BoardView("offline" if exc.status == 0 or exc.status >= 500 else "bad")
+        except ValueError:
             view = BoardView("offline")
         else:
-            entries = [e for e in doc.get("entries", []) if isinstance(e, dict)] \
-                if isinstance(doc.get("entries"), list) else []
-            histogram = doc.get("histogram")
-            total = histogram.get("total") if isinstance(histogram, dict) else None
-            view = BoardView("ready", entries, total if isinstance(total, int) else len(entries))
+            entries = doc["entries"]
+            view = BoardView("ready", entries, max(doc["histogram"]["total"], len(entries)))
         with self._lock:
             self._view = view

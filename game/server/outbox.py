@@ -131,6 +131,8 @@ class Outbox:
         try:
             _, answer = submit(server, replay, player, daily if isinstance(daily, str) else None)
         except BoardError as exc:
+            if 200 <= exc.status < 300:  # taken, but the answer is no rank: never send it again
+                return Sent("accepted", reason=str(exc))
             if 400 <= exc.status < 500 and exc.status != 429:
                 return Sent("refused", reason=str(exc))
             return Sent("queued", reason=str(exc))

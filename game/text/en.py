@@ -471,4 +471,6 @@ STRINGS: dict[str, str] = {
     "solver.wall-follower:right": "Wall follower (right hand)",
     # -- the play view once the exit is reached, while the result waits for the shortest route
     "play.optimal_working": "Working out the shortest route for your result…",
+    # -- the board screen when the server answered what is not a board
+    "board.bad": "The leaderboard server sent an answer the game cannot read.",
 }

@@ -480,4 +480,6 @@ STRINGS: dict[str, str] = {
     "solver.wall-follower:right": "沿墙走（右手）",
     # -- 到达出口后，结果等待最短路线算完
     "play.optimal_working": "正在计算最短路线，马上给出结果……",
+    # -- 服务器的回答不是排行榜
+    "board.bad": "排行榜服务器的回答无法读取。",
 }

@@ -896,6 +896,16 @@ HOSTILE_ANSWERS = {
                                         "histogram": 5}).encode(),
     "not JSON": b"<html>hello</html>",
     "an empty object": b"{}",
+    "not UTF-8": b'{"board": "\xff\xfe"}',
+    "a huge histogram": json.dumps({"board": "code/x", "entries": [], "histogram": {"bins": [
+        {"from": i, "to": i + 1, "count": 1} for i in range(20_000)]}}).encode(),
+    "a negative rank": json.dumps({"board": "code/x", "rank": -3, "moves": 1, "time": 1,
+                                   "entries": [{"rank": -3, "player": "a", "moves": 1,
+                                                "time": 1, "optimal": False}]}).encode(),
+    "a NaN time": b'{"board": "code/x", "rank": 1, "moves": 1, "time": NaN, "entries": '
+                  b'[{"rank": 1, "player": "a", "moves": 1, "time": NaN, "optimal": false}]}',
+    "escapes in a name": json.dumps({"board": "code/\x1b[2J", "rank": 1, "entries": [{
+        "rank": 1, "player": "\x1b]0;pwned\x07", "moves": 1, "time": 1}]}).encode(),
 }
 
 

@@ -77,6 +77,8 @@ class BoardScene(MenuScene):
             return t("board.loading")
         if view.state == "offline":
             return t("board.offline")
+        if view.state == "bad":
+            return t("board.bad")
         if view.state == "unset":
             return t("board.unset")
         return "" if view.entries else t("board.empty")
