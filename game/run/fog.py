@@ -8,6 +8,13 @@ and remembers every tile ever seen.  The view reads three states per tile
 (:meth:`Fog.states`): unseen, remembered, in sight -- and takes the box of tiles whose
 state changed since it last looked (:meth:`Fog.take_changed`), so it repaints only that.
 The hint's explored tiles are revealed with :meth:`Fog.reveal`.
+
+Looking is put off until something reads the fog: :meth:`Fog.look` only notes the tile,
+and the next read (``seen``, ``sight``, ``states``, ``in_sight``, ``take_changed``,
+``reveal``) works out the view of every tile noted, in order.  Memory and changed box are
+unions over the views and the sight is the last view, so they come out as looking at
+once makes them (``version`` grows at the look); a run re-run where nothing reads its
+fog (the board's check of a chaser daily in fog) never works out a view.
 """
 
 from __future__ import annotations
@@ -50,8 +57,10 @@ class Fog:
         """Start with nothing seen; ``torches`` (room maps): a bool mask of the torch tiles."""
         self.transparent = transparent
         self.radius = radius
-        self.seen: np.ndarray = np.zeros(transparent.shape, dtype=bool)
-        self.sight: Window = (0, 0, np.zeros((0, 0), dtype=bool))
+        self._seen: np.ndarray = np.zeros(transparent.shape, dtype=bool)
+        self._sight: Window = (0, 0, np.zeros((0, 0), dtype=bool))
+        self._looked: list[Pos] = []  # tiles looked from and not worked out yet, in order
+        self._last: Optional[Pos] = None  # the last of them: the sight
         self._rooms = room_tiles(transparent) if rooms else None
         self._room: Optional[Window] = None  # the room last lit (kept while inside it)
         self._torches = torches if rooms and torches is not None and torches.any() else None
@@ -60,17 +69,59 @@ class Fog:
         self.version = 0  # grows with every change of any tile's state
 
     def look(self, pos: Pos) -> None:
-        """See from ``pos``: the field of view, the room ``pos`` lies in, the torch-lit rooms in view."""
+        """See from ``pos``: the field of view, the room ``pos`` lies in, the torch-lit rooms in view.
+
+        Noted only: the view is worked out when the fog is next read (:meth:`_settle`).
+        """
+        self._looked.append(pos)
+        self._last = pos
+        self.version += 1
+
+    @property
+    def seen(self) -> np.ndarray:
+        """Return the bool mask of every tile ever seen (read only: :meth:`reveal` adds)."""
+        if self._last is not None:
+            self._settle()
+        return self._seen
+
+    @property
+    def sight(self) -> Window:
+        """Return the tiles in sight now as (top, left, mask)."""
+        if self._last is not None:
+            self._settle()
+        return self._sight
+
+    def _settle(self) -> None:
+        """Work out the view from every tile looked from since the last read.
+
+        On a room map the room last lit is kept between looks, so the tiles are taken
+        in the order looked from; elsewhere each tile's view is its own (each once).
+        """
+        last, looked = self._last, self._looked
+        assert last is not None
+        if self._rooms is None:
+            looked = [pos for pos in dict.fromkeys(looked) if pos != last]
+            looked.append(last)  # the last looked from last: its view is the sight
+        changed = _union(self._changed, _box(self._sight))
+        seen = self._seen
+        for pos in looked:
+            window = self._view(pos)
+            changed = _union(changed, _box(window))
+            top, left, mask = window
+            seen[top : top + mask.shape[0], left : left + mask.shape[1]] |= mask
+        self._changed = changed
+        self._sight = window
+        self._looked = []
+        self._last = None
+
+    def _view(self, pos: Pos) -> Window:
+        """Return what is seen from ``pos``: its field of view, its room, the torch-lit rooms."""
         window = visible_window(self.transparent, pos, radius=self.radius)
         room = self._room_of(pos)
         for lit in [room, *self._lit_by_torches(window)]:
             if lit is not None:
                 window = _merge(window, lit)
-        self._changed = _union(self._changed, _union(_box(self.sight), _box(window)))
-        self.sight = window
-        top, left, mask = window
-        self.seen[top : top + mask.shape[0], left : left + mask.shape[1]] |= mask
-        self.version += 1
+        return window
 
     def _room_of(self, pos: Pos) -> Optional[Window]:
         """Return the room lit from ``pos`` (None: not in a room, or no rooms on this map)."""
@@ -111,7 +162,7 @@ class Fog:
     def reveal(self, tiles: np.ndarray, box: Box) -> None:
         """Remember the tiles ``tiles`` (a bool mask the shape of ``box``) as seen."""
         top, left, bottom, right = box
-        part = self.seen[top:bottom, left:right]
+        part = self.seen[top:bottom, left:right]  # worked out first: the views come before
         if (tiles & ~part).any():
             part |= tiles
             self._changed = _union(self._changed, box)
@@ -134,6 +185,8 @@ class Fog:
 
     def take_changed(self) -> Optional[Box]:
         """Return the box of tiles whose state changed since the last call, and forget it."""
+        if self._last is not None:
+            self._settle()
         changed, self._changed = self._changed, None
         return changed
 

@@ -7,7 +7,7 @@ The base commit's ``game/`` is extracted with ``git archive`` into a temporary d
 and run in a child process; this worktree's ``game/`` runs in another.  Both re-run the
 same logs and print each run's summary (``tests/run/run_corpus.summary``: finished,
 moves, time, ticks, keys, hints, caught, and the tile, slide, clock, visits and trail
-behind them):
+behind them, and under fog the tiles seen, the sight and the fog's version):
 
 1. the corpus: every level code of ``run_corpus.CODES`` (plain, loops, keys, mud,
    chasers, fog, rooms, campaign levels) with ``--seeds`` logs each, made from the seed
@@ -64,6 +64,19 @@ def _tapped_log(code: str, seed: int) -> tuple[Any, int, bool]:
     return tuple(run.log), run.tick, parse_level_code(code).fog
 
 
+def _summary(rc: Any, run: Any) -> dict[str, Any]:
+    """Return the corpus's summary of ``run`` and, under fog, a hash of what it has seen."""
+    import hashlib
+
+    out = dict(rc.summary(run))
+    fog = run.fog
+    if fog is not None:
+        top, left, mask = fog.sight
+        out["fog"] = hashlib.sha256(repr((fog.seen.tobytes(), top, left, mask.shape,
+                                          mask.tobytes(), fog.version)).encode()).hexdigest()[:16]
+    return out
+
+
 def worker() -> None:
     """Read jobs (JSON lines) on stdin; print each run's summaries as one JSON line."""
     import game
@@ -75,8 +88,8 @@ def worker() -> None:
         job = json.loads(line)
         code, seed = job["code"], job["seed"]
         if job["what"] == "corpus":
-            out = {"replay": rc.summary(rc.replayed(code, seed)),
-                   "stepped": rc.summary(rc.stepped(code, seed))}
+            out = {"replay": _summary(rc, rc.replayed(code, seed)),
+                   "stepped": _summary(rc, rc.stepped(code, seed))}
         else:
             log, ticks, fog = _tapped_log(code, seed)
             maze = rc.maze_of(code)
@@ -89,9 +102,9 @@ def worker() -> None:
                 if run.tick >= ticks or run.over:
                     break
                 run.step()
-            out = {"replay": rc.summary(replay(maze, log, ticks=ticks, fog=fog,
-                                               search_optimal=False)),
-                   "stepped": rc.summary(run)}
+            out = {"replay": _summary(rc, replay(maze, log, ticks=ticks, fog=fog,
+                                                 search_optimal=False)),
+                   "stepped": _summary(rc, run)}
         print(json.dumps(out), flush=True)
 
 
