@@ -10,6 +10,7 @@ game's font subset).  Times are written as the game writes them (:mod:`game.time
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 from html import escape
@@ -90,6 +91,9 @@ td.n,th.n{text-align:right;white-space:nowrap}.opt{color:#f2c14e;font-size:.8rem
 .axis{display:flex;justify-content:space-between;color:#9aa3b5;font-size:.8rem}
 .note{color:#9aa3b5;font-size:.85rem;margin-top:1.5rem}
 """
+
+#: Dates and the pattern of one, each kept whole on a line.
+_DATES = re.compile(r"\d{4}-\d\d-\d\d|YYYY-MM-DD")
 
 #: Longest query value a bad-query page repeats back.
 SHOWN = 40
@@ -240,7 +244,9 @@ def unshowable(exc: Unshowable, lang: str = "en") -> str:
     text = TEXT.get(lang, TEXT["en"])
     parts = _head(text["bad_title"], lang)
     parts.append(f"<h1>{escape(text['bad_title'])}</h1>")
-    parts.append(f'<p id="problem">{escape(text[exc.key].format(value=exc.value))}</p>')
+    problem = _DATES.sub(r'<span class="nw">\g<0></span>', escape(text[exc.key].format(
+        value=exc.value)))
+    parts.append(f'<p id="problem">{problem}</p>')
     parts.append(f'<p><a href="/" id="today">{escape(text["back"])}</a></p></body></html>')
     return "".join(parts)
 

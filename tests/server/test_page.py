@@ -217,3 +217,10 @@ def test_a_bad_query_page_reads_in_a_browser(served: tuple[str, date], tmp_path:
         page.run_after("document.getElementById('today').click()", "")
         assert page.run("document.querySelector('h1').textContent").startswith("The daily maze")
     shoot(chromium(), server + "/?date=2026-13-01", PHONE, "bad", tmp_path)
+
+
+def test_a_bad_dates_pattern_stays_whole_on_a_phone(served: tuple[str, date]) -> None:
+    server, _ = served
+    with Browser(chromium(), server + "/?date=2026-13-01", PHONE) as page:
+        found = page.run(DATE_BOXES.replace("'h1'", "'#problem'") % json.dumps("YYYY-MM-DD"))
+    assert found["boxes"] == 1, found  # "YYYY-" and "MM-DD" on two lines were two boxes
