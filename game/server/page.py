@@ -39,8 +39,8 @@ TEXT: dict[str, dict[str, str]] = {
         "bad_title": "This board cannot be shown",
         "bad_date": "“{value}” is not a date: write it YYYY-MM-DD, e.g. 2026-12-01.",
         "future_date": "The daily maze of {value} has not come yet.",
-        "bad_code": "“{value}” is not a level code (the game shows a maze's code in its "
-                    "pause menu and on its result screen).",
+        "bad_code": "“{value}” is not a level code: one looks like B11x11-UL, and the game "
+                    "shows it while you play.",
         "no_code": "Type a level code to see its board.",
         "both": "Ask for a date or a level code, not both.",
         "back": "Back to today's daily board",
@@ -64,7 +64,7 @@ TEXT: dict[str, dict[str, str]] = {
         "bad_title": "无法显示这个排行榜",
         "bad_date": "“{value}”不是日期：请写成 YYYY-MM-DD，例如 2026-12-01。",
         "future_date": "{value} 的每日迷宫还没有到来。",
-        "bad_code": "“{value}”不是关卡代码（游戏的暂停菜单和结算画面会显示迷宫的代码）。",
+        "bad_code": "“{value}”不是关卡代码：关卡代码形如 B11x11-UL，游玩时游戏会显示它。",
         "no_code": "请输入一个关卡代码来查看它的排行榜。",
         "both": "请只查询一个日期或一个关卡代码，不要同时查询两者。",
         "back": "返回今天的每日排行榜",
