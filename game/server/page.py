@@ -141,7 +141,7 @@ def choose(query: Mapping[str, str], today: date) -> View:
             rules.board_name("code", code.strip())
         except rules.Refused:
             raise Unshowable("bad_code", code) from None
-        return View(today, code=code.strip())
+        return View(today, code=_spelt(code.strip()))
     if day is None or not day.strip():
         return View(today)
     try:
@@ -149,6 +149,14 @@ def choose(query: Mapping[str, str], today: date) -> View:
     except rules.Refused as exc:
         key = "future_date" if "not come" in exc.reason else "bad_date"
         raise Unshowable(key, day) from None
+
+
+def _spelt(code: str) -> str:
+    """Return ``code`` as the game spells it when it differs only in case (typed on a phone)."""
+    from game.levels import level_code, parse_level_code
+
+    game = level_code(parse_level_code(code))
+    return game if game.upper() == code.upper() else code
 
 
 def language(accept: str) -> str:

@@ -224,3 +224,10 @@ def test_a_bad_dates_pattern_stays_whole_on_a_phone(served: tuple[str, date]) ->
     with Browser(chromium(), server + "/?date=2026-13-01", PHONE) as page:
         found = page.run(DATE_BOXES.replace("'h1'", "'#problem'") % json.dumps("YYYY-MM-DD"))
     assert found["boxes"] == 1, found  # "YYYY-" and "MM-DD" on two lines were two boxes
+
+
+def test_a_code_typed_in_lower_case_finds_its_board(served: tuple[str, date]) -> None:
+    server, _ = served
+    with urlopen(f"{server}/?code={LEVEL_1.lower()}", timeout=30) as answer:
+        body = answer.read().decode("utf-8")
+    assert "Dee" in body and LEVEL_1 in body
