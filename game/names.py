@@ -14,6 +14,7 @@ from game.levels import Chapter, LevelSpec
 from game.maze.registry import Option, Value
 from game.run.level import Level
 from game.text import t
+from game.times import format_time  # noqa: F401  (the game's screens import it from here)
 
 #: Catalogue keys of the campaign's level names, by the name game.levels gives each (a
 #: test checks every level has one, and that the English text is that name).
@@ -244,13 +245,3 @@ def build_problem(exc: Exception) -> str:
     if isinstance(exc, LairsDoNotFit):
         return t("chasers.no_room", count=exc.count, rows=exc.rows, cols=exc.cols)
     return t("loading.failed_plain", reason=exc)
-
-
-def format_time(seconds: float) -> str:
-    """Return ``m:ss.t`` (or ``h:mm:ss`` past an hour)."""
-    seconds = max(0.0, float(seconds))
-    if seconds >= 3600:
-        h, rest = divmod(int(seconds), 3600)
-        return f"{h}:{rest // 60:02d}:{rest % 60:02d}"
-    m, s = divmod(seconds, 60.0)
-    return f"{int(m)}:{s:04.1f}"

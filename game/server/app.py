@@ -8,7 +8,8 @@ The API (a contract that tests outside the project use):
   4xx ``{"accepted": false, "reason"}`` for anything else, nothing stored
 - ``GET /api/v1/boards/daily/DATE?limit=N``, ``GET /api/v1/boards/code/CODE?limit=N`` ->
   ``{"board", "entries": [{"rank", "player", "moves", "time", "optimal"}], "histogram"}``
-- ``GET /`` the HTML page of today's daily board
+- ``GET /`` the HTML page of today's daily board; ``/?date=YYYY-MM-DD`` another day's,
+  ``/?code=CODE`` a level code's board, 400 (a page saying why) for a bad value
 
 Every request counts against the client's rate limit (429 past it).  Re-running and the
 database run in worker threads, so one slow request never stalls the others' I/O; a
@@ -196,14 +197,17 @@ def create_app(config: Config, store: Store | None = None) -> Starlette:
         return JSONResponse(await run_in_threadpool(db.board, name, limit))
 
     async def page(request: Request) -> Response:
-        """Answer the HTML page of today's daily board."""
+        """Answer the HTML page of a day's daily board (today's by default) or a code's."""
         from game.daily import utc_today
-        from game.server.page import render
+        from game.server.page import Unshowable, choose, language, render, unshowable
 
-        day = utc_today()
-        found = await run_in_threadpool(db.board, f"daily/{day.isoformat()}", 20)
-        lang = "zh" if request.headers.get("accept-language", "").startswith("zh") else "en"
-        return HTMLResponse(render(found, day, lang))
+        lang = language(request.headers.get("accept-language", ""))
+        try:
+            view = choose(request.query_params, utc_today())
+        except Unshowable as exc:
+            return HTMLResponse(unshowable(exc, lang), status_code=400)
+        found = await run_in_threadpool(db.board, view.board, 20)
+        return HTMLResponse(render(found, view, lang))
 
     async def not_found(request: Request, exc: Exception) -> Response:
         """Answer a path the API does not have."""
