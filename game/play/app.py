@@ -56,7 +56,7 @@ FPS_RANGE = (10, FPS)
 #: happened to frames of 0.3 s (a window getting a fifth of a core): tapping the 374-step
 #: route of a fog daily at 7.9 taps a second made 141 moves, and the first tap dropped put
 #: every later one out of step.  A second keeps the clock with the taps up to the frames
-#: the run's tap queue can take (0.6 s at 8 taps a second) and still stops a suspended game
+#: the run's tap queue can take (0.5 s at 8 taps a second) and still stops a suspended game
 #: from running on unseen.
 MAX_DT = 1.0
 #: Events that only end something (a key or button let go, the focus lost) or that nothing

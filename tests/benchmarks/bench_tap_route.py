@@ -2,14 +2,14 @@
 
 Headless (dummy SDL drivers), window 1280x720, the corner map on.  Builds the daily of
 ``--date`` (default 2026-12-18: a 51x51 fog backtracker with loops and a chaser), then
-posts a press and a release of each step of the shortest route at ``--rate`` taps a
-second of simulated wall time, and runs ``App.frame`` with frames ``--frame`` seconds
+posts a press and a release of each step of the shortest route at ``--rates`` taps a
+second of simulated wall time, and runs ``App.frame`` with frames ``--frames`` seconds
 apart (a slow machine: 0.2; a frame's events are those whose time has come).  Prints the
 CPU time of the frames (``time.process_time``: the game's own work, steady however busy
 the machine) and how the run went: taps sent, moves made, where it ended.
 
-Run:  python tests/benchmarks/bench_tap_route.py [--date 2026-12-18] [--rate 7.9]
-      [--frame 0.2] [--taps 0 (all)]
+Run:  python tests/benchmarks/bench_tap_route.py [--date 2026-12-18] [--rates 7.9,10]
+      [--frames 0.0167,0.3] [--taps 0 (all)] [--no-map]
 Target: every frame at most 16.7 ms CPU; every tap a move while the route lasts.
 """
 
@@ -49,15 +49,8 @@ def post(kind: int, key: int) -> None:
     pygame.event.post(pygame.event.Event(kind, key=key, mod=0, unicode="", scancode=0))
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the benchmark and print its figures."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--date", type=parse_date, default=date(2026, 12, 18))
-    parser.add_argument("--rate", type=float, default=7.9, help="taps a second")
-    parser.add_argument("--frame", type=float, default=1 / 60, help="seconds between frames")
-    parser.add_argument("--taps", type=int, default=0, help="taps to send (0: the whole route)")
-    parser.add_argument("--no-map", action="store_true", help="corner map off")
-    args = parser.parse_args(argv)
+def tap_route(args: argparse.Namespace, rate: float, frame: float) -> None:
+    """Tap the route at ``rate`` taps a second in frames ``frame`` s apart; print the figures."""
     app = App.open(use_save=False)
     app.ctx.set_minimap(not args.no_map)
     spec = daily_spec(args.date)
@@ -73,31 +66,46 @@ def main(argv: list[str] | None = None) -> int:
         app.frame(1 / 60)
     scene = app.scene
     assert isinstance(scene, PlayScene)
-    times = [i / args.rate for i in range(len(steps))]
+    times = [i / rate for i in range(len(steps))]
     events = sorted([(t, pygame.KEYDOWN, ARROWS[d]) for t, d in zip(times, steps)]
                     + [(t + HOLD, pygame.KEYUP, ARROWS[d]) for t, d in zip(times, steps)])
-    now, sent, cpu = 0.0, 0, []
+    frames, sent, cpu = 0, 0, []
     end = times[-1] + 3.0
-    while now < end and not (scene.run.finished or scene.session.caught):
-        now += args.frame
-        while sent < len(events) and events[sent][0] <= now:
+    while frames * frame < end and not (scene.run.finished or scene.session.caught):
+        frames += 1
+        while sent < len(events) and events[sent][0] <= frames * frame:
             post(events[sent][1], events[sent][2])
             sent += 1
         began = time.process_time()
-        app.frame(args.frame)
+        app.frame(frame)
         cpu.append((time.process_time() - began) * 1000)
         if app.scene is not scene:
             break
     run = scene.run
-    print(f"daily {args.date} {spec.rows}x{spec.cols} fog={spec.fog} chasers={spec.chasers} "
-          f"route {len(path) - 1} steps, map {'off' if args.no_map else 'on'}")
-    print(f"frames {len(cpu)} at {args.frame * 1000:.0f} ms: CPU median "
-          f"{statistics.median(cpu):.2f} ms, p95 {sorted(cpu)[int(len(cpu) * 0.95)]:.2f} ms, "
-          f"max {max(cpu):.2f} ms (target {TARGET_MS})")
     taps = sum(1 for e in events[:sent] if e[1] == pygame.KEYDOWN)
-    print(f"taps {taps} at {args.rate}/s, moves {run.moves}, at {run.player.pos}, "
-          f"finished {run.finished}, caught {scene.session.caught}")
+    print(f"frames {frame * 1000:4.0f} ms x {len(cpu):4d}: CPU median "
+          f"{statistics.median(cpu):5.2f} ms, p95 {sorted(cpu)[int(len(cpu) * 0.95)]:5.2f} ms, "
+          f"max {max(cpu):6.2f} ms | taps {taps:3d} at {rate:4.1f}/s, moves {run.moves:3d}, "
+          f"at {run.player.pos}, finished {run.finished}, caught {scene.session.caught}")
     pygame.quit()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark and print one line per rate and frame length."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--date", type=parse_date, default=date(2026, 12, 18))
+    parser.add_argument("--rates", default="7.9", help="taps a second, comma-separated")
+    parser.add_argument("--frames", default="0.0167", help="seconds between frames, "
+                        "comma-separated")
+    parser.add_argument("--taps", type=int, default=0, help="taps to send (0: the whole route)")
+    parser.add_argument("--no-map", action="store_true", help="corner map off")
+    args = parser.parse_args(argv)
+    spec = daily_spec(args.date)
+    print(f"daily {args.date} {spec.rows}x{spec.cols} fog={spec.fog} chasers={spec.chasers}, "
+          f"corner map {'off' if args.no_map else 'on'} (target: frames <= {TARGET_MS} ms CPU)")
+    for rate in (float(r) for r in args.rates.split(",")):
+        for frame in (float(f) for f in args.frames.split(",")):
+            tap_route(args, rate, frame)
     return 0
 
 
