@@ -52,8 +52,13 @@ FPS_RANGE = (10, FPS)
 #: Longest step a single update may take (a stalled frame must not teleport the player; the
 #: run's fixed ticks walk it tile by tile).  At 0.05 a game starved to 12 frames a second
 #: (a busy machine) ran its clock at half speed while keys kept coming at the player's
-#: pace: taps outran the walk and were dropped from the full queue.
-MAX_DT = 0.25
+#: pace: taps outran the walk and were dropped from the full queue.  At 0.25 the same
+#: happened to frames of 0.3 s (a window getting a fifth of a core): tapping the 374-step
+#: route of a fog daily at 7.9 taps a second made 141 moves, and the first tap dropped put
+#: every later one out of step.  A second keeps the clock with the taps up to the frames
+#: the run's tap queue can take (0.5 s at 8 taps a second) and still stops a suspended game
+#: from running on unseen.
+MAX_DT = 1.0
 #: Events that only end something (a key or button let go, the focus lost) or that nothing
 #: sees: a frame applies those it reads before its first other event at the start of its
 #: time, the rest at its end (see ``App.frame``).

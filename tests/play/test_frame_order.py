@@ -15,7 +15,7 @@ from game.run.intents import Move, Release
 from game.run.level import Level
 
 FRAME = 1 / 120
-STALL = 0.25  # a frame on a busy machine (MAX_DT): longer than the 0.2 s hold-to-walk delay
+STALL = 0.25  # a frame on a busy machine: longer than the 0.2 s hold-to-walk delay
 CORRIDOR = "#" * 30 + "\nS" + "." * 27 + "E#\n" + "#" * 30
 
 

@@ -11,6 +11,7 @@ from collections import OrderedDict
 from typing import Optional, Sequence
 
 import numpy as np
+import numpy.ma  # noqa: F401  (np.unique imports it on its first call: 20-60 ms mid-walk)
 import pygame
 
 from game.play.camera import Camera
