@@ -28,6 +28,7 @@ alike.
 from __future__ import annotations
 
 import os
+from itertools import chain
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterator, Optional, Sequence
@@ -205,7 +206,7 @@ class Search:
             if path is None:
                 verdict = barred(maze)
             else:
-                route[tuple(np.array(path).T)] = True
+                _mark(route, path)
                 verdict = Verdict(len(path) - 1)
             doors, keys = lone(maze.tiles)
             self.answer = Answer(replace(verdict, lone_doors=doors, lone_keys=keys), route, None)
@@ -231,10 +232,25 @@ def _plain_search(maze: Maze) -> tuple[Optional[Sequence[int]], np.ndarray]:
     return trail, flat.marks(maze.rows)
 
 
+#: Route tiles converted at once: a search on a thread lets the view draw between slices
+#: (one numpy call over a whole long route holds the GIL for a frame or many).
+ROUTE_SLICE = 1 << 13
+
+
+def _mark(route: np.ndarray, path: Sequence[Pos]) -> None:
+    """Set ``route`` (a bool grid) True on the tiles of ``path``, a slice at a time."""
+    flat, cols = route.reshape(-1), route.shape[1]
+    for i in range(0, len(path), ROUTE_SLICE):
+        rc = np.fromiter(chain.from_iterable(path[i:i + ROUTE_SLICE]), dtype=np.intp)
+        flat[rc[0::2] * cols + rc[1::2]] = True
+
+
 def _unpadded(trail: Sequence[int], cols: int) -> np.ndarray:
-    """Return a trail's padded flat indices (a row is cols + 1 wide) as plain ones."""
-    r, c = np.divmod(np.asarray(trail, dtype=np.intp), cols + 1)
-    out: np.ndarray = r * cols + c
+    """Return a trail's padded flat indices (a row is cols + 1 wide) as plain ones, a slice at a time."""
+    out = np.empty(len(trail), dtype=np.intp)
+    for i in range(0, len(trail), ROUTE_SLICE):
+        r, c = np.divmod(np.asarray(trail[i:i + ROUTE_SLICE], dtype=np.intp), cols + 1)
+        out[i:i + ROUTE_SLICE] = r * cols + c
     return out
 
 
