@@ -1,11 +1,15 @@
 """The route of a perfect maze and where every other tile hangs off it, in numpy passes.
 
 A perfect maze (no loops, no rooms) is a tree of walkable tiles.  Walking it with a
-hand on the wall passes every passage twice, once each way: its *Euler tour*.  Each
-step of that walk is fixed by the tile it reaches alone (take the first opening turning
-right, then straight on, left, back), so numpy writes the whole walk as a successor
-array at once; :func:`_ranks` then numbers its steps in order without stepping tile by
-tile in Python.  From the numbered walk, in whole-array steps:
+hand on the wall passes every passage twice, once each way: its *Euler tour*.  A
+straight tile (open both ways along one line, nothing else) is no branch point, so the
+walk goes from *junction* to junction (every other tile, the start and the goal
+included) along straight *corridors*, found along rows and columns in whole-array
+steps.  Each step of that walk is fixed by the junction it reaches alone (take the
+first opening turning right, then straight on, left, back), so numpy writes the whole
+walk as a successor array at once; :func:`_ranks` then numbers its steps in order
+without stepping tile by tile in Python.  From the numbered walk, in whole-array steps
+(a corridor's step counts its moves):
 
 1. A passage is walked *down* (away from the start) before it is walked back up.  The
    running count of down minus up steps is each tile's depth: its distance from the start.
@@ -13,6 +17,8 @@ tile in Python.  From the numbered walk, in whole-array steps:
 3. The walk reaches every other tile on a side trip from one route tile: before leaving
    route tile i for i + 1 on the way to the goal, or before leaving it for i - 1 on the
    way back.  That tile is where it hangs; its distance from the route is its depth less i.
+4. A corridor's straight tiles lie on the route when its far junction does, else they
+   hang where it hangs, each as far from the route as that junction less its moves to it.
 
 :func:`tree_facts` answers None when the maze is no tree reachable from the start (a
 loop, a room, an island); :mod:`game.maze.locks` then walks it tile by tile.  Pure: numpy.
@@ -122,7 +128,7 @@ def tree_facts(walk: np.ndarray, start: Pos, goal: Pos) -> Optional[TreeFacts]:
     turn = np.zeros(steps, dtype=small)
     turn[enter[route[1:]]] = length
     turn[leave[route[1:]]] = -length
-    delta -= turn  # the depth below the route: the route's steps count nothing
+    np.subtract(delta, turn, out=delta)  # the depth below the route: its own steps count nothing
     off = np.flatnonzero(~on_route).astype(np.int32)
     del leave
     # per junction: its route place (on the route) or its distance from it (off it), and
