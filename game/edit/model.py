@@ -246,7 +246,7 @@ def _mark(route: np.ndarray, path: Sequence[Pos]) -> None:
 
 
 def _unpadded(trail: Sequence[int], cols: int) -> np.ndarray:
-    """Return a trail's padded flat indices (a row is cols + 1 wide) as plain ones, a slice at a time."""
+    """Return a trail's padded flat indices (rows cols + 1 wide) as plain ones, in slices."""
     out = np.empty(len(trail), dtype=np.intp)
     for i in range(0, len(trail), ROUTE_SLICE):
         r, c = np.divmod(np.asarray(trail[i:i + ROUTE_SLICE], dtype=np.intp), cols + 1)
