@@ -289,9 +289,17 @@ def barred(maze: Maze) -> Verdict:
     return Verdict(None, reason, colour)
 
 
+#: Tiles looked at at once when the verdict's thread lists the kinds a maze has.
+KINDS_SLICE = 1 << 20
+
+
 def lone(tiles: np.ndarray) -> tuple[str, str]:
     """Return the colours (letters) of doors without a key, and of keys without a door."""
-    present = np.bincount(tiles.reshape(-1), minlength=len(kinds.KINDS))[: len(kinds.KINDS)] > 0
+    present = np.zeros(256, dtype=bool)
+    flat = tiles.reshape(-1)
+    for i in range(0, len(flat), KINDS_SLICE):  # one pass over a big maze holds the GIL a while
+        present[flat[i:i + KINDS_SLICE]] = True
+    present = present[: len(kinds.KINDS)]
     keys = int(np.bitwise_or.reduce(kinds.KINDS["key"][present]))
     doors = int(np.bitwise_or.reduce(kinds.KINDS["lock"][present]))
     return ("".join(c for i, c in enumerate(COLOURS) if doors & ~keys & 1 << i),
