@@ -28,6 +28,7 @@ alike.
 from __future__ import annotations
 
 import os
+from itertools import chain
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterator, Optional, Sequence
@@ -205,8 +206,7 @@ class Search:
             if path is None:
                 verdict = barred(maze)
             else:
-                for at in range(0, len(path), ROUTE_PART):  # a part a call: the GIL goes between
-                    route[tuple(np.array(path[at : at + ROUTE_PART]).T)] = True
+                _mark(route, path)
                 verdict = Verdict(len(path) - 1)
             doors, keys = lone(maze.tiles)
             self.answer = Answer(replace(verdict, lone_doors=doors, lone_keys=keys), route, None)
@@ -218,10 +218,6 @@ class Search:
         route.reshape(-1)[_unpadded(trail, maze.cols)] = True
         self.answer = Answer(Verdict(len(trail) - 1), route, reached)
 
-
-#: Route tiles a keyed verdict marks per numpy call: a whole route of a big maze in one
-#: call held the GIL on the verdict's thread (70 ms at 2001², the editor's frames waited).
-ROUTE_PART = 20_000
 
 #: The solver the verdict's search is (the shortest-path one).
 SHORTEST = next(name for name, info in SOLVERS.items() if info.shortest)
@@ -236,10 +232,25 @@ def _plain_search(maze: Maze) -> tuple[Optional[Sequence[int]], np.ndarray]:
     return trail, flat.marks(maze.rows)
 
 
+#: Route tiles converted at once: a search on a thread lets the view draw between slices
+#: (one numpy call over a whole long route holds the GIL for a frame or many).
+ROUTE_SLICE = 1 << 13
+
+
+def _mark(route: np.ndarray, path: Sequence[Pos]) -> None:
+    """Set ``route`` (a bool grid) True on the tiles of ``path``, a slice at a time."""
+    flat, cols = route.reshape(-1), route.shape[1]
+    for i in range(0, len(path), ROUTE_SLICE):
+        rc = np.fromiter(chain.from_iterable(path[i:i + ROUTE_SLICE]), dtype=np.intp)
+        flat[rc[0::2] * cols + rc[1::2]] = True
+
+
 def _unpadded(trail: Sequence[int], cols: int) -> np.ndarray:
-    """Return a trail's padded flat indices (a row is cols + 1 wide) as plain ones."""
-    r, c = np.divmod(np.asarray(trail, dtype=np.intp), cols + 1)
-    out: np.ndarray = r * cols + c
+    """Return a trail's padded flat indices (rows cols + 1 wide) as plain ones, in slices."""
+    out = np.empty(len(trail), dtype=np.intp)
+    for i in range(0, len(trail), ROUTE_SLICE):
+        r, c = np.divmod(np.asarray(trail[i:i + ROUTE_SLICE], dtype=np.intp), cols + 1)
+        out[i:i + ROUTE_SLICE] = r * cols + c
     return out
 
 
@@ -278,9 +289,17 @@ def barred(maze: Maze) -> Verdict:
     return Verdict(None, reason, colour)
 
 
+#: Tiles looked at at once when the verdict's thread lists the kinds a maze has.
+KINDS_SLICE = 1 << 20
+
+
 def lone(tiles: np.ndarray) -> tuple[str, str]:
     """Return the colours (letters) of doors without a key, and of keys without a door."""
-    present = np.bincount(tiles.reshape(-1), minlength=len(kinds.KINDS))[: len(kinds.KINDS)] > 0
+    present = np.zeros(256, dtype=bool)
+    flat = tiles.reshape(-1)
+    for i in range(0, len(flat), KINDS_SLICE):  # one pass over a big maze holds the GIL a while
+        present[flat[i:i + KINDS_SLICE]] = True
+    present = present[: len(kinds.KINDS)]
     keys = int(np.bitwise_or.reduce(kinds.KINDS["key"][present]))
     doors = int(np.bitwise_or.reduce(kinds.KINDS["lock"][present]))
     return ("".join(c for i, c in enumerate(COLOURS) if doors & ~keys & 1 << i),

@@ -116,7 +116,7 @@ class _Plan:
             if hi - lo >= 2:
                 bypass[lo + 1] += 1
                 bypass[hi] -= 1
-        doorway = _padded(_doorways(walk)).ravel()[route].tolist()  # per route place
+        doorway = _doorways_at(_padded(walk).ravel(), np.asarray(route), width).tolist()
         #: Door candidates, in route order (slot j follows bottleneck j; slot 0 has the start).
         self.bottlenecks: list[int] = []
         slot_at = [0] * len(route)  # route place -> the slot it lies in
@@ -305,10 +305,14 @@ def _shift(a: np.ndarray, dr: int, dc: int) -> np.ndarray:
     return out
 
 
-def _doorways(walk: np.ndarray) -> np.ndarray:
-    """Return where a door fits: walkable, walls on both sides along one axis, open along the other."""
-    n, s, w, e = _shift(walk, -1, 0), _shift(walk, 1, 0), _shift(walk, 0, -1), _shift(walk, 0, 1)
-    doorway: np.ndarray = walk & ((~w & ~e & n & s) | (~n & ~s & w & e))
+def _doorways_at(walk: np.ndarray, at: np.ndarray, width: int) -> np.ndarray:
+    """Return per tile of ``at`` whether a door fits: walled along one axis, open along the other.
+
+    ``walk`` is padded and flat (rows ``width`` wide: no bounds checks), and only the
+    tiles asked about are looked at: a route, not the whole grid.
+    """
+    n, s, w, e = walk[at - width], walk[at + width], walk[at - 1], walk[at + 1]
+    doorway: np.ndarray = walk[at] & ((~w & ~e & n & s) | (~n & ~s & w & e))
     return doorway
 
 

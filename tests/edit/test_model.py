@@ -28,6 +28,7 @@ from game.edit.model import (
     line,
     save_path,
 )
+from game.edit import model
 from game.levels import LevelSpec, build_level
 from game.maze.formats import MazeFormatError, format_maze, load_maze
 from game.maze.grid import FLOOR, WALL, Maze
@@ -149,6 +150,22 @@ def test_a_generated_level_with_keys_gets_the_keyed_verdict() -> None:
     assert len(keyed.keys) == 2
     assert Editor(maze).verdict.moves == keyed.length
     assert keyed.length != solve(with_keys_held(maze, "rgby")).length
+
+
+@pytest.mark.parametrize("keys", [0, 2])
+def test_a_long_route_is_marked_a_slice_at_a_time_and_exactly(keys: int,
+                                                                monkeypatch: pytest.MonkeyPatch
+                                                                ) -> None:
+    # a verdict on a thread converts its route in slices, so the view draws in between
+    monkeypatch.setattr(model, "ROUTE_SLICE", 7)
+    maze = build_level(LevelSpec("backtracker", 31, 31, 4, keys=keys))
+    path = solve(maze).path
+    assert path is not None and len(path) > 3 * model.ROUTE_SLICE
+    editor = Editor(maze)
+    assert editor.verdict.moves == len(path) - 1
+    expected = np.zeros(maze.tiles.shape, dtype=bool)
+    expected[tuple(np.array(path).T)] = True
+    assert np.array_equal(editor.route, expected)
 
 
 def test_keys_and_doors_go_neither_under_nor_onto_the_ends() -> None:
