@@ -27,6 +27,8 @@ def standing_text(standing: Standing) -> str:
         return t("complete.board_sent")
     if standing.state == "queued":
         return t("complete.board_offline")
+    if standing.reason:
+        return t("complete.board_refused_why", reason=standing.reason)
     return t("complete.board_refused")
 
 
