@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import re
 from typing import Any, Optional
 
-from game.errors import printable, shown
+from game.errors import printable
 from game.server.client import BoardError, board
 from game.server.outbox import Outbox, Sent
 
@@ -25,7 +25,8 @@ _REFUSED = re.compile(r"^the server refused it \(\d{3}\): ")
 
 def short_reason(text: str) -> str:
     """Return the server's reason in ``text`` (a BoardError's words), printable and short."""
-    return printable(shown(_REFUSED.sub("", text), MAX_REASON, quote=False))
+    said = printable(_REFUSED.sub("", text))
+    return said if len(said) <= MAX_REASON else said[:MAX_REASON - 1] + "…"
 
 
 @dataclass(frozen=True)
