@@ -127,8 +127,8 @@ class Submission:
 
 @dataclass(frozen=True)
 class BoardView:
-    """A board as fetched: ``state`` "loading", "ready", "offline" (the server not reached),
-    "refused" (the server answered 4xx/5xx: its ``reason``) or "bad" (an answer that is not a
+    """A board as fetched: ``state`` "loading", "ready", "offline" (the server not reached, or
+    it answered 5xx), "refused" (it answered 4xx: its ``reason``) or "bad" (an answer that is not a
     board); its top ``entries``."""
 
     state: str
@@ -157,11 +157,11 @@ class BoardFetch:
         try:
             doc = board(server, kind, key, limit=limit)  # checked: the fields are all there
         except BoardError as exc:
-            if exc.status == 0:
+            if exc.status == 0 or exc.status >= 500:  # not reached, or down behind a proxy
                 view = BoardView("offline", reason=short_reason(str(exc)))
             elif 200 <= exc.status < 300:
                 view = BoardView("bad", reason=short_reason(str(exc)))
-            else:  # reached: say what it said (no such board, a day not come yet, its failure)
+            else:  # reached, and it said no: say what (no such board, a day not come yet)
                 view = BoardView("refused", reason=short_reason(str(exc)))
         except ValueError as exc:  # the address saved is not one to send to
             view = BoardView("refused", reason=short_reason(str(exc)))
