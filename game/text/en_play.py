@@ -29,4 +29,5 @@ STRINGS: dict[str, str] = {
     "board.title_level": "Board · {name}",
     "board.code": "Level code {code}",
     "complete.board_refused_why": "The leaderboard did not accept this run: {reason}",
+    "complete.board_refused_said": "The leaderboard did not accept this run. It said:",
 }

@@ -29,4 +29,5 @@ STRINGS: dict[str, str] = {
     "board.title_level": "排行榜 · {name}",
     "board.code": "关卡代码 {code}",
     "complete.board_refused_why": "排行榜没有接受这次成绩：{reason}",
+    "complete.board_refused_said": "排行榜没有接受这次成绩。它的回答：",
 }

@@ -22,7 +22,7 @@ from game.play.navigator import Navigator
 from game.play.routes import Complete
 from game.play.scenes.board import BoardScene
 from game.play.scenes.level_complete import LevelCompleteScene
-from game.play.widgets.standing import standing_text
+from game.play.widgets.standing import standing_lines, standing_text
 from game.run.level import Level, RunResult
 from game.save import Leaderboard, Progress
 from game.server.live import short_reason
@@ -96,6 +96,8 @@ def test_a_refused_run_shows_the_servers_reason(tmp_path: Path, server: str,
     assert scene.standing is not None
     said = standing_text(scene.standing)
     assert "2099-01-01 has not come yet" in said and said != t("complete.board_refused")
+    assert standing_lines(scene.standing) == [t("complete.board_refused_said"),
+                                              "'daily': 2099-01-01 has not come yet"]
     scene.draw(surface)
 
 
