@@ -10,10 +10,23 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
+import re
 from typing import Any, Optional
 
+from game.errors import printable
 from game.server.client import BoardError, board
 from game.server.outbox import Outbox, Sent
+
+#: Longest reason from the server a screen shows, in characters.
+MAX_REASON = 80
+#: How :mod:`game.server.client` words a 4xx/5xx answer before the server's own reason.
+_REFUSED = re.compile(r"^the server refused it \(\d{3}\): ")
+
+
+def short_reason(text: str) -> str:
+    """Return the server's reason in ``text`` (a BoardError's words), printable and short."""
+    said = printable(_REFUSED.sub("", text))
+    return said if len(said) <= MAX_REASON else said[:MAX_REASON - 1] + "…"
 
 
 @dataclass(frozen=True)
@@ -31,6 +44,8 @@ class Standing:
     marked: Optional[int] = None
     #: The seconds from the first bin's start to the last bin's end (None: not known).
     span: Optional[tuple[float, float]] = None
+    #: Why the server refused the run, in its own words (short), "" when not refused.
+    reason: str = ""
 
 
 def marked_bin(histogram: Any, time: Any) -> Optional[int]:
@@ -85,7 +100,9 @@ class Submission:
 
     def _heard(self, sent: Sent) -> None:
         """Take the outbox's answer; for a ranked run, read the board's histogram too."""
-        if sent.outcome != "accepted":
+        if sent.outcome == "refused":
+            standing = Standing("refused", reason=short_reason(sent.reason))
+        elif sent.outcome != "accepted":
             standing = Standing(sent.outcome)
         elif not isinstance(sent.answer, dict) or not isinstance(sent.answer.get("rank"), int):
             standing = Standing("sent")  # sent by a sweep at start-up: no answer kept
@@ -110,12 +127,14 @@ class Submission:
 
 @dataclass(frozen=True)
 class BoardView:
-    """A board as fetched: ``state`` "loading", "ready", "offline" or "bad" (an answer that is
-    not a board); its top ``entries``."""
+    """A board as fetched: ``state`` "loading", "ready", "offline" (the server not reached, or
+    it answered 5xx), "refused" (it answered 4xx: its ``reason``) or "bad" (an answer that is not a
+    board); its top ``entries``."""
 
     state: str
     entries: list[dict[str, Any]] = field(default_factory=list)
     total: int = 0
+    reason: str = ""
 
 
 class BoardFetch:
@@ -134,15 +153,37 @@ class BoardFetch:
             return self._view
 
     def _fetch(self, server: str, kind: str, key: str, limit: int) -> None:
-        """Read the board; keep its entries, or say it is offline."""
+        """Read the board; keep its entries, or say why not."""
         try:
             doc = board(server, kind, key, limit=limit)  # checked: the fields are all there
         except BoardError as exc:
-            view = BoardView("offline" if exc.status == 0 or exc.status >= 500 else "bad")
-        except ValueError:
-            view = BoardView("offline")
+            if exc.status == 0 or exc.status >= 500:  # not reached, or down behind a proxy
+                view = BoardView("offline", reason=short_reason(str(exc)))
+            elif 200 <= exc.status < 300:
+                view = BoardView("bad", reason=short_reason(str(exc)))
+            else:  # reached, and it said no: say what (no such board, a day not come yet)
+                view = BoardView("refused", reason=short_reason(str(exc)))
+        except ValueError as exc:  # the address saved is not one to send to
+            view = BoardView("refused", reason=short_reason(str(exc)))
         else:
             entries = doc["entries"]
             view = BoardView("ready", entries, max(doc["histogram"]["total"], len(entries)))
         with self._lock:
             self._view = view
+
+
+def best_per_player(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Return each player's best run of ``entries`` (ranked best first), renumbered 1, 2, ….
+
+    The server ranks runs; a player expects a board of players, one row each, so a
+    player's later (slower) runs are left out and the rows numbered by player.
+    """
+    seen: set[str] = set()
+    best: list[dict[str, Any]] = []
+    for entry in entries:
+        player = entry.get("player")
+        if not isinstance(player, str) or player in seen:
+            continue
+        seen.add(player)
+        best.append({**entry, "rank": len(best) + 1})
+    return best

@@ -24,4 +24,10 @@ STRINGS: dict[str, str] = {
     "key.down": "Down",
     "key.left": "Left",
     "key.right": "Right",
+    # -- the leaderboard's board screen: what the server said, a level's name, its code
+    "board.refused": "The leaderboard server said: {reason}",
+    "board.title_level": "Board · {name}",
+    "board.code": "Level code {code}",
+    "complete.board_refused_why": "The leaderboard did not accept this run: {reason}",
+    "complete.board_refused_said": "The leaderboard did not accept this run. It said:",
 }

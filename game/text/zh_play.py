@@ -24,4 +24,10 @@ STRINGS: dict[str, str] = {
     "key.down": "下",
     "key.left": "左",
     "key.right": "右",
+    # -- the leaderboard's board screen: what the server said, a level's name, its code
+    "board.refused": "排行榜服务器回答：{reason}",
+    "board.title_level": "排行榜 · {name}",
+    "board.code": "关卡代码 {code}",
+    "complete.board_refused_why": "排行榜没有接受这次成绩：{reason}",
+    "complete.board_refused_said": "排行榜没有接受这次成绩。它的回答：",
 }

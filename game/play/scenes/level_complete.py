@@ -33,7 +33,7 @@ from game.play.scenes.base import ListScene, Next
 from game.play.widgets.layout import Layout, panel
 from game.play.widgets.menu import MenuItem
 from game.play.widgets.shapes import star_points
-from game.play.widgets.standing import draw_histogram, standing_text
+from game.play.widgets.standing import draw_histogram, standing_lines
 from game.play.widgets.text import draw_text, fit_font, font, min_font, text_scale, unscaled
 from game.replays import utc_now
 from game.run.ghost import RaceResult
@@ -302,8 +302,8 @@ class LevelCompleteScene(ListScene):
             missed.insert(0, (self.race, pal.teal if r.race.player_first else pal.accent))
         chart_h = min(lay.px(90), avail // 5) if bins else 0  # bars and their labels
         avail -= chart_h
-        if self.standing is not None:
-            missed.insert(0, (standing_text(self.standing), pal.teal))
+        said = [] if self.standing is None else standing_lines(self.standing)
+        missed[:0] = [(text, pal.teal if i == 0 else pal.text) for i, text in enumerate(said)]
         # figures that do not fit even in the smallest text go, the least telling first
         for drop in (t("complete.mud_cost"), t("complete.hints"), t("complete.optimal"),
                      t("complete.efficiency")):
@@ -311,7 +311,7 @@ class LevelCompleteScene(ListScene):
                 break
             rows = [row for row in rows if row[0] != drop]
         if (low + 2) * (len(rows) + len(missed)) > avail - star_r * 3:
-            missed = missed[:1]  # the first reason at least
+            missed = missed[:max(1, len(said))]  # the board's answer, or the first reason
         lines = len(rows) + len(missed)
         line_h = max(low + 2, min(lay.px(40 * text_scale()), (avail - star_r * 3) // lines))
         block = star_r * 2 + lay.px(22, lo=4) + line_h * lines

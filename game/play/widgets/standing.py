@@ -15,6 +15,13 @@ from game.server.live import Standing
 from game.text import t
 
 
+def standing_lines(standing: Standing) -> list[str]:
+    """Return the lines that say how sending the run went: a refusal's reason on its own."""
+    if standing.state == "refused" and standing.reason:
+        return [t("complete.board_refused_said"), standing.reason]
+    return [standing_text(standing)]
+
+
 def standing_text(standing: Standing) -> str:
     """Return the sentence that says how sending the run went so far."""
     if standing.state == "sending":
@@ -27,6 +34,8 @@ def standing_text(standing: Standing) -> str:
         return t("complete.board_sent")
     if standing.state == "queued":
         return t("complete.board_offline")
+    if standing.reason:
+        return t("complete.board_refused_why", reason=standing.reason)
     return t("complete.board_refused")
 
 
