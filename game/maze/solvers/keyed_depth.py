@@ -5,10 +5,13 @@ what a tile needs, the key it gives and the marks of the keys held.  This search
 each set of keys held its own copy of the walls, made when first reached, where what those
 keys open is floor and a door they do not open is wall; a probe then reads one byte, as
 the plain search's does, and only a free key tile or the goal takes the slow way (a key
-not held yet goes to the layer of the keys held with it).  The same states are marked in
-the same order as the generator marks them: the same walk, visited count and marks.  It
-marks several times the states the plain search marks (each layer is searched afresh),
-each at about the plain search's cost.
+not held yet goes to the layer of the keys held with it).  Each layer is searched afresh,
+at about the plain search's cost a state, but for the dead ends: a part of the maze with
+no key, door or goal in it and one way in, once walked to its end in some layer, is not
+entered again in another (it would mark its tiles there and come back, nothing found).
+The walk is the generator's with those re-walks left out: the same path, keys, visited
+count and marks; the generator (the reference, and what ``solve --trace`` and the lab
+show) walks them again.
 """
 
 from __future__ import annotations
@@ -27,6 +30,10 @@ FREE = 0
 CLOSED = 1
 #: A layer byte: a marked state (every byte from this on is marked).
 MARKED = 2
+#: A ``slow`` byte: a dead end, never entered again in a layer where it is not marked yet.
+DEAD = 0x80
+#: A ``ways`` byte: a key, a door or the goal, never a dead end.
+KEPT = 0xC8
 
 
 class _Layers:
@@ -36,8 +43,9 @@ class _Layers:
     onto a key or the goal (the slow way, :meth:`take`) changes them.
     """
 
-    def __init__(self, grid: KeyedGrid, spots: np.ndarray, trail: array[int]) -> None:
+    def __init__(self, grid: KeyedGrid, spots: np.ndarray, trail: array[int], slow: bytearray) -> None:
         self.grid = grid
+        self.slow = slow
         self.spots = spots
         key = np.frombuffer(grid.key, dtype=np.uint8)[spots]
         lock = np.frombuffer(grid.lock, dtype=np.uint8)[spots]
@@ -66,7 +74,10 @@ class _Layers:
         """Step onto key or goal tile ``n`` if its state is not marked; return True if it did.
 
         Its state is in the layer of the keys held with its key; the walk stands there after.
+        A dead end (:data:`DEAD`) is not entered: its tiles were all walked, in some layer.
         """
+        if self.slow[n] == DEAD:
+            return False
         held = self.held | self.grid.key[n]
         cells = self.layer(held)
         if cells[n] >= MARKED:
@@ -94,19 +105,27 @@ def depth_first_quiet(grid: KeyedGrid, spots: np.ndarray, steps: tuple[int, ...]
     holds the marks after (where a byte has the :data:`MARKED` bit).  ``spots`` are the
     flat indices of the keys and doors.  A step onto free floor costs what the plain search's does: one byte of the
     layer and one of ``slow`` (non-zero on the keys and the goal, which go the slow way,
-    :meth:`_Layers.take`), in a loop that counts its states in C.
+    :meth:`_Layers.take`, and on the dead ends walked), in a loop that counts its states in C.
+
+    A tile backed out of with at most one way out left that is neither a wall nor a dead
+    end (``ways``, the way back among them) is a dead end: :data:`DEAD` in ``slow``, and
+    one way fewer for the tile before it.  A dead end found so has no key, door, goal or
+    loop in it, and its one way in is the tile it was left for: only from there can a walk
+    in another layer step onto it, and it is not entered (a walk begins only at the start,
+    or on a key).
     """
     grid.marked_bits = MARKED
     key, s, g = grid.key, grid.start, grid.goal
     trail = array("q" if len(grid.blocked) >= 2**31 else "i", [s])
-    layers = _Layers(grid, spots, trail)
+    slow = bytearray(key)
+    slow[g] = 1
+    layers = _Layers(grid, spots, trail, slow)
     cells = layers.cells
     cells[s] = MARKED
     if s == g:
         return trail
-    slow = bytearray(key)
-    slow[g] = 1
-    yield None  # two copies of the maze's bytes: a slice's work
+    ways = _ways(grid, spots)
+    yield None  # three copies of the maze's bytes: a slice's work
     layers.new = False
     push, pop, take = trail.append, trail.pop, layers.take
     first, second, third, fourth = steps
@@ -166,7 +185,11 @@ def depth_first_quiet(grid: KeyedGrid, spots: np.ndarray, steps: tuple[int, ...]
             pop()  # a dead end: back to the state before
             if not trail:
                 return None
-            if key[t]:
+            if ways[t] < 2:  # one way out that is not a dead end: t is one too
+                if not slow[t]:
+                    slow[t] = DEAD
+                    ways[trail[-1]] -= 1
+            elif key[t]:
                 layers.back(t)
                 cells = layers.cells
             t = trail[-1]
@@ -174,3 +197,25 @@ def depth_first_quiet(grid: KeyedGrid, spots: np.ndarray, steps: tuple[int, ...]
             return trail
         layers.new = False
         yield None
+
+
+def _ways(grid: KeyedGrid, spots: np.ndarray) -> bytearray:
+    """Return each tile's ways out that are not walls; :data:`KEPT` on keys, doors and the goal.
+
+    The search takes one off a tile's count when a tile next to it turns out a dead end
+    (walked to the end, no key, door or goal in it, and no way round back to the walk):
+    a tile left with one way out is a dead end too, once walked.
+    """
+    free = np.frombuffer(grid.blocked, dtype=np.uint8) == 0
+    ways = bytearray(len(free))
+    count = np.frombuffer(ways, dtype=np.uint8)
+    open_ = free.view(np.uint8)
+    w = grid.width
+    # the pad column and row are walls: a tile's neighbours need no wrapping round
+    count[1:] += open_[:-1]
+    count[:-1] += open_[1:]
+    count[w:] += open_[:-w]
+    count[:-w] += open_[w:]
+    count[spots] = KEPT
+    count[grid.goal] = KEPT
+    return ways
