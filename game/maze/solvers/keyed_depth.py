@@ -30,10 +30,14 @@ FREE = 0
 CLOSED = 1
 #: A layer byte: a marked state (every byte from this on is marked).
 MARKED = 2
-#: A ``slow`` byte: a dead end, never entered again in a layer where it is not marked yet.
-DEAD = 0x80
-#: A ``ways`` byte: a key, a door or the goal, never a dead end.
-KEPT = 0xC8
+#: A ``tile`` byte (see :func:`_tiles`): its ways out that are neither walls nor dead ends.
+WAYS = 0x07
+#: A ``tile`` bit: a door (never a dead end).
+DOOR = 0x20
+#: A ``tile`` bit: a dead end walked, never entered again in a layer where it is not marked.
+DEAD = 0x40
+#: A ``tile`` bit: a key or the goal, which go the slow way (never a dead end).
+SLOW = 0x80
 
 
 class _Layers:
@@ -43,9 +47,8 @@ class _Layers:
     onto a key or the goal (the slow way, :meth:`take`) changes them.
     """
 
-    def __init__(self, grid: KeyedGrid, spots: np.ndarray, trail: array[int], slow: bytearray) -> None:
+    def __init__(self, grid: KeyedGrid, spots: np.ndarray, trail: array[int]) -> None:
         self.grid = grid
-        self.slow = slow
         self.spots = spots
         key = np.frombuffer(grid.key, dtype=np.uint8)[spots]
         lock = np.frombuffer(grid.lock, dtype=np.uint8)[spots]
@@ -74,10 +77,7 @@ class _Layers:
         """Step onto key or goal tile ``n`` if its state is not marked; return True if it did.
 
         Its state is in the layer of the keys held with its key; the walk stands there after.
-        A dead end (:data:`DEAD`) is not entered: its tiles were all walked, in some layer.
         """
-        if self.slow[n] == DEAD:
-            return False
         held = self.held | self.grid.key[n]
         cells = self.layer(held)
         if cells[n] >= MARKED:
@@ -103,81 +103,81 @@ def depth_first_quiet(grid: KeyedGrid, spots: np.ndarray, steps: tuple[int, ...]
 
     It yields None every ``every`` states or so, and after making a layer; ``grid.layers``
     holds the marks after (where a byte has the :data:`MARKED` bit).  ``spots`` are the
-    flat indices of the keys and doors.  A step onto free floor costs what the plain search's does: one byte of the
-    layer and one of ``slow`` (non-zero on the keys and the goal, which go the slow way,
-    :meth:`_Layers.take`, and on the dead ends walked), in a loop that counts its states in C.
+    flat indices of the keys and doors.  A step onto free floor costs what the plain
+    search's does: one byte of the layer and one of ``tile`` (below :data:`DEAD` but on
+    the keys, the goal, which go the slow way, :meth:`_Layers.take`, and the dead ends
+    walked), in a loop that counts its states in C.
 
     A tile backed out of with at most one way out left that is neither a wall nor a dead
-    end (``ways``, the way back among them) is a dead end: :data:`DEAD` in ``slow``, and
-    one way fewer for the tile before it.  A dead end found so has no key, door, goal or
-    loop in it, and its one way in is the tile it was left for: only from there can a walk
-    in another layer step onto it, and it is not entered (a walk begins only at the start,
-    or on a key).
+    end (its ``tile`` count, the way back among them) is a dead end: :data:`DEAD`, and one
+    way fewer for the tile before it.  A dead end found so has no key, door, goal or loop
+    in it, and its one way in is the tile it was left for: only from there can a walk in
+    another layer step onto it, and it is not entered (a walk begins only at the start,
+    or on a key).  One table for the slow way and the count: one byte read a step, one
+    a back-out, as the search read before it had dead ends (the key table then).
     """
     grid.marked_bits = MARKED
-    key, s, g = grid.key, grid.start, grid.goal
+    s, g = grid.start, grid.goal
     trail = array("q" if len(grid.blocked) >= 2**31 else "i", [s])
-    slow = bytearray(key)
-    slow[g] = 1
-    layers = _Layers(grid, spots, trail, slow)
+    layers = _Layers(grid, spots, trail)
     cells = layers.cells
     cells[s] = MARKED
     if s == g:
         return trail
-    ways = _ways(grid, spots)
-    yield None  # three copies of the maze's bytes: a slice's work
+    tile = _tiles(grid, spots)
+    yield None  # two copies of the maze's bytes: a slice's work
     layers.new = False
     push, pop, take = trail.append, trail.pop, layers.take
     first, second, third, fourth = steps
-    mark = MARKED  # a local: the loop reads it on every step
+    mark, dead, slow = MARKED, DEAD, SLOW  # locals: the loop reads them on every step
     t = s
     while True:
         for _ in repeat(None, every):
-            # each probe as the plain search's: one byte, and one of slow
+            # each probe as the plain search's: one byte, and one of tile
             n = t + first
             if not cells[n]:
-                if not slow[n]:
+                if tile[n] < dead:
                     cells[n] = mark
                     push(n)
                     t = n
                     continue
-                if take(n):
+                if tile[n] >= slow and take(n):
                     cells, t = layers.cells, n
                     if layers.new or n == g:  # a new layer is a slice's work
                         break
                     continue
             n = t + second
             if not cells[n]:
-                if not slow[n]:
+                if tile[n] < dead:
                     cells[n] = mark
                     push(n)
                     t = n
                     continue
-                if take(n):
+                if tile[n] >= slow and take(n):
                     cells, t = layers.cells, n
                     if layers.new or n == g:
                         break
                     continue
             n = t + third
             if not cells[n]:
-                if not slow[n]:
+                if tile[n] < dead:
                     cells[n] = mark
                     push(n)
                     t = n
                     continue
-                if take(n):
+                if tile[n] >= slow and take(n):
                     cells, t = layers.cells, n
                     if layers.new or n == g:
                         break
                     continue
             n = t + fourth
             if not cells[n]:
-                if not slow[n]:
+                if tile[n] < dead:
                     cells[n] = mark
                     push(n)
                     t = n
                     continue
-                if take(n):
+                if tile[n] >= slow and take(n):
                     cells, t = layers.cells, n
                     if layers.new or n == g:
                         break
@@ -185,11 +185,13 @@ def depth_first_quiet(grid: KeyedGrid, spots: np.ndarray, steps: tuple[int, ...]
             pop()  # a dead end: back to the state before
             if not trail:
                 return None
-            if ways[t] < 2:  # one way out that is not a dead end: t is one too
-                if not slow[t]:
-                    slow[t] = DEAD
-                    ways[trail[-1]] -= 1
-            elif key[t]:
+            ways = tile[t]
+            if ways < 2:  # one way out that is not a dead end: t is one too
+                tile[t] = ways | dead
+                t = trail[-1]
+                tile[t] -= 1
+                continue
+            if ways >= slow:  # a key: hold the keys held before it
                 layers.back(t)
                 cells = layers.cells
             t = trail[-1]
@@ -199,16 +201,18 @@ def depth_first_quiet(grid: KeyedGrid, spots: np.ndarray, steps: tuple[int, ...]
         yield None
 
 
-def _ways(grid: KeyedGrid, spots: np.ndarray) -> bytearray:
-    """Return each tile's ways out that are not walls; :data:`KEPT` on keys, doors and the goal.
+def _tiles(grid: KeyedGrid, spots: np.ndarray) -> bytearray:
+    """Return each tile's byte for the search: its ways out that are not walls, and its kind.
 
-    The search takes one off a tile's count when a tile next to it turns out a dead end
-    (walked to the end, no key, door or goal in it, and no way round back to the walk):
-    a tile left with one way out is a dead end too, once walked.
+    A key or the goal is :data:`SLOW` and a door :data:`DOOR`, each with four ways (never
+    fewer than two: never a dead end).  The search takes one off a tile's count when a
+    tile next to it turns out a dead end (walked to its end, no key, door, goal or way
+    round in it), and marks a tile left with at most one :data:`DEAD` once walked; each
+    tile takes one off at most once, so a count never falls below nought.
     """
     free = np.frombuffer(grid.blocked, dtype=np.uint8) == 0
-    ways = bytearray(len(free))
-    count = np.frombuffer(ways, dtype=np.uint8)
+    tile = bytearray(len(free))
+    count = np.frombuffer(tile, dtype=np.uint8)
     open_ = free.view(np.uint8)
     w = grid.width
     # the pad column and row are walls: a tile's neighbours need no wrapping round
@@ -216,6 +220,7 @@ def _ways(grid: KeyedGrid, spots: np.ndarray) -> bytearray:
     count[:-1] += open_[1:]
     count[w:] += open_[:-w]
     count[:-w] += open_[w:]
-    count[spots] = KEPT
-    count[grid.goal] = KEPT
-    return ways
+    keys = np.frombuffer(grid.key, dtype=np.uint8)[spots] != 0
+    count[spots] = np.where(keys, SLOW | 4, DOOR | 4)
+    count[grid.goal] = SLOW | 4
+    return tile
