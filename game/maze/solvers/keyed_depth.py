@@ -30,9 +30,7 @@ FREE = 0
 CLOSED = 1
 #: A layer byte: a marked state (every byte from this on is marked).
 MARKED = 2
-#: A ``tile`` byte (see :func:`_tiles`): its ways out that are neither walls nor dead ends.
-WAYS = 0x07
-#: A ``tile`` bit: a door (never a dead end).
+#: A ``tile`` bit: a door, never a dead end (:func:`_tiles`: the low bits count ways out).
 DOOR = 0x20
 #: A ``tile`` bit: a dead end walked, never entered again in a layer where it is not marked.
 DEAD = 0x40
@@ -104,9 +102,9 @@ def depth_first_quiet(grid: KeyedGrid, spots: np.ndarray, steps: tuple[int, ...]
     It yields None every ``every`` states or so, and after making a layer; ``grid.layers``
     holds the marks after (where a byte has the :data:`MARKED` bit).  ``spots`` are the
     flat indices of the keys and doors.  A step onto free floor costs what the plain
-    search's does: one byte of the layer and one of ``tile`` (below :data:`DEAD` but on
-    the keys, the goal, which go the slow way, :meth:`_Layers.take`, and the dead ends
-    walked), in a loop that counts its states in C.
+    search's does: one byte of the layer and one of ``tile`` (below :data:`DEAD` on floor
+    and doors; a key or the goal goes the slow way, :meth:`_Layers.take`, and a dead end
+    walked is not entered), in a loop that counts its states in C.
 
     A tile backed out of with at most one way out left that is neither a wall nor a dead
     end (its ``tile`` count, the way back among them) is a dead end: :data:`DEAD`, and one
@@ -182,7 +180,7 @@ def depth_first_quiet(grid: KeyedGrid, spots: np.ndarray, steps: tuple[int, ...]
                     if layers.new or n == g:
                         break
                     continue
-            pop()  # a dead end: back to the state before
+            pop()  # no way on: back to the state before
             if not trail:
                 return None
             ways = tile[t]
