@@ -73,6 +73,59 @@ class Logged:
     intent: RunIntent
 
 
+class _Rules:
+    """What a run's player asks of the tiles: the keys held, the tiles' kinds, the exit.
+
+    The run and its player's callbacks share it, so that the player holds no reference
+    back to the run: a finished run is freed by refcount, not left to the cyclic collector.
+    """
+
+    __slots__ = ("maze", "held", "fresh_key", "kinds", "rows", "cols")
+
+    def __init__(self, maze: Maze, held: int) -> None:
+        """Read ``maze``'s tiles; ``held``: the key bits held at the start."""
+        self.maze = maze
+        self.held = held  # key bits held
+        self.fresh_key: Optional[Pos] = None  # a key picked up by the step under way
+        # the tiles' kinds as bytes, read per step (one C copy here, a byte lookup there)
+        self.kinds = np.ascontiguousarray(maze.tiles, dtype=np.uint8).tobytes()
+        self.rows, self.cols = maze.tiles.shape
+
+    def tile_kind(self, pos: Pos) -> str:
+        """Return what the tile at ``pos`` is to the rules now.
+
+        "wall", "floor", "exit", "key" for a key not held yet (auto-run stops on it) or
+        "door" for a door the player cannot open yet (auto-run stops before it); a held
+        key's tiles and an opened door are floor.
+        """
+        maze = self.maze
+        if pos == maze.goal:
+            return "exit"
+        if not maze.in_bounds(pos):
+            return "wall"
+        kind = int(maze.tiles[pos])
+        if not _WALKABLE[kind]:
+            return "wall"
+        if _LOCK_BITS[kind] & ~self.held:
+            return "door"
+        if _KEY_BITS[kind] & ~self.held:
+            return "key"
+        return "floor"
+
+    def passable(self, pos: Pos) -> bool:
+        """Return True when the player may step onto ``pos`` now: not "wall" or "door".
+
+        The same answer as ``tile_kind(pos) not in ("wall", "door")``, read from the
+        tiles' bytes: the player asks it on every step and every held key's try.
+        """
+        r, c = pos
+        if 0 <= r < self.rows and 0 <= c < self.cols:
+            kind = self.kinds[r * self.cols + c]
+            if _WALKABLE[kind] and not _LOCK_BITS[kind] & ~self.held:
+                return True
+        return pos == self.maze.goal  # the exit is open whatever its tile
+
+
 class Run:
     """One play-through of ``maze`` from its entrance."""
 
@@ -91,14 +144,13 @@ class Run:
         # A solver that cannot use keys is not offered on a maze with keys.
         # Each solver's variants too: the wall follower with either hand.
         self.solvers = [key for key in solver_keys() if can_solve(solver_name(key), maze)]
-        self.held = int(kinds.KINDS["key"][maze.tiles[maze.start]])  # key bits held
-        # the tiles' kinds as bytes, read per step (one C copy here, a byte lookup there)
-        self._kinds = np.ascontiguousarray(maze.tiles, dtype=np.uint8).tobytes()
-        self._rows, self._cols = maze.tiles.shape
-        self.player = Player(self.passable, maze.start,
-                             stop_on=lambda pos: (self.tile_kind(pos) in RUN_STOPS_ON
-                                                  or pos == self._fresh_key),
-                             stop_before=lambda pos: self.tile_kind(pos) in RUN_STOPS_BEFORE,
+        # What the player's questions read (the keys held, the tiles' kinds), shared rather
+        # than the run itself: no cycle through the player, a re-run is freed by refcount.
+        rules = self._rules = _Rules(maze, int(kinds.KINDS["key"][maze.tiles[maze.start]]))
+        self.player = Player(rules.passable, maze.start,
+                             stop_on=lambda pos: (rules.tile_kind(pos) in RUN_STOPS_ON
+                                                  or pos == rules.fresh_key),
+                             stop_before=lambda pos: rules.tile_kind(pos) in RUN_STOPS_BEFORE,
                              halt_on=lambda pos: pos == maze.goal)
         self._weighted = kinds.weighted(maze.tiles)
         if self._weighted:  # mud takes its cost times as long to cross
@@ -122,7 +174,6 @@ class Run:
         self.speed = nearest_speed(speed)
         self.start_solver, self.start_speed = self.solver, self.speed  # what a replay starts with
         self.locked_by: Optional[str] = None  # colour of the last locked door walked into
-        self._fresh_key: Optional[Pos] = None  # a key picked up by the step under way
         self.log: list[Logged] = []
         self.events: list[str] = []  # player events not yet taken (step, bump, arrive)
         self._optimal: Optional[int] = None
@@ -180,39 +231,33 @@ class Run:
         """Return the colour letters (r g b y) of the keys held, in colour order."""
         return "".join(ch for i, ch in enumerate(kinds.COLOURS) if self.held >> i & 1)
 
-    def tile_kind(self, pos: Pos) -> str:
-        """Return what the tile at ``pos`` is to the rules now.
+    @property
+    def held(self) -> int:
+        """Return the key bits held (a bit per colour)."""
+        return self._rules.held
 
-        "wall", "floor", "exit", "key" for a key not held yet (auto-run stops on it) or
-        "door" for a door the player cannot open yet (auto-run stops before it); a held
-        key's tiles and an opened door are floor.
-        """
-        maze = self.maze
-        if pos == maze.goal:
-            return "exit"
-        if not maze.in_bounds(pos):
-            return "wall"
-        kind = int(maze.tiles[pos])
-        if not _WALKABLE[kind]:
-            return "wall"
-        if _LOCK_BITS[kind] & ~self.held:
-            return "door"
-        if _KEY_BITS[kind] & ~self.held:
-            return "key"
-        return "floor"
+    @held.setter
+    def held(self, bits: int) -> None:
+        """Hold the keys of ``bits``."""
+        self._rules.held = bits
+
+    @property
+    def _fresh_key(self) -> Optional[Pos]:
+        """Return the key picked up by the step under way (None: none)."""
+        return self._rules.fresh_key
+
+    @_fresh_key.setter
+    def _fresh_key(self, pos: Optional[Pos]) -> None:
+        """Note ``pos`` as the key picked up by the step under way."""
+        self._rules.fresh_key = pos
+
+    def tile_kind(self, pos: Pos) -> str:
+        """Return what the tile at ``pos`` is to the rules now (``_Rules.tile_kind``)."""
+        return self._rules.tile_kind(pos)
 
     def passable(self, pos: Pos) -> bool:
-        """Return True when the player may step onto ``pos`` now: not "wall" or "door".
-
-        The same answer as ``tile_kind(pos) not in ("wall", "door")``, read from the
-        tiles' bytes: the player asks it on every step and every held key's try.
-        """
-        r, c = pos
-        if 0 <= r < self._rows and 0 <= c < self._cols:
-            kind = self._kinds[r * self._cols + c]
-            if _WALKABLE[kind] and not _LOCK_BITS[kind] & ~self.held:
-                return True
-        return pos == self.maze.goal  # the exit is open whatever its tile
+        """Return True when the player may step onto ``pos`` now: not "wall" or "door"."""
+        return self._rules.passable(pos)
 
     def transparent(self) -> np.ndarray:
         """Return a bool mask of the tiles sight passes through (the tile-kind table says)."""
@@ -355,15 +400,16 @@ class Run:
             self.events.extend(events)
         if not self.player.stepped:  # most ticks: a slide on, or standing still
             return
+        rules = self._rules
         for pos in self.player.stepped:
             self._visit(pos)
-            self._fresh_key = None
-            bit = _KEY_BITS[self._kinds[pos[0] * self._cols + pos[1]]]
-            if bit & ~self.held:  # picked up as the step starts; an auto-run stops on it
-                self.held |= bit
-                self._fresh_key = pos
+            rules.fresh_key = None
+            bit = _KEY_BITS[rules.kinds[pos[0] * rules.cols + pos[1]]]
+            if bit & ~rules.held:  # picked up as the step starts; an auto-run stops on it
+                rules.held |= bit
+                rules.fresh_key = pos
                 if self.chase:
-                    self.chase.open_doors(self.held)
+                    self.chase.open_doors(rules.held)
                 self.events.append(KEY)
         if self.fog is not None and self.player.stepped:
             self.fog.look(self.player.stepped[-1])
