@@ -41,7 +41,7 @@ from game.edit.model import blank_maze  # noqa: E402
 from game.maze import tiles as kinds  # noqa: E402
 from game.maze.generators import generate  # noqa: E402
 from game.maze.grid import Maze  # noqa: E402
-from game.maze.solvers import SOLVERS, drain, solve  # noqa: E402
+from game.maze.solvers import SOLVERS, can_solve, drain, solve  # noqa: E402
 
 
 def open_floor(n: int, keys: int = 4) -> Maze:
@@ -150,6 +150,8 @@ def main() -> None:
             for label, maze in mazes(n, keys):
                 plain_maze = unkeyed(maze)
                 for solver in args.solvers.split(","):
+                    if not can_solve(solver, maze):  # it refuses keys (the wall follower)
+                        continue
                     plain_s, _ = cpu(lambda: solve(plain_maze, solver), args.repeat)
                     keyed_s, keyed = cpu(lambda: solve(maze, solver), args.repeat)
                     plain_mb = peak(plain_maze, solver, folder)
